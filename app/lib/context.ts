@@ -1,0 +1,21 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { DB } from "../../server/db/client.server.ts";
+import type { Env } from "../../server/env.server.ts";
+import type { Logger } from "../../server/log.server.ts";
+
+export interface AppLoadContext {
+  db: DB;
+  env: Env;
+  log: Logger;
+}
+
+// Kept on globalThis: the server process and the SSR bundle load this module
+// separately, and both must use the same key object.
+const KEY = Symbol.for("tidewater.appContext");
+const g = globalThis as unknown as Record<symbol, ReturnType<typeof createContext<AppLoadContext>>>;
+if (!g[KEY]) g[KEY] = createContext<AppLoadContext>();
+export const appContext = g[KEY];
+
+export function getApp(context: Readonly<RouterContextProvider>): AppLoadContext {
+  return context.get(appContext);
+}

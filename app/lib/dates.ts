@@ -1,0 +1,70 @@
+/**
+ * Calendar-date helpers. Trip dates are plain 'YYYY-MM-DD' strings; "today"
+ * is always the Sydney calendar day, whatever the server's time zone.
+ */
+export const BUSINESS_TZ = "Australia/Sydney";
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written as YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** The calendar date in Sydney at the given instant. */
+export function sydneyDate(at: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: BUSINESS_TZ,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  const toUtc = (s: string) => {
+    const [y, m, d] = s.split("-").map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekday(isoDate: string): number {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The first `limit` Saturdays and Sundays in the `horizon` days starting at `from`. */
+export function weekendDates(from: string, horizon = 90, limit = 20): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < horizon && out.length < limit; i++) {
+    const day = addDays(from, i);
+    const wd = weekday(day);
+    if (wd === 0 || wd === 6) out.push(day);
+  }
+  return out;
+}
+
+/** en-AU display, e.g. "Sat, 28 Nov 2026" (long) or "28/11/2026" (short). */
+export function formatDateAU(isoDate: string, style: "short" | "long" | "full" = "long"): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const opts: Intl.DateTimeFormatOptions =
+    style === "short"
+      ? { day: "2-digit", month: "2-digit", year: "numeric" }
+      : style === "long"
+        ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
+        : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
+  return new Intl.DateTimeFormat("en-AU", { ...opts, timeZone: "UTC" }).format(date);
+}

@@ -1,0 +1,21 @@
+/** Money is integer cents everywhere inside; dollars only at the edges. */
+
+/** Dollars (number or numeric string) to cents, rounding half away from zero. */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100 + (dollars >= 0 ? 1e-9 : -1e-9));
+}
+
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** "$1,234.50" style, en-AU; whole dollars drop the cents unless `always`. */
+export function formatMoney(cents: number, currency = "AUD", always = false): string {
+  const whole = cents % 100 === 0 && !always;
+  return new Intl.NumberFormat("en-AU", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}

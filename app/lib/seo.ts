@@ -1,0 +1,41 @@
+import type { MetaDescriptor } from "react-router";
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/adventures". */
+  path: string;
+  /** PUBLIC_URL of the site (from the root loader). */
+  origin: string;
+  image?: string;
+  type?: "website" | "product" | "article";
+  noindex?: boolean;
+}
+
+/** Title, description, canonical URL and Open Graph/Twitter tags for one page. */
+export function seo(input: SeoInput): MetaDescriptor[] {
+  const url = `${input.origin}${input.path}`;
+  const image = input.image
+    ? absolute(input.origin, input.image)
+    : `${input.origin}/images/site/og-default.jpg`;
+  const tags: MetaDescriptor[] = [
+    { title: input.title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: "en_AU" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+export function absolute(origin: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl)
+    ? pathOrUrl
+    : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}

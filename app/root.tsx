@@ -1,0 +1,77 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { loadSiteContent } from "../server/domain/content.server";
+import { getApp } from "./lib/context";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const content = await loadSiteContent(db);
+  return {
+    origin: env.publicUrl,
+    // Only what the frame needs; pages load their own sections.
+    content: { global: content.global ?? {}, contact: content.contact ?? {} },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data from anywhere below it. */
+export function useRootData(): RootData {
+  return useRouteLoaderData("root") as RootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2545" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const text = notFound
+    ? "The page you were looking for has drifted off with the tide."
+    : "An unexpected error occurred. Please try again in a moment.";
+  if (!notFound && typeof console !== "undefined") console.error(error);
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-ocean-950 px-6 text-center text-white">
+      <title>{`${title} | Tidewater Dive & Camp`}</title>
+      <div className="max-w-md">
+        <p className="eyebrow text-reef-100">{notFound ? "404" : "Error"}</p>
+        <h1 className="mt-3 text-4xl font-semibold text-white">{title}</h1>
+        <p className="mt-4 text-ocean-100">{text}</p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/" className="btn-primary">
+            Back to home
+          </Link>
+          <Link to="/adventures" className="btn-ghost-light">
+            See adventures
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
+import { SiteFooter } from "../../components/SiteFooter";
+import { SiteHeader } from "../../components/SiteHeader";
+import { absolute } from "../../lib/seo";
+import { siteInfo } from "../../lib/site";
+import { useRootData } from "../../root";
+
+/** The public frame: navigation, footer, site-wide LocalBusiness data, scroll-to-top. */
+export default function PublicLayout() {
+  const { content, origin } = useRootData();
+  const site = siteInfo(content);
+  const { pathname } = useLocation();
+  const first = useRef(true);
+
+  // Every route change scrolls smoothly to the top (not the first render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname]);
+
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": `${origin}/#business`,
+    name: site.title,
+    description: site.tagline,
+    url: `${origin}/`,
+    image: `${origin}/images/site/og-default.jpg`,
+    logo: absolute(origin, site.logo),
+    email: site.email || undefined,
+    telephone: site.phone || undefined,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Sydney",
+      addressRegion: "NSW",
+      addressCountry: "AU",
+    },
+    areaServed: "NSW coast from Sydney to Ulladulla",
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+      opens: "06:00",
+      closes: "20:00",
+    },
+    sameAs: Object.values(site.social).filter(Boolean),
+  };
+
+  return (
+    <>
+      <SiteHeader siteTitle={site.title} logo={site.logo} />
+      <main id="main" className={pathname === "/" ? "" : "pt-16 lg:pt-20"}>
+        <Outlet />
+      </main>
+      <SiteFooter site={site} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; "<" is escaped
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { type RequestIdVariables, requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "../app/lib/context.ts";
+import { publicApi } from "./api/public.server.ts";
+import { seoRoutes } from "./api/seo.server.ts";
+import { HttpError } from "./errors.server.ts";
+import type { Services } from "./services.server.ts";
+
+export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface AppOptions {
+  /** React Router's request handler; omitted in API-only tests. */
+  renderDocument?: DocumentHandler;
+  /** Built client assets (production); dev serves them through Vite. */
+  clientDir?: string;
+}
+
+/** The one Hono app: API, health, SEO files, static assets, then server-rendered pages. */
+export function createApp(services: Services, options: AppOptions = {}) {
+  const { log, database } = services;
+  const app = new Hono<{ Variables: RequestIdVariables }>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings can carry checkout session ids.
+    log.info("request", {
+      id: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-site",
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use(compress());
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json({ detail: err.message, errors: err.errors ?? {} }, err.status as 400);
+    }
+    log.error("unhandled error", { id: c.get("requestId"), path: c.req.path, error: err });
+    return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return c.json({ status: "ok", database: database.kind });
+    } catch (error) {
+      log.error("health check failed", { error });
+      return c.json({ status: "error", database: database.kind }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.route("/", publicApi(services));
+  api.notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  app.route("/api", api);
+  app.route("/", seoRoutes(services));
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=86400"),
+      }),
+    );
+  }
+
+  const render = options.renderDocument;
+  if (render) {
+    app.all("*", async (c) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, { db: database.db, env: services.env, log });
+      return render(c.req.raw, context);
+    });
+  }
+  return app;
+}

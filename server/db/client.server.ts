@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+/** One type for both drivers (the union of the two driver types is not callable). */
+export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: DB;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL: use a PostgreSQL server. */
+  url?: string;
+  /** Folder for the embedded database; omitted means in memory. */
+  dataDir?: string;
+  /** A dumpDataDir() snapshot to start the embedded database from (tests). */
+  snapshot?: Blob;
+  migrate?: boolean;
+}
+
+// Resolved from the working directory, not import.meta.url, so it also holds
+// when this module is bundled.
+const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Dates stay 'YYYY-MM-DD' strings (drizzle's mode: "string" relies on this too).
+    const db = drizzlePg(pool, { schema }) as unknown as DB;
+    if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.snapshot,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as DB;
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    // exposed for tests that snapshot a migrated database
+    ...({ pglite: client } as object),
+  };
+}
+
+export { schema };

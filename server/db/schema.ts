@@ -1,0 +1,379 @@
+/**
+ * The whole data model, for the public site and the admin area.
+ * Money is integer cents; trip dates are calendar dates (YYYY-MM-DD strings);
+ * instants are timestamptz. See docs/decisions/ for the reasoning.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdateFn(() => new Date());
+const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
+
+/** One catalogue for every screen: the professional model (admin spec section 3). */
+export const adventures = pgTable(
+  "adventures",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    shortDescription: text("short_description").notNull().default(""),
+    fullDescription: text("full_description").notNull().default(""),
+    heroImage: text("hero_image").notNull().default(""),
+    heroImageAlt: text("hero_image_alt").notNull().default(""),
+    galleryImages: stringList("gallery_images"),
+    basePriceCents: integer("base_price_cents").notNull().default(0),
+    currency: text("currency").notNull().default("AUD"),
+    priceDisplay: text("price_display").notNull().default(""),
+    duration: text("duration").notNull().default(""),
+    groupSizeMin: integer("group_size_min").notNull().default(1),
+    groupSizeMax: integer("group_size_max").notNull().default(8),
+    skillLevel: text("skill_level").notNull().default("beginner"),
+    category: text("category").notNull().default("scuba-diving"),
+    tags: stringList("tags"),
+    location: text("location").notNull().default(""),
+    meetingPoint: text("meeting_point").notNull().default(""),
+    whatToBring: stringList("what_to_bring"),
+    includedItems: stringList("included_items"),
+    excludedItems: stringList("excluded_items"),
+    highlights: stringList("highlights"),
+    itinerary: stringList("itinerary"),
+    bestFor: stringList("best_for"),
+    isActive: boolean("is_active").notNull().default(true),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    requiresCertification: boolean("requires_certification").notNull().default(false),
+    bookingEnabled: boolean("booking_enabled").notNull().default(true),
+    minAge: integer("min_age").notNull().default(12),
+    maxAge: integer("max_age"),
+    fitnessRequirements: text("fitness_requirements").notNull().default(""),
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    metaKeywords: text("meta_keywords").notNull().default(""),
+    socialImage: text("social_image").notNull().default(""),
+    advanceBookingDays: integer("advance_booking_days").notNull().default(1),
+    cancellationPolicy: text("cancellation_policy").notNull().default(""),
+    termsConditions: text("terms_conditions").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("adventures_slug_key").on(t.slug),
+    index("adventures_sort_idx").on(t.sortOrder, t.title),
+    check("adventures_price_nonneg", sql`${t.basePriceCents} >= 0`),
+    check("adventures_group_size", sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin}`),
+  ],
+);
+
+/**
+ * Published dates per adventure. booked_spots counts spots held by pending
+ * bookings and taken by confirmed ones; the check constraint is the last line
+ * of defence against overbooking (the booking code uses a conditional update).
+ */
+export const availability = pgTable(
+  "availability",
+  {
+    id: id(),
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    availableSpots: integer("available_spots").notNull(),
+    bookedSpots: integer("booked_spots").notNull().default(0),
+    priceOverrideCents: integer("price_override_cents"),
+    notes: text("notes").notNull().default(""),
+    isAvailable: boolean("is_available").notNull().default(true),
+    weatherDependent: boolean("weather_dependent").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("availability_adventure_date_key").on(t.adventureId, t.date),
+    index("availability_date_idx").on(t.date),
+    check("availability_spots_range", sql`${t.availableSpots} between 0 and 20`),
+    check(
+      "availability_booked_range",
+      sql`${t.bookedSpots} >= 0 and ${t.bookedSpots} <= ${t.availableSpots}`,
+    ),
+  ],
+);
+
+export const BOOKING_STATUSES = ["pending_payment", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    /** Short human reference printed in emails, e.g. TW-7K3Q9P. */
+    reference: text("reference").notNull(),
+    // restrict: an adventure with bookings is deactivated, never deleted with its bookings.
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "restrict" }),
+    adventureTitle: text("adventure_title").notNull(),
+    availabilityId: text("availability_id").references(() => availability.id, { onDelete: "set null" }),
+    customerFirstName: text("customer_first_name").notNull(),
+    customerLastName: text("customer_last_name").notNull().default(""),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull().default(""),
+    groupSize: integer("group_size").notNull(),
+    selectedDate: date("selected_date", { mode: "string" }).notNull(),
+    specialRequirements: text("special_requirements").notNull().default(""),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalAmountCents: integer("total_amount_cents").notNull(),
+    currency: text("currency").notNull().default("aud"),
+    bookingStatus: text("booking_status").$type<BookingStatus>().notNull().default("pending_payment"),
+    /** True while the spots are counted in availability.booked_spots. */
+    holdsSpots: boolean("holds_spots").notNull().default(false),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    checkoutSessionId: text("checkout_session_id"),
+    refundAmountCents: integer("refund_amount_cents").notNull().default(0),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_reference_key").on(t.reference),
+    index("bookings_created_idx").on(t.createdAt),
+    index("bookings_status_created_idx").on(t.bookingStatus, t.createdAt),
+    index("bookings_adventure_idx").on(t.adventureId),
+    index("bookings_session_idx").on(t.checkoutSessionId),
+    index("bookings_hold_idx").on(t.holdExpiresAt),
+    check("bookings_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
+  ],
+);
+
+/** The ledger: one row per checkout session opened with a payment provider. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    provider: text("provider").$type<"stripe" | "test">().notNull(),
+    sessionId: text("session_id").notNull(),
+    kind: text("kind").$type<"booking" | "custom">().notNull(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    unitAmountCents: integer("unit_amount_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    amountTotalCents: integer("amount_total_cents").notNull(),
+    currency: text("currency").notNull().default("aud"),
+    /** open | complete | expired | cancelled */
+    status: text("status").notNull().default("open"),
+    /** unpaid | paid | refunded | partially_refunded */
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    customerEmail: text("customer_email"),
+    checkoutUrl: text("checkout_url").notNull().default(""),
+    successUrl: text("success_url").notNull().default(""),
+    cancelUrl: text("cancel_url").notNull().default(""),
+    providerPaymentId: text("provider_payment_id"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_session_key").on(t.provider, t.sessionId),
+    index("payments_booking_idx").on(t.bookingId),
+    index("payments_status_idx").on(t.paymentStatus, t.paidAt),
+  ],
+);
+
+/** Webhook deliveries already processed (providers retry and repeat). */
+export const webhookEvents = pgTable("webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    adventureType: text("adventure_type").notNull(),
+    message: text("message").notNull(),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_created_idx").on(t.createdAt)],
+);
+
+export const SUBSCRIBER_STATUSES = ["active", "unsubscribed", "inactive"] as const;
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    /** Stored lower-cased: addresses are compared case-insensitively. */
+    email: text("email").notNull(),
+    status: text("status").$type<(typeof SUBSCRIBER_STATUSES)[number]>().notNull().default("active"),
+    source: text("source").notNull().default("footer"),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_key").on(t.email)],
+);
+
+export const galleryImages = pgTable(
+  "gallery_images",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    alt: text("alt").notNull().default(""),
+    imageUrl: text("image_url").notNull(),
+    category: text("category").notNull(),
+    tags: stringList("tags"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gallery_order_idx").on(t.sortOrder, t.createdAt)],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: id(),
+    customerName: text("customer_name").notNull(),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull().default(5),
+    adventureType: text("adventure_type").notNull(),
+    location: text("location").notNull(),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    image: text("image").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [check("testimonials_rating", sql`${t.rating} between 1 and 5`)],
+);
+
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: id(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    category: text("category").notNull(),
+    order: integer("sort_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("faqs_order", sql`${t.order} >= 0`)],
+);
+
+/** Website text and images, per page and section (website editor, content manager). */
+export const contentSections = pgTable(
+  "content_sections",
+  {
+    id: id(),
+    page: text("page").notNull(),
+    section: text("section").notNull(),
+    type: text("type").notNull().default("text"),
+    title: text("title").notNull().default(""),
+    content: text("content").notNull().default(""),
+    description: text("description").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("content_page_section_key").on(t.page, t.section)],
+);
+
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: id(),
+    url: text("url").notNull(),
+    filename: text("filename").notNull(),
+    originalName: text("original_name").notNull().default(""),
+    fileType: text("file_type").$type<"image" | "video" | "document">().notNull(),
+    mimeType: text("mime_type").notNull().default(""),
+    fileSize: integer("file_size").notNull().default(0),
+    altText: text("alt_text").notNull().default(""),
+    caption: text("caption").notNull().default(""),
+    tags: stringList("tags"),
+    folder: text("folder").notNull().default("uploads"),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_created_idx").on(t.createdAt)],
+);
+
+/** Admin bearer tokens, stored as SHA-256 hashes only. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_sessions_expiry_idx").on(t.expiresAt)],
+);
+
+/** Site-wide settings (admin password hash, notification email, payment mode...). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Durable outbox: an email is stored before anything depends on it, then sent with retries. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    /** Makes "send exactly one confirmation" a unique-key insert. */
+    dedupeKey: text("dedupe_key"),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull().default(""),
+    attachments: jsonb("attachments")
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_dedupe_key").on(t.dedupeKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,129 @@
+import { count, eq } from "drizzle-orm";
+import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
+import { toCents } from "../../app/lib/money.ts";
+import type { Logger } from "../log.server.ts";
+import type { DB } from "./client.server.ts";
+import {
+  adventures,
+  availability,
+  contentSections,
+  faqs,
+  galleryImages,
+  settings,
+  testimonials,
+} from "./schema.ts";
+import * as data from "./seed-data.ts";
+
+/**
+ * Loads the built-in catalogue into an empty database, once. A database that
+ * was ever seeded, or that already has adventures, is never touched, so the
+ * operator's edits and deletions survive restarts.
+ */
+export async function seedIfEmpty(db: DB, log: Logger, today = sydneyDate()): Promise<boolean> {
+  const [{ n: marker }] = await db.select({ n: count() }).from(settings).where(sqlKey("seeded_at"));
+  const [{ n: existing }] = await db.select({ n: count() }).from(adventures);
+  if (marker > 0 || existing > 0) return false;
+  await seed(db, today);
+  log.info("seeded demo content", { adventures: data.adventures.length, today });
+  return true;
+}
+
+const sqlKey = (key: string) => eq(settings.key, key);
+
+export async function seed(db: DB, today = sydneyDate()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(adventures).values(
+      data.adventures.map((a) => ({
+        id: a.id,
+        slug: a.slug,
+        title: a.title,
+        tagline: a.tagline,
+        shortDescription: a.short_description,
+        fullDescription: a.full_description,
+        heroImage: a.hero_image,
+        heroImageAlt: a.hero_image_alt,
+        galleryImages: a.gallery_images,
+        basePriceCents: toCents(a.base_price),
+        currency: "AUD",
+        priceDisplay: a.price_display,
+        duration: a.duration,
+        groupSizeMin: a.group_size_min,
+        groupSizeMax: a.group_size_max,
+        skillLevel: a.skill_level,
+        category: a.category,
+        requiresCertification: a.requires_certification,
+        tags: a.tags,
+        location: a.location,
+        meetingPoint: a.meeting_point,
+        whatToBring: a.what_to_bring,
+        includedItems: a.included_items,
+        excludedItems: a.excluded_items,
+        highlights: a.highlights,
+        itinerary: a.itinerary,
+        bestFor: a.best_for,
+        minAge: a.min_age,
+        maxAge: a.max_age,
+        fitnessRequirements: a.fitness_requirements,
+        isFeatured: a.is_featured,
+        sortOrder: a.sort_order,
+        metaTitle: a.meta_title,
+        metaDescription: a.meta_description,
+        metaKeywords: a.meta_keywords,
+        socialImage: a.hero_image,
+        cancellationPolicy: a.cancellation_policy,
+      })),
+    );
+    // Brief: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.
+    const dates = weekendDates(today, 90, 20);
+    await tx
+      .insert(availability)
+      .values(
+        data.adventures.flatMap((a) =>
+          dates.map((date) => ({ adventureId: a.id, date, availableSpots: a.group_size_max })),
+        ),
+      );
+    await tx.insert(testimonials).values(
+      data.testimonials.map((t, i) => ({
+        customerName: t.customer_name,
+        location: t.location,
+        content: t.content,
+        rating: t.rating,
+        adventureType: t.adventure_type,
+        isFeatured: t.is_featured,
+        // Oldest first, so "newest first" lists keep the seed order.
+        createdAt: new Date(Date.now() - (data.testimonials.length - i) * 86_400_000),
+      })),
+    );
+    await tx.insert(galleryImages).values(
+      data.galleryImages.map((g, i) => ({
+        title: g.title,
+        description: g.description,
+        alt: g.alt,
+        imageUrl: g.image_url,
+        category: g.category,
+        tags: g.tags,
+        sortOrder: i,
+      })),
+    );
+    await tx
+      .insert(faqs)
+      .values(
+        data.faqs.map((f) => ({
+          category: f.category,
+          question: f.question,
+          answer: f.answer,
+          order: f.order,
+        })),
+      );
+    const legal = Object.entries(data.legalPages).map(([page, content]) => ({
+      page,
+      section: "body",
+      type: "html",
+      title: "Page text",
+      content,
+      description: `The text of /${page}`,
+    }));
+    await tx.insert(contentSections).values([...data.contentSections, ...legal]);
+    await tx.insert(settings).values({ key: "seeded_at", value: new Date().toISOString() });
+  });
+}

@@ -1,0 +1,91 @@
+import { asc, eq } from "drizzle-orm";
+import type { DB } from "../db/client.server.ts";
+import { adventures } from "../db/schema.ts";
+
+export type AdventureRow = typeof adventures.$inferSelect;
+
+/** The professional adventure at the API (admin spec section 3): prices in dollars. */
+export function toProAdventure(a: AdventureRow) {
+  return {
+    id: a.id,
+    slug: a.slug,
+    title: a.title,
+    tagline: a.tagline,
+    short_description: a.shortDescription,
+    full_description: a.fullDescription,
+    hero_image: a.heroImage,
+    hero_image_alt: a.heroImageAlt,
+    gallery_images: a.galleryImages,
+    base_price: a.basePriceCents / 100,
+    currency: a.currency,
+    price_display: a.priceDisplay,
+    duration: a.duration,
+    group_size_min: a.groupSizeMin,
+    group_size_max: a.groupSizeMax,
+    skill_level: a.skillLevel,
+    category: a.category,
+    tags: a.tags,
+    location: a.location,
+    meeting_point: a.meetingPoint,
+    what_to_bring: a.whatToBring,
+    included_items: a.includedItems,
+    excluded_items: a.excludedItems,
+    highlights: a.highlights,
+    itinerary: a.itinerary,
+    best_for: a.bestFor,
+    is_active: a.isActive,
+    is_featured: a.isFeatured,
+    requires_certification: a.requiresCertification,
+    booking_enabled: a.bookingEnabled,
+    min_age: a.minAge,
+    max_age: a.maxAge,
+    fitness_requirements: a.fitnessRequirements,
+    meta_title: a.metaTitle,
+    meta_description: a.metaDescription,
+    meta_keywords: a.metaKeywords,
+    social_image: a.socialImage,
+    advance_booking_days: a.advanceBookingDays,
+    cancellation_policy: a.cancellationPolicy,
+    terms_conditions: a.termsConditions,
+    sort_order: a.sortOrder,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+export type ProAdventure = ReturnType<typeof toProAdventure>;
+
+/** Group size as text, e.g. "1-4 people" or "2 people". */
+export function groupSizeText(min: number, max: number): string {
+  return min === max ? `${min} ${min === 1 ? "person" : "people"}` : `${min}-${max} people`;
+}
+
+/**
+ * The server adventure of the public list (public spec section 3): the
+ * professional fields plus the names the public pages read
+ * (groupSize, price_num, featured, image).
+ */
+export function toPublicAdventure(a: AdventureRow) {
+  return {
+    ...toProAdventure(a),
+    groupSize: groupSizeText(a.groupSizeMin, a.groupSizeMax),
+    price_num: a.basePriceCents / 100,
+    featured: a.isFeatured,
+    image: a.heroImage,
+  };
+}
+export type PublicAdventure = ReturnType<typeof toPublicAdventure>;
+
+/** Active adventures in the operator's order (sort_order, then title). */
+export async function listActiveAdventures(db: DB): Promise<PublicAdventure[]> {
+  const rows = await db
+    .select()
+    .from(adventures)
+    .where(eq(adventures.isActive, true))
+    .orderBy(asc(adventures.sortOrder), asc(adventures.title));
+  return rows.map(toPublicAdventure);
+}
+
+export async function findActiveAdventure(db: DB, slug: string): Promise<PublicAdventure | null> {
+  const [row] = await db.select().from(adventures).where(eq(adventures.slug, slug)).limit(1);
+  return row?.isActive ? toPublicAdventure(row) : null;
+}

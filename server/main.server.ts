@@ -1,0 +1,98 @@
+/**
+ * Boots the site: configuration, database (migrate + first-start seed), admin
+ * password, the HTTP server, and a clean shutdown on SIGTERM/SIGINT.
+ * `npm start` and `npm run dev` both end up here.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApp, type DocumentHandler } from "./app.server.ts";
+import { openDatabase } from "./db/client.server.ts";
+import { seedIfEmpty } from "./db/seed.server.ts";
+import { ensureAdminPassword } from "./domain/admin-password.server.ts";
+import { parseEnv } from "./env.server.ts";
+import { createLogger } from "./log.server.ts";
+import type { Services } from "./services.server.ts";
+
+export async function main(options: { onStop?: () => Promise<void> } = {}) {
+  const env = parseEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const dev = env.NODE_ENV === "development";
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "db") },
+  );
+  log.info("database ready", { kind: database.kind });
+  if (env.SEED === "auto") await seedIfEmpty(database.db, log);
+  const generated = await ensureAdminPassword(database.db, env.ADMIN_PASSWORD);
+
+  const services: Services = { database, env, log };
+
+  let renderDocument: DocumentHandler;
+  let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let closeVite = async () => {};
+  if (dev) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
+    viteMiddleware = vite.middlewares;
+    closeVite = () => vite.close();
+    renderDocument = async (request, context) => {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler(build, "development")(request, context);
+    };
+  } else {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    const handler = createRequestHandler(build, "production");
+    renderDocument = (request, context) => handler(request, context);
+  }
+
+  const app = createApp(services, {
+    renderDocument,
+    clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve("build/client")),
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
+    else listener(req, res);
+  });
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info("listening", { port, mode: dev ? "development" : "production" });
+
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  Tidewater Dive & Camp is running at ${url}`,
+    `  Admin area: ${url}/admin`,
+    generated
+      ? `  Admin password (generated now, shown once; set ADMIN_PASSWORD to choose your own): ${generated}`
+      : env.ADMIN_PASSWORD
+        ? "  Admin password: the ADMIN_PASSWORD you set"
+        : "  Admin password: the one printed on the first start (set ADMIN_PASSWORD to replace it)",
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeVite();
+    await database.close();
+    await options.onStop?.().catch((error: unknown) => log.error("stop hook failed", { error }));
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { server, port, services };
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { createApp } from "../../server/app.server.ts";
+import { type Database, openDatabase } from "../../server/db/client.server.ts";
+import { seed } from "../../server/db/seed.server.ts";
+import { parseEnv } from "../../server/env.server.ts";
+import { createLogger, type Logger } from "../../server/log.server.ts";
+import type { Services } from "../../server/services.server.ts";
+import { SNAPSHOT } from "./global-setup.ts";
+
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A fresh, seeded database of the kind the run asks for (TEST_DB=postgres or
+ * the embedded default), owned by one test file and removed by close().
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === "postgres") {
+    const name = `tw_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    await seed(database.db);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  const snapshot = new Blob([readFileSync(SNAPSHOT)]);
+  return openDatabase({ snapshot, migrate: false });
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  db: Database["db"];
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** The real app over a test database; logs are captured so tests can inspect them. */
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", ...envOverrides });
+  const logs: string[] = [];
+  const log: Logger = createLogger("debug", (line) => {
+    logs.push(line);
+    return true;
+  });
+  const services: Services = { database, env, log };
+  const app = createApp(services);
+  return { app, services, db: database.db, logs, close: () => database.close() };
+}
+
+/** JSON request helper for app.request(). */
+export function jsonRequest(
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  };
+}

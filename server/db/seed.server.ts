@@ -105,16 +105,14 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
         sortOrder: i,
       })),
     );
-    await tx
-      .insert(faqs)
-      .values(
-        data.faqs.map((f) => ({
-          category: f.category,
-          question: f.question,
-          answer: f.answer,
-          order: f.order,
-        })),
-      );
+    await tx.insert(faqs).values(
+      data.faqs.map((f) => ({
+        category: f.category,
+        question: f.question,
+        answer: f.answer,
+        order: f.order,
+      })),
+    );
     const legal = Object.entries(data.legalPages).map(([page, content]) => ({
       page,
       section: "body",

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-const BUILD_MARK = "build/server/index.js";
+const BUILD_MARK = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

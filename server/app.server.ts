@@ -6,6 +6,8 @@ import { type RequestIdVariables, requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/context.ts";
+import { adminApi } from "./api/admin.server.ts";
+import { bookingApi } from "./api/bookings.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { HttpError } from "./errors.server.ts";
@@ -67,6 +69,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   const api = new Hono();
   api.route("/", publicApi(services));
+  api.route("/", bookingApi(services));
+  api.route("/", adminApi(services));
   api.notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRoutes(services));

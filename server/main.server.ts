@@ -19,6 +19,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const env = parseEnv();
   const log = createLogger(env.LOG_LEVEL);
   const dev = env.NODE_ENV === "development";
+  const buildDir = process.env.BUILD_DIR ?? "build";
 
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "db") },
@@ -42,7 +43,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
       return createRequestHandler(build, "development")(request, context);
     };
   } else {
-    const buildPath = path.resolve("build/server/index.js");
+    const buildPath = path.resolve(buildDir, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
     const handler = createRequestHandler(build, "production");
     renderDocument = (request, context) => handler(request, context);
@@ -50,7 +51,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
 
   const app = createApp(services, {
     renderDocument,
-    clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve("build/client")),
+    clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve(buildDir, "client")),
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
@@ -74,6 +75,20 @@ export function createApp(services: Services, options: AppOptions = {}) {
   api.notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRoutes(services));
+
+  // Operator uploads (media library), stored under DATA_DIR with server-generated names.
+  const uploads = path.relative(process.cwd(), path.resolve(services.env.DATA_DIR, "uploads"));
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: uploads,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=604800");
+        c.header("X-Content-Type-Options", "nosniff");
+      },
+    }),
+  );
 
   if (options.clientDir) {
     const root = options.clientDir;

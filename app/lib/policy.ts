@@ -1,0 +1,25 @@
+import { daysBetween, sydneyDate } from "./dates.ts";
+
+/**
+ * The cancellation policy (public spec section 9), counted in Sydney calendar
+ * days before the trip date: 7 or more days: full refund; 3-6 days: 50%;
+ * 0-2 days: none. Weather cancellations by the operator are always refunded
+ * in full (not this function's business: the operator chooses that).
+ */
+export function refundPercent(tripDate: string, at: Date = new Date()): 0 | 50 | 100 {
+  const days = daysBetween(sydneyDate(at), tripDate);
+  if (days >= 7) return 100;
+  if (days >= 3) return 50;
+  return 0;
+}
+
+/** Refund in cents for a paid amount, rounded down to the cent. */
+export function refundCents(paidCents: number, tripDate: string, at: Date = new Date()): number {
+  return Math.floor((paidCents * refundPercent(tripDate, at)) / 100);
+}
+
+/** Last Sydney calendar day on which cancelling still gives a full refund (trip date - 7 days). */
+export function freeCancellationUntil(tripDate: string): string {
+  const [y, m, d] = tripDate.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 7)).toISOString().slice(0, 10);
+}

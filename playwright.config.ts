@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN_PASSWORD = "e2e-admin-password";
+/** Specs that check email start an SMTP sink (smtp-server) on this port; the outbox retries until it is up. */
+export const E2E_SMTP_PORT = PORT + 1000;
 
 /**
  * End-to-end tests run against the production build, started fresh on a new
@@ -46,6 +48,8 @@ export default defineConfig({
       PORT: String(PORT),
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      OUTBOX_POLL_MS: "300",
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
   },

@@ -26,6 +26,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("Tidewater Dive & Camp <bookings@tidewaterdive.com.au>"),
+  /** How often the email outbox looks for due emails. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(20),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),

@@ -1,6 +1,6 @@
 import { ArrowRight, Check, Clock, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { PublicAdventure } from "../../server/domain/adventures.server";
+import type { PublicAdventure } from "../../server/domain/adventures.server.ts";
 import { Img } from "./Img";
 
 const SKILL_LABELS: Record<string, string> = {
@@ -50,7 +50,12 @@ export function AdventureCard({ adventure: a, priority }: AdventureCardProps) {
       className="card group flex h-full flex-col transition-shadow duration-300 hover:shadow-xl hover:shadow-ocean-900/10"
       data-testid="adventure-card"
     >
-      <Link to={detail} className="relative block aspect-[4/3] overflow-hidden bg-ocean-100" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={detail}
+        className="relative block aspect-[4/3] overflow-hidden bg-ocean-100"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <Img
           src={a.hero_image ?? a.image}
           alt={a.hero_image_alt || a.title}
@@ -104,7 +109,10 @@ export function AdventureCard({ adventure: a, priority }: AdventureCardProps) {
         {tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
             {tags.map((t) => (
-              <li key={t} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">
+              <li
+                key={t}
+                className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600"
+              >
                 {t}
               </li>
             ))}
@@ -112,15 +120,11 @@ export function AdventureCard({ adventure: a, priority }: AdventureCardProps) {
         )}
 
         <div className="mt-auto grid grid-cols-2 gap-3 pt-6">
-          <Link to={detail} className="btn-secondary" aria-label={`Learn more about ${a.title}`}>
-            Learn More
+          <Link to={detail} className="btn-secondary">
+            Learn More<span className="sr-only">: {a.title}</span>
           </Link>
-          <Link
-            to={`/book?adventure=${encodeURIComponent(a.id)}`}
-            className="btn-primary"
-            aria-label={`Book ${a.title} now`}
-          >
-            Book Now
+          <Link to={`/book?adventure=${encodeURIComponent(a.id)}`} className="btn-primary">
+            Book Now<span className="sr-only">: {a.title}</span>
             <ArrowRight className="h-4 w-4" aria-hidden="true" />
           </Link>
         </div>

@@ -1,3 +1,186 @@
-export default function Page() {
-  return <h1>legal</h1>;
+import { and, eq } from "drizzle-orm";
+import { CalendarClock, CloudRain, Mail, MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import { contentSections } from "../../../server/db/schema";
+import { cleanHtml } from "../../../server/domain/html.server";
+import { getApp } from "../../lib/context";
+import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { seo } from "../../lib/seo";
+import { siteInfo } from "../../lib/site";
+import { useRootData } from "../../root";
+import type { Route } from "./+types/legal";
+
+/** One module serves three routes (ids privacy, terms, cancellation); the path says which. */
+const PAGES = {
+  privacy: {
+    title: "Privacy Policy",
+    description: "How we collect, use, store and protect your personal information.",
+  },
+  terms: {
+    title: "Terms & Conditions",
+    description: "The terms that apply to every booking: payment, health, safety, weather and liability.",
+  },
+  cancellation: {
+    title: "Cancellation Policy",
+    description:
+      "Full refund 7 or more days before, 50% 3-6 days before, no refund within 48 hours; weather cancellations are refunded or rescheduled free.",
+  },
+} as const;
+type LegalPage = keyof typeof PAGES;
+
+function pageFromPath(pathname: string): LegalPage {
+  const key = pathname.replace(/^\/+|\/+$/g, "");
+  return key in PAGES ? (key as LegalPage) : "privacy";
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const page = pageFromPath(new URL(request.url).pathname);
+  const [row] = await db
+    .select({ content: contentSections.content, updatedAt: contentSections.updatedAt })
+    .from(contentSections)
+    .where(
+      and(
+        eq(contentSections.page, page),
+        eq(contentSections.section, "body"),
+        eq(contentSections.isActive, true),
+      ),
+    )
+    .limit(1);
+  return {
+    page,
+    html: row ? cleanHtml(row.content) : "",
+    updated: row ? formatDateAU(sydneyDate(row.updatedAt), "full") : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const page = loaderData?.page ?? pageFromPath(location.pathname);
+  const site = matches[0].loaderData.content.global.site_title || "Tidewater Dive & Camp";
+  return seo({
+    title: `${PAGES[page].title} | ${site}`,
+    description: PAGES[page].description,
+    path: `/${page}`,
+    origin: matches[0].loaderData.origin,
+    type: "article",
+  });
+};
+
+/** The cancellation policy at a glance (public spec section 9). */
+const REFUND_ROWS = [
+  { when: "7 or more days before", refund: "Full refund", tone: "bg-reef-50 text-reef-700" },
+  { when: "3-6 days before", refund: "50% refund", tone: "bg-sand-200 text-ocean-900" },
+  { when: "0-2 days before (within 48 hours)", refund: "No refund", tone: "bg-coral-50 text-coral-800" },
+];
+
+function CancellationSummary() {
+  return (
+    <section aria-labelledby="policy-summary" className="card mb-12 p-5 sm:p-8">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex h-10 w-10 items-center justify-center rounded-xl bg-ocean-50 text-ocean-700">
+          <CalendarClock aria-hidden className="h-5 w-5" />
+        </span>
+        <h2 id="policy-summary" className="text-2xl font-semibold">
+          The policy at a glance
+        </h2>
+      </div>
+      <div className="mt-6 overflow-hidden rounded-xl border border-slate-200">
+        <table className="w-full text-left text-sm sm:text-base">
+          <caption className="sr-only">Refund by how far ahead of the trip you cancel</caption>
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                When you cancel
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Refund
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {REFUND_ROWS.map((r) => (
+              <tr key={r.when}>
+                <th scope="row" className="px-4 py-3.5 font-medium text-slate-800">
+                  {r.when}
+                </th>
+                <td className="px-4 py-3.5">
+                  <span
+                    className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${r.tone}`}
+                  >
+                    {r.refund}
+                  </span>
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" className="px-4 py-3.5 font-medium text-slate-800">
+                <span className="inline-flex items-center gap-2">
+                  <CloudRain aria-hidden className="h-4 w-4 shrink-0 text-ocean-500" />
+                  We cancel for weather or safety
+                </span>
+              </th>
+              <td className="px-4 py-3.5">
+                <span className="inline-flex rounded-full bg-reef-50 px-3 py-1 text-sm font-semibold text-reef-700">
+                  Full refund or free reschedule
+                </span>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-4 text-sm text-slate-600">
+        Days are counted in Sydney time from the date of your trip. The full policy follows.
+      </p>
+    </section>
+  );
+}
+
+export default function Legal({ loaderData: d }: Route.ComponentProps) {
+  const site = siteInfo(useRootData().content);
+  const { title } = PAGES[d.page];
+
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-gradient-to-b from-ocean-50 to-white">
+        <div className="container-site max-w-3xl py-12 sm:py-16">
+          <p className="eyebrow">Legal</p>
+          <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{title}</h1>
+          {d.updated && <p className="mt-4 text-sm text-slate-600">Last updated: {d.updated}</p>}
+        </div>
+      </header>
+
+      <div className="container-site max-w-3xl py-12 sm:py-16">
+        {d.page === "cancellation" && <CancellationSummary />}
+
+        {d.html ? (
+          <article
+            className="prose-site text-base sm:text-[1.0625rem] [&>h2:first-child]:mt-0"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned on the server by cleanHtml
+            dangerouslySetInnerHTML={{ __html: d.html }}
+          />
+        ) : (
+          <p className="rounded-2xl bg-sand-50 p-6 text-slate-700">
+            This page is being updated. Please get in touch and we'll send you the current version.
+          </p>
+        )}
+
+        <aside className="mt-14 rounded-2xl bg-ocean-900 p-6 text-ocean-100 sm:p-8">
+          <h2 className="text-xl font-semibold text-white">Questions about this policy?</h2>
+          <p className="mt-2 text-sm">We're happy to explain anything before you book.</p>
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+            <Link to="/contact" className="btn-primary">
+              <Mail aria-hidden className="h-4 w-4" />
+              Contact us
+            </Link>
+            {site.whatsappUrl && (
+              <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost-light">
+                <MessageCircle aria-hidden className="h-4 w-4" />
+                WhatsApp
+              </a>
+            )}
+          </div>
+        </aside>
+      </div>
+    </>
+  );
 }

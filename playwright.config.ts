@@ -11,6 +11,8 @@ export const E2E_SMTP_PORT = PORT + 1000;
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate output folders let several runs happen side by side.
+  outputDir: process.env.PW_OUTPUT ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

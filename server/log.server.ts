@@ -1,10 +1,15 @@
 /**
  * Structured logs: one JSON object per line on stdout. Callers pass fields,
- * never secrets; `redact` strips the few keys that could carry one.
+ * never secrets; `redact` still strips every key that could carry one, at any
+ * depth, because request headers and provider errors nest them.
  */
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-const SECRET_KEYS = /pass(word)?|token|secret|authorization|cookie|api[_-]?key/i;
+// "pass" alone or inside password/passwd/passphrase, but not "passengers".
+const SECRET_KEYS =
+  /(^|[^a-z])pass($|[^a-z])|pass(word|wd|phrase)|token|secret|authori[sz]ation|cookie|api[_-]?key|private[_-]?key|credential/i;
+const MAX_DEPTH = 6;
+const RESERVED = new Set(["time", "level", "msg"]);
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -13,13 +18,38 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-function redact(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    if (SECRET_KEYS.test(k)) out[k] = "[redacted]";
-    else if (v instanceof Error) out[k] = { name: v.name, message: v.message, stack: v.stack };
-    else out[k] = v;
+/** A JSON-safe copy with secrets replaced; never throws (cycles, BigInt, functions). */
+function clean(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "function" || typeof value === "symbol") return undefined;
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (seen.has(value)) return "[circular]";
+  if (depth >= MAX_DEPTH) return "[truncated]";
+  seen.add(value);
+  try {
+    if (value instanceof Error) {
+      // Only the well-known parts: custom fields on provider errors can carry request headers.
+      const out: Record<string, unknown> = { name: value.name, message: value.message, stack: value.stack };
+      if (value.cause !== undefined) out.cause = clean(value.cause, depth + 1, seen);
+      return out;
+    }
+    if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1, seen) ?? null);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = SECRET_KEYS.test(k) ? "[redacted]" : clean(v, depth + 1, seen);
+    }
+    return out;
+  } finally {
+    seen.delete(value);
   }
+}
+
+function redact(fields: Record<string, unknown>): Record<string, unknown> {
+  const cleaned = clean(fields, 0, new WeakSet()) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  // A field may not overwrite the line's own time, level or message.
+  for (const [k, v] of Object.entries(cleaned)) out[RESERVED.has(k) ? `field_${k}` : k] = v;
   return out;
 }
 
@@ -30,9 +60,13 @@ export function createLogger(
   const min = order[level];
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < min) return;
-    write(
-      `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(fields ? redact(fields) : {}) })}\n`,
-    );
+    let line: string;
+    try {
+      line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(fields ? redact(fields) : {}) });
+    } catch {
+      line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, note: "fields not serialisable" });
+    }
+    write(`${line}\n`);
   };
   return {
     debug: (m, f) => emit("debug", m, f),

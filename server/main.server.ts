@@ -13,7 +13,7 @@ import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/admin-password.server.ts";
 import { parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
-import type { Services } from "./services.server.ts";
+import { buildServices } from "./services.server.ts";
 
 export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const env = parseEnv();
@@ -28,7 +28,13 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   if (env.SEED === "auto") await seedIfEmpty(database.db, log);
   const generated = await ensureAdminPassword(database.db, env.ADMIN_PASSWORD);
 
-  const services: Services = { database, env, log };
+  const services = buildServices({ database, env, log });
+  log.info("payments", {
+    provider: services.payments.name,
+    webhooks: services.payments.name === "stripe" ? Boolean(env.STRIPE_WEBHOOK_SECRET) : undefined,
+  });
+  services.outbox.start();
+  services.sweeper.start();
 
   let renderDocument: DocumentHandler;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -88,6 +94,9 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeVite();
+    // Background work first: it needs the database until it has finished.
+    await services.sweeper.stop();
+    await services.outbox.stop();
     await database.close();
     await options.onStop?.().catch((error: unknown) => log.error("stop hook failed", { error }));
     log.info("stopped");

@@ -1,10 +1,88 @@
 import type { Database } from "./db/client.server.ts";
+import { type BookingDeps, sweepExpired } from "./domain/booking.server.ts";
+import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
+import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
+import type { PaymentProvider } from "./payments/provider.server.ts";
+
+/** Releases the spots of checkouts nobody finished; every minute, and on demand in tests. */
+export interface HoldSweeper {
+  start(): void;
+  stop(): Promise<void>;
+  sweep(): Promise<{ closed: number }>;
+}
 
 /** What every request handler and loader can reach; built once in server/main.server.ts. */
 export interface Services {
   database: Database;
   env: Env;
   log: Logger;
+  /** Stripe Checkout, or the built-in test checkout when no Stripe key is set. */
+  payments: PaymentProvider;
+  /** Set only in test-checkout mode: the page's "Pay" goes through it. */
+  testCheckout?: TestCheckout;
+  outbox: OutboxSender;
+  sweeper: HoldSweeper;
+  /** The clock every deadline is measured with (tests inject one). */
+  now: () => Date;
+}
+
+export interface ServiceOptions {
+  now?: () => Date;
+  mailer?: Mailer;
+  /** Replaces the configured provider (tests: a failing one). */
+  payments?: PaymentProvider;
+  sweepMs?: number;
+}
+
+/** Builds the services from a database and the configuration; nothing runs until start(). */
+export function buildServices(
+  base: { database: Database; env: Env; log: Logger },
+  options: ServiceOptions = {},
+): Services {
+  const now = options.now ?? (() => new Date());
+  const chosen = createPaymentProvider(base.env, base.database.db, now);
+  const payments = options.payments ?? chosen.payments;
+  const testCheckout = options.payments ? undefined : chosen.testCheckout;
+  const outbox = createOutboxSender({
+    db: base.database.db,
+    log: base.log,
+    smtpUrl: base.env.SMTP_URL,
+    from: base.env.MAIL_FROM,
+    pollMs: base.env.OUTBOX_POLL_MS,
+    now,
+    mailer: options.mailer,
+  });
+  const deps = (): BookingDeps => ({ db: base.database.db, env: base.env, log: base.log, payments, now });
+  const sweepMs = options.sweepMs ?? 60_000;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<{ closed: number }> | undefined;
+  const sweep = () => {
+    running ??= sweepExpired(deps()).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const sweeper: HoldSweeper = {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        sweep().catch((error: unknown) => base.log.error("hold sweep failed", { error }));
+      }, sweepMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+    sweep,
+  };
+  return { ...base, payments, testCheckout, outbox, sweeper, now };
+}
+
+/** The booking domain's view of the services. */
+export function bookingDeps(s: Services): BookingDeps {
+  return { db: s.database.db, env: s.env, log: s.log, payments: s.payments, now: s.now };
 }

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, LoaderCircle, MessageCircle, Send } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { postJson } from "../lib/api";
 import { type ContactInput, contactSchema } from "../lib/validation";
 
@@ -8,27 +8,30 @@ export interface AdventureOption {
   label: string;
 }
 
-type Values = Record<"first_name" | "last_name" | "email" | "phone" | "adventure_type" | "message", string>;
-type Field = keyof Values;
-type Errors = Partial<Record<Field, string>>;
+export type ContactValues = Record<
+  "first_name" | "last_name" | "email" | "phone" | "adventure_type" | "message",
+  string
+>;
+type Field = keyof ContactValues;
+export type ContactErrors = Partial<Record<Field, string>>;
 type Status = "idle" | "sending" | "success" | "error";
 
 /** What the route action answers when the form was posted without JavaScript. */
 export type ContactFallbackResult =
   | { status: "success" }
-  | { status: "invalid" | "error"; values: Values; errors: Errors };
+  | { status: "invalid" | "error"; values: ContactValues; errors: ContactErrors };
 
 const FIELD_ORDER: Field[] = ["first_name", "last_name", "email", "phone", "adventure_type", "message"];
 
-function emptyValues(adventure = ""): Values {
+function emptyValues(adventure = ""): ContactValues {
   return { first_name: "", last_name: "", email: "", phone: "", adventure_type: adventure, message: "" };
 }
 
 /** First message per field, in the same words the server uses. */
-function validate(values: Values): { data?: ContactInput; errors: Errors } {
+export function validateContact(values: ContactValues): { data?: ContactInput; errors: ContactErrors } {
   const result = contactSchema.safeParse(values);
   if (result.success) return { data: result.data, errors: {} };
-  const errors: Errors = {};
+  const errors: ContactErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0] as Field;
     if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
@@ -55,20 +58,23 @@ export function ContactForm({
   fallback?: ContactFallbackResult;
 }) {
   const failed = fallback && fallback.status !== "success" ? fallback : undefined;
-  const [values, setValues] = useState<Values>(() => failed?.values ?? emptyValues(initialAdventure));
-  const [errors, setErrors] = useState<Errors>(() => failed?.errors ?? {});
+  const [values, setValues] = useState<ContactValues>(() => failed?.values ?? emptyValues(initialAdventure));
+  const [errors, setErrors] = useState<ContactErrors>(() => failed?.errors ?? {});
   const [status, setStatus] = useState<Status>(() =>
     fallback?.status === "success" ? "success" : fallback?.status === "error" ? "error" : "idle",
   );
   // After the first attempt, messages follow the input so they disappear once fixed.
   const [attempted, setAttempted] = useState(Boolean(failed));
+  // Until React takes over, the browser's own required/email checks guard the plain form post.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
   function update(field: Field, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (attempted) setErrors(validate(next).errors);
+    if (attempted) setErrors(validateContact(next).errors);
   }
 
   function focusField(field: Field) {
@@ -79,7 +85,7 @@ export function ContactForm({
     e.preventDefault();
     if (status === "sending") return;
     setAttempted(true);
-    const { data, errors: found } = validate(values);
+    const { data, errors: found } = validateContact(values);
     setErrors(found);
     if (!data) {
       const first = FIELD_ORDER.find((f) => found[f]);
@@ -103,7 +109,7 @@ export function ContactForm({
     } else {
       setStatus("error");
       if (result.status === 400 && Object.keys(result.errors).length > 0) {
-        const serverErrors: Errors = {};
+        const serverErrors: ContactErrors = {};
         for (const f of FIELD_ORDER) if (result.errors[f]) serverErrors[f] = result.errors[f];
         setErrors(serverErrors);
       }
@@ -155,7 +161,9 @@ export function ContactForm({
             <CircleAlert aria-hidden className="mt-0.5 h-6 w-6 shrink-0" />
             <div>
               <h3 className="font-sans text-base font-semibold text-coral-800">Error Sending Message</h3>
-              <p className="mt-1 text-sm text-slate-700">Please try again or contact us directly via WhatsApp.</p>
+              <p className="mt-1 text-sm text-slate-700">
+                Please try again or contact us directly via WhatsApp.
+              </p>
               {whatsappUrl && (
                 <a
                   href={whatsappUrl}
@@ -164,7 +172,7 @@ export function ContactForm({
                   className="mt-3 inline-flex items-center gap-2 rounded-lg bg-[#25d366] px-3.5 py-2 text-sm font-semibold text-ocean-950 hover:bg-[#1fbd5a]"
                 >
                   <MessageCircle aria-hidden className="h-4 w-4" />
-                  Message us on WhatsApp
+                  Chat on WhatsApp
                 </a>
               )}
             </div>
@@ -177,8 +185,8 @@ export function ContactForm({
         ref={formRef}
         method="post"
         onSubmit={submit}
-        noValidate
-        aria-label="Send us a message"
+        noValidate={hydrated}
+        aria-label="Contact form"
         className="space-y-5"
       >
         {attempted && errorCount > 0 && status !== "error" && (
@@ -189,7 +197,10 @@ export function ContactForm({
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor="contact-first_name" className="field-label">
-              First name <span className="text-coral-600">*</span>
+              First name{" "}
+              <span aria-hidden className="text-coral-600">
+                *
+              </span>
             </label>
             <input
               {...fieldProps("first_name")}
@@ -202,7 +213,10 @@ export function ContactForm({
           </div>
           <div>
             <label htmlFor="contact-last_name" className="field-label">
-              Last name <span className="text-coral-600">*</span>
+              Last name{" "}
+              <span aria-hidden className="text-coral-600">
+                *
+              </span>
             </label>
             <input
               {...fieldProps("last_name")}
@@ -217,7 +231,10 @@ export function ContactForm({
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
             <label htmlFor="contact-email" className="field-label">
-              Email <span className="text-coral-600">*</span>
+              Email{" "}
+              <span aria-hidden className="text-coral-600">
+                *
+              </span>
             </label>
             <input
               {...fieldProps("email")}
@@ -245,7 +262,10 @@ export function ContactForm({
         </div>
         <div>
           <label htmlFor="contact-adventure_type" className="field-label">
-            Adventure type <span className="text-coral-600">*</span>
+            Adventure type{" "}
+            <span aria-hidden className="text-coral-600">
+              *
+            </span>
           </label>
           <select
             {...fieldProps("adventure_type")}
@@ -263,7 +283,10 @@ export function ContactForm({
         </div>
         <div>
           <label htmlFor="contact-message" className="field-label">
-            Message <span className="text-coral-600">*</span>
+            Message{" "}
+            <span aria-hidden className="text-coral-600">
+              *
+            </span>
           </label>
           <textarea
             {...fieldProps("message")}
@@ -276,7 +299,10 @@ export function ContactForm({
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-slate-500">
-            <span className="text-coral-600">*</span> Required fields
+            <span aria-hidden className="text-coral-600">
+              *
+            </span>{" "}
+            Required fields
           </p>
           <button type="submit" className="btn-primary w-full px-7 sm:w-auto" disabled={sending}>
             {sending ? (

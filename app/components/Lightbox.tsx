@@ -109,7 +109,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
         </button>
       </div>
 
-      <div className="pointer-events-none relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-20">
+      <div className="pointer-events-none relative flex min-h-0 flex-1 items-center justify-center px-2 pb-10 sm:px-20">
         {count > 1 && (
           <button
             type="button"
@@ -121,7 +121,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
           </button>
         )}
         <figure
-          className="pointer-events-auto flex max-h-full max-w-6xl flex-col items-center"
+          className="flex max-h-full w-full max-w-6xl flex-col items-center"
           onTouchStart={(e) => {
             touchX.current = e.touches[0]?.clientX ?? null;
           }}
@@ -139,8 +139,14 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
             alt={image.alt}
             priority
             sizes="(min-width: 1280px) 1152px, 100vw"
-            className="max-h-[62vh] w-auto max-w-full rounded-xl object-contain shadow-2xl sm:max-h-[68vh]"
+            className="pointer-events-auto max-h-[58vh] w-auto max-w-full rounded-xl object-contain shadow-2xl sm:max-h-[66vh]"
           />
+          <figcaption className="pointer-events-auto mx-auto mt-5 max-w-2xl px-3 text-center sm:mt-6">
+            <h2 className="text-xl font-semibold text-white sm:text-2xl">{image.title}</h2>
+            {image.description && (
+              <p className="mt-2 text-sm leading-relaxed text-ocean-100 sm:text-base">{image.description}</p>
+            )}
+          </figcaption>
         </figure>
         {count > 1 && (
           <button
@@ -154,14 +160,6 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
         )}
       </div>
 
-      <div className="pointer-events-none relative px-5 pt-4 pb-8 text-center sm:pb-10">
-        <div className="pointer-events-auto mx-auto max-w-2xl">
-          <h2 className="text-xl font-semibold text-white sm:text-2xl">{image.title}</h2>
-          {image.description && (
-            <p className="mt-2 text-sm leading-relaxed text-ocean-100 sm:text-base">{image.description}</p>
-          )}
-        </div>
-      </div>
       <p className="sr-only" aria-live="polite">
         {`Image ${index + 1} of ${count}: ${image.title}`}
       </p>

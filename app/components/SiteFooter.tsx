@@ -39,7 +39,7 @@ export function SocialLinks({ site, className = "" }: { site: SiteInfo; classNam
 
 export function SiteFooter({ site }: { site: SiteInfo }) {
   return (
-    <footer className="bg-ocean-950 text-ocean-100">
+    <footer data-testid="site-footer" className="bg-ocean-950 text-ocean-100">
       <div className="container-site grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
           <Link to="/" className="flex items-center gap-2.5 font-display text-lg font-semibold text-white">

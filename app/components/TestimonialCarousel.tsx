@@ -53,11 +53,13 @@ export function TestimonialCarousel({
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
     const mq = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => setReducedMotion(mq.matches);
     update();
+    setHydrated(true);
     mq.addEventListener("change", update);
     return () => mq.removeEventListener("change", update);
   }, []);
@@ -68,7 +70,7 @@ export function TestimonialCarousel({
   // A timeout per slide, so choosing a review by hand restarts the 5 seconds.
   useEffect(() => {
     if (!rotating) return;
-    const t = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
+    const t = window.setTimeout(() => setIndex((active + 1) % count), intervalMs);
     return () => window.clearTimeout(t);
   }, [rotating, active, count, intervalMs]);
 
@@ -81,6 +83,7 @@ export function TestimonialCarousel({
       aria-label="Customer reviews"
       data-testid="testimonial-carousel"
       data-rotating={rotating ? "true" : "false"}
+      data-hydrated={hydrated ? "true" : "false"}
       className="mx-auto max-w-3xl"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -93,6 +96,7 @@ export function TestimonialCarousel({
         {testimonials.map((t, i) => {
           const current = i === active;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern makes each slide a group
             <figure
               key={t.id}
               role="group"
@@ -102,7 +106,7 @@ export function TestimonialCarousel({
               inert={!current}
               data-testid="testimonial-slide"
               data-active={current ? "true" : "false"}
-              className={`col-start-1 row-start-1 flex flex-col items-center rounded-3xl bg-white/[0.06] px-6 py-10 text-center ring-1 ring-white/10 transition-[opacity,transform,visibility] duration-500 sm:px-12 sm:py-12 ${
+              className={`col-start-1 row-start-1 flex flex-col items-center justify-center rounded-3xl bg-white/[0.06] px-6 py-10 text-center ring-1 ring-white/10 transition-[opacity,transform,visibility] duration-500 sm:px-12 sm:py-12 ${
                 current ? "visible translate-y-0 opacity-100" : "invisible translate-y-2 opacity-0"
               }`}
             >
@@ -132,7 +136,7 @@ export function TestimonialCarousel({
       </div>
 
       {count > 1 && (
-        <div className="mt-8 flex items-center justify-center gap-2">
+        <div className="mt-8 flex items-center justify-center gap-1 sm:gap-2">
           <button
             type="button"
             onClick={() => go(active - 1)}
@@ -152,12 +156,12 @@ export function TestimonialCarousel({
                     aria-label={`Show review ${i + 1}`}
                     aria-pressed={current}
                     aria-current={current ? "true" : undefined}
-                    className="group inline-flex h-8 min-w-8 items-center justify-center rounded-full"
+                    className="group inline-flex h-8 min-w-6 items-center justify-center rounded-full sm:min-w-8"
                   >
                     <span
                       aria-hidden="true"
                       className={`block h-2.5 rounded-full transition-all duration-300 ${
-                        current ? "w-7 bg-coral-500" : "w-2.5 bg-white/35 group-hover:bg-white/70"
+                        current ? "w-6 bg-coral-500 sm:w-7" : "w-2.5 bg-white/35 group-hover:bg-white/70"
                       }`}
                     />
                   </button>
@@ -178,7 +182,7 @@ export function TestimonialCarousel({
               type="button"
               onClick={() => setPaused((p) => !p)}
               aria-label={paused ? "Play reviews" : "Pause reviews"}
-              className="ml-2 inline-flex h-10 w-10 items-center justify-center rounded-full text-ocean-100 transition-colors hover:bg-white/10 hover:text-white"
+              className="ml-1 inline-flex h-10 w-10 sm:ml-2 items-center justify-center rounded-full text-ocean-100 transition-colors hover:bg-white/10 hover:text-white"
             >
               {paused ? (
                 <Play aria-hidden="true" className="h-4 w-4" />

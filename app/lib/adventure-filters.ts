@@ -39,22 +39,22 @@ export const DURATION_OPTIONS: { value: DurationFilter; label: string }[] = [
   { value: "all", label: "Any length" },
   { value: "1day", label: "Single day" },
   { value: "weekend", label: "Weekend" },
-  { value: "multiday", label: "Overnight & multi-day" },
+  { value: "multiday", label: "Multi-day" },
 ];
 
 export const SKILL_OPTIONS: { value: SkillFilter; label: string }[] = [
-  { value: "all", label: "All skill levels" },
+  { value: "all", label: "Any level" },
   { value: "beginner", label: "Beginner" },
   { value: "intermediate", label: "Intermediate" },
   { value: "advanced", label: "Advanced" },
-  { value: "all-levels", label: "Suits all levels" },
+  { value: "all-levels", label: "All abilities" },
 ];
 
 export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [
   { value: "popularity", label: "Most popular" },
-  { value: "price-low", label: "Price: low to high" },
-  { value: "price-high", label: "Price: high to low" },
-  { value: "duration", label: "Duration: shortest first" },
+  { value: "price-low", label: "Lowest price" },
+  { value: "price-high", label: "Highest price" },
+  { value: "duration", label: "Shortest first" },
 ];
 
 /**
@@ -175,7 +175,10 @@ export interface FilterableAdventure {
   sort_order: number;
 }
 
-export function filterAdventures<T extends FilterableAdventure>(list: readonly T[], filters: AdventureFilters): T[] {
+export function filterAdventures<T extends FilterableAdventure>(
+  list: readonly T[],
+  filters: AdventureFilters,
+): T[] {
   return list.filter(
     (a) =>
       (filters.category === "all" || a.category === filters.category) &&
@@ -210,7 +213,10 @@ export function sortAdventures<T extends FilterableAdventure>(list: readonly T[]
 }
 
 /** Filter, then sort: what the list shows. */
-export function applyFilters<T extends FilterableAdventure>(list: readonly T[], filters: AdventureFilters): T[] {
+export function applyFilters<T extends FilterableAdventure>(
+  list: readonly T[],
+  filters: AdventureFilters,
+): T[] {
   return sortAdventures(filterAdventures(list, filters), filters.sort);
 }
 

@@ -2,7 +2,8 @@
 
 /** Dollars (number or numeric string) to cents, rounding half away from zero. */
 export function toCents(dollars: number): number {
-  return Math.round(dollars * 100 + (dollars >= 0 ? 1e-9 : -1e-9));
+  // The nudge makes 1.005 (stored as 1.00499...) round up; `+ 0` turns -0 into 0.
+  return Math.round(dollars * 100 + (dollars >= 0 ? 1e-9 : -1e-9)) + 0;
 }
 
 export function fromCents(cents: number): number {

@@ -1,4 +1,4 @@
-import { daysBetween, sydneyDate } from "./dates.ts";
+import { addDays, daysBetween, formatDateAU, sydneyDate } from "./dates.ts";
 
 /**
  * The cancellation policy (public spec section 9), counted in Sydney calendar
@@ -22,4 +22,20 @@ export function refundCents(paidCents: number, tripDate: string, at: Date = new 
 export function freeCancellationUntil(tripDate: string): string {
   const [y, m, d] = tripDate.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d - 7)).toISOString().slice(0, 10);
+}
+
+/**
+ * One line for the booking summary: the free-cancellation deadline while it
+ * is still ahead, otherwise the part of the policy that applies now.
+ */
+export function cancellationSummary(tripDate: string, at: Date = new Date()): string {
+  const freeUntil = freeCancellationUntil(tripDate);
+  const today = sydneyDate(at);
+  if (today <= freeUntil) return `Free cancellation until ${formatDateAU(freeUntil)}`;
+  const days = daysBetween(today, tripDate);
+  if (days >= 3) {
+    const halfUntil = addDays(tripDate, -3);
+    return `50% refund if cancelled by ${formatDateAU(halfUntil)}; no refund within 48 hours of the trip`;
+  }
+  return "Non-refundable: the trip is within 48 hours (weather cancellations are always refunded)";
 }

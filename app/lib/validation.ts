@@ -11,6 +11,10 @@ const required = (label: string, max = 200) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A name ends up in email subjects and headers: one line, no control characters. */
+const personName = (label: string) =>
+  required(label, 100).regex(/^[^\p{Cc}]*$/u, `${label} must be a single line of text`);
+
 export const emailField = z
   .string({ error: "Email is required" })
   .trim()
@@ -33,8 +37,8 @@ export const CONTACT_ADVENTURE_TYPES = [
 ] as const;
 
 export const contactSchema = z.object({
-  first_name: required("First name", 100),
-  last_name: required("Last name", 100),
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
   email: emailField,
   phone: z
     .string({ error: "Phone must be text" })

@@ -1,8 +1,28 @@
 import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
+import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
+import { adminAvailabilityApi } from "./admin-availability.server.ts";
+import { adminBookingsApi } from "./admin-bookings.server.ts";
+import { adminContentApi } from "./admin-content.server.ts";
+import { adminDashboardApi } from "./admin-dashboard.server.ts";
+import { adminMessagesApi } from "./admin-messages.server.ts";
 
-/** Everything under the admin token (admin spec section 7). */
-export function adminApi(_services: Services) {
+/**
+ * Everything under the admin token (admin spec section 7). One guard and one
+ * rule (isAdminOnly) in front of every route registered here, including the
+ * content routes mounted from admin-content.server.ts: all of /api/admin/*
+ * but the login, plus GET /api/bookings and GET /api/contact.
+ */
+export function adminApi(services: Services) {
   const api = new Hono();
+  const guard = requireAdmin(services);
+  api.use("*", async (c, next) => (isAdminOnly(c.req.method, c.req.path) ? guard(c, next) : next()));
+
+  api.route("/", adminAuthApi(services));
+  api.route("/", adminDashboardApi(services));
+  api.route("/", adminBookingsApi(services));
+  api.route("/", adminMessagesApi(services));
+  api.route("/", adminAvailabilityApi(services));
+  api.route("/admin", adminContentApi(services));
   return api;
 }

@@ -1,8 +1,117 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { Services } from "../services.server.ts";
+import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
+import { webhookEvents } from "../db/schema.ts";
+import { listDateOptions } from "../domain/availability.server.ts";
+import {
+  cancelCheckout,
+  closeUnpaid,
+  createBooking,
+  createCustomPayment,
+  findPayment,
+  fulfil,
+  statusView,
+} from "../domain/booking.server.ts";
+import { badRequest, HttpError, notFound } from "../errors.server.ts";
+import { verifyStripeEvent } from "../payments/stripe.server.ts";
+import { bookingDeps, type Services } from "../services.server.ts";
+import { readJson } from "./validate.server.ts";
 
 /** Bookings and payments: POST /api/bookings, checkout sessions, status, webhooks. */
-export function bookingApi(_services: Services) {
+export function bookingApi(services: Services) {
+  const { log } = services;
+  const deps = bookingDeps(services);
   const api = new Hono();
+
+  // Public date list for the booking form (brief: "Availability and dates").
+  api.get("/adventures/:id/dates", async (c) => {
+    const dates = await listDateOptions(deps.db, c.req.param("id"), deps.now());
+    if (!dates) throw notFound("Adventure not found");
+    c.header("Cache-Control", "no-store");
+    return c.json(dates);
+  });
+
+  api.post("/bookings", async (c) => {
+    const input = await readJson(c, bookingSchema);
+    return c.json(await createBooking(deps, input), 201);
+  });
+
+  api.post("/payments/v1/checkout/session", async (c) => {
+    const input = await readJson(c, customPaymentSchema);
+    return c.json(await createCustomPayment(deps, input), 201);
+  });
+
+  api.get("/payments/v1/checkout/status/:sessionId", async (c) => {
+    c.header("Cache-Control", "no-store");
+    let payment: Awaited<ReturnType<typeof fulfil>>;
+    try {
+      payment = await fulfil(deps, c.req.param("sessionId"));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      log.error("payment status check failed", { error });
+      throw new HttpError(502, "We could not reach the payment provider. Please try again in a moment.");
+    }
+    return c.json(await statusView(deps, payment));
+  });
+
+  // The provider's Cancel button lands here: close the session, then show /book's banner.
+  api.get("/payments/v1/checkout/cancel/:paymentId", async (c) => {
+    const target = await cancelCheckout(deps, c.req.param("paymentId"));
+    c.header("Cache-Control", "no-store");
+    return c.redirect(target, 303);
+  });
+
+  api.post("/payments/v1/test-checkout/:sessionId/pay", async (c) => {
+    const checkout = services.testCheckout;
+    if (!checkout) throw notFound("The test checkout is off: payments go through Stripe");
+    const sessionId = c.req.param("sessionId");
+    const card = await readJson(c, testCardSchema);
+    const { redirectUrl } = await checkout.pay(sessionId, card);
+    // Settle now, as a provider's webhook would; the status check would do it otherwise.
+    await fulfil(deps, sessionId).catch((error: unknown) => log.error("fulfil after test payment failed", { error }));
+    return c.json({ redirect_url: redirectUrl });
+  });
+
+  api.post("/payments/v1/webhook/stripe", async (c) => {
+    const secret = services.env.STRIPE_WEBHOOK_SECRET;
+    const client = "client" in services.payments ? (services.payments.client as Parameters<typeof verifyStripeEvent>[0]) : undefined;
+    if (!secret || !client) throw badRequest("Stripe webhooks are not configured on this site");
+    const signature = c.req.header("stripe-signature");
+    if (!signature) throw badRequest("Missing Stripe-Signature header");
+    const raw = await c.req.text();
+    let event: ReturnType<typeof verifyStripeEvent>;
+    try {
+      event = verifyStripeEvent(client, raw, signature, secret);
+    } catch (error) {
+      log.warn("rejected a webhook with a bad signature", { error: (error as Error).message });
+      throw badRequest("Invalid Stripe signature");
+    }
+    const [seen] = await deps.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, event.id));
+    if (seen) return c.json({ received: true, duplicate: true });
+
+    const object = event.data.object as { id?: string; object?: string };
+    if (object.object === "checkout.session" && object.id && (await findPayment(deps, object.id))) {
+      switch (event.type) {
+        case "checkout.session.completed":
+        case "checkout.session.async_payment_succeeded":
+        case "checkout.session.expired":
+          // fulfil re-reads the session from Stripe: the event only says where to look.
+          await fulfil(deps, object.id);
+          break;
+        case "checkout.session.async_payment_failed":
+          await closeUnpaid(deps, object.id, "cancelled");
+          break;
+        default:
+          break;
+      }
+    }
+    // Recorded after handling: a delivery that failed half-way is processed again on retry.
+    await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return c.json({ received: true });
+  });
+
   return api;
 }

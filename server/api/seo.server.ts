@@ -18,6 +18,10 @@ export const STATIC_PAGES = [
   "/cancellation",
 ];
 
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+/** Slugs are operator-edited, so every URL is escaped before it goes into XML. */
+const xml = (s: string) => s.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]);
+
 export function seoRoutes({ database, env }: Services) {
   const app = new Hono();
   app.get("/robots.txt", (c) =>
@@ -35,7 +39,7 @@ export function seoRoutes({ database, env }: Services) {
       })),
     ];
     const body = urls
-      .map((u) => `  <url><loc>${u.loc}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
+      .map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
       .join("\n");
     c.header("Content-Type", "application/xml; charset=utf-8");
     return c.body(

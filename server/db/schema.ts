@@ -377,3 +377,36 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
+
+/**
+ * The built-in test checkout's own sessions (used when no Stripe key is set).
+ * It plays the provider's part, so its state lives apart from the payments
+ * ledger, which is only changed by fulfilment, exactly as with Stripe.
+ */
+export const testCheckoutSessions = pgTable(
+  "test_checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<"booking" | "custom">().notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    unitAmountCents: integer("unit_amount_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    amountTotalCents: integer("amount_total_cents").notNull(),
+    currency: text("currency").notNull(),
+    customerEmail: text("customer_email"),
+    successUrl: text("success_url").notNull(),
+    cancelUrl: text("cancel_url").notNull(),
+    /** open | complete | expired */
+    status: text("status").$type<"open" | "complete" | "expired">().notNull().default("open"),
+    paymentStatus: text("payment_status").$type<"paid" | "unpaid">().notNull().default("unpaid"),
+    paymentId: text("payment_id"),
+    cardLast4: text("card_last4"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("test_checkout_amount", sql`${t.amountTotalCents} > 0`)],
+);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { adventures } from "../db/schema.ts";
 
@@ -88,4 +88,32 @@ export async function listActiveAdventures(db: DB): Promise<PublicAdventure[]> {
 export async function findActiveAdventure(db: DB, slug: string): Promise<PublicAdventure | null> {
   const [row] = await db.select().from(adventures).where(eq(adventures.slug, slug)).limit(1);
   return row?.isActive ? toPublicAdventure(row) : null;
+}
+
+/**
+ * Up to `limit` other active adventures sharing the category or the skill
+ * level; those sharing both come first, then the list's popularity order.
+ */
+export async function findRelatedAdventures(
+  db: DB,
+  adventure: Pick<PublicAdventure, "id" | "category" | "skill_level">,
+  limit = 3,
+): Promise<PublicAdventure[]> {
+  const score = (a: PublicAdventure) =>
+    Number(a.category === adventure.category) + Number(a.skill_level === adventure.skill_level);
+  return (await listActiveAdventures(db))
+    .filter((a) => a.id !== adventure.id && score(a) > 0)
+    .sort(
+      (a, b) => score(b) - score(a) || Number(b.featured) - Number(a.featured) || a.sort_order - b.sort_order,
+    )
+    .slice(0, limit);
+}
+
+/** One more page view of an active adventure (the admin lists show view_count). */
+export async function incrementViewCount(db: DB, id: string): Promise<void> {
+  await db
+    .update(adventures)
+    // A view is not an edit: keep updated_at as it was.
+    .set({ viewCount: sql`${adventures.viewCount} + 1`, updatedAt: sql`${adventures.updatedAt}` })
+    .where(and(eq(adventures.id, id), eq(adventures.isActive, true)));
 }

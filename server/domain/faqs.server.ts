@@ -46,5 +46,7 @@ export async function listFaqGroups(db: DB): Promise<FaqGroup[]> {
   }
   return [...groups.entries()]
     .map(([category, items]) => ({ category, items }))
-    .sort((a, b) => categoryRank(a.category) - categoryRank(b.category) || a.category.localeCompare(b.category));
+    .sort(
+      (a, b) => categoryRank(a.category) - categoryRank(b.category) || a.category.localeCompare(b.category),
+    );
 }

@@ -33,6 +33,8 @@ export interface ProviderSessionState {
   currency: string;
   /** Provider's payment id (Stripe payment_intent), when paid. */
   paymentId?: string;
+  /** The payer's email when the provider collected one. */
+  customerEmail?: string;
   metadata: Record<string, string>;
 }
 

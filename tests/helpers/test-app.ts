@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { seed } from "../../server/db/seed.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger, type Logger } from "../../server/log.server.ts";
-import type { Services } from "../../server/services.server.ts";
+import { buildServices, type ServiceOptions, type Services } from "../../server/services.server.ts";
 import { SNAPSHOT } from "./global-setup.ts";
 
 export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -49,8 +49,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app over a test database; logs are captured so tests can inspect them. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The real app over a test database; logs are captured so tests can inspect them.
+ * The services are built as in production (payments, outbox, sweeper) but
+ * nothing runs in the background: tests call outbox.flush() and sweeper.sweep().
+ */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: "test", PORT: "3999", ...envOverrides });
   const logs: string[] = [];
@@ -58,9 +65,19 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     logs.push(line);
     return true;
   });
-  const services: Services = { database, env, log };
+  const services: Services = buildServices({ database, env, log }, options);
   const app = createApp(services);
-  return { app, services, db: database.db, logs, close: () => database.close() };
+  return {
+    app,
+    services,
+    db: database.db,
+    logs,
+    close: async () => {
+      await services.sweeper.stop();
+      await services.outbox.stop();
+      await database.close();
+    },
+  };
 }
 
 /** JSON request helper for app.request(). */
@@ -73,5 +90,45 @@ export function jsonRequest(
     method,
     headers: { "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  };
+}
+
+/** The first date the booking form would offer for an adventure (via the public API). */
+export async function firstOpenDate(
+  app: TestContext["app"],
+  adventureId: string,
+  minSpots = 1,
+): Promise<string> {
+  const res = await app.request(`/api/adventures/${adventureId}/dates`);
+  const dates = (await res.json()) as { date: string; available: boolean; spots_left: number }[];
+  const open = dates.find((d) => d.available && d.spots_left >= minSpots);
+  if (!open) throw new Error(`no open date for ${adventureId}`);
+  return open.date;
+}
+
+/** A valid POST /api/bookings body (public spec section 7). */
+export function bookingPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    adventure_id: "dive-exhibition",
+    customer_first_name: "Mia",
+    customer_last_name: "Nguyen",
+    customer_email: "mia@example.com",
+    customer_phone: "+61 400 111 222",
+    group_size: 2,
+    selected_date: "",
+    special_requirements: "",
+    host_url: "http://localhost:3999",
+    ...overrides,
+  };
+}
+
+/** A clock tests can move forward. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
   };
 }

@@ -294,7 +294,12 @@ describe("query string", () => {
   });
   it("writes only non-default values and round-trips", () => {
     expect(filtersToSearchParams(DEFAULT_FILTERS).toString()).toBe("");
-    const all: AdventureFilters = { category: "camping", duration: "weekend", skill: "beginner", sort: "duration" };
+    const all: AdventureFilters = {
+      category: "camping",
+      duration: "weekend",
+      skill: "beginner",
+      sort: "duration",
+    };
     const qs = filtersToSearchParams(all);
     expect(qs.toString()).toBe("category=camping&duration=weekend&skill=beginner&sort=duration");
     expect(parseFilters(qs)).toEqual(all);

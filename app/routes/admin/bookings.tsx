@@ -1,3 +1,452 @@
-export default function Page() {
-  return <h1>admin/bookings</h1>;
+import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardList, Download, Search, XCircle } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  Alert,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  tableStyles as t,
+} from "../../components/admin";
+import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
+import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
+import { adminDownload, adminGet, adminJson, formatDateTimeAU, formatDollars } from "../../lib/admin-api";
+import { formatDateAU, sydneyDate } from "../../lib/dates";
+
+const STATUS_OPTIONS = ["pending_payment", "confirmed", "completed", "cancelled"] as const;
+const PAGE_SIZE = 25;
+
+type Pending =
+  | { kind: "completed"; booking: AdminBooking }
+  | { kind: "cancelled"; booking: AdminBooking; preview: RefundPreview | null; previewError: string };
+
+export default function AdminBookings() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status") ?? "";
+  const q = params.get("q") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+
+  const [data, setData] = useState<BookingPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState("");
+  const [search, setSearch] = useState(q);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; title: string; text?: string } | null>(
+    null,
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const query = useCallback(() => {
+    const sp = new URLSearchParams();
+    if (status) sp.set("status", status);
+    if (q) sp.set("q", q);
+    return sp;
+  }, [status, q]);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const sp = query();
+    sp.set("page", String(page));
+    sp.set("page_size", String(PAGE_SIZE));
+    const res = await adminGet<BookingPage>(`/api/bookings?${sp}`);
+    if (res.ok) {
+      setData(res.data);
+      setLoadError("");
+    } else {
+      setLoadError(res.network ? "Connection error" : "Failed to fetch bookings");
+    }
+    setLoading(false);
+  }, [query, page]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+  useEffect(() => setSearch(q), [q]);
+
+  const update = (next: Record<string, string>) => {
+    const sp = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) sp.set(k, v);
+      else sp.delete(k);
+    }
+    setParams(sp, { replace: false });
+  };
+
+  const ask = async (booking: AdminBooking, kind: BookingStatus) => {
+    setNotice(null);
+    if (kind === "completed") {
+      setPending({ kind: "completed", booking });
+      return;
+    }
+    setPending({ kind: "cancelled", booking, preview: null, previewError: "" });
+    const res = await adminGet<RefundPreview>(`/api/admin/bookings/${encodeURIComponent(booking.id)}/refund-preview`);
+    setPending((p) =>
+      p && p.kind === "cancelled" && p.booking.id === booking.id
+        ? res.ok
+          ? { ...p, preview: res.data }
+          : { ...p, previewError: res.network ? "Connection error" : res.detail }
+        : p,
+    );
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    const { booking, kind } = pending;
+    const res = await adminJson<{ booking: AdminBooking; refund_amount: number }>(
+      "PUT",
+      `/api/admin/bookings/${encodeURIComponent(booking.id)}/status`,
+      { status: kind },
+    );
+    setBusy(false);
+    setPending(null);
+    if (res.ok) {
+      const refund = res.data.refund_amount;
+      setNotice({
+        tone: "success",
+        title:
+          kind === "completed"
+            ? `Booking ${booking.reference} marked completed.`
+            : `Booking ${booking.reference} cancelled.`,
+        text:
+          kind === "cancelled"
+            ? refund > 0
+              ? `A refund of ${formatDollars(refund, booking.currency)} was sent to the customer's card. The spots are free again.`
+              : "No refund was due. The spots are free again."
+            : undefined,
+      });
+      load();
+    } else {
+      setNotice({
+        tone: "error",
+        title: res.network ? "Connection error" : "Failed to update booking status",
+        text: res.network ? undefined : res.detail,
+      });
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    const ok = await adminDownload(`/api/admin/bookings/export.csv?${query()}`, `bookings-${sydneyDate()}.csv`);
+    setExporting(false);
+    if (!ok) setNotice({ tone: "error", title: "Failed to export bookings" });
+  };
+
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const first = data && data.total ? (data.page - 1) * data.page_size + 1 : 0;
+  const last = data ? Math.min(data.total, data.page * data.page_size) : 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Bookings"
+        description="Every booking from the website. Filter by status, search by name, email or reference, and settle or cancel bookings."
+        actions={
+          <Button onClick={exportCsv} busy={exporting}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </Button>
+        }
+      />
+
+      <div className="space-y-4">
+        {notice ? (
+          <Alert tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : null}
+
+        <Card bodyClassName="p-3 sm:p-4">
+          <form
+            role="search"
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              update({ q: search.trim(), page: "" });
+            }}
+          >
+            <div className="flex-1">
+              <label htmlFor="booking-search" className="field-label">
+                Search
+              </label>
+              <div className="relative">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+                />
+                <input
+                  id="booking-search"
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder="Name, email or reference"
+                  className="field pl-9"
+                />
+              </div>
+            </div>
+            <div className="sm:w-52">
+              <label htmlFor="booking-status" className="field-label">
+                Status
+              </label>
+              <select
+                id="booking-status"
+                className="field"
+                value={status}
+                onChange={(e) => update({ status: e.target.value, page: "" })}
+              >
+                <option value="">All statuses</option>
+                {STATUS_OPTIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {BOOKING_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="dark">
+              Search
+            </Button>
+          </form>
+        </Card>
+
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+
+        <Card bodyClassName="">
+          {loading && !data ? (
+            <Spinner label="Loading bookings…" />
+          ) : !data || data.bookings.length === 0 ? (
+            <EmptyState icon={<ClipboardList className="h-6 w-6" />} title="No bookings found">
+              {q || status ? "Nothing matches this search and filter." : "Bookings made on the website appear here."}
+            </EmptyState>
+          ) : (
+            <>
+              {/* Phones: one card per booking */}
+              <ul className="divide-y divide-slate-100 xl:hidden" aria-label="Bookings">
+                {data.bookings.map((b) => (
+                  <li key={b.id} className="p-4" data-testid="booking-row" data-reference={b.reference}>
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="font-semibold text-ocean-900">
+                          {b.customer_first_name} {b.customer_last_name}
+                        </p>
+                        <p className="truncate text-sm text-slate-500">{b.customer_email}</p>
+                      </div>
+                      <BookingStatusBadge status={b.booking_status} />
+                    </div>
+                    <p className="mt-2 text-sm text-slate-700">{b.adventure_title}</p>
+                    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                      <dt className="text-slate-500">Date</dt>
+                      <dd>{formatDateAU(b.selected_date)}</dd>
+                      <dt className="text-slate-500">Guests</dt>
+                      <dd>{b.group_size}</dd>
+                      <dt className="text-slate-500">Total</dt>
+                      <dd>
+                        {formatDollars(b.total_amount, b.currency)} <PaymentBadge status={b.payment_status} />
+                      </dd>
+                      <dt className="text-slate-500">Reference</dt>
+                      <dd className="font-mono text-xs leading-5">{b.reference}</dd>
+                    </dl>
+                    {b.special_requirements ? (
+                      <p className="mt-2 rounded-lg bg-sand-50 px-3 py-2 text-sm text-slate-700">
+                        {b.special_requirements}
+                      </p>
+                    ) : null}
+                    <StatusActions booking={b} onAction={ask} className="mt-3" />
+                  </li>
+                ))}
+              </ul>
+
+              {/* Tablets and up: a table */}
+              <div className={`hidden xl:block ${t.wrap}`}>
+                <table className={t.table}>
+                  <caption className="sr-only">Bookings</caption>
+                  <thead className={t.thead}>
+                    <tr>
+                      <th scope="col" className={t.th}>
+                        Reference
+                      </th>
+                      <th scope="col" className={t.th}>
+                        Customer
+                      </th>
+                      <th scope="col" className={t.th}>
+                        Trip
+                      </th>
+                      <th scope="col" className={t.th}>
+                        Total
+                      </th>
+                      <th scope="col" className={t.th}>
+                        Status
+                      </th>
+                      <th scope="col" className={`${t.th} text-right`}>
+                        Actions
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className={t.tbody}>
+                    {data.bookings.map((b) => (
+                      <tr key={b.id} className={t.tr} data-testid="booking-row" data-reference={b.reference}>
+                        <td className={t.td}>
+                          <p className="font-mono text-xs font-semibold text-ocean-900">{b.reference}</p>
+                          <p className="mt-0.5 text-xs whitespace-nowrap text-slate-500">
+                            {formatDateTimeAU(b.created_at)}
+                          </p>
+                        </td>
+                        <td className={t.td}>
+                          <p className="font-medium text-ocean-900">
+                            {b.customer_first_name} {b.customer_last_name}
+                          </p>
+                          <a href={`mailto:${b.customer_email}`} className="text-xs text-reef-700 hover:underline">
+                            {b.customer_email}
+                          </a>
+                          {b.customer_phone ? <p className="text-xs text-slate-500">{b.customer_phone}</p> : null}
+                        </td>
+                        <td className={t.td}>
+                          <p className="min-w-40">{b.adventure_title}</p>
+                          <p className="text-xs whitespace-nowrap text-slate-500">
+                            {formatDateAU(b.selected_date)} · {b.group_size} guest{b.group_size === 1 ? "" : "s"}
+                          </p>
+                          {b.special_requirements ? (
+                            <p className="mt-1 line-clamp-2 max-w-60 text-xs text-slate-500 italic" title={b.special_requirements}>
+                              {b.special_requirements}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className={t.td}>
+                          <p className="whitespace-nowrap">{formatDollars(b.total_amount, b.currency)}</p>
+                          {b.refund_amount > 0 ? (
+                            <p className="mt-1 text-xs whitespace-nowrap text-slate-500">
+                              Refunded {formatDollars(b.refund_amount, b.currency)}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className={t.td}>
+                          <div className="flex flex-col items-start gap-1">
+                            <BookingStatusBadge status={b.booking_status} />
+                            <PaymentBadge status={b.payment_status} />
+                          </div>
+                        </td>
+                        <td className={`${t.td} text-right`}>
+                          <StatusActions booking={b} onAction={ask} className="flex-col items-stretch" />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+
+              <nav
+                aria-label="Pagination"
+                className="flex flex-col items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:flex-row"
+              >
+                <p className="text-sm text-slate-600" aria-live="polite">
+                  Showing {first}–{last} of {data.total.toLocaleString("en-AU")}
+                </p>
+                <div className="flex items-center gap-2">
+                  <Button
+                    size="sm"
+                    disabled={page <= 1 || loading}
+                    onClick={() => update({ page: String(page - 1) })}
+                  >
+                    <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                    Previous
+                  </Button>
+                  <span className="text-sm whitespace-nowrap text-slate-600">
+                    Page {page} of {totalPages}
+                  </span>
+                  <Button
+                    size="sm"
+                    disabled={page >= totalPages || loading}
+                    onClick={() => update({ page: String(page + 1) })}
+                  >
+                    Next
+                    <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )}
+        </Card>
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        busy={busy}
+        title={
+          pending?.kind === "completed"
+            ? `Mark booking ${pending.booking.reference} as completed?`
+            : `Cancel booking ${pending?.booking.reference ?? ""}?`
+        }
+        message={
+          pending?.kind === "completed"
+            ? "Use this once the trip has run (or was settled outside the website)."
+            : "The customer's spots are released for others to book."
+        }
+        confirmLabel={pending?.kind === "completed" ? "Mark completed" : "Cancel booking"}
+        cancelLabel="Keep as is"
+        tone={pending?.kind === "completed" ? "primary" : "danger"}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.kind === "cancelled" ? <RefundSummary pending={pending} /> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function RefundSummary({ pending }: { pending: Extract<Pending, { kind: "cancelled" }> }) {
+  if (pending.previewError) return <Alert tone="error">{pending.previewError}</Alert>;
+  const p = pending.preview;
+  if (!p) return <p className="text-slate-500">Working out the refund…</p>;
+  if (!p.paid) return <p className="rounded-xl bg-slate-50 px-3 py-2 text-slate-700">No payment was taken, so there is nothing to refund.</p>;
+  const days =
+    p.days_before_trip < 0
+      ? "the trip date has passed"
+      : p.days_before_trip === 0
+        ? "the trip is today"
+        : `${p.days_before_trip} day${p.days_before_trip === 1 ? "" : "s"} before the trip`;
+  return (
+    <div className="rounded-xl bg-sand-50 px-3 py-2.5 text-slate-700" data-testid="refund-preview">
+      <p>
+        Paid {formatDollars(p.paid_amount, p.currency)}; {days}.
+      </p>
+      <p className="mt-1 font-semibold text-ocean-900">
+        Refund under the cancellation policy: {p.refund_percent}% = {formatDollars(p.refund_amount, p.currency)}
+      </p>
+      {p.already_refunded > 0 ? (
+        <p className="mt-1 text-xs">Already refunded: {formatDollars(p.already_refunded, p.currency)}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function StatusActions({
+  booking,
+  onAction,
+  className = "",
+}: {
+  booking: AdminBooking;
+  onAction: (b: AdminBooking, to: BookingStatus) => void;
+  className?: string;
+}) {
+  const next = booking.next_statuses;
+  if (!next.length) return <span className="text-xs text-slate-400">No actions</span>;
+  return (
+    <div className={`flex flex-wrap gap-2 ${className}`}>
+      {next.includes("completed") ? (
+        <Button size="sm" variant="teal" onClick={() => onAction(booking, "completed")}>
+          <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+          Mark completed
+        </Button>
+      ) : null}
+      {next.includes("cancelled") ? (
+        <Button size="sm" variant="danger" onClick={() => onAction(booking, "cancelled")}>
+          <XCircle aria-hidden="true" className="h-4 w-4" />
+          Cancel
+        </Button>
+      ) : null}
+    </div>
+  );
 }

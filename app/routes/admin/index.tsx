@@ -1,3 +1,10 @@
-export default function Page() {
-  return <h1>admin/index</h1>;
+import { redirect } from "react-router";
+
+/** /admin and /admin/ land on the professional dashboard (admin spec section 2). */
+export function loader() {
+  return redirect("/admin/pro-dashboard");
+}
+
+export default function AdminIndex() {
+  return null;
 }

@@ -82,7 +82,7 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
       {/* Biography */}
       <section aria-labelledby="story-title" className="container-site py-16 sm:py-24">
         <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
-          <figure className="relative mx-auto w-full max-w-md lg:max-w-none">
+          <figure className="relative mx-auto w-full max-w-sm sm:max-w-md lg:max-w-none">
             <div className="overflow-hidden rounded-3xl bg-ocean-50 shadow-xl ring-1 ring-ocean-900/5">
               <Img
                 src={d.imageGuide}
@@ -95,7 +95,7 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
             </div>
             <figcaption className="absolute -bottom-6 left-4 right-4 rounded-2xl bg-white px-5 py-4 shadow-lg ring-1 ring-slate-200 sm:left-auto sm:right-6 sm:max-w-xs">
               <p className="font-display text-lg font-semibold text-ocean-900">{site.guideName}</p>
-              <p className="text-sm text-slate-600">PADI Open Water Scuba Instructor &middot; Founder</p>
+              <p className="text-sm text-slate-600">Founder &amp; lead instructor</p>
             </figcaption>
           </figure>
           <div className="pt-6 lg:pt-0">
@@ -139,10 +139,7 @@ export default function About({ loaderData: d }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: d.philosophyHtml }}
             />
           </div>
-          <aside
-            aria-labelledby="qualifications-title"
-            className="card self-start p-6 sm:p-8 lg:col-span-2"
-          >
+          <aside aria-labelledby="qualifications-title" className="card self-start p-6 sm:p-8 lg:col-span-2">
             <div className="flex items-center gap-3">
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-reef-50 text-reef-700">
                 <Award aria-hidden className="h-6 w-6" />

@@ -1,3 +1,629 @@
-export default function Page() {
-  return <h1>adventure</h1>;
+import { isbot } from "isbot";
+import {
+  ArrowLeft,
+  Backpack,
+  CalendarX,
+  Check,
+  ChevronRight,
+  Clock,
+  HeartPulse,
+  Lock,
+  MapPin,
+  MessageCircle,
+  ShieldCheck,
+  Sparkles,
+  Users,
+  X,
+} from "lucide-react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { data, isRouteErrorResponse, Link, replace } from "react-router";
+import {
+  findActiveAdventure,
+  findRelatedAdventures,
+  incrementViewCount,
+  type PublicAdventure,
+} from "../../../server/domain/adventures.server";
+import { AdventureCard, SkillBadge, skillLabel } from "../../components/AdventureCard";
+import { Img } from "../../components/Img";
+import { CATEGORY_OPTIONS } from "../../lib/adventure-filters";
+import { getApp } from "../../lib/context";
+import { absolute, seo } from "../../lib/seo";
+import { siteInfo } from "../../lib/site";
+import { useRootData } from "../../root";
+import type { Route } from "./+types/adventure";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, log } = getApp(context);
+  const adventure = await findActiveAdventure(db, params.slug);
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  if (!adventure) {
+    // People are sent on to the list (replacing the bad URL in history); crawlers learn it is gone.
+    if (bot) throw data("Adventure not found", { status: 404 });
+    throw replace("/adventures");
+  }
+  if (!bot) {
+    // A lost view count must never cost the visitor the page.
+    await incrementViewCount(db, adventure.id).catch((error: unknown) =>
+      log.warn("view count not updated", { id: adventure.id, error: String(error) }),
+    );
+  }
+  const related = await findRelatedAdventures(db, adventure, 3);
+  return { adventure, related };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  const site = siteInfo(root.content);
+  const a = loaderData?.adventure;
+  if (!a) {
+    return seo({
+      title: `Adventure not found | ${site.title}`,
+      description: "This adventure is no longer available.",
+      path: "/adventures",
+      origin: root.origin,
+      noindex: true,
+    });
+  }
+  return seo({
+    title: a.meta_title || `${a.title} | ${site.title}`,
+    description: a.meta_description || a.short_description,
+    path: `/adventures/${a.slug}`,
+    origin: root.origin,
+    image: a.social_image || a.hero_image || undefined,
+    type: "product",
+  });
+};
+
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "included", label: "What's Included" },
+  { id: "itinerary", label: "Itinerary" },
+  { id: "details", label: "Details" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+function categoryLabel(category: string): string {
+  return CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? category;
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** "8:00 AM - Meet at the beach" -> { when: "8:00 AM", what: "Meet at the beach" }. */
+function itineraryStep(step: string): { when: string; what: string } {
+  const m = /^(.{1,24}?)\s+[-–—]\s+(.+)$/.exec(step.trim());
+  return m ? { when: m[1], what: m[2] } : { when: "", what: step.trim() };
+}
+
+export default function AdventurePage({ loaderData }: Route.ComponentProps) {
+  const { adventure: a, related } = loaderData;
+  const { origin, content } = useRootData();
+  const site = siteInfo(content);
+  const url = `${origin}/adventures/${a.slug}`;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: a.title,
+    description: a.short_description || a.tagline,
+    image: [a.social_image, a.hero_image].filter(Boolean).map((src) => absolute(origin, src)),
+    sku: a.id,
+    category: categoryLabel(a.category),
+    url,
+    brand: { "@type": "Brand", name: site.title },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: a.base_price.toFixed(2),
+      priceCurrency: (a.currency || "AUD").toUpperCase(),
+      availability: a.booking_enabled ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      seller: { "@id": `${origin}/#business` },
+    },
+  };
+
+  return (
+    <article>
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; "<" is escaped
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
+      />
+      <Hero adventure={a} />
+
+      <div className="container-site grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        {/* On phones the booking card comes first; on desktop it is the sticky right column. */}
+        <aside className="lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label="Book this adventure">
+          <div className="lg:sticky lg:top-28">
+            <BookingCard adventure={a} />
+          </div>
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <Tabs adventure={a} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <SafetyGuarantee guideName={site.guideName} />
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section
+          className="border-t border-slate-200/70 bg-sand-50 py-14 sm:py-20"
+          aria-labelledby="related-title"
+        >
+          <div className="container-site">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div>
+                <p className="eyebrow">Keep exploring</p>
+                <h2 id="related-title" className="mt-2 text-3xl font-semibold">
+                  You Might Also Like
+                </h2>
+              </div>
+              <Link
+                to="/adventures"
+                className="inline-flex items-center gap-1 text-sm font-semibold text-reef-700 hover:text-reef-600"
+              >
+                All adventures
+                <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Link>
+            </div>
+            <ul
+              className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8"
+              data-testid="related-adventures"
+            >
+              {related.map((r) => (
+                <li key={r.id}>
+                  <AdventureCard adventure={r} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function Hero({ adventure: a }: { adventure: PublicAdventure }) {
+  return (
+    <header className="relative isolate flex min-h-[26rem] items-end overflow-hidden bg-ocean-950 text-white sm:min-h-[30rem] lg:min-h-[34rem]">
+      <Img
+        src={a.hero_image}
+        alt={a.hero_image_alt || a.title}
+        priority
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ocean-950/95 via-ocean-950/45 to-ocean-950/25" />
+      <div className="container-site pt-24 pb-10 sm:pb-14">
+        <nav aria-label="Breadcrumb">
+          <Link
+            to="/adventures"
+            className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1.5 text-sm font-medium text-white backdrop-blur-sm hover:bg-white/20"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            All adventures
+          </Link>
+        </nav>
+        <div className="mt-5 flex flex-wrap items-center gap-2">
+          <SkillBadge level={a.skill_level} />
+          <span className="inline-flex items-center rounded-full bg-white/15 px-2.5 py-1 text-xs font-semibold text-white ring-1 ring-white/25 ring-inset backdrop-blur-sm">
+            {categoryLabel(a.category)}
+          </span>
+        </div>
+        <h1 className="mt-4 max-w-4xl text-4xl font-semibold tracking-tight text-white sm:text-5xl lg:text-6xl">
+          {a.title}
+        </h1>
+        {a.tagline && (
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ocean-100 sm:text-xl">{a.tagline}</p>
+        )}
+        <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-white/90">
+          <li className="inline-flex items-center gap-1.5">
+            <Clock className="h-4 w-4 text-reef-100" aria-hidden="true" />
+            {a.duration}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Users className="h-4 w-4 text-reef-100" aria-hidden="true" />
+            {a.groupSize}
+          </li>
+          {a.location && (
+            <li className="inline-flex items-center gap-1.5">
+              <MapPin className="h-4 w-4 text-reef-100" aria-hidden="true" />
+              {a.location}
+            </li>
+          )}
+        </ul>
+      </div>
+    </header>
+  );
+}
+
+function Tabs({ adventure: a }: { adventure: PublicAdventure }) {
+  const [active, setActive] = useState<TabId>("overview");
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  // Arrow keys, Home and End move between tabs and select them (WAI-ARIA tabs pattern).
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.findIndex((t) => t.id === active);
+    const next =
+      e.key === "ArrowRight"
+        ? (i + 1) % TABS.length
+        : e.key === "ArrowLeft"
+          ? (i - 1 + TABS.length) % TABS.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? TABS.length - 1
+              : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setActive(TABS[next].id);
+    refs.current[TABS[next].id]?.focus();
+  };
+
+  return (
+    <div>
+      {/* Without JavaScript the tabs cannot switch, so every panel is shown in turn. */}
+      <noscript>
+        <style>
+          {"[data-tablist]{display:none!important}[data-tabpanel]{display:block!important}"}
+        </style>
+      </noscript>
+      <div
+        role="tablist"
+        aria-label="Adventure information"
+        data-tablist
+        className="flex justify-between gap-1 overflow-x-auto border-b border-slate-200 sm:justify-start"
+      >
+        {TABS.map((t) => {
+          const selected = t.id === active;
+          return (
+            <button
+              key={t.id}
+              ref={(el) => {
+                refs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={selected}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(t.id)}
+              onKeyDown={onKeyDown}
+              className={`relative -mb-px shrink-0 border-b-2 px-1.5 py-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-5 sm:text-base ${
+                selected
+                  ? "border-coral-600 text-ocean-900"
+                  : "border-transparent text-slate-500 hover:border-slate-300 hover:text-ocean-900"
+              }`}
+            >
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <Panel id="overview" active={active}>
+        <h2 className="sr-only">Overview</h2>
+        <div className="space-y-4 text-base leading-relaxed text-slate-700 sm:text-lg">
+          {paragraphs(a.full_description || a.short_description).map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+        {a.highlights.length > 0 && (
+          <section className="mt-10" aria-labelledby="highlights-title">
+            <h3 id="highlights-title" className="flex items-center gap-2 text-xl font-semibold">
+              <Sparkles className="h-5 w-5 text-reef-600" aria-hidden="true" />
+              Highlights
+            </h3>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {a.highlights.map((h) => (
+                <li key={h} className="flex gap-3 rounded-xl bg-reef-50/70 p-4 text-slate-700">
+                  <Check className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+                  <span>{h}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {a.best_for.length > 0 && (
+          <section className="mt-10" aria-labelledby="bestfor-title">
+            <h3 id="bestfor-title" className="text-xl font-semibold">
+              Best For
+            </h3>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {a.best_for.map((b) => (
+                <li
+                  key={b}
+                  className="rounded-full border border-ocean-900/10 bg-ocean-50 px-3.5 py-1.5 text-sm font-medium text-ocean-800"
+                >
+                  {b}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {a.gallery_images.length > 0 && (
+          <ul className="mt-10 grid grid-cols-3 gap-2 sm:gap-3" aria-label="Photos">
+            {a.gallery_images.slice(0, 3).map((src, i) => (
+              <li key={src} className="aspect-[4/3] overflow-hidden rounded-xl bg-ocean-100">
+                <Img
+                  src={src}
+                  alt={`${a.title}: photo ${i + 1}`}
+                  sizes="(min-width: 1024px) 260px, 33vw"
+                  className="h-full w-full object-cover"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Panel id="included" active={active}>
+        <div className="grid gap-6 md:grid-cols-2">
+          <section
+            className="rounded-2xl border border-reef-100 bg-reef-50/60 p-6"
+            aria-labelledby="inc-title"
+          >
+            <h2 id="inc-title" className="text-xl font-semibold">
+              What's Included
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {a.included_items.map((item) => (
+                <li key={item} className="flex gap-3 text-slate-700">
+                  <Check className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {a.excluded_items.length > 0 && (
+            <section
+              className="rounded-2xl border border-slate-200 bg-slate-50 p-6"
+              aria-labelledby="exc-title"
+            >
+              <h2 id="exc-title" className="text-xl font-semibold">
+                Not Included
+              </h2>
+              <ul className="mt-4 space-y-3">
+                {a.excluded_items.map((item) => (
+                  <li key={item} className="flex gap-3 text-slate-600">
+                    <X className="mt-0.5 h-5 w-5 flex-none text-slate-400" aria-hidden="true" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </Panel>
+
+      <Panel id="itinerary" active={active}>
+        <h2 className="text-xl font-semibold">Itinerary</h2>
+        {a.itinerary.length === 0 ? (
+          <p className="mt-4 text-slate-600">The detailed plan for the day is shared when you book.</p>
+        ) : (
+          <ol className="relative mt-6 ml-2 border-l-2 border-reef-100">
+            {a.itinerary.map((step, i) => {
+              const { when, what } = itineraryStep(step);
+              return (
+                <li key={i} className="relative pb-7 pl-7 last:pb-0">
+                  <span
+                    className="absolute top-1 -left-[9px] h-4 w-4 rounded-full border-2 border-white bg-reef-500 ring-2 ring-reef-100"
+                    aria-hidden="true"
+                  />
+                  {when && <p className="text-sm font-semibold tracking-wide text-reef-700">{when}</p>}
+                  <p className="mt-0.5 text-slate-700">{what}</p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Panel>
+
+      <Panel id="details" active={active}>
+        <h2 className="sr-only">Details</h2>
+        <div className="grid gap-5 md:grid-cols-2">
+          <DetailBox icon={MapPin} title="Meeting Location">
+            <p>{a.meeting_point || a.location}</p>
+            {a.location && a.meeting_point && (
+              <p className="mt-2 text-sm text-slate-500">
+                <span className="font-medium text-slate-600">Location:</span> {a.location}
+              </p>
+            )}
+          </DetailBox>
+          <DetailBox icon={Backpack} title="What to Bring">
+            {a.what_to_bring.length > 0 ? (
+              <ul className="space-y-1.5">
+                {a.what_to_bring.map((w) => (
+                  <li key={w} className="flex gap-2">
+                    <Check className="mt-1 h-4 w-4 flex-none text-reef-600" aria-hidden="true" />
+                    <span>{w}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>Just yourself: everything you need is provided.</p>
+            )}
+          </DetailBox>
+          <DetailBox icon={HeartPulse} title="Health & Safety">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="font-medium text-slate-500">Minimum age</dt>
+              <dd>{a.min_age} years</dd>
+              <dt className="font-medium text-slate-500">Maximum age</dt>
+              <dd>{a.max_age ? `${a.max_age} years` : "No upper limit"}</dd>
+              <dt className="font-medium text-slate-500">Certification</dt>
+              <dd>
+                {a.requires_certification
+                  ? "Open Water certification (or equivalent) required"
+                  : "No certification needed"}
+              </dd>
+            </dl>
+            {a.fitness_requirements && <p className="mt-3 text-sm">{a.fitness_requirements}</p>}
+          </DetailBox>
+          <DetailBox icon={CalendarX} title="Cancellation Policy">
+            <p className="text-sm">{a.cancellation_policy || "See our full cancellation policy."}</p>
+            <Link
+              to="/cancellation"
+              className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-reef-700 hover:text-reef-600"
+            >
+              Full cancellation policy
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </DetailBox>
+        </div>
+      </Panel>
+    </div>
+  );
+}
+
+function Panel({ id, active, children }: { id: TabId; active: TabId; children: React.ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`panel-${id}`}
+      aria-labelledby={`tab-${id}`}
+      data-tabpanel
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes panels focusable
+      tabIndex={0}
+      className={`pt-8 focus-visible:rounded-lg ${id === active ? "" : "hidden"}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+function DetailBox({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: typeof MapPin;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 text-slate-700 sm:p-6">
+      <h3 className="flex items-center gap-2.5 text-lg font-semibold">
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-reef-50 text-reef-600">
+          <Icon className="h-5 w-5" aria-hidden="true" />
+        </span>
+        {title}
+      </h3>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
+  const facts = [
+    { icon: Clock, label: "Duration", value: a.duration },
+    { icon: Users, label: "Group size", value: a.groupSize },
+    { icon: MapPin, label: "Location", value: a.location },
+  ].filter((f) => f.value);
+  return (
+    <div className="card p-6 shadow-lg shadow-ocean-900/5" data-testid="booking-card">
+      <p className="text-sm font-medium text-slate-500">Price</p>
+      <p className="mt-1 font-display text-3xl font-semibold text-ocean-900">{a.price_display}</p>
+      <dl className="mt-5 space-y-3.5 border-t border-slate-100 pt-5">
+        {facts.map((f) => (
+          <div key={f.label} className="flex gap-3">
+            <f.icon className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{f.label}</dt>
+              <dd className="text-sm font-medium text-slate-800">{f.value}</dd>
+            </div>
+          </div>
+        ))}
+        <div className="flex gap-3">
+          <Sparkles className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Skill level</dt>
+            <dd className="text-sm font-medium text-slate-800">{skillLabel(a.skill_level)}</dd>
+          </div>
+        </div>
+      </dl>
+      <div className="mt-6 grid gap-3">
+        {a.booking_enabled ? (
+          <Link
+            to={`/book?adventure=${encodeURIComponent(a.id)}`}
+            className="btn-primary w-full py-3.5 text-base"
+          >
+            Book This Adventure
+          </Link>
+        ) : (
+          <p className="flex gap-2.5 rounded-xl bg-sand-100 p-3.5 text-sm text-slate-700" role="note">
+            <Lock className="mt-0.5 h-4 w-4 flex-none text-amber-700" aria-hidden="true" />
+            <span>
+              Online booking is closed for this trip. Get in touch and we'll help you find a date or a similar
+              adventure.
+            </span>
+          </p>
+        )}
+        <Link to="/contact" className={`${a.booking_enabled ? "btn-secondary" : "btn-primary"} w-full`}>
+          <MessageCircle className="h-4 w-4" aria-hidden="true" />
+          Ask Questions
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function SafetyGuarantee({ guideName }: { guideName: string }) {
+  const points = [
+    `Every trip is led personally by ${guideName}, a PADI-certified instructor`,
+    "Groups of at most 4 people, so you always have attention close by",
+    "Emergency oxygen and a full first aid kit on every trip",
+    "Conditions checked before every outing; weather cancellations get a full refund or a free reschedule",
+  ];
+  return (
+    <section
+      className="overflow-hidden rounded-2xl bg-gradient-to-br from-ocean-900 to-ocean-800 p-6 text-white sm:p-8"
+      aria-labelledby="safety-title"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-reef-500/20 text-reef-100">
+          <ShieldCheck className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <h2 id="safety-title" className="text-2xl font-semibold text-white">
+          Our Safety Guarantee
+        </h2>
+      </div>
+      <p className="mt-4 text-ocean-100">
+        Your safety comes before everything else. We have kept a 100% safety record across more than 500
+        adventurers, and every trip follows the same careful routine.
+      </p>
+      <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+        {points.map((p) => (
+          <li key={p} className="flex gap-2.5 text-sm text-white/90">
+            <Check className="mt-0.5 h-4 w-4 flex-none text-reef-100" aria-hidden="true" />
+            <span>{p}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Crawlers asking for an unknown adventure get a real 404 page inside the site frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-site flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
+      <p className="eyebrow">{notFound ? "404" : "Error"}</p>
+      <h1 className="mt-3 text-4xl font-semibold">
+        {notFound ? "Adventure not found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 max-w-md text-slate-600">
+        {notFound
+          ? "This adventure is no longer on offer, but there are plenty more to choose from."
+          : "We could not load this adventure. Please try again in a moment."}
+      </p>
+      <Link to="/adventures" className="btn-primary mt-8">
+        See all adventures
+      </Link>
+    </section>
+  );
 }

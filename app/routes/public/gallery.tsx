@@ -78,18 +78,19 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   };
 
   // Focus returns to the thumbnail of the image last shown when the viewer closes.
+  const openId = open === null ? null : (shown[open]?.id ?? null);
   useEffect(() => {
-    if (open !== null) {
-      lastShown.current = shown[open]?.id ?? null;
+    if (openId) {
+      lastShown.current = openId;
       return;
     }
     if (lastShown.current) {
       thumbs.current.get(lastShown.current)?.focus();
       lastShown.current = null;
     }
-  }, [open, shown]);
+  }, [openId]);
 
-  const title = page.hero_title || "Gallery";
+  const title = page.hero_title || "Moments From the Coast";
   const subtitle =
     page.hero_subtitle ||
     "Weedy sea dragons, golden kelp, campfires and starry skies: a look at life on our dive and camp adventures along the NSW coast.";
@@ -209,8 +210,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                 Share your photos with us
               </h2>
               <p className="mx-auto mt-3 max-w-xl leading-relaxed text-slate-600">
-                Snapped something special on one of our trips? We'd love to see it. Email your favourite
-                shots or tag us on social media, and they might end up right here in the gallery.
+                Snapped something special on one of our trips? We'd love to see it. Email your favourite shots
+                or tag us on social media, and they might end up right here in the gallery.
               </p>
             </div>
             <div className="flex flex-col items-center gap-4 sm:flex-row">

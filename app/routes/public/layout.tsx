@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigationType } from "react-router";
 import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
 import { absolute } from "../../lib/seo";
@@ -10,18 +10,19 @@ import { useRootData } from "../../root";
 export default function PublicLayout() {
   const { content, origin } = useRootData();
   const site = siteInfo(content);
-  const { pathname } = useLocation();
-  const first = useRef(true);
+  const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
+  const last = useRef({ pathname, search });
 
-  // Every route change scrolls smoothly to the top (not the first render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
+  // Every route change scrolls smoothly to the top (not the first render). A
+  // new query string counts when it is a new history entry (a link such as the
+  // footer's categories), not when a page replaces it in place (list filters).
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  }, [pathname]);
+    const prev = last.current;
+    last.current = { pathname, search };
+    const changed = prev.pathname !== pathname || (navigationType === "PUSH" && prev.search !== search);
+    if (changed) window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname, search, navigationType]);
 
   const jsonLd = {
     "@context": "https://schema.org",

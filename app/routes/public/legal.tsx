@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { contentSections } from "../../../server/db/schema";
 import { cleanHtml } from "../../../server/domain/html.server";
 import { getApp } from "../../lib/context";
-import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { BUSINESS_TZ, sydneyDate } from "../../lib/dates";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -33,9 +33,16 @@ function pageFromPath(pathname: string): LegalPage {
   return key in PAGES ? (key as LegalPage) : "privacy";
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+const LAST_UPDATED = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: BUSINESS_TZ,
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const page = pageFromPath(new URL(request.url).pathname);
+  const page = pageFromPath(url.pathname);
   const [row] = await db
     .select({ content: contentSections.content, updatedAt: contentSections.updatedAt })
     .from(contentSections)
@@ -50,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     page,
     html: row ? cleanHtml(row.content) : "",
-    updated: row ? formatDateAU(sydneyDate(row.updatedAt), "full") : null,
+    updated: row ? { iso: sydneyDate(row.updatedAt), text: LAST_UPDATED.format(row.updatedAt) } : null,
   };
 }
 
@@ -89,10 +96,10 @@ function CancellationSummary() {
           <caption className="sr-only">Refund by how far ahead of the trip you cancel</caption>
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                 When you cancel
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
                 Refund
               </th>
             </tr>
@@ -100,27 +107,23 @@ function CancellationSummary() {
           <tbody className="divide-y divide-slate-200">
             {REFUND_ROWS.map((r) => (
               <tr key={r.when}>
-                <th scope="row" className="px-4 py-3.5 font-medium text-slate-800">
+                <th scope="row" className="px-3 py-3.5 sm:px-4 font-medium text-slate-800">
                   {r.when}
                 </th>
-                <td className="px-4 py-3.5">
-                  <span
-                    className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${r.tone}`}
-                  >
+                <td className="px-3 py-3.5 sm:px-4">
+                  <span className={`inline-flex rounded-lg px-2.5 py-1 text-sm font-semibold ${r.tone}`}>
                     {r.refund}
                   </span>
                 </td>
               </tr>
             ))}
             <tr>
-              <th scope="row" className="px-4 py-3.5 font-medium text-slate-800">
-                <span className="inline-flex items-center gap-2">
-                  <CloudRain aria-hidden className="h-4 w-4 shrink-0 text-ocean-500" />
-                  We cancel for weather or safety
-                </span>
+              <th scope="row" className="px-3 py-3.5 sm:px-4 font-medium text-slate-800">
+                <CloudRain aria-hidden className="mr-1.5 mb-0.5 inline h-4 w-4 text-ocean-500" />
+                We cancel for weather or safety
               </th>
-              <td className="px-4 py-3.5">
-                <span className="inline-flex rounded-full bg-reef-50 px-3 py-1 text-sm font-semibold text-reef-700">
+              <td className="px-3 py-3.5 sm:px-4">
+                <span className="inline-flex rounded-lg bg-reef-50 px-2.5 py-1 text-sm font-semibold text-reef-700">
                   Full refund or free reschedule
                 </span>
               </td>
@@ -145,7 +148,11 @@ export default function Legal({ loaderData: d }: Route.ComponentProps) {
         <div className="container-site max-w-3xl py-12 sm:py-16">
           <p className="eyebrow">Legal</p>
           <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{title}</h1>
-          {d.updated && <p className="mt-4 text-sm text-slate-600">Last updated: {d.updated}</p>}
+          {d.updated && (
+            <p className="mt-4 text-sm text-slate-600">
+              Last updated: <time dateTime={d.updated.iso}>{d.updated.text}</time>
+            </p>
+          )}
         </div>
       </header>
 
@@ -173,7 +180,12 @@ export default function Legal({ loaderData: d }: Route.ComponentProps) {
               Contact us
             </Link>
             {site.whatsappUrl && (
-              <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost-light">
+              <a
+                href={site.whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-ghost-light"
+              >
                 <MessageCircle aria-hidden className="h-4 w-4" />
                 WhatsApp
               </a>

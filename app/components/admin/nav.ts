@@ -1,0 +1,38 @@
+import {
+  Archive,
+  CalendarDays,
+  ClipboardList,
+  Compass,
+  FileText,
+  Images,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  Newspaper,
+  CircleHelp,
+  ChartColumn,
+  Settings,
+  Sparkles,
+  SquarePen,
+  Image,
+} from "lucide-react";
+
+/** Side navigation: the spec's 15 entries in its order (admin spec section 2), then Settings. */
+export const ADMIN_NAV = [
+  { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
+  { to: "/admin/adventures-pro", label: "Adventures Pro", Icon: Compass },
+  { to: "/admin/website-editor", label: "Website Editor", Icon: SquarePen },
+  { to: "/admin/calendar", label: "Availability Calendar", Icon: CalendarDays },
+  { to: "/admin/media", label: "Media Library", Icon: Images },
+  { to: "/admin/bookings", label: "Bookings", Icon: ClipboardList },
+  { to: "/admin/contacts", label: "Contact Messages", Icon: Mail },
+  { to: "/admin/newsletter", label: "Newsletter", Icon: Newspaper },
+  { to: "/admin/dashboard", label: "Overview", Icon: ChartColumn },
+  { to: "/admin/content", label: "Content Sections", Icon: FileText },
+  { to: "/admin/adventures-enhanced", label: "Enhanced Adventures", Icon: Sparkles },
+  { to: "/admin/adventures", label: "Legacy Adventures", Icon: Archive },
+  { to: "/admin/gallery", label: "Gallery", Icon: Image },
+  { to: "/admin/testimonials", label: "Testimonials", Icon: MessageSquareQuote },
+  { to: "/admin/faqs", label: "FAQs", Icon: CircleHelp },
+  { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
+] as const;

@@ -1,0 +1,558 @@
+import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { requestJson } from "../../lib/api";
+import { CURRENCIES, customTotal, MAX_GROUP_SIZE, TEXT } from "../../lib/booking";
+import { formatDateAU } from "../../lib/dates";
+import { formatMoney, toCents } from "../../lib/money";
+import { cancellationSummary } from "../../lib/policy";
+import { Img } from "../Img";
+import { ErrorBanner } from "./Banners";
+
+export interface BookableAdventure {
+  id: string;
+  slug: string;
+  title: string;
+  short_description: string;
+  price_num: number;
+  price_display: string;
+  duration: string;
+  groupSize: string;
+  group_size_max: number;
+  image: string;
+  image_alt: string;
+}
+
+export interface DateOption {
+  date: string;
+  display: string;
+  available: boolean;
+  spots_left: number;
+  price: number;
+}
+
+interface Props {
+  adventures: BookableAdventure[];
+  preselected: string | null;
+  initialDates: DateOption[];
+}
+
+type PaymentType = "adventure" | "custom";
+
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+/** The message to show for a failed call: the server's detail, else the spec's fallback. */
+function failureText(result: { status: number; detail: string }, fallback: string): string {
+  return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
+}
+
+/** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
+export function BookingFlow({ adventures, preselected, initialDates }: Props) {
+  const [type, setType] = useState<PaymentType>("adventure");
+  const [selectedId, setSelectedId] = useState<string | null>(preselected);
+  const [step, setStep] = useState<1 | 2>(preselected ? 2 : 1);
+  const [dates, setDates] = useState<DateOption[]>(initialDates);
+  const [datesFor, setDatesFor] = useState<string | null>(preselected);
+  const [datesState, setDatesState] = useState<"idle" | "loading" | "error">("idle");
+  const [form, setForm] = useState({
+    customerFirstName: "",
+    customerLastName: "",
+    customerEmail: "",
+    customerPhone: "",
+    groupSize: 1,
+    selectedDate: "",
+    specialRequirements: "",
+  });
+  const [amount, setAmount] = useState("");
+  const [currency, setCurrency] = useState<string>("aud");
+  const [quantity, setQuantity] = useState(1);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState("");
+  const detailsRef = useRef<HTMLHeadingElement>(null);
+
+  const adventure = adventures.find((a) => a.id === selectedId) ?? null;
+  const date = dates.find((d) => d.date === form.selectedDate) ?? null;
+
+  // Dates come from the availability table of the chosen adventure.
+  useEffect(() => {
+    if (!selectedId || selectedId === datesFor) return;
+    let live = true;
+    setDatesState("loading");
+    fetch(`/api/adventures/${encodeURIComponent(selectedId)}/dates`, { headers: { Accept: "application/json" } })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const list = (await res.json()) as DateOption[];
+        if (!live) return;
+        setDates(list);
+        setDatesFor(selectedId);
+        setDatesState("idle");
+        setForm((f) => ({
+          ...f,
+          selectedDate: list.some((d) => d.date === f.selectedDate && d.available) ? f.selectedDate : "",
+        }));
+      })
+      .catch(() => live && setDatesState("error"));
+    return () => {
+      live = false;
+    };
+  }, [selectedId, datesFor]);
+
+  const maxGroup = Math.max(
+    1,
+    Math.min(MAX_GROUP_SIZE, adventure?.group_size_max ?? MAX_GROUP_SIZE, date ? date.spots_left : MAX_GROUP_SIZE),
+  );
+  useEffect(() => {
+    if (form.groupSize > maxGroup) setForm((f) => ({ ...f, groupSize: maxGroup }));
+  }, [maxGroup, form.groupSize]);
+
+  const pricePerPerson = date?.price ?? adventure?.price_num ?? 0;
+  const totalCents = toCents(pricePerPerson) * form.groupSize;
+  const policy = useMemo(() => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""), [form.selectedDate]);
+
+  const set =
+    (key: keyof typeof form) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setForm((f) => ({ ...f, [key]: key === "groupSize" ? Number(e.target.value) : e.target.value }));
+
+  function choose(id: string) {
+    setSelectedId(id);
+    setStep(2);
+    setError("");
+    requestAnimationFrame(() => detailsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  }
+
+  async function submitBooking(e: React.FormEvent) {
+    e.preventDefault();
+    setError("");
+    if (!adventure || !form.customerFirstName.trim() || !form.customerEmail.trim() || !form.selectedDate) {
+      setError(TEXT.missingFields);
+      return;
+    }
+    setProcessing(true);
+    const result = await requestJson<{ checkout_url: string }>("POST", "/api/bookings", {
+      adventure_id: adventure.id,
+      customer_first_name: form.customerFirstName,
+      customer_last_name: form.customerLastName,
+      customer_email: form.customerEmail,
+      customer_phone: form.customerPhone,
+      group_size: form.groupSize,
+      selected_date: form.selectedDate,
+      special_requirements: form.specialRequirements,
+      host_url: window.location.origin,
+    });
+    if (result.ok && result.data?.checkout_url) {
+      window.location.assign(result.data.checkout_url);
+      return;
+    }
+    setProcessing(false);
+    setError(result.ok ? TEXT.bookingFailed : failureText(result, TEXT.bookingFailed));
+  }
+
+  async function submitCustom(e: React.FormEvent) {
+    e.preventDefault();
+    setError("");
+    const value = Number.parseFloat(amount);
+    if (!amount || !Number.isFinite(value) || value <= 0) {
+      setError(TEXT.invalidAmount);
+      return;
+    }
+    setProcessing(true);
+    const origin = window.location.origin;
+    const result = await requestJson<{ url: string }>("POST", "/api/payments/v1/checkout/session", {
+      amount: value,
+      currency,
+      quantity,
+      success_url: `${origin}/book?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/book`,
+      metadata: { source: "custom", payment_type: "custom" },
+    });
+    if (result.ok && result.data?.url) {
+      window.location.assign(result.data.url);
+      return;
+    }
+    setProcessing(false);
+    setError(result.ok ? TEXT.paymentFailed : failureText(result, TEXT.paymentFailed));
+  }
+
+  return (
+    <div className="space-y-8">
+      <fieldset>
+        <legend className="sr-only">Payment type</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-grid sm:min-w-[26rem]">
+          {(
+            [
+              ["adventure", "Book Adventure"],
+              ["custom", "Custom Payment"],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={type === value}
+              onClick={() => {
+                setType(value);
+                setError("");
+              }}
+              className={`rounded-xl px-4 py-2.5 text-sm font-semibold transition-colors ${
+                type === value ? "bg-white text-ocean-900 shadow-sm" : "text-slate-600 hover:text-ocean-900"
+              }`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      {error ? <ErrorBanner message={error} /> : null}
+
+      {type === "adventure" ? (
+        <div className="space-y-10">
+          <section aria-labelledby="step-1">
+            <StepHeading id="step-1" n={1} title="Select Adventure" done={step === 2 && !!adventure} />
+            {step === 1 || !adventure ? (
+              <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {adventures.map((a) => (
+                  <li key={a.id}>
+                    <button
+                      type="button"
+                      onClick={() => choose(a.id)}
+                      aria-pressed={a.id === selectedId}
+                      data-testid="adventure-option"
+                      className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
+                        a.id === selectedId ? "ring-2 ring-coral-600" : ""
+                      }`}
+                    >
+                      <span className="block aspect-[16/9] overflow-hidden bg-ocean-100">
+                        <Img
+                          src={a.image}
+                          alt=""
+                          sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+                          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                        />
+                      </span>
+                      <span className="flex flex-1 flex-col gap-2 p-4">
+                        <span className="font-display text-lg font-semibold leading-snug text-ocean-900">
+                          {a.title}
+                        </span>
+                        <span className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm">
+                          <span className="font-semibold text-coral-700">{a.price_display}</span>
+                          <span className="inline-flex items-center gap-1.5 text-slate-600">
+                            <Clock className="size-4" aria-hidden="true" />
+                            {a.duration}
+                          </span>
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-slate-50 px-4 py-3">
+                <p className="text-sm text-slate-700">
+                  <span className="font-semibold text-ocean-900">{adventure.title}</span> · {adventure.price_display}
+                  {" · "}
+                  {adventure.duration}
+                </p>
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
+                  onClick={() => setStep(1)}
+                >
+                  <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
+                </button>
+              </div>
+            )}
+          </section>
+
+          {step === 2 && adventure ? (
+            <section aria-labelledby="step-2" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+              <form onSubmit={submitBooking} noValidate className="space-y-6">
+                <StepHeading id="step-2" n={2} title="Your Details" headingRef={detailsRef} />
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <Field label="First Name" required>
+                    <input
+                      className="field"
+                      name="customerFirstName"
+                      autoComplete="given-name"
+                      required
+                      value={form.customerFirstName}
+                      onChange={set("customerFirstName")}
+                    />
+                  </Field>
+                  <Field label="Last Name" required>
+                    <input
+                      className="field"
+                      name="customerLastName"
+                      autoComplete="family-name"
+                      required
+                      value={form.customerLastName}
+                      onChange={set("customerLastName")}
+                    />
+                  </Field>
+                  <Field label="Email" required>
+                    <input
+                      className="field"
+                      type="email"
+                      name="customerEmail"
+                      autoComplete="email"
+                      required
+                      value={form.customerEmail}
+                      onChange={set("customerEmail")}
+                    />
+                  </Field>
+                  <Field label="Phone">
+                    <input
+                      className="field"
+                      type="tel"
+                      name="customerPhone"
+                      autoComplete="tel"
+                      value={form.customerPhone}
+                      onChange={set("customerPhone")}
+                    />
+                  </Field>
+                  <Field label="Group Size">
+                    <select className="field" name="groupSize" value={form.groupSize} onChange={set("groupSize")}>
+                      {Array.from({ length: maxGroup }, (_, i) => i + 1).map((n) => (
+                        <option key={n} value={n}>
+                          {people(n)}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field
+                    label="Date"
+                    required
+                    hint={
+                      datesState === "loading"
+                        ? "Loading dates..."
+                        : datesState === "error"
+                          ? "Dates could not be loaded. Please reload the page."
+                          : dates.length === 0
+                            ? "No dates are open for this adventure right now. Please contact us."
+                            : undefined
+                    }
+                  >
+                    <select
+                      className="field"
+                      name="selectedDate"
+                      required
+                      value={form.selectedDate}
+                      onChange={set("selectedDate")}
+                      disabled={datesState === "loading"}
+                    >
+                      <option value="">Select a date</option>
+                      {dates.map((d) => (
+                        <option key={d.date} value={d.date} disabled={!d.available}>
+                          {d.display} —{" "}
+                          {d.available
+                            ? `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`
+                            : d.spots_left === 0
+                              ? "Fully booked"
+                              : "Unavailable"}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <div className="sm:col-span-2">
+                    <Field label="Special Requirements">
+                      <textarea
+                        className="field min-h-28"
+                        name="specialRequirements"
+                        placeholder="Dietary needs, medical conditions, dive certification, anything we should know"
+                        value={form.specialRequirements}
+                        onChange={set("specialRequirements")}
+                      />
+                    </Field>
+                  </div>
+                </div>
+                <button
+                  type="submit"
+                  className="btn-primary w-full py-3.5 text-base sm:w-auto"
+                  disabled={processing || !adventure}
+                >
+                  <Lock className="size-4" aria-hidden="true" />
+                  {processing ? "Processing..." : "Continue to Payment"}
+                </button>
+                <p className="text-xs text-slate-500">
+                  You pay on a secure checkout page. Your spots are held for 30 minutes while you pay.
+                </p>
+              </form>
+
+              <aside aria-labelledby="summary" className="lg:sticky lg:top-28 lg:self-start">
+                <div className="card">
+                  <div className="aspect-[16/9] bg-ocean-100">
+                    <Img src={adventure.image} alt={adventure.image_alt} sizes="22rem" className="size-full object-cover" />
+                  </div>
+                  <div className="space-y-4 p-5">
+                    <h2 id="summary" className="text-xl font-semibold">
+                      Booking Summary
+                    </h2>
+                    <div>
+                      <p className="font-semibold text-ocean-900">{adventure.title}</p>
+                      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+                        <span className="inline-flex items-center gap-1.5">
+                          <Clock className="size-4" aria-hidden="true" /> {adventure.duration}
+                        </span>
+                        <span className="inline-flex items-center gap-1.5">
+                          <Users className="size-4" aria-hidden="true" /> {adventure.groupSize}
+                        </span>
+                      </p>
+                    </div>
+                    <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
+                      <Row label="Price per person" value={formatMoney(toCents(pricePerPerson))} />
+                      <Row label="Group size" value={people(form.groupSize)} />
+                      <Row label="Date" value={form.selectedDate ? formatDateAU(form.selectedDate) : "Not selected"} />
+                    </dl>
+                    <div className="flex items-baseline justify-between border-t border-slate-200 pt-4">
+                      <span className="font-semibold text-ocean-900">Total</span>
+                      <span className="text-2xl font-semibold text-ocean-900" data-testid="booking-total">
+                        {formatMoney(totalCents)}
+                      </span>
+                    </div>
+                    {policy ? (
+                      <p className="flex items-start gap-2 rounded-xl bg-reef-50 px-3 py-2 text-sm text-reef-700">
+                        <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        {policy}
+                      </p>
+                    ) : (
+                      <p className="flex items-start gap-2 text-sm text-slate-500">
+                        <Calendar className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        Choose a date to see your free-cancellation deadline.
+                      </p>
+                    )}
+                  </div>
+                </div>
+              </aside>
+            </section>
+          ) : null}
+        </div>
+      ) : (
+        <section aria-labelledby="custom" className="max-w-xl">
+          <form onSubmit={submitCustom} noValidate className="card space-y-5 p-6">
+            <h2 id="custom" className="text-2xl font-semibold">
+              Custom Payment Details
+            </h2>
+            <p className="text-sm text-slate-600">
+              Paying a deposit, a balance or an extra we agreed on? Enter the amount and you will be taken to our
+              secure checkout.
+            </p>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Amount" required>
+                <input
+                  className="field"
+                  type="number"
+                  name="amount"
+                  min={1}
+                  step={0.01}
+                  inputMode="decimal"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+              </Field>
+              <Field label="Currency">
+                <select className="field" name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                  {CURRENCIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Quantity">
+                <input
+                  className="field"
+                  type="number"
+                  name="quantity"
+                  min={1}
+                  step={1}
+                  value={quantity}
+                  onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value)) || 1))}
+                />
+              </Field>
+              <div className="flex flex-col justify-end">
+                <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
+                  <span className="block text-slate-500">Total</span>
+                  <span className="text-xl font-semibold text-ocean-900" data-testid="custom-total">
+                    {currency.toUpperCase()} {customTotal(Number.parseFloat(amount) || 0, quantity)}
+                  </span>
+                </p>
+              </div>
+            </div>
+            <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={processing || !amount}>
+              <CreditCard className="size-4" aria-hidden="true" />
+              {processing ? "Processing..." : "Continue to Payment"}
+            </button>
+          </form>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function StepHeading({
+  id,
+  n,
+  title,
+  done,
+  headingRef,
+}: {
+  id: string;
+  n: number;
+  title: string;
+  done?: boolean;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <h2 id={id} ref={headingRef} className="flex scroll-mt-28 items-center gap-3 text-2xl font-semibold">
+      <span
+        aria-hidden="true"
+        className={`inline-flex size-8 items-center justify-center rounded-full font-sans text-sm font-bold ${
+          done ? "bg-reef-600 text-white" : "bg-ocean-900 text-white"
+        }`}
+      >
+        {done ? <Check className="size-4" /> : n}
+      </span>
+      <span>
+        <span className="sr-only">Step {n}: </span>
+        {title}
+      </span>
+    </h2>
+  );
+}
+
+function Field({
+  label,
+  required,
+  hint,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  children: React.ReactElement;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child element
+    <label className="block">
+      <span className="field-label">
+        {label}
+        {required ? (
+          <span className="text-coral-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </span>
+      {children}
+      {hint ? <span className="mt-1.5 block text-xs text-slate-500">{hint}</span> : null}
+    </label>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

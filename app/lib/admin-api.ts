@@ -1,0 +1,243 @@
+/**
+ * Browser side of the admin area: the bearer token in localStorage, calls that
+ * carry it, and the login/logout flow (admin spec sections 2, 6, 7 and 8).
+ * The token's validity is checked by the server only; a 401 from any admin
+ * call drops the token, which brings back the login screen.
+ */
+import { useSyncExternalStore } from "react";
+
+export const TOKEN_KEY = "admin_token";
+/** Fired on window whenever the token is stored or cleared in this tab. */
+export const AUTH_EVENT = "admin-auth-change";
+export const LOGIN_TIMEOUT_MS = 15_000;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(TOKEN_KEY) ?? null;
+}
+
+export function setToken(token: string): void {
+  storage()?.setItem(TOKEN_KEY, token);
+  window.dispatchEvent(new Event(AUTH_EVENT));
+}
+
+export function clearToken(): void {
+  storage()?.removeItem(TOKEN_KEY);
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(AUTH_EVENT));
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === TOKEN_KEY) onChange();
+  };
+  window.addEventListener(AUTH_EVENT, onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(AUTH_EVENT, onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/**
+ * The stored token: undefined while server-rendering or hydrating (not known
+ * yet), null when logged out, else the token.
+ */
+export function useAdminToken(): string | null | undefined {
+  return useSyncExternalStore<string | null | undefined>(subscribe, getToken, () => undefined);
+}
+
+/**
+ * fetch() for admin calls: adds the bearer token, a JSON content type for
+ * string bodies (FormData keeps its own), and on a 401 clears the token so the
+ * login screen shows. Network errors are thrown as with fetch().
+ */
+export async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (typeof init.body === "string" && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/json");
+  }
+  const res = await fetch(path, { ...init, headers });
+  if (res.status === 401) clearToken();
+  return res;
+}
+
+/** One result shape for admin JSON calls: the data, or the server's message. */
+export type AdminResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; detail: string; errors: Record<string, string>; network: boolean };
+
+/**
+ * JSON call through adminFetch. `detail` is the server's detail/message when it
+ * gave one, else "HTTP {status}"; network faults give network: true and
+ * detail 'Connection error'.
+ */
+export async function adminJson<T>(method: string, path: string, body?: unknown): Promise<AdminResult<T>> {
+  let res: Response;
+  try {
+    res = await adminFetch(path, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, detail: "Connection error", errors: {}, network: true };
+  }
+  const text = await res.text().catch(() => "");
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (res.ok) return { ok: true, status: res.status, data: data as T };
+  const obj = (data ?? {}) as { detail?: unknown; message?: unknown; errors?: unknown };
+  const detail =
+    typeof obj.detail === "string" && obj.detail
+      ? obj.detail
+      : typeof obj.message === "string" && obj.message
+        ? obj.message
+        : `HTTP ${res.status}`;
+  const errors =
+    obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
+  return { ok: false, status: res.status, detail, errors, network: false };
+}
+
+export const adminGet = <T>(path: string) => adminJson<T>("GET", path);
+
+/** What the login call answered, reduced to what the login screen needs. */
+export type LoginOutcome = { ok: true; token: string } | { ok: false; message: string };
+
+/** Admin spec section 8, login: the message for an answer that is not a success. */
+export function loginAnswerMessage(status: number, okStatus: boolean, bodyText: string): LoginOutcome {
+  let data: unknown = null;
+  try {
+    data = bodyText ? JSON.parse(bodyText) : null;
+  } catch {
+    data = null;
+  }
+  const obj = (data && typeof data === "object" ? data : {}) as {
+    success?: unknown;
+    token?: unknown;
+    detail?: unknown;
+    message?: unknown;
+  };
+  if (okStatus && obj.success === true && typeof obj.token === "string" && obj.token) {
+    return { ok: true, token: obj.token };
+  }
+  if (typeof obj.detail === "string" && obj.detail) return { ok: false, message: obj.detail };
+  if (typeof obj.message === "string" && obj.message) return { ok: false, message: obj.message };
+  if (!okStatus) return { ok: false, message: `Server error: HTTP ${status}: ${bodyText}` };
+  return { ok: false, message: "Login failed" };
+}
+
+/** Admin spec section 8, login network cases. */
+export function loginNetworkMessage(error: unknown): string {
+  const err = error instanceof Error ? error : new Error(String(error));
+  if (err.name === "AbortError" || err.name === "TimeoutError") return "Request timeout. Please try again.";
+  if (/refused/i.test(err.message)) return "Connection refused. Backend server may be down.";
+  if (err instanceof TypeError) return "Unable to connect to server. Please check if the backend is running.";
+  return `Connection error: ${err.message}`;
+}
+
+/** POST /api/admin/login; stores the token on success. */
+export async function adminLogin(password: string, timeoutMs = LOGIN_TIMEOUT_MS): Promise<LoginOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const res = await fetch("/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password }),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    const outcome = loginAnswerMessage(res.status, res.ok, text);
+    if (outcome.ok) setToken(outcome.token);
+    return outcome;
+  } catch (error) {
+    return { ok: false, message: loginNetworkMessage(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Revokes the token on the server (best effort), then forgets it. */
+export async function adminLogout(): Promise<void> {
+  const token = getToken();
+  if (token) {
+    try {
+      await fetch("/api/admin/logout", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    } catch {
+      // The token is forgotten here either way; it expires on the server.
+    }
+  }
+  clearToken();
+}
+
+/** Starts a browser download of text content. */
+export function downloadText(filename: string, content: string, type = "text/plain;charset=utf-8"): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads an admin file endpoint (e.g. the bookings CSV) with the bearer token. */
+export async function adminDownload(path: string, filename: string): Promise<boolean> {
+  try {
+    const res = await adminFetch(path);
+    if (!res.ok) return false;
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = filename;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** en-AU date and time in Sydney, e.g. "28/11/2026, 3:05 pm". */
+export function formatDateTimeAU(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(d);
+}
+
+/** "$1,234.50" for a dollar amount as the admin APIs speak it. */
+export function formatDollars(amount: number, currency = "AUD"): string {
+  return new Intl.NumberFormat("en-AU", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

@@ -1,0 +1,174 @@
+/**
+ * Payloads of the booking flow (public spec section 7), shared by the /book
+ * page, the test checkout and the API so both sides apply the same rules.
+ */
+import { z } from "zod";
+import { isIsoDate } from "./dates.ts";
+import { emailField } from "./validation.ts";
+
+/** Never more than one instructor can take (spec section 9). */
+export const MAX_GROUP_SIZE = 4;
+export const CURRENCIES = ["aud", "usd", "eur", "gbp"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const MAX_CUSTOM_QUANTITY = 100;
+/** A custom payment is a deposit or an extra, not a house: keep typos from charging thousands. */
+export const MAX_CUSTOM_AMOUNT = 50_000;
+
+export const TEXT = {
+  missingFields: "Please fill in all required fields",
+  invalidAmount: "Please enter a valid amount greater than 0",
+  bookingFailed: "Failed to create booking",
+  paymentFailed: "Failed to create payment session",
+} as const;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .default("");
+
+export const bookingSchema = z.object({
+  adventure_id: z
+    .string({ error: "Please select an adventure" })
+    .trim()
+    .min(1, "Please select an adventure")
+    .max(100, "Unknown adventure"),
+  customer_first_name: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(100, "First name must be at most 100 characters"),
+  customer_last_name: optionalText("Last name", 100),
+  customer_email: emailField,
+  customer_phone: z
+    .string({ error: "Phone must be text" })
+    .trim()
+    .max(40, "Phone must be at most 40 characters")
+    .regex(/^[0-9+()\-.\s]*$/, "Phone may contain only digits, spaces and + ( ) - .")
+    .optional()
+    .default(""),
+  group_size: z.coerce
+    .number({ error: "Group size must be a number" })
+    .int("Group size must be a whole number")
+    .min(1, "Group size must be at least 1")
+    .max(MAX_GROUP_SIZE, `Group size must be at most ${MAX_GROUP_SIZE}`),
+  selected_date: z
+    .string({ error: "Please choose a date" })
+    .trim()
+    .min(1, "Please choose a date")
+    .refine(isIsoDate, "Date must be a real date written as YYYY-MM-DD"),
+  special_requirements: optionalText("Special requirements", 2000),
+  /** The page's own origin; only this site's origin is ever used. */
+  host_url: z.string().max(2000).optional(),
+});
+export type BookingInput = z.infer<typeof bookingSchema>;
+
+export const customPaymentSchema = z.object({
+  amount: z.coerce
+    .number({ error: TEXT.invalidAmount })
+    .refine((n) => Number.isFinite(n) && n > 0, TEXT.invalidAmount)
+    .refine((n) => n <= MAX_CUSTOM_AMOUNT, `Amount must be at most ${MAX_CUSTOM_AMOUNT}`)
+    // Cents: amounts with more than two decimals are not money.
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Amount may have at most 2 decimals"),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(CURRENCIES, { error: "Currency must be one of aud, usd, eur, gbp" }))
+    .optional()
+    .default("aud"),
+  quantity: z.coerce
+    .number({ error: "Quantity must be a number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(MAX_CUSTOM_QUANTITY, `Quantity must be at most ${MAX_CUSTOM_QUANTITY}`)
+    .optional()
+    .default(1),
+  success_url: z.string().max(2000).optional(),
+  cancel_url: z.string().max(2000).optional(),
+  customer_email: z.union([z.literal(""), emailField]).optional(),
+  metadata: z
+    .record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
+    .optional()
+    .default({})
+    .refine((m) => Object.keys(m).length <= 20, "At most 20 metadata keys"),
+});
+export type CustomPaymentInput = z.infer<typeof customPaymentSchema>;
+
+/** Total in cents for a per-person price: integer arithmetic only. */
+export function bookingTotalCents(unitPriceCents: number, groupSize: number): number {
+  if (!Number.isInteger(unitPriceCents) || !Number.isInteger(groupSize)) {
+    throw new Error("bookingTotalCents takes whole cents and a whole group size");
+  }
+  return unitPriceCents * groupSize;
+}
+
+/** The custom form's total: amount x quantity, shown with 2 decimals. */
+export function customTotal(amount: number, quantity: number): string {
+  const cents = Math.round(amount * 100) * Math.max(1, Math.floor(quantity) || 1);
+  return (cents / 100).toFixed(2);
+}
+
+/** Luhn checksum over the digits of a card number. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export const CARD_TEXT = {
+  number: "Your card number is invalid.",
+  expiry: "Your card's expiration date is invalid.",
+  expired: "Your card's expiration date is in the past.",
+  cvc: "Your card's security code is invalid.",
+  name: "Enter the name on the card.",
+  declined: "Your card was declined.",
+} as const;
+
+/** Whether MM/YY is this month or later (cards expire at the end of their month). */
+export function expiryValid(value: string, now: Date = new Date()): "ok" | "invalid" | "past" {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return "invalid";
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return "invalid";
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return year * 12 + (month - 1) < current ? "past" : "ok";
+}
+
+/** The test checkout's card form; same rules in the page and the API. */
+export const testCardSchema = z.object({
+  card_number: z
+    .string({ error: CARD_TEXT.number })
+    .transform((s) => s.replace(/[\s-]/g, ""))
+    .refine((s) => /^\d{13,19}$/.test(s) && luhnValid(s), CARD_TEXT.number),
+  expiry: z
+    .string({ error: CARD_TEXT.expiry })
+    .refine((s) => expiryValid(s) !== "invalid", CARD_TEXT.expiry)
+    .refine((s) => expiryValid(s) !== "past", CARD_TEXT.expired),
+  cvc: z
+    .string({ error: CARD_TEXT.cvc })
+    .trim()
+    .regex(/^\d{3,4}$/, CARD_TEXT.cvc),
+  name: z.string({ error: CARD_TEXT.name }).trim().min(1, CARD_TEXT.name).max(100, CARD_TEXT.name),
+  email: z.union([z.literal(""), emailField]).optional().default(""),
+});
+export type TestCardInput = z.infer<typeof testCardSchema>;
+
+/** Stripe's documented test cards the test checkout understands. */
+export const TEST_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+} as const;

@@ -1,0 +1,23 @@
+CREATE TABLE "test_checkout_sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"unit_amount_cents" integer NOT NULL,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"amount_total_cents" integer NOT NULL,
+	"currency" text NOT NULL,
+	"customer_email" text,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"payment_status" text DEFAULT 'unpaid' NOT NULL,
+	"payment_id" text,
+	"card_last4" text,
+	"refunded_cents" integer DEFAULT 0 NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "test_checkout_amount" CHECK ("test_checkout_sessions"."amount_total_cents" > 0)
+);

@@ -1,0 +1,91 @@
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { z } from "zod";
+import { BOOKING_STATUSES } from "../db/schema.ts";
+import {
+  type BookingFilter,
+  bookingsCsv,
+  changeBookingStatus,
+  isBookingStatus,
+  listBookings,
+  refundPreview,
+} from "../domain/admin-bookings.server.ts";
+import { sydneyDate } from "../../app/lib/dates.ts";
+import { badRequest } from "../errors.server.ts";
+import type { PaymentProvider } from "../payments/provider.server.ts";
+import type { Services } from "../services.server.ts";
+import { readJson } from "./validate.server.ts";
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** The payment provider, once the booking side has put it on Services. */
+export function paymentsOf(services: Services): PaymentProvider | undefined {
+  return (services as Services & { payments?: PaymentProvider }).payments;
+}
+
+function readFilter(query: (k: string) => string | undefined): BookingFilter {
+  const status = query("status")?.trim();
+  if (status && status !== "all" && !isBookingStatus(status)) {
+    throw badRequest(`status: Use one of ${BOOKING_STATUSES.join(", ")}`, {
+      status: `Use one of ${BOOKING_STATUSES.join(", ")}`,
+    });
+  }
+  const q = query("q")?.trim().slice(0, 200) || undefined;
+  return { status: status && status !== "all" && isBookingStatus(status) ? status : undefined, q };
+}
+
+function positiveInt(value: string | undefined, fallback: number, field: string, max: number): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+    throw badRequest(`${field}: Must be a whole number of at least 1`, { [field]: "Must be a whole number of at least 1" });
+  }
+  return Math.min(Number(value), max);
+}
+
+const statusSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: `Use one of ${BOOKING_STATUSES.join(", ")}` }),
+});
+
+/** GET /api/bookings (admin list), CSV export, refund preview and status changes. */
+export function adminBookingsApi(services: Services) {
+  const { database, log } = services;
+  const db = database.db;
+  const api = new Hono();
+
+  api.get("/bookings", async (c) => {
+    const filter = readFilter((k) => c.req.query(k));
+    const page = positiveInt(c.req.query("page"), 1, "page", 1_000_000);
+    const pageSize = positiveInt(c.req.query("page_size"), DEFAULT_PAGE_SIZE, "page_size", MAX_PAGE_SIZE);
+    c.header("Cache-Control", "no-store");
+    return c.json(await listBookings(db, filter, page, pageSize));
+  });
+
+  api.get("/admin/bookings/export.csv", (c) => {
+    const filter = readFilter((k) => c.req.query(k));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="bookings-${sydneyDate()}.csv"`);
+    c.header("Cache-Control", "no-store");
+    return stream(c, async (out) => {
+      // A BOM so spreadsheet programs read the file as UTF-8.
+      await out.write("\uFEFF");
+      for await (const chunk of bookingsCsv(db, filter)) await out.write(chunk);
+    });
+  });
+
+  api.get("/admin/bookings/:id/refund-preview", async (c) => {
+    return c.json(await refundPreview(db, c.req.param("id")));
+  });
+
+  api.put("/admin/bookings/:id/status", async (c) => {
+    const { status } = await readJson(c, statusSchema);
+    const result = await changeBookingStatus(
+      { db, log, payments: paymentsOf(services) },
+      c.req.param("id"),
+      status,
+    );
+    return c.json({ success: true, ...result });
+  });
+
+  return api;
+}

@@ -1,0 +1,78 @@
+/** Dashboards and the settings page (admin spec sections 2, 3 and 7; brief "Dead links"). */
+import { Hono } from "hono";
+import { z } from "zod";
+import { emailField } from "../../app/lib/validation.ts";
+import { oldDashboardStats, proAnalytics } from "../domain/dashboard.server.ts";
+import { getSiteSettings, updateSiteSettings } from "../domain/settings.server.ts";
+import type { Services } from "../services.server.ts";
+import { paymentsOf } from "./admin-bookings.server.ts";
+import { readJson } from "./validate.server.ts";
+
+export function paymentMode(services: Services): "test" | "stripe" {
+  return paymentsOf(services)?.name ?? (services.env.STRIPE_SECRET_KEY ? "stripe" : "test");
+}
+
+const phone = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(40, `${label} must be at most 40 characters`)
+    .regex(/^\+?[0-9()\-.\s]*$/, `${label} may contain only digits, spaces and + ( ) - .`)
+    .refine((v) => v === "" || v.replace(/\D/g, "").length >= 6, `${label} needs at least 6 digits`);
+
+const settingsSchema = z.object({
+  notification_email: z
+    .union([z.literal(""), emailField], { error: "Enter a valid email address" })
+    .optional(),
+  contact_email: emailField.optional(),
+  contact_phone: phone("Phone")
+    .refine((v) => v !== "", "Phone is required")
+    .optional(),
+  contact_whatsapp: phone("WhatsApp number").optional(),
+});
+
+export function adminDashboardApi(services: Services) {
+  const { database, env } = services;
+  const { db } = database;
+  const api = new Hono();
+
+  api.get("/admin/analytics/dashboard", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      await proAnalytics(db, {
+        database: database.kind,
+        payment_mode: paymentMode(services),
+        email_configured: Boolean(env.SMTP_URL),
+      }),
+    );
+  });
+
+  api.get("/admin/dashboard/stats", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await oldDashboardStats(db));
+  });
+
+  const settingsAnswer = async () => {
+    const mode = paymentMode(services);
+    return {
+      ...(await getSiteSettings(db)),
+      payment_mode: mode,
+      payment_mode_label: mode === "stripe" ? "Stripe" : "Test checkout",
+      email_configured: Boolean(env.SMTP_URL),
+    };
+  };
+
+  api.get("/admin/settings", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await settingsAnswer());
+  });
+
+  api.put("/admin/settings", async (c) => {
+    const input = await readJson(c, settingsSchema);
+    await updateSiteSettings(db, input);
+    services.log.info("settings updated", { fields: Object.keys(input) });
+    return c.json({ success: true, ...(await settingsAnswer()) });
+  });
+
+  return api;
+}

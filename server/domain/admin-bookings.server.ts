@@ -1,0 +1,437 @@
+/**
+ * Bookings as the operator sees them: the paged, filtered list, the CSV
+ * export, and status changes (admin spec section 4; brief "Booking and
+ * payment"). The server decides every transition and every refund.
+ */
+import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
+import { formatMoney } from "../../app/lib/money.ts";
+import { refundCents, refundPercent } from "../../app/lib/policy.ts";
+import type { DB } from "../db/client.server.ts";
+import { availability, BOOKING_STATUSES, type BookingStatus, bookings, payments } from "../db/schema.ts";
+import { enqueueEmail } from "../email/outbox.server.ts";
+import { conflict, HttpError, notFound } from "../errors.server.ts";
+import type { Logger } from "../log.server.ts";
+import type { PaymentProvider } from "../payments/provider.server.ts";
+
+/**
+ * Spec: completed only from pending_payment; cancelled from anything but
+ * cancelled. Brief: payments confirm bookings automatically, so completed
+ * from confirmed too. Nothing else.
+ */
+const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending_payment: ["completed", "cancelled"],
+  confirmed: ["completed", "cancelled"],
+  completed: ["cancelled"],
+  cancelled: [],
+};
+
+export function nextStatuses(from: BookingStatus): readonly BookingStatus[] {
+  return TRANSITIONS[from] ?? [];
+}
+
+export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
+  return nextStatuses(from).includes(to);
+}
+
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/** Payment states that mean money was taken. */
+const PAID_STATES = ["paid", "partially_refunded", "refunded"];
+
+export interface AdminBooking {
+  id: string;
+  reference: string;
+  adventure_id: string;
+  adventure_title: string;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  customer_phone: string;
+  group_size: number;
+  selected_date: string;
+  special_requirements: string;
+  total_amount: number;
+  currency: string;
+  booking_status: BookingStatus;
+  payment_status: string;
+  refund_amount: number;
+  created_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  next_statuses: readonly BookingStatus[];
+}
+
+export function toAdminBooking(b: BookingRow, paymentStatus = "unpaid"): AdminBooking {
+  return {
+    id: b.id,
+    reference: b.reference,
+    adventure_id: b.adventureId,
+    adventure_title: b.adventureTitle,
+    customer_first_name: b.customerFirstName,
+    customer_last_name: b.customerLastName,
+    customer_email: b.customerEmail,
+    customer_phone: b.customerPhone,
+    group_size: b.groupSize,
+    selected_date: b.selectedDate,
+    special_requirements: b.specialRequirements,
+    total_amount: b.totalAmountCents / 100,
+    currency: b.currency,
+    booking_status: b.bookingStatus,
+    payment_status: paymentStatus,
+    refund_amount: b.refundAmountCents / 100,
+    created_at: b.createdAt.toISOString(),
+    confirmed_at: b.confirmedAt?.toISOString() ?? null,
+    cancelled_at: b.cancelledAt?.toISOString() ?? null,
+    next_statuses: nextStatuses(b.bookingStatus),
+  };
+}
+
+export interface BookingFilter {
+  status?: BookingStatus;
+  /** Name, email or reference; case-insensitive. */
+  q?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export function bookingWhere(filter: BookingFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.status) parts.push(eq(bookings.bookingStatus, filter.status));
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const search = or(
+      // A reference is matched through its unique index.
+      eq(bookings.reference, q.toUpperCase()),
+      ilike(bookings.reference, like),
+      ilike(bookings.customerEmail, like),
+      ilike(sql`${bookings.customerFirstName} || ' ' || ${bookings.customerLastName}`, like),
+    );
+    if (search) parts.push(search);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** payment_status of each booking's latest payment (paid ones first). */
+async function paymentStatuses(db: DB, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ bookingId: payments.bookingId, paymentStatus: payments.paymentStatus })
+    .from(payments)
+    .where(inArray(payments.bookingId, ids))
+    .orderBy(desc(payments.createdAt));
+  for (const r of rows) {
+    if (!r.bookingId) continue;
+    const known = out.get(r.bookingId);
+    if (!known || (!PAID_STATES.includes(known) && PAID_STATES.includes(r.paymentStatus))) {
+      out.set(r.bookingId, r.paymentStatus);
+    }
+  }
+  return out;
+}
+
+/** Rows in the admin shape, each with its payment status. */
+export async function toAdminBookings(db: DB, rows: BookingRow[]): Promise<AdminBooking[]> {
+  const statuses = await paymentStatuses(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toAdminBooking(r, statuses.get(r.id)));
+}
+
+export interface BookingPage {
+  bookings: AdminBooking[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Newest first; offset paging over the (status, created_at) / created_at indexes. */
+export async function listBookings(
+  db: DB,
+  filter: BookingFilter,
+  page: number,
+  pageSize: number,
+): Promise<BookingPage> {
+  const where = bookingWhere(filter);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(where),
+  ]);
+  return {
+    bookings: await toAdminBookings(db, rows),
+    total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/* ---------- CSV ---------- */
+
+/**
+ * One CSV cell: a leading = + - @ (or tab/CR) gets a single quote so
+ * spreadsheets never run it as a formula; quotes, commas and newlines quote the cell.
+ */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export const CSV_COLUMNS = [
+  "reference",
+  "created_at",
+  "adventure_title",
+  "selected_date",
+  "customer_first_name",
+  "customer_last_name",
+  "customer_email",
+  "customer_phone",
+  "group_size",
+  "total_amount",
+  "currency",
+  "booking_status",
+  "payment_status",
+  "refund_amount",
+  "special_requirements",
+] as const;
+
+export function csvRow(b: AdminBooking): string {
+  return CSV_COLUMNS.map((k) => csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k])).join(
+    ",",
+  );
+}
+
+/** Every matching booking as CSV lines, read in keyset batches (bounded memory). */
+export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  const base = bookingWhere(filter);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? or(
+          lt(bookings.createdAt, after.createdAt),
+          and(eq(bookings.createdAt, after.createdAt), lt(bookings.id, after.id)),
+        )
+      : undefined;
+    const rows: BookingRow[] = await db
+      .select()
+      .from(bookings)
+      .where(and(base, cursor))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(batch);
+    if (!rows.length) return;
+    const statuses = await paymentStatuses(
+      db,
+      rows.map((r) => r.id),
+    );
+    yield rows.map((r) => `${csvRow(toAdminBooking(r, statuses.get(r.id)))}\r\n`).join("");
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/* ---------- Refunds ---------- */
+
+type PaymentRow = typeof payments.$inferSelect;
+
+async function paidPayment(db: DB, bookingId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, ["paid", "partially_refunded"])))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface RefundPreview {
+  booking_id: string;
+  reference: string;
+  booking_status: BookingStatus;
+  selected_date: string;
+  days_before_trip: number;
+  paid: boolean;
+  paid_amount: number;
+  already_refunded: number;
+  refund_percent: number;
+  refund_amount: number;
+  currency: string;
+}
+
+interface RefundPlan {
+  preview: RefundPreview;
+  payment: PaymentRow | null;
+  cents: number;
+}
+
+async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<RefundPlan> {
+  const payment = await paidPayment(db, booking.id);
+  const paidCents = payment?.amountTotalCents ?? 0;
+  const already = payment?.refundedCents ?? 0;
+  const percent = payment ? refundPercent(booking.selectedDate, now) : 0;
+  const cents = payment ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already)) : 0;
+  return {
+    payment,
+    cents,
+    preview: {
+      booking_id: booking.id,
+      reference: booking.reference,
+      booking_status: booking.bookingStatus,
+      selected_date: booking.selectedDate,
+      days_before_trip: daysBetween(sydneyDate(now), booking.selectedDate),
+      paid: payment !== null,
+      paid_amount: paidCents / 100,
+      already_refunded: already / 100,
+      refund_percent: percent,
+      refund_amount: cents / 100,
+      currency: payment?.currency ?? booking.currency,
+    },
+  };
+}
+
+async function loadBooking(db: DB, id: string): Promise<BookingRow> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw notFound("Booking not found");
+  return row;
+}
+
+export async function refundPreview(db: DB, id: string, now = new Date()): Promise<RefundPreview> {
+  const booking = await loadBooking(db, id);
+  return (await planRefund(db, booking, now)).preview;
+}
+
+export interface StatusDeps {
+  db: DB;
+  log: Logger;
+  payments?: PaymentProvider;
+}
+
+/**
+ * Moves a booking to `to` if the rules allow it. Cancelling releases the
+ * spots it holds and, for a paid booking, refunds what the policy gives:
+ * the provider first (nothing changes here if it refuses), then the booking,
+ * the spots and the ledger in one transaction.
+ */
+export async function changeBookingStatus(
+  deps: StatusDeps,
+  id: string,
+  to: BookingStatus,
+  now = new Date(),
+): Promise<{ booking: AdminBooking; refund_amount: number }> {
+  const { db, log } = deps;
+  const booking = await loadBooking(db, id);
+  const from = booking.bookingStatus;
+  if (!canTransition(from, to)) {
+    throw conflict(
+      from === to
+        ? `This booking is already ${label(to)}.`
+        : `A ${label(from)} booking cannot be marked ${label(to)}.`,
+    );
+  }
+
+  let refund = 0;
+  let plan: RefundPlan | null = null;
+  if (to === "cancelled") {
+    plan = await planRefund(db, booking, now);
+    refund = plan.cents;
+    if (refund > 0 && plan.payment) {
+      if (!deps.payments) throw new HttpError(503, "No payment provider is configured, so the refund cannot be made.");
+      try {
+        const { refundId } = await deps.payments.refund(plan.payment.sessionId, refund);
+        log.info("booking refunded", { booking: id, cents: refund, refund: refundId });
+      } catch (error) {
+        log.error("refund failed", { booking: id, cents: refund, error });
+        const reason = error instanceof Error ? error.message : "unknown error";
+        throw new HttpError(502, `The refund could not be made (${reason}). The booking was not cancelled.`);
+      }
+    }
+  }
+
+  const updated = await db.transaction(async (tx) => {
+    const set: Partial<typeof bookings.$inferInsert> = { bookingStatus: to, updatedAt: now, holdExpiresAt: null };
+    if (to === "cancelled") {
+      set.cancelledAt = now;
+      set.holdsSpots = false;
+      set.refundAmountCents = booking.refundAmountCents + refund;
+    }
+    const [row] = await tx
+      .update(bookings)
+      .set(set)
+      .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
+      .returning();
+    if (!row) return null;
+    if (to === "cancelled" && booking.holdsSpots && booking.availabilityId) {
+      await tx
+        .update(availability)
+        .set({ bookedSpots: sql`greatest(${availability.bookedSpots} - ${booking.groupSize}, 0)`, updatedAt: now })
+        .where(eq(availability.id, booking.availabilityId));
+    }
+    if (refund > 0 && plan?.payment) {
+      const refunded = plan.payment.refundedCents + refund;
+      await tx
+        .update(payments)
+        .set({
+          refundedCents: refunded,
+          paymentStatus: refunded >= plan.payment.amountTotalCents ? "refunded" : "partially_refunded",
+          updatedAt: now,
+        })
+        .where(eq(payments.id, plan.payment.id));
+    }
+    if (to === "cancelled" && (from === "confirmed" || from === "completed")) {
+      await enqueueEmail(tx, cancellationEmail(row, refund));
+    }
+    return row;
+  });
+  if (!updated) {
+    if (refund > 0) log.error("booking changed while cancelling after a refund", { booking: id, cents: refund });
+    throw conflict("This booking was changed at the same time. Reload and try again.");
+  }
+
+  // A booking settled by hand must not be paid (again) through a checkout left open.
+  if (from === "pending_payment" && booking.checkoutSessionId && deps.payments) {
+    await deps.payments.expire(booking.checkoutSessionId).catch((error: unknown) => {
+      log.warn("could not expire the checkout session", { booking: id, error });
+    });
+  }
+  log.info("booking status changed", { booking: id, from, to });
+  const statuses = await paymentStatuses(db, [id]);
+  return { booking: toAdminBooking(updated, statuses.get(id)), refund_amount: refund / 100 };
+}
+
+function label(status: BookingStatus): string {
+  return status.replace("_", " ");
+}
+
+function cancellationEmail(b: BookingRow, refundCentsValue: number) {
+  const amount = formatMoney(refundCentsValue, b.currency, true);
+  return {
+    kind: "booking_cancelled",
+    to: b.customerEmail,
+    subject: `Your booking ${b.reference} has been cancelled`,
+    text: [
+      `Hi ${b.customerFirstName},`,
+      "",
+      `Your booking ${b.reference} for ${b.adventureTitle} on ${b.selectedDate} has been cancelled.`,
+      refundCentsValue > 0
+        ? `A refund of ${amount} is on its way to your card; it usually shows within 5-10 business days.`
+        : "Under our cancellation policy no refund applies to this booking.",
+      "",
+      "If you have any questions, just reply to this email.",
+    ].join("\n"),
+    dedupeKey: `booking_cancelled:${b.id}`,
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The calendar file attached to a booking confirmation (RFC 5545), in
+ * Australia/Sydney time with its VTIMEZONE so every calendar app places the
+ * trip correctly, whatever the reader's own zone and whatever the DST state.
+ */
+import { addDays } from "../../app/lib/dates.ts";
+
+export interface TripSchedule {
+  /** Day offset from the trip date (0 = the booked day) and local 24 h time. */
+  start: { day: number; hour: number; minute: number };
+  end: { day: number; hour: number; minute: number };
+}
+
+const ITINERARY_TIME = /^\s*(?:Day\s+(\d+)\s*,\s*)?(\d{1,2}):(\d{2})\s*(AM|PM)\b/i;
+
+/**
+ * Start and end from the itinerary ("8:00 AM - Meet...", "Day 2, 3:00 PM - ...").
+ * Null when the itinerary gives no times (the event is then all-day).
+ */
+export function scheduleFromItinerary(itinerary: string[], fallbackHours = 3): TripSchedule | null {
+  const points: { day: number; hour: number; minute: number }[] = [];
+  for (const line of itinerary) {
+    const m = ITINERARY_TIME.exec(line);
+    if (!m) continue;
+    const day = m[1] ? Math.max(0, Number(m[1]) - 1) : (points.at(-1)?.day ?? 0);
+    let hour = Number(m[2]) % 12;
+    if (m[4].toUpperCase() === "PM") hour += 12;
+    const minute = Number(m[3]);
+    if (minute > 59) continue;
+    points.push({ day, hour, minute });
+  }
+  if (points.length === 0) return null;
+  const start = points[0];
+  const key = (p: { day: number; hour: number; minute: number }) => p.day * 1440 + p.hour * 60 + p.minute;
+  let end = points.reduce((a, b) => (key(b) > key(a) ? b : a), start);
+  // The last listed step starts an activity; allow an hour for it (or a few hours for a lone time).
+  const endMinutes = key(end) === key(start) ? key(start) + fallbackHours * 60 : key(end) + 60;
+  end = { day: Math.floor(endMinutes / 1440), hour: Math.floor((endMinutes % 1440) / 60), minute: endMinutes % 60 };
+  return { start, end };
+}
+
+export interface BookingEvent {
+  uid: string;
+  date: string;
+  title: string;
+  description: string;
+  location: string;
+  schedule: TripSchedule | null;
+  /** Multi-day trips without times span this many days. */
+  days?: number;
+  organizerEmail?: string;
+  organizerName?: string;
+  url?: string;
+  stamp?: Date;
+}
+
+const SYDNEY_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Australia/Sydney",
+  "X-LIC-LOCATION:Australia/Sydney",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+1100",
+  "TZOFFSETTO:+1000",
+  "TZNAME:AEST",
+  "DTSTART:19700405T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU",
+  "END:STANDARD",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+1000",
+  "TZOFFSETTO:+1100",
+  "TZNAME:AEDT",
+  "DTSTART:19701004T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU",
+  "END:DAYLIGHT",
+  "END:VTIMEZONE",
+];
+
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/** Folds a content line at 75 octets, never splitting a UTF-8 character. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = "";
+  let size = 0;
+  const limit = () => (parts.length === 0 ? 75 : 74);
+  for (const ch of line) {
+    const n = encoder.encode(ch).length;
+    if (size + n > limit()) {
+      parts.push(current);
+      current = "";
+      size = 0;
+    }
+    current += ch;
+    size += n;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+const compactDate = (iso: string) => iso.replaceAll("-", "");
+const two = (n: number) => String(n).padStart(2, "0");
+const localTime = (date: string, p: { day: number; hour: number; minute: number }) =>
+  `${compactDate(addDays(date, p.day))}T${two(p.hour)}${two(p.minute)}00`;
+const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+export function buildBookingIcs(event: BookingEvent): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Tidewater Dive & Camp//Bookings//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...SYDNEY_VTIMEZONE,
+    "BEGIN:VEVENT",
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stamp ?? new Date())}`,
+  ];
+  if (event.schedule) {
+    lines.push(`DTSTART;TZID=Australia/Sydney:${localTime(event.date, event.schedule.start)}`);
+    lines.push(`DTEND;TZID=Australia/Sydney:${localTime(event.date, event.schedule.end)}`);
+  } else {
+    lines.push(`DTSTART;VALUE=DATE:${compactDate(event.date)}`);
+    lines.push(`DTEND;VALUE=DATE:${compactDate(addDays(event.date, Math.max(1, event.days ?? 1)))}`);
+  }
+  lines.push(`SUMMARY:${escapeText(event.title)}`);
+  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+  lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+  if (event.url) lines.push(`URL:${event.url}`);
+  if (event.organizerEmail) {
+    const cn = event.organizerName ? `;CN=${event.organizerName.replace(/[";:,]/g, " ")}` : "";
+    lines.push(`ORGANIZER${cn}:mailto:${event.organizerEmail}`);
+  }
+  lines.push("STATUS:CONFIRMED", "TRANSP:OPAQUE", "END:VEVENT", "END:VCALENDAR");
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}
+
+/** Whole days a trip spans, from its duration text ("2 days (weekend)", "Overnight (1 night)"). */
+export function tripDays(duration: string): number {
+  const days = /(\d+)\s*days?/i.exec(duration);
+  if (days) return Math.max(1, Number(days[1]));
+  const nights = /(\d+)\s*nights?/i.exec(duration);
+  if (nights) return Number(nights[1]) + 1;
+  return 1;
+}

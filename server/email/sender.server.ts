@@ -1,0 +1,204 @@
+/**
+ * Delivers the email outbox over SMTP (SMTP_URL). Each tick claims due rows
+ * with a conditional update (a lease), so two ticks or two processes never
+ * send the same email; failures back off and give up after MAX_ATTEMPTS.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { DB } from "../db/client.server.ts";
+import { emailOutbox } from "../db/schema.ts";
+import type { Logger } from "../log.server.ts";
+
+export const MAX_ATTEMPTS = 10;
+const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
+/** How long a claimed email is reserved for the tick that claimed it. */
+const LEASE_MS = 5 * 60_000;
+const BATCH = 10;
+
+/** Wait after the n-th failed attempt (1-based): 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, then 4 h. */
+export function backoffMs(attempts: number): number {
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
+}
+
+export interface Mailer {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    attachments?: { filename: string; contentType: string; content: string }[];
+  }): Promise<unknown>;
+  close?(): void;
+}
+
+export interface OutboxSender {
+  /** Polls every `pollMs` until stop(). */
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass over due emails; answers how many were sent. */
+  tick(): Promise<number>;
+  /** Sends everything due now (tests), pass after pass. */
+  flush(): Promise<number>;
+}
+
+export interface SenderOptions {
+  db: DB;
+  log: Logger;
+  smtpUrl?: string;
+  from: string;
+  pollMs: number;
+  now?: () => Date;
+  /** Tests may inject a mailer; otherwise nodemailer over smtpUrl. */
+  mailer?: Mailer;
+}
+
+export function createOutboxSender(options: SenderOptions): OutboxSender {
+  const { db, log, from, pollMs } = options;
+  const now = options.now ?? (() => new Date());
+  let mailer: Mailer | undefined = options.mailer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let warnedNoSmtp = false;
+
+  function getMailer(): Mailer | undefined {
+    if (mailer) return mailer;
+    if (!options.smtpUrl) return undefined;
+    mailer = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    }) as unknown as Mailer;
+    return mailer;
+  }
+
+  async function claim(at: Date) {
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, at)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    return db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+      .where(
+        and(
+          inArray(emailOutbox.id, due),
+          eq(emailOutbox.status, "pending"),
+          lte(emailOutbox.nextAttemptAt, at),
+        ),
+      )
+      .returning();
+  }
+
+  async function pass(): Promise<number> {
+    const transport = getMailer();
+    if (!transport) {
+      if (!warnedNoSmtp) {
+        const [{ n }] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.status, "pending"));
+        log.warn("SMTP_URL is not set: emails are kept in the email_outbox table until it is", {
+          pending: n,
+        });
+        warnedNoSmtp = true;
+      }
+      return 0;
+    }
+    const rows = await claim(now());
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        await transport.sendMail({
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody || undefined,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        });
+        await db
+          .update(emailOutbox)
+          .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null })
+          .where(eq(emailOutbox.id, row.id));
+        sent++;
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        const failed = attempts >= MAX_ATTEMPTS;
+        await db
+          .update(emailOutbox)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            status: failed ? "failed" : "pending",
+            nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
+          })
+          .where(eq(emailOutbox.id, row.id));
+        (failed ? log.error : log.warn)(failed ? "email given up" : "email send failed, will retry", {
+          id: row.id,
+          kind: row.kind,
+          attempts,
+          error: message,
+        });
+      }
+    }
+    return sent;
+  }
+
+  function tick(): Promise<number> {
+    // Overlapping calls share the pass in progress.
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await tick();
+      } catch (error) {
+        log.error("email outbox tick failed", { error });
+      }
+      schedule();
+    }, pollMs);
+    timer.unref?.();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => 0);
+      mailer?.close?.();
+      if (!options.mailer) mailer = undefined;
+    },
+    tick,
+    async flush() {
+      let total = 0;
+      for (let i = 0; i < 20; i++) {
+        await running?.catch(() => 0);
+        const claimedBefore = total;
+        total += await tick();
+        if (total === claimedBefore) break;
+      }
+      return total;
+    },
+  };
+}

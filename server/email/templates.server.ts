@@ -1,0 +1,218 @@
+/**
+ * Booking and payment emails: plain text first (what every client shows),
+ * plus simple inline-styled HTML. Dates in en-AU, amounts in the payment's
+ * currency (AUD for bookings).
+ */
+import { formatDateAU } from "../../app/lib/dates.ts";
+import { formatMoney } from "../../app/lib/money.ts";
+import { cancellationSummary } from "../../app/lib/policy.ts";
+import type { SiteInfo } from "../../app/lib/site.ts";
+import type { OutgoingEmail } from "./outbox.server.ts";
+
+export interface BookingFacts {
+  id: string;
+  reference: string;
+  adventureTitle: string;
+  selectedDate: string;
+  groupSize: number;
+  unitPriceCents: number;
+  totalAmountCents: number;
+  currency: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  specialRequirements: string;
+}
+
+export interface AdventureFacts {
+  duration: string;
+  location: string;
+  meetingPoint: string;
+  whatToBring: string[];
+  startTime?: string;
+}
+
+type Email = Omit<OutgoingEmail, "kind" | "to" | "dedupeKey">;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function layout(site: SiteInfo, heading: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-AU"><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f7fb;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#0b2545;padding:20px 28px;color:#ffffff;font-size:18px;font-weight:bold">${escapeHtml(site.title)}</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:22px;color:#0b2545">${escapeHtml(heading)}</h1>
+${body}
+</td></tr>
+<tr><td style="padding:18px 28px;background:#f8fafc;color:#64748b;font-size:12px">${escapeHtml(site.title)} · ${escapeHtml(site.address)}${site.email ? ` · ${escapeHtml(site.email)}` : ""}${site.phone ? ` · ${escapeHtml(site.phone)}` : ""}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function rows(pairs: [string, string][]): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 20px">${pairs
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;color:#64748b;width:40%">${escapeHtml(k)}</td><td style="padding:8px 0;border-bottom:1px solid #e2e8f0;font-weight:bold">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("")}</table>`;
+}
+
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+export function bookingConfirmationEmail(
+  b: BookingFacts,
+  a: AdventureFacts,
+  site: SiteInfo,
+  confirmedAt: Date,
+): Email & { subject: string } {
+  const when = formatDateAU(b.selectedDate, "full") + (a.startTime ? `, ${a.startTime}` : "");
+  const details: [string, string][] = [
+    ["Booking reference", b.reference],
+    ["Adventure", b.adventureTitle],
+    ["Date", when],
+    ["Duration", a.duration],
+    ["Group", people(b.groupSize)],
+    ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)],
+    ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
+  ];
+  if (a.meetingPoint) details.push(["Meeting point", a.meetingPoint]);
+  const policy = cancellationSummary(b.selectedDate, confirmedAt);
+  const contact = [site.phone && `phone or WhatsApp ${site.phone}`, site.email && `email ${site.email}`]
+    .filter(Boolean)
+    .join(", or ");
+  const lines = [
+    `Hi ${b.customerFirstName},`,
+    "",
+    `Your booking is confirmed. ${site.guideName} is looking forward to meeting you!`,
+    "",
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    "",
+  ];
+  if (a.whatToBring.length) lines.push("What to bring:", ...a.whatToBring.map((w) => `- ${w}`), "");
+  if (b.specialRequirements) lines.push(`Your notes: ${b.specialRequirements}`, "");
+  lines.push(
+    `Cancellation: ${policy}. Weather cancellations are always refunded or rescheduled for free.`,
+    "",
+    "The attached calendar file adds the trip to your calendar.",
+  );
+  if (contact) lines.push(`Questions? Reach us by ${contact}.`);
+  lines.push("", site.title);
+  const text = lines.join("\n");
+  const html = layout(
+    site,
+    "Your booking is confirmed",
+    `<p style="margin:0 0 12px">Hi ${escapeHtml(b.customerFirstName)},</p>
+<p style="margin:0 0 12px">Your booking is confirmed. ${escapeHtml(site.guideName)} is looking forward to meeting you!</p>
+${rows(details)}
+${a.whatToBring.length ? `<h2 style="font-size:16px;color:#0b2545;margin:0 0 8px">What to bring</h2><ul style="margin:0 0 20px;padding-left:20px">${a.whatToBring.map((w) => `<li style="margin:4px 0">${escapeHtml(w)}</li>`).join("")}</ul>` : ""}
+${b.specialRequirements ? `<p style="margin:0 0 12px"><strong>Your notes:</strong> ${escapeHtml(b.specialRequirements)}</p>` : ""}
+<p style="margin:0 0 12px"><strong>Cancellation:</strong> ${escapeHtml(policy)}. Weather cancellations are always refunded or rescheduled for free.</p>
+<p style="margin:0 0 12px">The attached calendar file adds the trip to your calendar.</p>
+${contact ? `<p style="margin:0">Questions? Reach us by ${escapeHtml(contact)}.</p>` : ""}`,
+  );
+  return {
+    subject: `Booking confirmed: ${b.adventureTitle} on ${formatDateAU(b.selectedDate)} (${b.reference})`,
+    text,
+    html,
+  };
+}
+
+export function operatorNoticeEmail(
+  b: BookingFacts,
+  site: SiteInfo,
+  warning?: string,
+): Email & { subject: string } {
+  const pairs: [string, string][] = [
+    ["Reference", b.reference],
+    ["Adventure", b.adventureTitle],
+    ["Date", formatDateAU(b.selectedDate, "full")],
+    ["Group", people(b.groupSize)],
+    ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
+    ["Customer", `${b.customerFirstName} ${b.customerLastName}`.trim()],
+    ["Email", b.customerEmail],
+    ["Phone", b.customerPhone || "not given"],
+    ["Special requirements", b.specialRequirements || "none"],
+  ];
+  const text = [
+    ...(warning ? [`ATTENTION: ${warning}`, ""] : []),
+    "A new booking has been paid and confirmed.",
+    "",
+    ...pairs.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "See all bookings in the admin area: Bookings.",
+  ].join("\n");
+  const html = layout(
+    site,
+    "New booking",
+    `${warning ? `<p style="margin:0 0 12px;padding:12px;border-radius:8px;background:#fdeced;color:#a3242f"><strong>Attention:</strong> ${escapeHtml(warning)}</p>` : ""}
+<p style="margin:0 0 12px">A new booking has been paid and confirmed.</p>${rows(pairs)}
+<p style="margin:0">See all bookings in the admin area: Bookings.</p>`,
+  );
+  return {
+    subject: `New booking ${b.reference}: ${b.adventureTitle}, ${formatDateAU(b.selectedDate)}, ${people(b.groupSize)}`,
+    text,
+    html,
+  };
+}
+
+export interface ReceiptFacts {
+  sessionId: string;
+  description: string;
+  unitAmountCents: number;
+  quantity: number;
+  amountTotalCents: number;
+  currency: string;
+  paidAt: Date;
+}
+
+export function paymentReceiptEmail(r: ReceiptFacts, site: SiteInfo): Email & { subject: string } {
+  const paidOn = new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Sydney",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(r.paidAt);
+  const pairs: [string, string][] = [
+    ["For", r.description],
+    ["Amount", formatMoney(r.unitAmountCents, r.currency, true)],
+    ["Quantity", String(r.quantity)],
+    ["Total paid", formatMoney(r.amountTotalCents, r.currency, true)],
+    ["Paid on", paidOn],
+    ["Receipt number", r.sessionId.slice(-12).toUpperCase()],
+  ];
+  const text = [
+    "Thank you, we have received your payment.",
+    "",
+    ...pairs.map(([k, v]) => `${k}: ${v}`),
+    "",
+    site.email ? `Questions? Email ${site.email}${site.phone ? ` or call ${site.phone}` : ""}.` : "",
+    site.title,
+  ]
+    .filter((l, i, all) => l !== "" || all[i - 1] !== "")
+    .join("\n");
+  const html = layout(
+    site,
+    "Payment received",
+    `<p style="margin:0 0 12px">Thank you, we have received your payment.</p>${rows(pairs)}
+${site.email ? `<p style="margin:0">Questions? Email ${escapeHtml(site.email)}${site.phone ? ` or call ${escapeHtml(site.phone)}` : ""}.</p>` : ""}`,
+  );
+  return {
+    subject: `Payment received: ${formatMoney(r.amountTotalCents, r.currency, true)} to ${site.title}`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The built-in test checkout: a payment provider played by this site when no
+ * Stripe key is configured (docs/decisions: the test checkout). Its sessions
+ * live in their own table; the page /checkout/test/{id} collects a test card.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { CARD_TEXT, TEST_CARDS, type TestCardInput } from "../../app/lib/booking.ts";
+import type { DB } from "../db/client.server.ts";
+import { testCheckoutSessions } from "../db/schema.ts";
+import { HttpError, notFound } from "../errors.server.ts";
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  PaymentProvider,
+  ProviderSessionState,
+} from "./provider.server.ts";
+
+export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export function randomId(prefix: string, length = 24): string {
+  const bytes = randomBytes(length);
+  let out = prefix;
+  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+  return out;
+}
+
+/** What the page shows: a session as the visitor may see it, expiry applied. */
+export function effectiveStatus(row: TestSessionRow, now: Date): TestSessionRow["status"] {
+  return row.status === "open" && row.expiresAt.getTime() <= now.getTime() ? "expired" : row.status;
+}
+
+export async function findTestSession(db: DB, id: string): Promise<TestSessionRow | null> {
+  if (!/^cs_test_[A-Za-z0-9]{8,64}$/.test(id)) return null;
+  const [row] = await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id));
+  return row ?? null;
+}
+
+export function createTestProvider(options: { db: DB; publicUrl: string; now?: () => Date }): PaymentProvider & {
+  pay(sessionId: string, card: TestCardInput): Promise<{ redirectUrl: string }>;
+} {
+  const { db, publicUrl } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function load(id: string): Promise<TestSessionRow> {
+    const row = await findTestSession(db, id);
+    if (!row) throw notFound("Checkout session not found");
+    return row;
+  }
+
+  return {
+    name: "test",
+
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const id = randomId("cs_test_");
+      await db.insert(testCheckoutSessions).values({
+        id,
+        kind: request.kind,
+        name: request.name,
+        description: request.description ?? "",
+        unitAmountCents: request.unitAmountCents,
+        quantity: request.quantity,
+        amountTotalCents: request.unitAmountCents * request.quantity,
+        currency: request.currency,
+        customerEmail: request.customerEmail ?? null,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        metadata: request.metadata,
+        expiresAt: request.expiresAt,
+        createdAt: now(),
+      });
+      return { id, url: `${publicUrl}/checkout/test/${id}`, expiresAt: request.expiresAt };
+    },
+
+    async retrieve(sessionId: string): Promise<ProviderSessionState> {
+      const row = await load(sessionId);
+      return {
+        id: row.id,
+        status: effectiveStatus(row, now()),
+        paymentStatus: row.paymentStatus,
+        amountTotalCents: row.amountTotalCents,
+        currency: row.currency,
+        paymentId: row.paymentId ?? undefined,
+        customerEmail: row.customerEmail ?? undefined,
+        metadata: row.metadata,
+      };
+    },
+
+    async expire(sessionId: string): Promise<void> {
+      await db
+        .update(testCheckoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.status, "open")));
+    },
+
+    async refund(sessionId: string, amountCents: number): Promise<{ refundId: string }> {
+      const row = await load(sessionId);
+      if (row.paymentStatus !== "paid") throw new HttpError(409, "This payment was never completed");
+      const rows = await db
+        .update(testCheckoutSessions)
+        .set({ refundedCents: sql`${testCheckoutSessions.refundedCents} + ${amountCents}` })
+        .where(
+          and(
+            eq(testCheckoutSessions.id, sessionId),
+            sql`${testCheckoutSessions.refundedCents} + ${amountCents} <= ${testCheckoutSessions.amountTotalCents}`,
+          ),
+        )
+        .returning({ id: testCheckoutSessions.id });
+      if (rows.length === 0) throw new HttpError(409, "The refund is larger than what is left of the payment");
+      return { refundId: randomId("re_test_") };
+    },
+
+    /**
+     * Charges a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is
+     * declined, any other valid number is declined too (no other test cards).
+     */
+    async pay(sessionId: string, card: TestCardInput) {
+      const row = await load(sessionId);
+      const status = effectiveStatus(row, now());
+      if (status === "expired") throw new HttpError(410, "This checkout session has expired.");
+      if (status === "complete") return { redirectUrl: successRedirect(row) };
+      if (row.kind === "custom" && !card.email && !row.customerEmail) {
+        throw new HttpError(400, "email: Enter your email address for the receipt", {
+          email: "Enter your email address for the receipt",
+        });
+      }
+      if (card.card_number !== TEST_CARDS.success) {
+        throw new HttpError(402, CARD_TEXT.declined, { card_number: CARD_TEXT.declined });
+      }
+      const paid = await db
+        .update(testCheckoutSessions)
+        .set({
+          status: "complete",
+          paymentStatus: "paid",
+          paymentId: randomId("pi_test_"),
+          cardLast4: card.card_number.slice(-4),
+          customerEmail: row.customerEmail ?? (card.email || null),
+          paidAt: now(),
+        })
+        .where(
+          and(
+            eq(testCheckoutSessions.id, sessionId),
+            eq(testCheckoutSessions.status, "open"),
+            gt(testCheckoutSessions.expiresAt, now()),
+          ),
+        )
+        .returning({ id: testCheckoutSessions.id });
+      if (paid.length === 0) {
+        const again = await load(sessionId);
+        if (again.paymentStatus === "paid") return { redirectUrl: successRedirect(again) };
+        throw new HttpError(410, "This checkout session has expired.");
+      }
+      return { redirectUrl: successRedirect(row) };
+    },
+  };
+}
+
+function successRedirect(row: TestSessionRow): string {
+  return row.successUrl.replaceAll("{CHECKOUT_SESSION_ID}", row.id);
+}

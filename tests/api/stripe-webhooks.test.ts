@@ -1,0 +1,217 @@
+/**
+ * Stripe, offline: the real SDK talks to a local fake of the API, and
+ * webhooks are signed with the SDK's own test helper.
+ */
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, emailOutbox, payments, webhookEvents } from "../../server/db/schema.ts";
+import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
+import { bookingPayload, createTestApp, firstOpenDate, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+
+const SECRET = "whsec_test_secret";
+const stripe = new Stripe("sk_test_fake");
+let fake: FakeStripe;
+let t: TestContext;
+let eventSeq = 0;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+function event(type: string, object: unknown) {
+  eventSeq++;
+  return JSON.stringify({
+    id: `evt_test_${eventSeq}_${Date.now()}`,
+    object: "event",
+    type,
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+}
+
+function deliver(payload: string, secret = SECRET, signature?: string) {
+  const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.request("/api/payments/v1/webhook/stripe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+    body: payload,
+  });
+}
+
+async function newBooking(adventureId = "dive-exhibition", groupSize = 2) {
+  const date = await firstOpenDate(t.app, adventureId, groupSize);
+  const res = await t.app.request(
+    "/api/bookings",
+    jsonRequest("POST", bookingPayload({ adventure_id: adventureId, selected_date: date, group_size: groupSize })),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { checkout_url: string; session_id: string; booking_id: string; reference: string };
+}
+
+describe("Stripe Checkout through the SDK", () => {
+  it("opens a session with server-computed price_data in cents, expiry, metadata and our URLs", async () => {
+    const created = await newBooking("dive-exhibition", 3);
+    expect(created.checkout_url).toBe(`https://checkout.stripe.test/c/pay/${created.session_id}`);
+    const call = fake.calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions");
+    expect(call).toBeTruthy();
+    const body = call?.body as Record<string, any>;
+    expect(body.mode).toBe("payment");
+    expect(body.line_items[0]).toMatchObject({ quantity: "3" });
+    expect(body.line_items[0].price_data).toMatchObject({ currency: "aud", unit_amount: "9500" });
+    expect(body.success_url).toBe("http://localhost:3999/book?session_id={CHECKOUT_SESSION_ID}");
+    expect(body.cancel_url).toMatch(/^http:\/\/localhost:3999\/api\/payments\/v1\/checkout\/cancel\/[0-9a-f-]{36}$/);
+    expect(body.metadata.booking_id).toBe(created.booking_id);
+    const expires = Number(body.expires_at) * 1000 - Date.now();
+    expect(expires).toBeGreaterThan(30 * 60_000);
+    expect(expires).toBeLessThan(33 * 60_000);
+  });
+
+  it("a status check re-reads the session from Stripe and confirms once paid", async () => {
+    const created = await newBooking();
+    let s = await (await t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`)).json();
+    expect(s).toMatchObject({ status: "open", payment_status: "unpaid" });
+    fake.complete(created.session_id);
+    s = await (await t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`)).json();
+    expect(s).toMatchObject({ status: "complete", payment_status: "paid", booking_status: "confirmed" });
+  });
+
+  it("refunds go to Stripe through the provider", async () => {
+    const created = await newBooking();
+    fake.complete(created.session_id);
+    await t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`);
+    const { refundId } = await t.services.payments.refund(created.session_id, 9500);
+    expect(refundId).toMatch(/^re_/);
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 9500 });
+  });
+
+  it("Cancel expires the Stripe session and releases the hold", async () => {
+    const created = await newBooking();
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, created.session_id));
+    const res = await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    expect(res.headers.get("location")).toBe(`http://localhost:3999/book?session_id=${created.session_id}`);
+    expect(fake.sessions.get(created.session_id)?.status).toBe("expired");
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+  });
+
+  it("a provider error while opening a checkout answers 502 and frees the spots", async () => {
+    fake.failCreates(1);
+    const date = await firstOpenDate(t.app, "guided-shore-dive");
+    const res = await t.app.request(
+      "/api/bookings",
+      jsonRequest("POST", bookingPayload({ adventure_id: "guided-shore-dive", selected_date: date, group_size: 1 })),
+    );
+    expect(res.status).toBe(502);
+    const dates = (await (await t.app.request("/api/adventures/guided-shore-dive/dates")).json()) as {
+      date: string;
+      spots_left: number;
+    }[];
+    expect(dates.find((d) => d.date === date)?.spots_left).toBe(3);
+  });
+});
+
+describe("POST /api/payments/v1/webhook/stripe", () => {
+  it("accepts a signed checkout.session.completed and confirms the booking", async () => {
+    const created = await newBooking();
+    const session = fake.complete(created.session_id);
+    const res = await deliver(event("checkout.session.completed", session));
+    expect(res.status).toBe(200);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b.bookingStatus).toBe("confirmed");
+  });
+
+  it("rejects unsigned, tampered and wrongly signed deliveries with 400", async () => {
+    const created = await newBooking();
+    const session = fake.complete(created.session_id);
+    const payload = event("checkout.session.completed", session);
+    const unsigned = await t.app.request("/api/payments/v1/webhook/stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: payload,
+    });
+    expect(unsigned.status).toBe(400);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const tampered = await deliver(payload.replace('"paid"', '"unpaid"'), SECRET, header);
+    expect(tampered.status).toBe(400);
+    const wrong = await deliver(payload, "whsec_someone_else");
+    expect(wrong.status).toBe(400);
+    const garbage = await deliver(payload, SECRET, "t=1,v1=deadbeef");
+    expect(garbage.status).toBe(400);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b.bookingStatus).toBe("pending_payment");
+  });
+
+  it("duplicate and out-of-order deliveries racing status checks confirm exactly once", async () => {
+    const created = await newBooking("underwater-treasure-hunt", 2);
+    const session = fake.complete(created.session_id);
+    const completed = event("checkout.session.completed", session);
+    const expired = event("checkout.session.expired", { ...session, status: "expired" });
+    const asyncOk = event("checkout.session.async_payment_succeeded", session);
+    const status = () => t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`);
+    const results = await Promise.all([
+      deliver(expired),
+      status(),
+      deliver(completed),
+      deliver(completed),
+      status(),
+      deliver(asyncOk),
+      deliver(completed),
+      status(),
+      deliver(expired),
+    ]);
+    expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b).toMatchObject({ bookingStatus: "confirmed", holdsSpots: true });
+    const confirmations = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking_confirmation:${created.booking_id}`));
+    expect(confirmations).toHaveLength(1);
+    const again = await deliver(completed);
+    expect(await again.json()).toMatchObject({ received: true, duplicate: true });
+    const seen = await t.db.select().from(webhookEvents);
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("an expired event releases an unpaid booking's hold", async () => {
+    const created = await newBooking("scooter-dive-adventure", 1);
+    const s = fake.sessions.get(created.session_id);
+    if (s) s.status = "expired";
+    const res = await deliver(event("checkout.session.expired", s));
+    expect(res.status).toBe(200);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+  });
+
+  it("ignores events for sessions that are not ours", async () => {
+    const res = await deliver(event("checkout.session.completed", { id: "cs_test_other", object: "checkout.session" }));
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("without Stripe", () => {
+  it("the webhook endpoint answers 400", async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.request("/api/payments/v1/webhook/stripe", {
+        method: "POST",
+        headers: { "Stripe-Signature": "t=1,v1=x" },
+        body: "{}",
+      });
+      expect(res.status).toBe(400);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,483 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+
+/** Public spec section 2, shared frame: the navigation, in this order. */
+const NAV = [
+  ["Home", "/"],
+  ["Adventures", "/adventures"],
+  ["Typical Weekend", "/weekend"],
+  ["Gallery", "/gallery"],
+  ["Reviews", "/reviews"],
+  ["About", "/about"],
+  ["Contact", "/contact"],
+  ["FAQ", "/faq"],
+] as const;
+
+const CATEGORY_LINKS = ["beginner", "certified", "camping", "multiday"] as const;
+
+const header = (page: Page) => page.getByTestId("site-header");
+const mainNav = (page: Page) => header(page).getByRole("navigation", { name: "Main" });
+const footer = (page: Page) => page.getByTestId("site-footer");
+const menuToggle = (page: Page) => header(page).getByRole("button", { name: /menu/i });
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+/** Wait until React has hydrated, so clicks are handled by the router. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("[data-testid=site-header]");
+    return !!root && Object.keys(root).some((k) => k.startsWith("__react"));
+  });
+}
+
+async function linkHrefs(list: Locator): Promise<[string, string][]> {
+  return list.evaluateAll((els) =>
+    els.map((el) => [(el.textContent ?? "").trim(), el.getAttribute("href") ?? ""] as [string, string]),
+  );
+}
+
+test.describe("desktop header", () => {
+  test("has the spec's navigation in order and Book Now goes to /book", async ({ page }) => {
+    await page.goto("/about");
+    const links = mainNav(page).locator("ul a");
+    await expect(links).toHaveCount(NAV.length);
+    for (const link of await links.all()) await expect(link).toBeVisible();
+    expect(await linkHrefs(links)).toEqual(NAV.map(([label, href]) => [label, href]));
+
+    const book = header(page).getByRole("link", { name: "Book Now", exact: true });
+    await expect(book).toBeVisible();
+    await expect(book).toHaveAttribute("href", "/book");
+    await hydrated(page);
+    await book.click();
+    await expect(page).toHaveURL(/\/book$/);
+  });
+
+  test("every navigation link opens its page and marks it current", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    for (const [label, href] of [...NAV.slice(1), NAV[0]]) {
+      await mainNav(page).getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${href === "/" ? "/" : href}$`));
+      await expect(mainNav(page).getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(page.locator("h1").first()).toBeVisible();
+    }
+  });
+
+  test("on the home page the bar is transparent at the top and solid past 50 px", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const bar = header(page);
+    await expect(bar).toHaveAttribute("data-solid", "false");
+    await scrollTo(page, 50);
+    await expect(bar).toHaveAttribute("data-solid", "false");
+    await scrollTo(page, 51);
+    await expect(bar).toHaveAttribute("data-solid", "true");
+    await scrollTo(page, 800);
+    await expect(bar).toHaveAttribute("data-solid", "true");
+    await scrollTo(page, 0);
+    await expect(bar).toHaveAttribute("data-solid", "false");
+    await page.mouse.wheel(0, 400);
+    await expect(bar).toHaveAttribute("data-solid", "true");
+  });
+
+  test("the transparent bar really shows the hero through it, the solid one does not", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const bg = () => header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(bg).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+    await scrollTo(page, 300);
+    await expect.poll(bg).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  });
+
+  test("a page loaded already scrolled shows the solid bar", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await scrollTo(page, 600);
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+    await expect(header(page)).toHaveAttribute("data-solid", "true");
+  });
+
+  for (const path of [
+    "/adventures",
+    "/weekend",
+    "/gallery",
+    "/reviews",
+    "/about",
+    "/contact",
+    "/faq",
+    "/privacy",
+  ]) {
+    test(`on ${path} the bar is always solid`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(header(page)).toHaveAttribute("data-solid", "true");
+      await scrollTo(page, 400);
+      await expect(header(page)).toHaveAttribute("data-solid", "true");
+      await scrollTo(page, 0);
+      await expect(header(page)).toHaveAttribute("data-solid", "true");
+    });
+  }
+
+  test("navigating from home keeps the bar solid elsewhere and transparent back home", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await mainNav(page).getByRole("link", { name: "Gallery", exact: true }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(header(page)).toHaveAttribute("data-solid", "true");
+    await mainNav(page).getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(header(page)).toHaveAttribute("data-solid", "false");
+  });
+
+  test("the page content starts below the fixed bar", async ({ page }) => {
+    await page.goto("/contact");
+    const barBottom = await header(page).evaluate((el) => el.getBoundingClientRect().bottom);
+    const h1Top = await page
+      .locator("main h1")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
+    expect(h1Top).toBeGreaterThanOrEqual(barBottom);
+  });
+
+  test("a skip link jumps to the main content", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await expect(skip).toHaveAttribute("href", "#main");
+    await expect(page.locator("main#main")).toHaveCount(1);
+  });
+});
+
+test.describe("mobile menu (375 x 812)", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test("the toggle opens the same links plus Book Adventure", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    // The desktop links are not shown on a phone.
+    await expect(mainNav(page).locator("ul").first()).toBeHidden();
+    const toggle = menuToggle(page);
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menuId = await toggle.getAttribute("aria-controls");
+    expect(menuId).toBeTruthy();
+    const menu = page.locator(`[id="${menuId}"]`);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    const links = menu.locator("a");
+    expect(await linkHrefs(links)).toEqual([
+      ...NAV.map(([label, href]) => [label, href] as [string, string]),
+      ["Book Adventure", "/book"],
+    ]);
+    for (const link of await links.all()) await expect(link).toBeVisible();
+    // Opening the menu makes the bar solid, so the links are readable.
+    await expect(header(page)).toHaveAttribute("data-solid", "true");
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+  });
+
+  test("Escape closes the menu and returns focus to the toggle", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const toggle = menuToggle(page);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`)).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // Back on the home hero, the bar is transparent again.
+    await expect(header(page)).toHaveAttribute("data-solid", "false");
+  });
+
+  test("choosing a link navigates and closes the menu", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const toggle = menuToggle(page);
+    const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    await toggle.click();
+    await menu.getByRole("link", { name: "Gallery", exact: true }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    await toggle.click();
+    await menu.getByRole("link", { name: "Book Adventure" }).click();
+    await expect(page).toHaveURL(/\/book$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("works with the keyboard alone", async ({ page }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    const toggle = menuToggle(page);
+    const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    // Skip link, logo, then the toggle.
+    for (let i = 0; i < 6 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Adventures", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/adventures$/);
+    await expect(menu).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+
+  test("the Book Now button is reachable on a phone", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    // Either in the bar or in the menu: a visitor must never be without it.
+    const inBar = header(page).getByRole("link", { name: "Book Now", exact: true });
+    if (!(await inBar.isVisible())) {
+      await menuToggle(page).click();
+      await expect(header(page).getByRole("link", { name: "Book Adventure" })).toBeVisible();
+    }
+  });
+
+  test("nothing overflows the screen horizontally", async ({ page }) => {
+    for (const path of ["/", "/about", "/contact"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe("footer", () => {
+  test("links to the legal pages, admin and the four categories", async ({ page }) => {
+    await page.goto("/about");
+    const f = footer(page);
+    for (const href of ["/privacy", "/terms", "/cancellation", "/admin"]) {
+      await expect(f.locator(`a[href="${href}"]`)).toHaveCount(1);
+      await expect(f.locator(`a[href="${href}"]`)).toBeVisible();
+    }
+    for (const c of CATEGORY_LINKS) {
+      await expect(f.locator(`a[href="/adventures?category=${c}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("social links open external profiles in a new tab, WhatsApp included", async ({ page }) => {
+    await page.goto("/about");
+    const social = footer(page).locator('a[target="_blank"]');
+    expect(await social.count()).toBeGreaterThanOrEqual(1);
+    for (const a of await social.all()) {
+      await expect(a).toHaveAttribute("href", /^https:\/\//);
+      await expect(a).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(footer(page).locator('a[href^="https://wa.me/"]').first()).toBeVisible();
+  });
+
+  for (const path of ["/privacy", "/terms", "/cancellation"]) {
+    test(`${path} opens a real page`, async ({ page }) => {
+      await page.goto("/about");
+      await hydrated(page);
+      await footer(page).locator(`a[href="${path}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page.locator("main h1")).not.toHaveText(/not found/i);
+    });
+  }
+
+  test("/admin opens the admin area", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await footer(page).locator('a[href="/admin"]').click();
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByLabel(/password/i).first()).toBeVisible();
+  });
+
+  for (const category of CATEGORY_LINKS) {
+    test(`the ${category} link lands on a non-empty adventure list`, async ({ page }) => {
+      await page.goto("/about");
+      await hydrated(page);
+      await footer(page).locator(`a[href="/adventures?category=${category}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`/adventures\\?category=${category}$`));
+      const count = page.getByText(/^\d+ adventures? found$/);
+      await expect(count).toBeVisible();
+      await expect(count).not.toHaveText("0 adventures found");
+      await expect(page.getByText("No adventures found")).toHaveCount(0);
+    });
+  }
+
+  test("the category links also work without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const category of CATEGORY_LINKS) {
+      await page.goto(`/adventures?category=${category}`);
+      const count = page.getByText(/^\d+ adventures? found$/);
+      await expect(count).toBeVisible();
+      await expect(count).not.toHaveText("0 adventures found");
+      await expect(page.getByText("No adventures found")).toHaveCount(0);
+    }
+    await context.close();
+  });
+
+  test("shows the site facts from the database", async ({ page, request }) => {
+    await page.goto("/about");
+    const f = footer(page);
+    await expect(f.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(f).toContainText("Sydney NSW");
+    await expect(f).toContainText(/6:00 AM to 8:00 PM/);
+    await expect(f).toContainText(String(new Date().getFullYear()));
+    const res = await request.get("/about");
+    expect(res.ok()).toBe(true);
+  });
+});
+
+test.describe("newsletter box", () => {
+  const form = (page: Page) => footer(page).getByRole("form", { name: "Newsletter sign-up" });
+
+  async function adminToken(request: APIRequestContext): Promise<string> {
+    const res = await request.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  async function subscriberRows(request: APIRequestContext, email: string) {
+    const token = await adminToken(request);
+    const res = await request.get("/api/admin/newsletter/subscribers", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.ok()).toBe(true);
+    const body = (await res.json()) as { subscribers: { email: string; status: string }[] };
+    return body.subscribers.filter((s) => s.email.toLowerCase() === email.toLowerCase());
+  }
+
+  test("subscribes, stores the address, and is idempotent in another case", async ({ page, request }) => {
+    const email = `Frame.Diver.${Date.now()}@Example.com`;
+    await page.goto("/about");
+    await hydrated(page);
+    const box = form(page);
+    const input = box.getByLabel(/trip dates|email/i);
+    await input.fill(email);
+    const [first] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/newsletter/subscribe")),
+      box.getByRole("button", { name: "Subscribe" }).click(),
+    ]);
+    expect(first.status()).toBe(200);
+    const status = box.getByRole("status");
+    await expect(status).toContainText(/thanks for subscribing/i);
+    await expect(input).toHaveValue("");
+
+    const rows = await subscriberRows(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].email).toBe(email.toLowerCase());
+    expect(rows[0].status).toBe("active");
+
+    // The same address again, in a different case: still a success, still one row.
+    await page.reload();
+    await hydrated(page);
+    await form(page)
+      .getByLabel(/trip dates|email/i)
+      .fill(email.toUpperCase());
+    const [second] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/newsletter/subscribe")),
+      form(page).getByRole("button", { name: "Subscribe" }).click(),
+    ]);
+    expect(second.status()).toBe(200);
+    expect(((await second.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
+    await expect(form(page).getByRole("status")).toContainText(/thanks for subscribing/i);
+    expect(await subscriberRows(request, email)).toHaveLength(1);
+  });
+
+  test("an invalid address shows an error and keeps what was typed", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    const box = form(page);
+    const input = box.getByLabel(/trip dates|email/i);
+    await input.fill("not-an-email");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByRole("status")).toHaveText("Enter a valid email address");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveValue("not-an-email");
+
+    // Fixing it clears the error.
+    await input.fill(`fixed.${Date.now()}@example.com`);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.getByRole("status")).toContainText(/thanks for subscribing/i);
+    await expect(input).toHaveAttribute("aria-invalid", "false");
+  });
+
+  test("an empty address shows an error", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("status")).toHaveText("Email is required");
+  });
+});
+
+test.describe("scroll to top", () => {
+  test("every route change scrolls to the top", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    for (const href of ["/privacy", "/terms", "/adventures?category=camping", "/cancellation", "/weekend"]) {
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      await footer(page).locator(`a[href="${href}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${href.replace("?", "\\?")}$`));
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+    }
+  });
+
+  test("a header link scrolls to the top too", async ({ page }) => {
+    await page.goto("/faq");
+    await hydrated(page);
+    await scrollTo(page, 900);
+    await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("changing the filters on /adventures does not jump to the top", async ({ page }) => {
+    await page.goto("/adventures");
+    await hydrated(page);
+    await scrollTo(page, 300);
+    const select = page.locator("main select").first();
+    const options = await select
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await select.selectOption(options[1]);
+    await expect(page).toHaveURL(/\?/);
+    // Give a would-be scroll the time to start, then check it did not.
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  });
+});
+
+test.describe("not found", () => {
+  test("an unknown page shows the frame and a 404", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.locator("h1")).toHaveText("Page not found");
+    await expect(header(page)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});

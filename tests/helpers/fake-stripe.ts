@@ -1,0 +1,177 @@
+/**
+ * A local stand-in for the few Stripe API endpoints the site calls, so the
+ * real Stripe SDK can be exercised offline (STRIPE_API_BASE points here).
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid" | "no_payment_required";
+  amount_total: number;
+  currency: string;
+  mode: string;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  customer_email: string | null;
+  customer_details: { email: string | null } | null;
+  payment_intent: string | null;
+  line_items_input: unknown;
+}
+
+export interface FakeStripe {
+  url: string;
+  sessions: Map<string, FakeSession>;
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Every call received: method and path. */
+  calls: { method: string; path: string; body: Record<string, unknown> }[];
+  /** Marks a session paid, as a customer finishing checkout would. */
+  complete(id: string, email?: string): FakeSession;
+  /** Makes the next n calls answer 500 (no retries wanted: the SDK retries 5xx). */
+  failCreates(n: number): void;
+  close(): Promise<void>;
+}
+
+/** Parses Stripe's form encoding: a[b][0][c]=1 into nested objects/arrays. */
+export function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= /^\d+$/.test(parts[i + 1]) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const rid = (prefix: string) => `${prefix}${randomBytes(12).toString("hex")}`;
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const refunds: FakeStripe["refunds"] = [];
+  const calls: FakeStripe["calls"] = [];
+  const idempotent = new Map<string, string>();
+  let failing = 0;
+
+  const server: Server = createServer(async (req, res) => {
+    const text = await readBody(req);
+    const body = text ? parseForm(text) : {};
+    const path = (req.url ?? "").split("?")[0];
+    calls.push({ method: req.method ?? "", path, body });
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json", "Request-Id": rid("req_") });
+      res.end(JSON.stringify(payload));
+    };
+    const error = (status: number, message: string) =>
+      send(status, { error: { type: "invalid_request_error", message } });
+
+    if (req.headers.authorization !== "Bearer sk_test_fake") return error(401, "Invalid API Key provided");
+
+    if (req.method === "POST" && path === "/v1/checkout/sessions") {
+      if (failing > 0) {
+        failing--;
+        return send(400, { error: { type: "api_error", message: "Fake outage" } });
+      }
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && idempotent.has(key)) {
+        return send(200, sessions.get(idempotent.get(key) as string));
+      }
+      const items = (body.line_items as { quantity: string; price_data: Record<string, unknown> }[]) ?? [];
+      const amount = items.reduce(
+        (sum, li) => sum + Number(li.price_data.unit_amount) * Number(li.quantity ?? 1),
+        0,
+      );
+      const id = rid("cs_test_");
+      const session: FakeSession = {
+        id,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: amount,
+        currency: String(items[0]?.price_data.currency ?? "aud"),
+        mode: String(body.mode),
+        metadata: (body.metadata as Record<string, string>) ?? {},
+        success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url),
+        expires_at: Number(body.expires_at),
+        customer_email: (body.customer_email as string) ?? null,
+        customer_details: null,
+        payment_intent: null,
+        line_items_input: items,
+      };
+      sessions.set(id, session);
+      if (typeof key === "string") idempotent.set(key, id);
+      return send(200, session);
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (req.method === "POST" && expire) {
+      const s = sessions.get(expire[1]);
+      if (!s) return error(404, "No such checkout.session");
+      if (s.status !== "open") return error(400, "Only Checkout Sessions with a status of open can be expired.");
+      s.status = "expired";
+      return send(200, s);
+    }
+    const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && get) {
+      const s = sessions.get(get[1]);
+      return s ? send(200, s) : error(404, "No such checkout.session");
+    }
+    if (req.method === "POST" && path === "/v1/refunds") {
+      const refund = {
+        id: rid("re_"),
+        object: "refund",
+        payment_intent: String(body.payment_intent),
+        amount: Number(body.amount),
+        status: "succeeded",
+      };
+      refunds.push(refund);
+      return send(200, refund);
+    }
+    return error(404, `Unrecognized request URL (${req.method}: ${path})`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    refunds,
+    calls,
+    complete(id, email = "payer@example.com") {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`fake stripe: no session ${id}`);
+      s.status = "complete";
+      s.payment_status = "paid";
+      s.payment_intent = rid("pi_");
+      s.customer_details = { email: s.customer_email ?? email };
+      return s;
+    },
+    failCreates(n) {
+      failing = n;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

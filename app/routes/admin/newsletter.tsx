@@ -1,3 +1,198 @@
-export default function Page() {
-  return <h1>admin/newsletter</h1>;
+import { Download, Newspaper, UserCheck, UserMinus, Users, UserX } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  StatCard,
+  tableStyles as t,
+  useFlash,
+} from "../../components/admin";
+import { SubscriberBadge } from "../../components/admin/status";
+import type { Subscriber } from "../../components/admin/types";
+import { adminGet, adminJson, downloadText } from "../../lib/admin-api";
+import { sydneyDate } from "../../lib/dates";
+
+const FILTERS = [
+  { value: "all", label: "All subscribers" },
+  { value: "active", label: "Active" },
+  { value: "unsubscribed", label: "Unsubscribed" },
+  { value: "inactive", label: "Inactive" },
+] as const;
+
+function subscribedOn(iso: string): string {
+  return new Intl.DateTimeFormat("en-AU", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Australia/Sydney",
+  }).format(new Date(iso));
+}
+
+/** Newsletter subscribers (admin spec sections 2 and 4): stats, filter, table, export. */
+export default function AdminNewsletter() {
+  const [subscribers, setSubscribers] = useState<Subscriber[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState("");
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const { flash, show, clear } = useFlash();
+
+  const load = useCallback(async () => {
+    const res = await adminGet<Subscriber[]>("/api/admin/newsletter/subscribers");
+    if (res.ok) {
+      setSubscribers(res.data);
+      setLoadError("");
+    } else {
+      setLoadError(res.network ? "Connection error" : "Failed to fetch subscribers");
+    }
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const setStatus = async (s: Subscriber, status: Subscriber["status"]) => {
+    setBusyId(s.id);
+    const res = await adminJson("PUT", `/api/admin/newsletter/subscribers/${encodeURIComponent(s.id)}`, { status });
+    setBusyId(null);
+    if (res.ok) {
+      show("success", status === "active" ? `${s.email} reactivated.` : `${s.email} unsubscribed.`);
+      load();
+    } else {
+      show("error", res.network ? "Connection error" : "Failed to update subscriber status");
+    }
+  };
+
+  const active = subscribers.filter((s) => s.status === "active");
+  const shown = filter === "all" ? subscribers : subscribers.filter((s) => s.status === filter);
+
+  const exportActive = () => {
+    const body = active.map((s) => s.email).join("\n");
+    downloadText(`newsletter-subscribers-${sydneyDate()}.txt`, body ? `${body}\n` : "");
+    show("success", `Exported ${active.length} active subscriber${active.length === 1 ? "" : "s"}.`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Newsletter"
+        description="People who signed up in the website footer."
+        actions={
+          <Button onClick={exportActive} disabled={loading || active.length === 0}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export active emails
+          </Button>
+        }
+      />
+      <div className="space-y-4">
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        {flash ? (
+          <Alert tone={flash.tone} onDismiss={clear}>
+            {flash.text}
+          </Alert>
+        ) : null}
+
+        <section aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard label="Total subscribers" value={subscribers.length} icon={<Users className="h-5 w-5" />} />
+          <StatCard label="Active" value={active.length} icon={<UserCheck className="h-5 w-5" />} tone="reef" />
+          <StatCard
+            label="Unsubscribed"
+            value={subscribers.filter((s) => s.status === "unsubscribed").length}
+            icon={<UserMinus className="h-5 w-5" />}
+            tone="slate"
+          />
+          <StatCard
+            label="Inactive"
+            value={subscribers.filter((s) => s.status === "inactive").length}
+            icon={<UserX className="h-5 w-5" />}
+            tone="sand"
+          />
+        </section>
+
+        <Card
+          bodyClassName=""
+          title="Subscribers"
+          actions={
+            <div className="flex items-center gap-2">
+              <label htmlFor="subscriber-filter" className="text-sm text-slate-600">
+                Show
+              </label>
+              <select
+                id="subscriber-filter"
+                className="field w-auto py-2"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value as typeof filter)}
+              >
+                {FILTERS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          }
+        >
+          {loading ? (
+            <Spinner />
+          ) : shown.length === 0 ? (
+            <EmptyState icon={<Newspaper className="h-6 w-6" />} title="No subscribers here">
+              {filter === "all" ? "Sign-ups from the website footer appear here." : "No subscriber has this status."}
+            </EmptyState>
+          ) : (
+            <div className={t.wrap}>
+              <table className={t.table}>
+                <caption className="sr-only">Newsletter subscribers</caption>
+                <thead className={t.thead}>
+                  <tr>
+                    <th scope="col" className={t.th}>
+                      Email
+                    </th>
+                    <th scope="col" className={t.th}>
+                      Status
+                    </th>
+                    <th scope="col" className={`${t.th} hidden sm:table-cell`}>
+                      Subscribed
+                    </th>
+                    <th scope="col" className={`${t.th} text-right`}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className={t.tbody}>
+                  {shown.map((s) => (
+                    <tr key={s.id} className={t.tr} data-testid="subscriber-row" data-email={s.email}>
+                      <td className={`${t.td} max-w-[11rem] break-all sm:max-w-none`}>
+                        {s.email}
+                        <span className="block text-xs text-slate-500 sm:hidden">{subscribedOn(s.subscribed_at)}</span>
+                      </td>
+                      <td className={t.td}>
+                        <SubscriberBadge status={s.status} />
+                      </td>
+                      <td className={`${t.td} hidden whitespace-nowrap sm:table-cell`}>{subscribedOn(s.subscribed_at)}</td>
+                      <td className={`${t.td} text-right`}>
+                        {s.status === "active" ? (
+                          <Button size="sm" variant="danger" busy={busyId === s.id} onClick={() => setStatus(s, "unsubscribed")}>
+                            Unsubscribe
+                          </Button>
+                        ) : (
+                          <Button size="sm" variant="teal" busy={busyId === s.id} onClick={() => setStatus(s, "active")}>
+                            Reactivate
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
 }

@@ -62,9 +62,19 @@ export function createLogger(
     if (order[lvl] < min) return;
     let line: string;
     try {
-      line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(fields ? redact(fields) : {}) });
+      line = JSON.stringify({
+        time: new Date().toISOString(),
+        level: lvl,
+        msg,
+        ...(fields ? redact(fields) : {}),
+      });
     } catch {
-      line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, note: "fields not serialisable" });
+      line = JSON.stringify({
+        time: new Date().toISOString(),
+        level: lvl,
+        msg,
+        note: "fields not serialisable",
+      });
     }
     write(`${line}\n`);
   };

@@ -9,6 +9,12 @@ function srcSetFor(src: string): string | undefined {
   return `${m[1]}-480.webp 480w, ${m[1]}-960.webp 960w, ${src} 1600w`;
 }
 
+/** What is shown: the responsive set, then the plain file, then the placeholder. */
+type Stage = "srcset" | "plain" | "placeholder";
+const firstStage = (src: string | null | undefined): Stage =>
+  !src ? "placeholder" : srcSetFor(src) ? "srcset" : "plain";
+const nextStage = (s: Stage): Stage => (s === "srcset" ? "plain" : "placeholder");
+
 type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src"> & {
   src: string | null | undefined;
   alt: string;
@@ -17,29 +23,36 @@ type ImgProps = Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src"> & {
 };
 
 /**
- * Responsive image that never shows as broken: a failed load (also one that
- * failed before hydration) swaps in the placeholder.
+ * Responsive image that never shows as broken. A missing size variant falls
+ * back to the original file, and a missing file to the placeholder, also when
+ * the load failed before hydration (React never sees that error event).
  */
-export function Img({ src, alt, priority, sizes = "100vw", ...rest }: ImgProps) {
-  const [failed, setFailed] = useState(!src);
+export function Img({ src, alt, priority, sizes = "100vw", onError, ...rest }: ImgProps) {
+  const [stage, setStage] = useState<Stage>(() => firstStage(src));
   const ref = useRef<HTMLImageElement>(null);
+
   useEffect(() => {
+    setStage(firstStage(src));
     const el = ref.current;
-    if (el?.complete && el.naturalWidth === 0 && src) setFailed(true);
+    if (src && el?.complete && el.naturalWidth === 0 && el.currentSrc) setStage(nextStage);
   }, [src]);
-  useEffect(() => setFailed(!src), [src]);
-  const real = failed || !src ? PLACEHOLDER_IMAGE : src;
+
+  const shown = stage === "placeholder" || !src ? PLACEHOLDER_IMAGE : src;
+  const srcSet = stage === "srcset" && src ? srcSetFor(src) : undefined;
   return (
     <img
       ref={ref}
-      src={real}
-      srcSet={failed ? undefined : srcSetFor(real)}
-      sizes={failed ? undefined : sizes}
+      src={shown}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
-      onError={() => setFailed(true)}
+      onError={(e) => {
+        setStage(nextStage);
+        onError?.(e);
+      }}
       {...rest}
     />
   );

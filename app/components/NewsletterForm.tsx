@@ -1,5 +1,7 @@
-import { useState } from "react";
+import { CircleCheck, CircleExclamationPoint } from "lucide-react";
+import { useId, useState } from "react";
 import { postJson } from "../lib/api";
+import { newsletterSchema } from "../lib/validation";
 
 type State = { kind: "idle" | "sending" } | { kind: "success" | "error"; message: string };
 
@@ -7,48 +9,69 @@ type State = { kind: "idle" | "sending" } | { kind: "success" | "error"; message
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
+  const id = useId();
+  const inputId = `${id}-email`;
+  const statusId = `${id}-status`;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // Same rules and messages as the server, without the round trip.
+    const local = newsletterSchema.safeParse({ email });
+    if (!local.success) {
+      setState({ kind: "error", message: local.error.issues[0]?.message ?? "Enter a valid email address" });
+      return;
+    }
     setState({ kind: "sending" });
-    const result = await postJson<{ message: string }>("/api/newsletter/subscribe", { email });
+    const result = await postJson<{ message: string }>("/api/newsletter/subscribe", local.data);
     if (result.ok) {
       setState({ kind: "success", message: result.data.message });
       setEmail("");
+    } else if (result.status === 0 || result.status >= 500) {
+      setState({ kind: "error", message: "We couldn't sign you up just now. Please try again in a moment." });
     } else {
       setState({ kind: "error", message: result.errors.email ?? result.detail });
     }
   }
 
+  const error = state.kind === "error";
   return (
     <form onSubmit={submit} noValidate aria-label="Newsletter sign-up" className="space-y-3">
-      <label htmlFor="newsletter-email" className="block text-sm font-semibold text-white">
-        Get trip dates and dive reports
+      <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
+      <p className="text-sm leading-relaxed">
+        Trip dates, new adventures and dive reports from the NSW coast.
+      </p>
+      <label htmlFor={inputId} className="sr-only">
+        Email address
       </label>
       <div className="flex gap-2">
         <input
-          id="newsletter-email"
+          id={inputId}
           type="email"
           name="email"
           autoComplete="email"
+          inputMode="email"
           required
           placeholder="you@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={state.kind === "error"}
-          aria-describedby="newsletter-status"
-          className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-3.5 py-2.5 text-base text-white placeholder:text-ocean-200 focus:border-reef-500 focus:outline-none sm:text-sm"
+          aria-invalid={error}
+          aria-describedby={statusId}
+          className={`w-0 min-w-0 flex-1 rounded-xl border bg-white/10 px-3.5 py-2.5 text-base text-white placeholder:text-ocean-200 focus:border-reef-500 focus:ring-2 focus:ring-reef-500/40 focus:outline-none sm:text-sm ${
+            error ? "border-coral-500" : "border-white/20"
+          }`}
         />
         <button type="submit" className="btn-primary shrink-0 px-4" disabled={state.kind === "sending"}>
           {state.kind === "sending" ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
       <p
-        id="newsletter-status"
+        id={statusId}
         role="status"
-        className={`min-h-5 text-sm ${state.kind === "error" ? "text-coral-100" : "text-reef-100"}`}
+        className={`flex min-h-5 items-start gap-1.5 text-sm ${error ? "text-coral-100" : "text-reef-100"}`}
       >
-        {state.kind === "success" || state.kind === "error" ? state.message : ""}
+        {state.kind === "success" && <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none" />}
+        {error && <CircleExclamationPoint aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none" />}
+        {state.kind === "success" || error ? <span>{state.message}</span> : null}
       </p>
     </form>
   );

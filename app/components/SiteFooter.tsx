@@ -40,7 +40,7 @@ export function SocialLinks({ site, className = "" }: { site: SiteInfo; classNam
 export function SiteFooter({ site }: { site: SiteInfo }) {
   return (
     <footer data-testid="site-footer" className="bg-ocean-950 text-ocean-100">
-      <div className="container-site grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-site grid grid-cols-1 gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1.1fr_1.3fr] lg:gap-12 [&>*]:min-w-0">
         <div className="space-y-4">
           <Link to="/" className="flex items-center gap-2.5 font-display text-lg font-semibold text-white">
             <img src={site.logoFooter} alt="" width={36} height={36} className="h-9 w-9" />

@@ -105,8 +105,7 @@ export async function adminJson<T>(method: string, path: string, body?: unknown)
       : typeof obj.message === "string" && obj.message
         ? obj.message
         : `HTTP ${res.status}`;
-  const errors =
-    obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
+  const errors = obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
   return { ok: false, status: res.status, detail, errors, network: false };
 }
 

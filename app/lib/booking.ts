@@ -163,7 +163,10 @@ export const testCardSchema = z.object({
     .trim()
     .regex(/^\d{3,4}$/, CARD_TEXT.cvc),
   name: z.string({ error: CARD_TEXT.name }).trim().min(1, CARD_TEXT.name).max(100, CARD_TEXT.name),
-  email: z.union([z.literal(""), emailField]).optional().default(""),
+  email: z
+    .union([z.literal(""), emailField])
+    .optional()
+    .default(""),
 });
 export type TestCardInput = z.infer<typeof testCardSchema>;
 

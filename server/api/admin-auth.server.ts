@@ -41,7 +41,7 @@ export function adminAuthState(services: Services): AdminAuthState {
   if (!state) {
     state = {
       limiter: new LoginRateLimiter(),
-      now: () => new Date(),
+      now: () => services.now(),
       checkPassword: passwordChecker(services.database.db, services.env.ADMIN_PASSWORD),
     };
     states.set(services, state);

@@ -50,7 +50,10 @@ const priceOverride = z
     message: "Price override can have at most two decimals (step 0.01)",
   });
 
-const notes = z.string({ error: "Notes must be text" }).trim().max(1000, "Notes must be at most 1000 characters");
+const notes = z
+  .string({ error: "Notes must be text" })
+  .trim()
+  .max(1000, "Notes must be at most 1000 characters");
 
 export function availabilityCreateSchema(today: string) {
   return z.object({
@@ -65,7 +68,10 @@ export function availabilityCreateSchema(today: string) {
     price_override: priceOverride.optional().default(null),
     notes: notes.optional().default(""),
     is_available: z.boolean({ error: "is_available must be true or false" }).optional().default(true),
-    weather_dependent: z.boolean({ error: "weather_dependent must be true or false" }).optional().default(true),
+    weather_dependent: z
+      .boolean({ error: "weather_dependent must be true or false" })
+      .optional()
+      .default(true),
   });
 }
 
@@ -118,7 +124,8 @@ export function adminAvailabilityApi({ database, log }: Services) {
       .from(adventures)
       .where(eq(adventures.id, input.adventure_id))
       .limit(1);
-    if (!adventure) throw badRequest("adventure_id: Adventure not found", { adventure_id: "Adventure not found" });
+    if (!adventure)
+      throw badRequest("adventure_id: Adventure not found", { adventure_id: "Adventure not found" });
     const [row] = await db
       .insert(availability)
       .values({
@@ -132,7 +139,8 @@ export function adminAvailabilityApi({ database, log }: Services) {
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict(`Availability for ${formatDateAU(input.date)} already exists for this adventure.`);
+    if (!row)
+      throw conflict(`Availability for ${formatDateAU(input.date)} already exists for this adventure.`);
     log.info("availability created", { id: row.id, adventure: row.adventureId, date: row.date });
     return c.json(toAdminAvailability(row), 201);
   });
@@ -156,7 +164,9 @@ export function adminAvailabilityApi({ database, log }: Services) {
       .where(
         and(
           eq(availability.id, id),
-          input.available_spots !== undefined ? lte(availability.bookedSpots, input.available_spots) : undefined,
+          input.available_spots !== undefined
+            ? lte(availability.bookedSpots, input.available_spots)
+            : undefined,
         ),
       )
       .returning();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { z } from "zod";
+import { sydneyDate } from "../../app/lib/dates.ts";
 import { BOOKING_STATUSES } from "../db/schema.ts";
 import {
   type BookingFilter,
@@ -10,19 +11,12 @@ import {
   listBookings,
   refundPreview,
 } from "../domain/admin-bookings.server.ts";
-import { sydneyDate } from "../../app/lib/dates.ts";
 import { badRequest } from "../errors.server.ts";
-import type { PaymentProvider } from "../payments/provider.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
-
-/** The payment provider, once the booking side has put it on Services. */
-export function paymentsOf(services: Services): PaymentProvider | undefined {
-  return (services as Services & { payments?: PaymentProvider }).payments;
-}
 
 function readFilter(query: (k: string) => string | undefined): BookingFilter {
   const status = query("status")?.trim();
@@ -38,7 +32,9 @@ function readFilter(query: (k: string) => string | undefined): BookingFilter {
 function positiveInt(value: string | undefined, fallback: number, field: string, max: number): number {
   if (value === undefined || value === "") return fallback;
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
-    throw badRequest(`${field}: Must be a whole number of at least 1`, { [field]: "Must be a whole number of at least 1" });
+    throw badRequest(`${field}: Must be a whole number of at least 1`, {
+      [field]: "Must be a whole number of at least 1",
+    });
   }
   return Math.min(Number(value), max);
 }
@@ -74,15 +70,16 @@ export function adminBookingsApi(services: Services) {
   });
 
   api.get("/admin/bookings/:id/refund-preview", async (c) => {
-    return c.json(await refundPreview(db, c.req.param("id")));
+    return c.json(await refundPreview(db, c.req.param("id"), services.now()));
   });
 
   api.put("/admin/bookings/:id/status", async (c) => {
     const { status } = await readJson(c, statusSchema);
     const result = await changeBookingStatus(
-      { db, log, payments: paymentsOf(services) },
+      { db, log, payments: services.payments },
       c.req.param("id"),
       status,
+      services.now(),
     );
     return c.json({ success: true, ...result });
   });

@@ -5,11 +5,10 @@ import { emailField } from "../../app/lib/validation.ts";
 import { oldDashboardStats, proAnalytics } from "../domain/dashboard.server.ts";
 import { getSiteSettings, updateSiteSettings } from "../domain/settings.server.ts";
 import type { Services } from "../services.server.ts";
-import { paymentsOf } from "./admin-bookings.server.ts";
 import { readJson } from "./validate.server.ts";
 
 export function paymentMode(services: Services): "test" | "stripe" {
-  return paymentsOf(services)?.name ?? (services.env.STRIPE_SECRET_KEY ? "stripe" : "test");
+  return services.payments.name;
 }
 
 const phone = (label: string) =>
@@ -39,11 +38,15 @@ export function adminDashboardApi(services: Services) {
   api.get("/admin/analytics/dashboard", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(
-      await proAnalytics(db, {
-        database: database.kind,
-        payment_mode: paymentMode(services),
-        email_configured: Boolean(env.SMTP_URL),
-      }),
+      await proAnalytics(
+        db,
+        {
+          database: database.kind,
+          payment_mode: paymentMode(services),
+          email_configured: Boolean(env.SMTP_URL),
+        },
+        services.now(),
+      ),
     );
   });
 

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { siteInfo } from "../../app/lib/site.ts";
 import { SUBSCRIBER_STATUSES } from "../db/schema.ts";
-import { loadSiteContent } from "../domain/content.server.ts";
 import { listMessages, respondToMessage } from "../domain/contact.server.ts";
+import { loadSiteContent } from "../domain/content.server.ts";
 import { listSubscribers, type SubscriberStatus, setSubscriberStatus } from "../domain/newsletter.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
@@ -48,7 +48,9 @@ export function adminMessagesApi({ database, log }: Services) {
       });
     }
     c.header("Cache-Control", "no-store");
-    return c.json(await listSubscribers(db, status && status !== "all" ? (status as SubscriberStatus) : undefined));
+    return c.json(
+      await listSubscribers(db, status && status !== "all" ? (status as SubscriberStatus) : undefined),
+    );
   });
 
   api.put("/admin/newsletter/subscribers/:id", async (c) => {

@@ -68,13 +68,18 @@ export function bookingApi(services: Services) {
     const card = await readJson(c, testCardSchema);
     const { redirectUrl } = await checkout.pay(sessionId, card);
     // Settle now, as a provider's webhook would; the status check would do it otherwise.
-    await fulfil(deps, sessionId).catch((error: unknown) => log.error("fulfil after test payment failed", { error }));
+    await fulfil(deps, sessionId).catch((error: unknown) =>
+      log.error("fulfil after test payment failed", { error }),
+    );
     return c.json({ redirect_url: redirectUrl });
   });
 
   api.post("/payments/v1/webhook/stripe", async (c) => {
     const secret = services.env.STRIPE_WEBHOOK_SECRET;
-    const client = "client" in services.payments ? (services.payments.client as Parameters<typeof verifyStripeEvent>[0]) : undefined;
+    const client =
+      "client" in services.payments
+        ? (services.payments.client as Parameters<typeof verifyStripeEvent>[0])
+        : undefined;
     if (!secret || !client) throw badRequest("Stripe webhooks are not configured on this site");
     const signature = c.req.header("stripe-signature");
     if (!signature) throw badRequest("Missing Stripe-Signature header");

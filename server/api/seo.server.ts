@@ -18,7 +18,13 @@ export const STATIC_PAGES = [
   "/cancellation",
 ];
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const XML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 /** Slugs are operator-edited, so every URL is escaped before it goes into XML. */
 const xml = (s: string) => s.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]);
 
@@ -39,7 +45,9 @@ export function seoRoutes({ database, env }: Services) {
       })),
     ];
     const body = urls
-      .map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
+      .map(
+        (u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`,
+      )
       .join("\n");
     c.header("Content-Type", "application/xml; charset=utf-8");
     return c.body(

@@ -90,8 +90,8 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
         rating: t.rating,
         adventureType: t.adventure_type,
         isFeatured: t.is_featured,
-        // Oldest first, so "newest first" lists keep the seed order.
-        createdAt: new Date(Date.now() - (data.testimonials.length - i) * 86_400_000),
+        // The first seeded review is the newest, so "newest first" lists keep the seed order.
+        createdAt: new Date(Date.now() - i * 86_400_000),
       })),
     );
     await tx.insert(galleryImages).values(

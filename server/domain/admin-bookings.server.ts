@@ -209,9 +209,9 @@ export const CSV_COLUMNS = [
 ] as const;
 
 export function csvRow(b: AdminBooking): string {
-  return CSV_COLUMNS.map((k) => csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k])).join(
-    ",",
-  );
+  return CSV_COLUMNS.map((k) =>
+    csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k]),
+  ).join(",");
 }
 
 /** Every matching booking as CSV lines, read in keyset batches (bounded memory). */
@@ -252,7 +252,9 @@ async function paidPayment(db: DB, bookingId: string): Promise<PaymentRow | null
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, ["paid", "partially_refunded"])))
+    .where(
+      and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, ["paid", "partially_refunded"])),
+    )
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;
@@ -283,7 +285,9 @@ async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<Refun
   const paidCents = payment?.amountTotalCents ?? 0;
   const already = payment?.refundedCents ?? 0;
   const percent = payment ? refundPercent(booking.selectedDate, now) : 0;
-  const cents = payment ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already)) : 0;
+  const cents = payment
+    ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already))
+    : 0;
   return {
     payment,
     cents,
@@ -349,7 +353,8 @@ export async function changeBookingStatus(
     plan = await planRefund(db, booking, now);
     refund = plan.cents;
     if (refund > 0 && plan.payment) {
-      if (!deps.payments) throw new HttpError(503, "No payment provider is configured, so the refund cannot be made.");
+      if (!deps.payments)
+        throw new HttpError(503, "No payment provider is configured, so the refund cannot be made.");
       try {
         const { refundId } = await deps.payments.refund(plan.payment.sessionId, refund);
         log.info("booking refunded", { booking: id, cents: refund, refund: refundId });
@@ -362,7 +367,11 @@ export async function changeBookingStatus(
   }
 
   const updated = await db.transaction(async (tx) => {
-    const set: Partial<typeof bookings.$inferInsert> = { bookingStatus: to, updatedAt: now, holdExpiresAt: null };
+    const set: Partial<typeof bookings.$inferInsert> = {
+      bookingStatus: to,
+      updatedAt: now,
+      holdExpiresAt: null,
+    };
     if (to === "cancelled") {
       set.cancelledAt = now;
       set.holdsSpots = false;
@@ -377,7 +386,10 @@ export async function changeBookingStatus(
     if (to === "cancelled" && booking.holdsSpots && booking.availabilityId) {
       await tx
         .update(availability)
-        .set({ bookedSpots: sql`greatest(${availability.bookedSpots} - ${booking.groupSize}, 0)`, updatedAt: now })
+        .set({
+          bookedSpots: sql`greatest(${availability.bookedSpots} - ${booking.groupSize}, 0)`,
+          updatedAt: now,
+        })
         .where(eq(availability.id, booking.availabilityId));
     }
     if (refund > 0 && plan?.payment) {
@@ -397,7 +409,8 @@ export async function changeBookingStatus(
     return row;
   });
   if (!updated) {
-    if (refund > 0) log.error("booking changed while cancelling after a refund", { booking: id, cents: refund });
+    if (refund > 0)
+      log.error("booking changed while cancelling after a refund", { booking: id, cents: refund });
     throw conflict("This booking was changed at the same time. Reload and try again.");
   }
 

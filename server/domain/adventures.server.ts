@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { durationHours } from "../../app/lib/adventure-filters.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures } from "../db/schema.ts";
 
@@ -92,19 +93,29 @@ export async function findActiveAdventure(db: DB, slug: string): Promise<PublicA
 
 /**
  * Up to `limit` other active adventures sharing the category or the skill
- * level; those sharing both come first, then the list's popularity order.
+ * level: those sharing both first, then the same category, then the same
+ * level; ties go to the most similar length of trip, then the list's order.
  */
 export async function findRelatedAdventures(
   db: DB,
-  adventure: Pick<PublicAdventure, "id" | "category" | "skill_level">,
+  adventure: Pick<PublicAdventure, "id" | "category" | "skill_level" | "duration">,
   limit = 3,
 ): Promise<PublicAdventure[]> {
   const score = (a: PublicAdventure) =>
-    Number(a.category === adventure.category) + Number(a.skill_level === adventure.skill_level);
+    2 * Number(a.category === adventure.category) + Number(a.skill_level === adventure.skill_level);
+  const hours = durationHours(adventure.duration);
+  const distance = (a: PublicAdventure) => {
+    const d = Math.abs(durationHours(a.duration) - hours);
+    return Number.isFinite(d) ? d : Number.MAX_VALUE;
+  };
   return (await listActiveAdventures(db))
     .filter((a) => a.id !== adventure.id && score(a) > 0)
     .sort(
-      (a, b) => score(b) - score(a) || Number(b.featured) - Number(a.featured) || a.sort_order - b.sort_order,
+      (a, b) =>
+        score(b) - score(a) ||
+        distance(a) - distance(b) ||
+        Number(b.featured) - Number(a.featured) ||
+        a.sort_order - b.sort_order,
     )
     .slice(0, limit);
 }

@@ -31,7 +31,9 @@ export function newToken(): string {
 export async function createSession(db: DB, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_LIFETIME_MS);
-  await db.insert(adminSessions).values({ tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt });
+  await db
+    .insert(adminSessions)
+    .values({ tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt });
   // Expired and revoked sessions are of no use to anyone: drop them now and then.
   await db
     .delete(adminSessions)

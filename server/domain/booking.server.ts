@@ -76,7 +76,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
     .from(availability)
     .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.selected_date)));
   const first = firstBookableDate(sydneyDate(now()), adventure.advanceBookingDays);
-  if (!slot || !slot.isAvailable || slot.date < first) {
+  if (!slot?.isAvailable || slot.date < first) {
     const msg = `${formatDateAU(input.selected_date)} is not available for ${adventure.title}. Please choose another date.`;
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
@@ -91,7 +91,8 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
   const paymentId = randomUUID();
 
   const booking = await db.transaction(async (tx) => {
-    if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id, input.group_size);
+    if (!(await holdSpots(tx, slot.id, input.group_size)))
+      throw await spotsError(tx, slot.id, input.group_size);
     for (let i = 0; i < 5; i++) {
       const [row] = await tx
         .insert(bookings)
@@ -139,7 +140,12 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
       successUrl,
       cancelUrl: `${env.publicUrl}${cancelPath(paymentId)}`,
       expiresAt: holdUntil,
-      metadata: { kind: "booking", booking_id: booking.id, reference: booking.reference, payment_id: paymentId },
+      metadata: {
+        kind: "booking",
+        booking_id: booking.id,
+        reference: booking.reference,
+        payment_id: paymentId,
+      },
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", { booking: booking.id, error });
@@ -270,7 +276,8 @@ export async function findPayment(deps: BookingDeps, sessionId: string): Promise
   return row ?? null;
 }
 
-const isSettled = (p: PaymentRow) => p.paymentStatus !== "unpaid" || p.status === "expired" || p.status === "cancelled";
+const isSettled = (p: PaymentRow) =>
+  p.paymentStatus !== "unpaid" || p.status === "expired" || p.status === "cancelled";
 
 export interface PaymentStatusView {
   session_id: string;
@@ -328,7 +335,10 @@ export async function fulfil(deps: BookingDeps, sessionId: string): Promise<Paym
 }
 
 async function applyState(deps: BookingDeps, payment: PaymentRow, state: ProviderSessionState) {
-  if (state.paymentStatus === "paid" || (state.status === "complete" && state.paymentStatus === "no_payment_required")) {
+  if (
+    state.paymentStatus === "paid" ||
+    (state.status === "complete" && state.paymentStatus === "no_payment_required")
+  ) {
     await markPaid(deps, payment, state);
   } else if (state.status === "expired") {
     await markClosed(deps, payment, "expired");
@@ -346,7 +356,8 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
   let adventure: typeof adventures.$inferSelect | undefined;
   if (payment.bookingId) {
     [booking] = await db.select().from(bookings).where(eq(bookings.id, payment.bookingId));
-    if (booking) [adventure] = await db.select().from(adventures).where(eq(adventures.id, booking.adventureId));
+    if (booking)
+      [adventure] = await db.select().from(adventures).where(eq(adventures.id, booking.adventureId));
   }
 
   const outcome = await db.transaction(async (tx) => {
@@ -411,8 +422,20 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       // Paid after the hold was released: a paid checkout still ends in a booking.
       const [revived] = await tx
         .update(bookings)
-        .set({ bookingStatus: "confirmed", confirmedAt: at, cancelledAt: null, holdExpiresAt: null, updatedAt: at })
-        .where(and(eq(bookings.id, booking.id), eq(bookings.bookingStatus, "cancelled"), isNull(bookings.confirmedAt)))
+        .set({
+          bookingStatus: "confirmed",
+          confirmedAt: at,
+          cancelledAt: null,
+          holdExpiresAt: null,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(bookings.id, booking.id),
+            eq(bookings.bookingStatus, "cancelled"),
+            isNull(bookings.confirmedAt),
+          ),
+        )
         .returning();
       if (!revived) return "paid";
       const retaken =
@@ -505,7 +528,9 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
     const [row] = await tx
       .update(payments)
       .set({ status, updatedAt: at })
-      .where(and(eq(payments.id, payment.id), eq(payments.paymentStatus, "unpaid"), eq(payments.status, "open")))
+      .where(
+        and(eq(payments.id, payment.id), eq(payments.paymentStatus, "unpaid"), eq(payments.status, "open")),
+      )
       .returning({ id: payments.id });
     if (!row) return false;
     if (payment.bookingId) await cancelPendingBooking(tx, payment.bookingId, at);
@@ -600,7 +625,9 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
   const due = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, "open"), eq(payments.paymentStatus, "unpaid"), lte(payments.expiresAt, at)))
+    .where(
+      and(eq(payments.status, "open"), eq(payments.paymentStatus, "unpaid"), lte(payments.expiresAt, at)),
+    )
     .orderBy(asc(payments.expiresAt))
     .limit(limit);
   for (const payment of due) {

@@ -1,5 +1,5 @@
 /** Contact messages for the operator: the list and the one-time reply (admin spec section 4). */
-import { desc, eq, and, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { contactMessages } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
@@ -80,7 +80,9 @@ export async function respondToMessage(
       kind: "contact_reply",
       to: row.email,
       subject: `Re: your message to ${siteTitle}`,
-      text: [`Hi ${row.firstName},`, "", response, "", `${siteTitle}`, "", "Your message:", quoted].join("\n"),
+      text: [`Hi ${row.firstName},`, "", response, "", `${siteTitle}`, "", "Your message:", quoted].join(
+        "\n",
+      ),
       dedupeKey: `contact_reply:${row.id}`,
     });
     return toAdminMessage(row);

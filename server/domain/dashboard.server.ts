@@ -82,7 +82,8 @@ export function weekStarts(now: Date, weeks: number): string[] {
   const t = new Date(Date.UTC(y, m - 1, d));
   const monday = new Date(t.getTime() - ((t.getUTCDay() + 6) % 7) * DAY);
   const out: string[] = [];
-  for (let i = weeks - 1; i >= 0; i--) out.push(new Date(monday.getTime() - i * 7 * DAY).toISOString().slice(0, 10));
+  for (let i = weeks - 1; i >= 0; i--)
+    out.push(new Date(monday.getTime() - i * 7 * DAY).toISOString().slice(0, 10));
   return out;
 }
 
@@ -141,7 +142,10 @@ export async function proAnalytics(
         booking_count: sql<number>`count(${bookings.id})::int`,
       })
       .from(adventures)
-      .leftJoin(bookings, and(eq(bookings.adventureId, adventures.id), ne(bookings.bookingStatus, "cancelled")))
+      .leftJoin(
+        bookings,
+        and(eq(bookings.adventureId, adventures.id), ne(bookings.bookingStatus, "cancelled")),
+      )
       .groupBy(adventures.id)
       .orderBy(desc(sql`count(${bookings.id})`), desc(adventures.viewCount), adventures.title)
       .limit(5),

@@ -1,7 +1,7 @@
 /** Newsletter subscribers for the operator (admin spec sections 2 and 4). */
-import { asc, desc, eq, and, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
-import { newsletterSubscribers, SUBSCRIBER_STATUSES } from "../db/schema.ts";
+import { newsletterSubscribers, type SUBSCRIBER_STATUSES } from "../db/schema.ts";
 import { conflict, notFound } from "../errors.server.ts";
 
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -37,7 +37,11 @@ export function canChangeSubscriber(from: SubscriberStatus, to: SubscriberStatus
   return from === "active" ? to !== "active" : to === "active";
 }
 
-export async function setSubscriberStatus(db: DB, id: string, to: SubscriberStatus): Promise<AdminSubscriber> {
+export async function setSubscriberStatus(
+  db: DB,
+  id: string,
+  to: SubscriberStatus,
+): Promise<AdminSubscriber> {
   const [current] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
   if (!current) throw notFound("Subscriber not found");
   if (!canChangeSubscriber(current.status, to)) {
@@ -54,7 +58,13 @@ export async function setSubscriberStatus(db: DB, id: string, to: SubscriberStat
       // Reactivating starts a new subscription.
       ...(to === "active" ? { subscribedAt: sql`now()` } : {}),
     })
-    .where(and(eq(newsletterSubscribers.id, id), ne(newsletterSubscribers.status, to), eq(newsletterSubscribers.status, current.status)))
+    .where(
+      and(
+        eq(newsletterSubscribers.id, id),
+        ne(newsletterSubscribers.status, to),
+        eq(newsletterSubscribers.status, current.status),
+      ),
+    )
     .returning();
   if (!row) throw conflict("This subscriber was changed at the same time. Reload and try again.");
   return toAdmin(row);

@@ -50,7 +50,10 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
     .select({ section: contentSections.section, content: contentSections.content })
     .from(contentSections)
     .where(
-      and(eq(contentSections.page, "contact"), inArray(contentSections.section, Object.values(CONTACT_SECTIONS))),
+      and(
+        eq(contentSections.page, "contact"),
+        inArray(contentSections.section, Object.values(CONTACT_SECTIONS)),
+      ),
     );
   const bySection = new Map(rows.map((r) => [r.section, r.content]));
   return {

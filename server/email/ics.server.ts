@@ -35,7 +35,11 @@ export function scheduleFromItinerary(itinerary: string[], fallbackHours = 3): T
   let end = points.reduce((a, b) => (key(b) > key(a) ? b : a), start);
   // The last listed step starts an activity; allow an hour for it (or a few hours for a lone time).
   const endMinutes = key(end) === key(start) ? key(start) + fallbackHours * 60 : key(end) + 60;
-  end = { day: Math.floor(endMinutes / 1440), hour: Math.floor((endMinutes % 1440) / 60), minute: endMinutes % 60 };
+  end = {
+    day: Math.floor(endMinutes / 1440),
+    hour: Math.floor((endMinutes % 1440) / 60),
+    minute: endMinutes % 60,
+  };
   return { start, end };
 }
 
@@ -105,7 +109,11 @@ const compactDate = (iso: string) => iso.replaceAll("-", "");
 const two = (n: number) => String(n).padStart(2, "0");
 const localTime = (date: string, p: { day: number; hour: number; minute: number }) =>
   `${compactDate(addDays(date, p.day))}T${two(p.hour)}${two(p.minute)}00`;
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 export function buildBookingIcs(event: BookingEvent): string {
   const lines = [

@@ -37,7 +37,11 @@ export async function findTestSession(db: DB, id: string): Promise<TestSessionRo
   return row ?? null;
 }
 
-export function createTestProvider(options: { db: DB; publicUrl: string; now?: () => Date }): PaymentProvider & {
+export function createTestProvider(options: {
+  db: DB;
+  publicUrl: string;
+  now?: () => Date;
+}): PaymentProvider & {
   pay(sessionId: string, card: TestCardInput): Promise<{ redirectUrl: string }>;
 } {
   const { db, publicUrl } = options;
@@ -107,7 +111,8 @@ export function createTestProvider(options: { db: DB; publicUrl: string; now?: (
           ),
         )
         .returning({ id: testCheckoutSessions.id });
-      if (rows.length === 0) throw new HttpError(409, "The refund is larger than what is left of the payment");
+      if (rows.length === 0)
+        throw new HttpError(409, "The refund is larger than what is left of the payment");
       return { refundId: randomId("re_test_") };
     },
 

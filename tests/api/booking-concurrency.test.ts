@@ -1,7 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availability, bookings, emailOutbox } from "../../server/db/schema.ts";
-import { bookingPayload, createTestApp, firstOpenDate, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+} from "../helpers/test-app.ts";
 
 const PAY = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Race Test" };
 
@@ -54,7 +60,11 @@ describe("concurrent bookings", () => {
           "/api/bookings",
           jsonRequest(
             "POST",
-            bookingPayload({ adventure_id: "underwater-treasure-hunt", selected_date: date, group_size: (i % 3) + 1 }),
+            bookingPayload({
+              adventure_id: "underwater-treasure-hunt",
+              selected_date: date,
+              group_size: (i % 3) + 1,
+            }),
           ),
         ),
       ),
@@ -72,7 +82,10 @@ describe("concurrent bookings", () => {
     const date = await firstOpenDate(t.app, "guided-shore-dive");
     const res = await t.app.request(
       "/api/bookings",
-      jsonRequest("POST", bookingPayload({ adventure_id: "guided-shore-dive", selected_date: date, group_size: 1 })),
+      jsonRequest(
+        "POST",
+        bookingPayload({ adventure_id: "guided-shore-dive", selected_date: date, group_size: 1 }),
+      ),
     );
     const created = (await res.json()) as { session_id: string; booking_id: string };
     const check = () => t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`);

@@ -49,7 +49,12 @@ describe("GET /api/adventures/{id}/dates", () => {
   it("lists the adventure's dates from today + notice, in order, with free spots", async () => {
     const res = await t.app.request("/api/adventures/guided-shore-dive/dates");
     expect(res.status).toBe(200);
-    const dates = (await res.json()) as { date: string; display: string; available: boolean; spots_left: number }[];
+    const dates = (await res.json()) as {
+      date: string;
+      display: string;
+      available: boolean;
+      spots_left: number;
+    }[];
     expect(dates.length).toBeGreaterThan(0);
     const first = addDays(sydneyDate(clock.now()), 1);
     for (const d of dates) {
@@ -116,7 +121,11 @@ describe("POST /api/bookings", () => {
       .update(availability)
       .set({ priceOverrideCents: 15050 })
       .where(and(eq(availability.adventureId, "underwater-treasure-hunt"), eq(availability.date, date)));
-    const { res, body } = await book({ adventure_id: "underwater-treasure-hunt", selected_date: date, group_size: 3 });
+    const { res, body } = await book({
+      adventure_id: "underwater-treasure-hunt",
+      selected_date: date,
+      group_size: 3,
+    });
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, body.booking_id));
     expect(row.totalAmountCents).toBe(45150);
@@ -149,10 +158,16 @@ describe("POST /api/bookings", () => {
   });
 
   it("rejects an inactive or booking-disabled adventure", async () => {
-    await t.db.update(adventures).set({ bookingEnabled: false }).where(eq(adventures.id, "camping-only-2day"));
+    await t.db
+      .update(adventures)
+      .set({ bookingEnabled: false })
+      .where(eq(adventures.id, "camping-only-2day"));
     const res = await t.app.request(
       "/api/bookings",
-      jsonRequest("POST", bookingPayload({ adventure_id: "camping-only-2day", selected_date: addDays(sydneyDate(), 10) })),
+      jsonRequest(
+        "POST",
+        bookingPayload({ adventure_id: "camping-only-2day", selected_date: addDays(sydneyDate(), 10) }),
+      ),
     );
     expect(res.status).toBe(400);
     expect((await res.json()).errors.adventure_id).toBeTruthy();
@@ -254,7 +269,10 @@ describe("paying, cancelling and expiring", () => {
     const res = await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`http://localhost:3999/book?session_id=${body.session_id}`);
-    expect((await status(body.session_id)).body).toMatchObject({ status: "cancelled", booking_status: "cancelled" });
+    expect((await status(body.session_id)).body).toMatchObject({
+      status: "cancelled",
+      booking_status: "cancelled",
+    });
     expect((await slot("dive-trip-shore", date)).bookedSpots).toBe(before - 2);
     // Twice is the same as once.
     await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);

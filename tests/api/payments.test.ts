@@ -5,7 +5,14 @@ import { enqueueEmail } from "../../server/email/outbox.server.ts";
 import { backoffMs, createOutboxSender, MAX_ATTEMPTS } from "../../server/email/sender.server.ts";
 import { createLogger } from "../../server/log.server.ts";
 import { header, type SmtpSink, startSmtpSink } from "../helpers/smtp.ts";
-import { bookingPayload, createTestApp, firstOpenDate, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
 
 const PAY = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Sam Payer" };
 
@@ -49,17 +56,15 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
     expect(ledger.metadata).toMatchObject({ source: "custom", payment_type: "custom", kind: "custom" });
   });
 
-  it.each([
-    [{ amount: 0 }],
-    [{ amount: -5 }],
-    [{ amount: "" }],
-    [{}],
-  ])("rejects %o with 'Please enter a valid amount greater than 0'", async (body) => {
-    const res = await custom(body);
-    expect(res.status).toBe(400);
-    const json = (await res.json()) as { detail: string; errors: Record<string, string> };
-    expect(json.errors.amount).toBe("Please enter a valid amount greater than 0");
-  });
+  it.each([[{ amount: 0 }], [{ amount: -5 }], [{ amount: "" }], [{}]])(
+    "rejects %o with 'Please enter a valid amount greater than 0'",
+    async (body) => {
+      const res = await custom(body);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { detail: string; errors: Record<string, string> };
+      expect(json.errors.amount).toBe("Please enter a valid amount greater than 0");
+    },
+  );
 
   it.each([
     [{ amount: 10, currency: "jpy" }, "currency"],
@@ -80,7 +85,10 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
       cancel_url: "//evil.example/cancel",
     });
     const { session_id } = (await res.json()) as { session_id: string };
-    const [session] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, session_id));
+    const [session] = await t.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, session_id));
     expect(session.successUrl).toBe("http://localhost:3999/book?session_id={CHECKOUT_SESSION_ID}");
     expect(new URL(session.cancelUrl).origin).toBe("http://localhost:3999");
     const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, session_id));
@@ -95,7 +103,10 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
   it("keeps a same-origin path and adds the session id to a success_url without the placeholder", async () => {
     const res = await custom({ amount: 5, success_url: "/book?thanks=1" });
     const { session_id } = (await res.json()) as { session_id: string };
-    const [session] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, session_id));
+    const [session] = await t.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, session_id));
     expect(session.successUrl).toBe("http://localhost:3999/book?thanks=1&session_id={CHECKOUT_SESSION_ID}");
   });
 
@@ -113,7 +124,12 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
     );
     expect(pay.status).toBe(200);
     const status = await (await t.app.request(`/api/payments/v1/checkout/status/${session_id}`)).json();
-    expect(status).toMatchObject({ payment_status: "paid", amount_total: 150, currency: "aud", kind: "custom" });
+    expect(status).toMatchObject({
+      payment_status: "paid",
+      amount_total: 150,
+      currency: "aud",
+      kind: "custom",
+    });
     await t.services.outbox.flush();
     const mail = await sink.waitFor((m) => m.to.includes("payer@example.com"));
     expect(mail.subject).toContain("$150.00");
@@ -169,7 +185,13 @@ describe("email outbox sender", () => {
       },
     });
     await t.db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.status, "pending"));
-    await enqueueEmail(t.db, { kind: "test", to: "a@example.com", subject: "s", text: "t", dedupeKey: "retry-test" });
+    await enqueueEmail(t.db, {
+      kind: "test",
+      to: "a@example.com",
+      subject: "s",
+      text: "t",
+      dedupeKey: "retry-test",
+    });
     await sender.tick();
     let [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, "retry-test"));
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "connection refused" });
@@ -226,7 +248,13 @@ describe("email outbox sender", () => {
       from: "x@tidewater.test",
       pollMs: 1000,
     });
-    await enqueueEmail(t.db, { kind: "test", to: "c@example.com", subject: "s", text: "t", dedupeKey: "kept" });
+    await enqueueEmail(t.db, {
+      kind: "test",
+      to: "c@example.com",
+      subject: "s",
+      text: "t",
+      dedupeKey: "kept",
+    });
     await sender.tick();
     await sender.tick();
     expect(logs.filter((l) => l.includes("SMTP_URL is not set"))).toHaveLength(1);

@@ -109,7 +109,9 @@ describe("GET /api/adventures-pro", () => {
       expect(min).toBeGreaterThanOrEqual(1);
       expect(max).toBeGreaterThanOrEqual(min);
       expect(max).toBeLessThanOrEqual(4);
-      expect(a.groupSize).toBe(min === max ? `${min} ${min === 1 ? "person" : "people"}` : `${min}-${max} people`);
+      expect(a.groupSize).toBe(
+        min === max ? `${min} ${min === 1 ? "person" : "people"}` : `${min}-${max} people`,
+      );
     }
   });
 
@@ -173,7 +175,9 @@ describe("POST /api/contact", () => {
     const notices = await t.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.kind, "contact_notice"), eq(emailOutbox.dedupeKey, `contact_notice:${body.id}`)));
+      .where(
+        and(eq(emailOutbox.kind, "contact_notice"), eq(emailOutbox.dedupeKey, `contact_notice:${body.id}`)),
+      );
     expect(notices).toHaveLength(1);
     expect(notices[0].toAddress).toMatch(/^[^@\s]+@[^@\s]+\.[^@\s]+$/);
     expect(notices[0].subject).toContain("Mia Nguyen");
@@ -260,6 +264,34 @@ describe("POST /api/contact", () => {
       body: "first_name=Mia&last_name=Nguyen",
     });
     expect(res.status).toBe(400);
+  });
+
+  it("refuses a body over 1 MB with 413 before reading it all", async () => {
+    const huge = JSON.stringify({ ...validContact(), message: "x".repeat(2 * 1024 * 1024) });
+    const res = await post("/api/contact", huge);
+    expect(res.status).toBe(413);
+    const body = await json(res);
+    expect(body.detail).toMatch(/too large/i);
+
+    // Also when the body streams in without a Content-Length.
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"message":"'));
+        sent += 1;
+        if (sent > 40) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const streamed = await t.app.request("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(40);
   });
 
   it("ignores unknown fields", async () => {
@@ -392,7 +424,16 @@ describe("junk never causes a 500", () => {
       case 6:
         return Array.from({ length: Math.floor(rand() * 4) }, () => junkValue(depth + 1));
       default: {
-        const keys = ["first_name", "last_name", "email", "phone", "adventure_type", "message", "__proto__", "x"];
+        const keys = [
+          "first_name",
+          "last_name",
+          "email",
+          "phone",
+          "adventure_type",
+          "message",
+          "__proto__",
+          "x",
+        ];
         const out: Record<string, unknown> = {};
         for (const k of keys) if (rand() < 0.6) out[k] = junkValue(depth + 1);
         return out;

@@ -7,7 +7,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, emailOutbox, payments, webhookEvents } from "../../server/db/schema.ts";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
-import { bookingPayload, createTestApp, firstOpenDate, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+} from "../helpers/test-app.ts";
 
 const SECRET = "whsec_test_secret";
 const stripe = new Stripe("sk_test_fake");
@@ -53,10 +59,18 @@ async function newBooking(adventureId = "dive-exhibition", groupSize = 2) {
   const date = await firstOpenDate(t.app, adventureId, groupSize);
   const res = await t.app.request(
     "/api/bookings",
-    jsonRequest("POST", bookingPayload({ adventure_id: adventureId, selected_date: date, group_size: groupSize })),
+    jsonRequest(
+      "POST",
+      bookingPayload({ adventure_id: adventureId, selected_date: date, group_size: groupSize }),
+    ),
   );
   expect(res.status).toBe(201);
-  return (await res.json()) as { checkout_url: string; session_id: string; booking_id: string; reference: string };
+  return (await res.json()) as {
+    checkout_url: string;
+    session_id: string;
+    booking_id: string;
+    reference: string;
+  };
 }
 
 describe("Stripe Checkout through the SDK", () => {
@@ -65,12 +79,15 @@ describe("Stripe Checkout through the SDK", () => {
     expect(created.checkout_url).toBe(`https://checkout.stripe.test/c/pay/${created.session_id}`);
     const call = fake.calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions");
     expect(call).toBeTruthy();
-    const body = call?.body as Record<string, any>;
+    type Form = { [key: string]: string & Form } & Form[];
+    const body = call?.body as unknown as Form;
     expect(body.mode).toBe("payment");
     expect(body.line_items[0]).toMatchObject({ quantity: "3" });
     expect(body.line_items[0].price_data).toMatchObject({ currency: "aud", unit_amount: "9500" });
     expect(body.success_url).toBe("http://localhost:3999/book?session_id={CHECKOUT_SESSION_ID}");
-    expect(body.cancel_url).toMatch(/^http:\/\/localhost:3999\/api\/payments\/v1\/checkout\/cancel\/[0-9a-f-]{36}$/);
+    expect(body.cancel_url).toMatch(
+      /^http:\/\/localhost:3999\/api\/payments\/v1\/checkout\/cancel\/[0-9a-f-]{36}$/,
+    );
     expect(body.metadata.booking_id).toBe(created.booking_id);
     const expires = Number(body.expires_at) * 1000 - Date.now();
     expect(expires).toBeGreaterThan(30 * 60_000);
@@ -110,7 +127,10 @@ describe("Stripe Checkout through the SDK", () => {
     const date = await firstOpenDate(t.app, "guided-shore-dive");
     const res = await t.app.request(
       "/api/bookings",
-      jsonRequest("POST", bookingPayload({ adventure_id: "guided-shore-dive", selected_date: date, group_size: 1 })),
+      jsonRequest(
+        "POST",
+        bookingPayload({ adventure_id: "guided-shore-dive", selected_date: date, group_size: 1 }),
+      ),
     );
     expect(res.status).toBe(502);
     const dates = (await (await t.app.request("/api/adventures/guided-shore-dive/dates")).json()) as {
@@ -195,7 +215,9 @@ describe("POST /api/payments/v1/webhook/stripe", () => {
   });
 
   it("ignores events for sessions that are not ours", async () => {
-    const res = await deliver(event("checkout.session.completed", { id: "cs_test_other", object: "checkout.session" }));
+    const res = await deliver(
+      event("checkout.session.completed", { id: "cs_test_other", object: "checkout.session" }),
+    );
     expect(res.status).toBe(200);
   });
 });

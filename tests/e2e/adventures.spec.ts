@@ -51,7 +51,7 @@ test.describe("/adventures list", () => {
     await expect(card).toContainText(first.price_display);
     await expect(card).toContainText(first.duration);
     await expect(card).toContainText(first.groupSize);
-    await expect(card.getByRole("img").first()).toHaveAttribute("alt", first.hero_image_alt || first.title);
+    await expect(card.locator("img").first()).toHaveAttribute("alt", first.hero_image_alt || first.title);
     await expect(card.locator("ul").first().locator("li")).toHaveCount(Math.min(3, first.highlights.length));
     await expect(card.getByRole("list", { name: "Tags" }).locator("li")).toHaveCount(
       Math.min(2, first.tags.length),
@@ -428,9 +428,13 @@ test.describe("/adventures/{slug} detail", () => {
       expect(t).not.toBe(a.title);
       expect(candidates.map((c) => c.title)).toContain(t);
     }
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Itinerary" }).click();
     await related.first().getByRole("link", { name: "Learn More" }).click();
     await expect(page).toHaveURL(/\/adventures\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[0]);
+    // Each adventure opens on its Overview.
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
   });
 
   test("card links: Learn More opens the detail page, Book Now the booking page", async ({
@@ -449,7 +453,9 @@ test.describe("/adventures/{slug} detail", () => {
     await expect(page).toHaveURL(`/book?adventure=${first.id}`);
   });
 
-  test("an unknown slug redirects to /adventures, replacing history", async ({ page }) => {
+  test("an unknown slug redirects to /adventures without leaving the bad URL in history", async ({
+    page,
+  }) => {
     // Full page load: the server answers a redirect, so the bad URL never enters history.
     await page.goto("/about");
     await page.goto("/adventures/no-such-adventure");
@@ -458,8 +464,8 @@ test.describe("/adventures/{slug} detail", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/about$/);
 
-    // Client-side navigation: the redirect replaces the entry.
-    await page.goto("/about");
+    // Client-side navigation: the bad URL is never committed, and the page we came from is kept.
+    await page.goto("/faq");
     await waitForHydration(page);
     await page.evaluate(() => {
       const w = window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } };
@@ -468,7 +474,7 @@ test.describe("/adventures/{slug} detail", () => {
     await expect(page).toHaveURL(/\/adventures$/);
     await expect(count(page)).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(/\/faq$/);
   });
 
   test("crawlers get a 404 for an unknown slug; people get a redirect", async ({ request }) => {

@@ -5,7 +5,13 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "../../server/db/client.server.ts";
-import { availability, type BookingStatus, bookings, payments, testCheckoutSessions } from "../../server/db/schema.ts";
+import {
+  availability,
+  type BookingStatus,
+  bookings,
+  payments,
+  testCheckoutSessions,
+} from "../../server/db/schema.ts";
 import { jsonRequest, type TestContext } from "./test-app.ts";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";

@@ -126,7 +126,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === "POST" && expire) {
       const s = sessions.get(expire[1]);
       if (!s) return error(404, "No such checkout.session");
-      if (s.status !== "open") return error(400, "Only Checkout Sessions with a status of open can be expired.");
+      if (s.status !== "open")
+        return error(400, "Only Checkout Sessions with a status of open can be expired.");
       s.status = "expired";
       return send(200, s);
     }

@@ -32,6 +32,16 @@ export async function createTestDatabase(): Promise<Database> {
         await database.close();
         const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
         await drop.connect();
+        // Let the pool's own disconnects land first: forcing them makes a closing
+        // client receive "terminating connection", an uncaught error in the test.
+        for (let i = 0; i < 20; i++) {
+          try {
+            await drop.query(`drop database if exists ${name}`);
+            break;
+          } catch {
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await drop.query(`drop database if exists ${name} with (force)`);
         await drop.end();
       },

@@ -87,7 +87,9 @@ describe("createLogger", () => {
 
     it("redacts secrets carried inside an error's fields", () => {
       const { log, lines } = capture();
-      const err = Object.assign(new Error("login failed"), { config: { headers: { Authorization: SECRET } } });
+      const err = Object.assign(new Error("login failed"), {
+        config: { headers: { Authorization: SECRET } },
+      });
       log.error("upstream", { error: err });
       expect(lines.join("")).not.toContain(SECRET);
     });

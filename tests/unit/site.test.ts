@@ -26,7 +26,10 @@ describe("siteInfo", () => {
   });
 
   it("replaces every {year} in the copyright text", () => {
-    const s = siteInfo({ global: { copyright_text: "© {year} Tidewater. Since 2016, still diving in {year}." } }, 2031);
+    const s = siteInfo(
+      { global: { copyright_text: "© {year} Tidewater. Since 2016, still diving in {year}." } },
+      2031,
+    );
     expect(s.copyright).toBe("© 2031 Tidewater. Since 2016, still diving in 2031.");
   });
 
@@ -78,13 +81,16 @@ describe("siteInfo", () => {
   });
 
   it("prefers the WhatsApp number, then an explicit WhatsApp URL", () => {
-    expect(siteInfo({ contact: { contact_phone: "02 9000 0000", contact_whatsapp: "+61 400 111 222" } }).whatsappUrl).toBe(
-      "https://wa.me/61400111222",
-    );
+    expect(
+      siteInfo({ contact: { contact_phone: "02 9000 0000", contact_whatsapp: "+61 400 111 222" } })
+        .whatsappUrl,
+    ).toBe("https://wa.me/61400111222");
     expect(siteInfo({ contact: { contact_whatsapp: "+61 400 111 222" } }).phone).toBe("+61 400 111 222");
     expect(
-      siteInfo({ global: { whatsapp_url: "https://wa.me/61499999999" }, contact: { contact_phone: "0400 111 222" } })
-        .whatsappUrl,
+      siteInfo({
+        global: { whatsapp_url: "https://wa.me/61499999999" },
+        contact: { contact_phone: "0400 111 222" },
+      }).whatsappUrl,
     ).toBe("https://wa.me/61499999999");
   });
 

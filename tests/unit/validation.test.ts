@@ -152,12 +152,17 @@ describe("contactSchema", () => {
       expect(contactSchema.parse({ ...valid, email }).email).toBe(email);
     });
 
-    it.each(["mia", "mia@", "@example.com", "mia@example", "mia @example.com", "mia@@example.com", "a,b@x.com"])(
-      "rejects %j",
-      (email) => {
-        expect(errorsOf({ ...valid, email })).toEqual({ email: "Enter a valid email address" });
-      },
-    );
+    it.each([
+      "mia",
+      "mia@",
+      "@example.com",
+      "mia@example",
+      "mia @example.com",
+      "mia@@example.com",
+      "a,b@x.com",
+    ])("rejects %j", (email) => {
+      expect(errorsOf({ ...valid, email })).toEqual({ email: "Enter a valid email address" });
+    });
 
     it("limits the length", () => {
       const long = `${"a".repeat(250)}@x.co`;
@@ -173,7 +178,9 @@ describe("contactSchema", () => {
 
 describe("newsletterSchema", () => {
   it("trims and accepts a valid address", () => {
-    expect(newsletterSchema.parse({ email: "  Diver@Example.com  " })).toEqual({ email: "Diver@Example.com" });
+    expect(newsletterSchema.parse({ email: "  Diver@Example.com  " })).toEqual({
+      email: "Diver@Example.com",
+    });
   });
 
   it.each([

@@ -1,20 +1,20 @@
 import {
   Archive,
   CalendarDays,
+  ChartColumn,
+  CircleHelp,
   ClipboardList,
   Compass,
   FileText,
+  Image,
   Images,
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
   Newspaper,
-  CircleHelp,
-  ChartColumn,
   Settings,
   Sparkles,
   SquarePen,
-  Image,
 } from "lucide-react";
 
 /** Side navigation: the spec's 15 entries in its order (admin spec section 2), then Settings. */

@@ -29,8 +29,14 @@ export function PaymentBadge({ status }: { status: string }) {
   return <Badge tone={tone}>{label}</Badge>;
 }
 
-const SUBSCRIBER_TONES: Record<string, BadgeTone> = { active: "green", unsubscribed: "slate", inactive: "amber" };
+const SUBSCRIBER_TONES: Record<string, BadgeTone> = {
+  active: "green",
+  unsubscribed: "slate",
+  inactive: "amber",
+};
 
 export function SubscriberBadge({ status }: { status: string }) {
-  return <Badge tone={SUBSCRIBER_TONES[status] ?? "slate"}>{status[0]?.toUpperCase() + status.slice(1)}</Badge>;
+  return (
+    <Badge tone={SUBSCRIBER_TONES[status] ?? "slate"}>{status[0]?.toUpperCase() + status.slice(1)}</Badge>
+  );
 }

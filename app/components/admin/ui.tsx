@@ -111,13 +111,18 @@ export function StatCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-600">{label}</p>
-          <p className="mt-1 font-display text-2xl font-semibold break-words text-ocean-900 sm:text-[1.75rem]">{value}</p>
+          <p className="mt-1 font-display text-2xl font-semibold break-words text-ocean-900 sm:text-[1.75rem]">
+            {value}
+          </p>
           {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
         </div>
         {icon ? (
           <span
             aria-hidden="true"
-            className={cx("hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:flex", statTones[tone])}
+            className={cx(
+              "hidden h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:flex",
+              statTones[tone],
+            )}
           >
             {icon}
           </span>
@@ -220,7 +225,11 @@ export function Button({
   type = "button",
   disabled,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: "sm" | "md"; busy?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: "sm" | "md";
+  busy?: boolean;
+}) {
   return (
     <button
       type={type}

@@ -50,8 +50,8 @@ export function TestModeNotice() {
     >
       <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <p>
-        <strong className="font-semibold">Test mode is on.</strong> Payments go through our test checkout and no
-        card is charged. Use card 4242 4242 4242 4242 with any future expiry and CVC.
+        <strong className="font-semibold">Test mode is on.</strong> Payments go through our test checkout and
+        no card is charged. Use card 4242 4242 4242 4242 with any future expiry and CVC.
       </p>
     </div>
   );

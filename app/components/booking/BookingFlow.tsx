@@ -77,7 +77,9 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
     if (!selectedId || selectedId === datesFor) return;
     let live = true;
     setDatesState("loading");
-    fetch(`/api/adventures/${encodeURIComponent(selectedId)}/dates`, { headers: { Accept: "application/json" } })
+    fetch(`/api/adventures/${encodeURIComponent(selectedId)}/dates`, {
+      headers: { Accept: "application/json" },
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const list = (await res.json()) as DateOption[];
@@ -98,7 +100,11 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
 
   const maxGroup = Math.max(
     1,
-    Math.min(MAX_GROUP_SIZE, adventure?.group_size_max ?? MAX_GROUP_SIZE, date ? date.spots_left : MAX_GROUP_SIZE),
+    Math.min(
+      MAX_GROUP_SIZE,
+      adventure?.group_size_max ?? MAX_GROUP_SIZE,
+      date ? date.spots_left : MAX_GROUP_SIZE,
+    ),
   );
   useEffect(() => {
     if (form.groupSize > maxGroup) setForm((f) => ({ ...f, groupSize: maxGroup }));
@@ -106,7 +112,10 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
 
   const pricePerPerson = date?.price ?? adventure?.price_num ?? 0;
   const totalCents = toCents(pricePerPerson) * form.groupSize;
-  const policy = useMemo(() => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""), [form.selectedDate]);
+  const policy = useMemo(
+    () => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""),
+    [form.selectedDate],
+  );
 
   const set =
     (key: keyof typeof form) =>
@@ -248,7 +257,8 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
             ) : (
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-slate-50 px-4 py-3">
                 <p className="text-sm text-slate-700">
-                  <span className="font-semibold text-ocean-900">{adventure.title}</span> · {adventure.price_display}
+                  <span className="font-semibold text-ocean-900">{adventure.title}</span> ·{" "}
+                  {adventure.price_display}
                   {" · "}
                   {adventure.duration}
                 </p>
@@ -310,7 +320,12 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     />
                   </Field>
                   <Field label="Group Size">
-                    <select className="field" name="groupSize" value={form.groupSize} onChange={set("groupSize")}>
+                    <select
+                      className="field"
+                      name="groupSize"
+                      value={form.groupSize}
+                      onChange={set("groupSize")}
+                    >
                       {Array.from({ length: maxGroup }, (_, i) => i + 1).map((n) => (
                         <option key={n} value={n}>
                           {people(n)}
@@ -364,6 +379,13 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     </Field>
                   </div>
                 </div>
+                <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
+                  <span className="text-slate-600">
+                    Total for {people(form.groupSize)}
+                    {form.selectedDate ? `, ${formatDateAU(form.selectedDate)}` : ""}
+                  </span>
+                  <span className="text-lg font-semibold text-ocean-900">{formatMoney(totalCents)}</span>
+                </p>
                 <button
                   type="submit"
                   className="btn-primary w-full py-3.5 text-base sm:w-auto"
@@ -380,7 +402,12 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
               <aside aria-labelledby="summary" className="lg:sticky lg:top-28 lg:self-start">
                 <div className="card">
                   <div className="aspect-[16/9] bg-ocean-100">
-                    <Img src={adventure.image} alt={adventure.image_alt} sizes="22rem" className="size-full object-cover" />
+                    <Img
+                      src={adventure.image}
+                      alt={adventure.image_alt}
+                      sizes="22rem"
+                      className="size-full object-cover"
+                    />
                   </div>
                   <div className="space-y-4 p-5">
                     <h2 id="summary" className="text-xl font-semibold">
@@ -400,7 +427,10 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
                       <Row label="Price per person" value={formatMoney(toCents(pricePerPerson))} />
                       <Row label="Group size" value={people(form.groupSize)} />
-                      <Row label="Date" value={form.selectedDate ? formatDateAU(form.selectedDate) : "Not selected"} />
+                      <Row
+                        label="Date"
+                        value={form.selectedDate ? formatDateAU(form.selectedDate) : "Not selected"}
+                      />
                     </dl>
                     <div className="flex items-baseline justify-between border-t border-slate-200 pt-4">
                       <span className="font-semibold text-ocean-900">Total</span>
@@ -432,8 +462,8 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
               Custom Payment Details
             </h2>
             <p className="text-sm text-slate-600">
-              Paying a deposit, a balance or an extra we agreed on? Enter the amount and you will be taken to our
-              secure checkout.
+              Paying a deposit, a balance or an extra we agreed on? Enter the amount and you will be taken to
+              our secure checkout.
             </p>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Amount" required>
@@ -449,7 +479,12 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 />
               </Field>
               <Field label="Currency">
-                <select className="field" name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                <select
+                  className="field"
+                  name="currency"
+                  value={currency}
+                  onChange={(e) => setCurrency(e.target.value)}
+                >
                   {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c.toUpperCase()}
@@ -477,7 +512,11 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 </p>
               </div>
             </div>
-            <button type="submit" className="btn-primary w-full py-3.5 text-base" disabled={processing || !amount}>
+            <button
+              type="submit"
+              className="btn-primary w-full py-3.5 text-base"
+              disabled={processing || !amount}
+            >
               <CreditCard className="size-4" aria-hidden="true" />
               {processing ? "Processing..." : "Continue to Payment"}
             </button>

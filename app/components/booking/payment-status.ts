@@ -56,7 +56,8 @@ export function interpret(
       next: { kind: "redirect", delayMs: timing.redirectDelayMs, to: successUrl(sessionId) },
     };
   }
-  if (status === "expired") return { message: STATUS_TEXT.expired, error: ERROR_STATE.expired, next: { kind: "stop" } };
+  if (status === "expired")
+    return { message: STATUS_TEXT.expired, error: ERROR_STATE.expired, next: { kind: "stop" } };
   if (status === "cancelled") {
     return { message: STATUS_TEXT.cancelled, error: ERROR_STATE.cancelled, next: { kind: "stop" } };
   }
@@ -108,7 +109,8 @@ export function startPaymentPolling(options: PollOptions): () => void {
     options.onUpdate({ message: step.message, error: step.error, attempt });
     const next = step.next;
     if (next.kind === "poll") handle = setTimer(() => void run(attempt + 1), next.delayMs);
-    else if (next.kind === "redirect") handle = setTimer(() => !stopped && options.navigate(next.to), next.delayMs);
+    else if (next.kind === "redirect")
+      handle = setTimer(() => !stopped && options.navigate(next.to), next.delayMs);
   };
   void run(1);
 

@@ -1,4 +1,12 @@
-import { CheckCircle2, ChevronLeft, ChevronRight, ClipboardList, Download, Search, XCircle } from "lucide-react";
+import {
+  CheckCircle2,
+  ChevronLeft,
+  ChevronRight,
+  ClipboardList,
+  Download,
+  Search,
+  XCircle,
+} from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
@@ -83,7 +91,9 @@ export default function AdminBookings() {
       return;
     }
     setPending({ kind: "cancelled", booking, preview: null, previewError: "" });
-    const res = await adminGet<RefundPreview>(`/api/admin/bookings/${encodeURIComponent(booking.id)}/refund-preview`);
+    const res = await adminGet<RefundPreview>(
+      `/api/admin/bookings/${encodeURIComponent(booking.id)}/refund-preview`,
+    );
     setPending((p) =>
       p && p.kind === "cancelled" && p.booking.id === booking.id
         ? res.ok
@@ -131,13 +141,16 @@ export default function AdminBookings() {
 
   const exportCsv = async () => {
     setExporting(true);
-    const ok = await adminDownload(`/api/admin/bookings/export.csv?${query()}`, `bookings-${sydneyDate()}.csv`);
+    const ok = await adminDownload(
+      `/api/admin/bookings/export.csv?${query()}`,
+      `bookings-${sydneyDate()}.csv`,
+    );
     setExporting(false);
     if (!ok) setNotice({ tone: "error", title: "Failed to export bookings" });
   };
 
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
-  const first = data && data.total ? (data.page - 1) * data.page_size + 1 : 0;
+  const first = data?.total ? (data.page - 1) * data.page_size + 1 : 0;
   const last = data ? Math.min(data.total, data.page * data.page_size) : 0;
 
   return (
@@ -161,55 +174,56 @@ export default function AdminBookings() {
         ) : null}
 
         <Card bodyClassName="p-3 sm:p-4">
-          <form
-            role="search"
-            className="flex flex-col gap-3 sm:flex-row sm:items-end"
-            onSubmit={(e) => {
-              e.preventDefault();
-              update({ q: search.trim(), page: "" });
-            }}
-          >
-            <div className="flex-1">
-              <label htmlFor="booking-search" className="field-label">
-                Search
-              </label>
-              <div className="relative">
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-                />
-                <input
-                  id="booking-search"
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Name, email or reference"
-                  className="field pl-9"
-                />
+          <search>
+            <form
+              className="flex flex-col gap-3 sm:flex-row sm:items-end"
+              onSubmit={(e) => {
+                e.preventDefault();
+                update({ q: search.trim(), page: "" });
+              }}
+            >
+              <div className="flex-1">
+                <label htmlFor="booking-search" className="field-label">
+                  Search
+                </label>
+                <div className="relative">
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+                  />
+                  <input
+                    id="booking-search"
+                    type="search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder="Name, email or reference"
+                    className="field pl-9"
+                  />
+                </div>
               </div>
-            </div>
-            <div className="sm:w-52">
-              <label htmlFor="booking-status" className="field-label">
-                Status
-              </label>
-              <select
-                id="booking-status"
-                className="field"
-                value={status}
-                onChange={(e) => update({ status: e.target.value, page: "" })}
-              >
-                <option value="">All statuses</option>
-                {STATUS_OPTIONS.map((s) => (
-                  <option key={s} value={s}>
-                    {BOOKING_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button type="submit" variant="dark">
-              Search
-            </Button>
-          </form>
+              <div className="sm:w-52">
+                <label htmlFor="booking-status" className="field-label">
+                  Status
+                </label>
+                <select
+                  id="booking-status"
+                  className="field"
+                  value={status}
+                  onChange={(e) => update({ status: e.target.value, page: "" })}
+                >
+                  <option value="">All statuses</option>
+                  {STATUS_OPTIONS.map((s) => (
+                    <option key={s} value={s}>
+                      {BOOKING_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" variant="dark">
+                Search
+              </Button>
+            </form>
+          </search>
         </Card>
 
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
@@ -219,7 +233,9 @@ export default function AdminBookings() {
             <Spinner label="Loading bookings…" />
           ) : !data || data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardList className="h-6 w-6" />} title="No bookings found">
-              {q || status ? "Nothing matches this search and filter." : "Bookings made on the website appear here."}
+              {q || status
+                ? "Nothing matches this search and filter."
+                : "Bookings made on the website appear here."}
             </EmptyState>
           ) : (
             <>
@@ -298,18 +314,27 @@ export default function AdminBookings() {
                           <p className="font-medium text-ocean-900">
                             {b.customer_first_name} {b.customer_last_name}
                           </p>
-                          <a href={`mailto:${b.customer_email}`} className="text-xs text-reef-700 hover:underline">
+                          <a
+                            href={`mailto:${b.customer_email}`}
+                            className="text-xs text-reef-700 hover:underline"
+                          >
                             {b.customer_email}
                           </a>
-                          {b.customer_phone ? <p className="text-xs text-slate-500">{b.customer_phone}</p> : null}
+                          {b.customer_phone ? (
+                            <p className="text-xs text-slate-500">{b.customer_phone}</p>
+                          ) : null}
                         </td>
                         <td className={t.td}>
                           <p className="min-w-40">{b.adventure_title}</p>
                           <p className="text-xs whitespace-nowrap text-slate-500">
-                            {formatDateAU(b.selected_date)} · {b.group_size} guest{b.group_size === 1 ? "" : "s"}
+                            {formatDateAU(b.selected_date)} · {b.group_size} guest
+                            {b.group_size === 1 ? "" : "s"}
                           </p>
                           {b.special_requirements ? (
-                            <p className="mt-1 line-clamp-2 max-w-60 text-xs text-slate-500 italic" title={b.special_requirements}>
+                            <p
+                              className="mt-1 line-clamp-2 max-w-60 text-xs text-slate-500 italic"
+                              title={b.special_requirements}
+                            >
                               {b.special_requirements}
                             </p>
                           ) : null}
@@ -400,7 +425,12 @@ function RefundSummary({ pending }: { pending: Extract<Pending, { kind: "cancell
   if (pending.previewError) return <Alert tone="error">{pending.previewError}</Alert>;
   const p = pending.preview;
   if (!p) return <p className="text-slate-500">Working out the refund…</p>;
-  if (!p.paid) return <p className="rounded-xl bg-slate-50 px-3 py-2 text-slate-700">No payment was taken, so there is nothing to refund.</p>;
+  if (!p.paid)
+    return (
+      <p className="rounded-xl bg-slate-50 px-3 py-2 text-slate-700">
+        No payment was taken, so there is nothing to refund.
+      </p>
+    );
   const days =
     p.days_before_trip < 0
       ? "the trip date has passed"
@@ -413,7 +443,8 @@ function RefundSummary({ pending }: { pending: Extract<Pending, { kind: "cancell
         Paid {formatDollars(p.paid_amount, p.currency)}; {days}.
       </p>
       <p className="mt-1 font-semibold text-ocean-900">
-        Refund under the cancellation policy: {p.refund_percent}% = {formatDollars(p.refund_amount, p.currency)}
+        Refund under the cancellation policy: {p.refund_percent}% ={" "}
+        {formatDollars(p.refund_amount, p.currency)}
       </p>
       {p.already_refunded > 0 ? (
         <p className="mt-1 text-xs">Already refunded: {formatDollars(p.already_refunded, p.currency)}</p>

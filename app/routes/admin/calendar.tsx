@@ -1,3 +1,544 @@
-export default function Page() {
-  return <h1>admin/calendar</h1>;
+import {
+  CalendarDays,
+  CalendarPlus,
+  ChevronLeft,
+  ChevronRight,
+  CloudSun,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckboxField,
+  ConfirmDialog,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  TextAreaField,
+  TextField,
+  useFlash,
+} from "../../components/admin";
+import type { AvailabilityEntry } from "../../components/admin/types";
+import { adminGet, adminJson, formatDollars } from "../../lib/admin-api";
+import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
+
+interface AdventureOption {
+  id: string;
+  title: string;
+  short_description: string;
+  base_price: number;
+  duration: string;
+  group_size_min: number;
+  group_size_max: number;
+}
+
+const MIN_SPOTS = 1;
+const MAX_SPOTS = 20;
+const DELETE_TEXT = "Are you sure you want to delete this availability?";
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+function monthLabel(year: number, month: number): string {
+  return new Intl.DateTimeFormat("en-AU", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month, 1)),
+  );
+}
+
+const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+
+/** Days of a month grid, Monday first, padded with the neighbouring months' days. */
+function monthGrid(year: number, month: number): { date: string; inMonth: boolean }[] {
+  const first = iso(year, month, 1);
+  const lead = (weekday(first) + 6) % 7;
+  const start = addDays(first, -lead);
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const cells = Math.ceil((lead + daysInMonth) / 7) * 7;
+  const out: { date: string; inMonth: boolean }[] = [];
+  for (let i = 0; i < cells; i++) {
+    const date = addDays(start, i);
+    out.push({ date, inMonth: date.slice(0, 7) === first.slice(0, 7) });
+  }
+  return out;
+}
+
+interface FormState {
+  date: string;
+  available_spots: string;
+  price_override: string;
+  notes: string;
+  is_available: boolean;
+  weather_dependent: boolean;
+}
+
+const emptyForm = (): FormState => ({
+  date: "",
+  available_spots: "6",
+  price_override: "",
+  notes: "",
+  is_available: true,
+  weather_dependent: true,
+});
+
+/** Availability calendar (admin spec sections 2, 5 and 7). */
+export default function AdminCalendar() {
+  const [params, setParams] = useSearchParams();
+  const [adventures, setAdventures] = useState<AdventureOption[]>([]);
+  const adventureId = params.get("adventure") ?? "";
+  const [dates, setDates] = useState<AvailabilityEntry[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [today, setToday] = useState(() => sydneyDate());
+  const [cursor, setCursor] = useState(() => {
+    const [y, m] = sydneyDate().split("-").map(Number);
+    return { year: y, month: m - 1 };
+  });
+  const [form, setForm] = useState<FormState>(emptyForm);
+  const [saving, setSaving] = useState(false);
+  const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
+  const { flash, show, clear } = useFlash();
+  const selectId = useId();
+
+  useEffect(() => {
+    setToday(sydneyDate());
+    (async () => {
+      try {
+        const res = await fetch("/api/adventures-pro");
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        setAdventures((await res.json()) as AdventureOption[]);
+      } catch (error) {
+        console.error("Failed to load adventures", error);
+      }
+    })();
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!adventureId) {
+      setDates([]);
+      return;
+    }
+    setLoading(true);
+    const res = await adminGet<{ dates: AvailabilityEntry[] }>(
+      `/api/admin/availability/${encodeURIComponent(adventureId)}`,
+    );
+    // Spec: load failures are only logged.
+    if (res.ok) setDates(res.data.dates);
+    else console.error("Failed to load availability", res.status, res.detail);
+    setLoading(false);
+  }, [adventureId]);
+
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
+  const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
+  const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
+  const adventure = adventures.find((a) => a.id === adventureId);
+
+  const choose = (id: string) => {
+    const sp = new URLSearchParams(params);
+    if (id) sp.set("adventure", id);
+    else sp.delete("adventure");
+    setParams(sp, { replace: true });
+    clear();
+  };
+
+  const shiftMonth = (delta: number) =>
+    setCursor(({ year, month }) => {
+      const d = new Date(Date.UTC(year, month + delta, 1));
+      return { year: d.getUTCFullYear(), month: d.getUTCMonth() };
+    });
+  const goToday = () => {
+    const [y, m] = sydneyDate().split("-").map(Number);
+    setCursor({ year: y, month: m - 1 });
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!adventureId) return;
+    setSaving(true);
+    const res = await adminJson<AvailabilityEntry>("POST", "/api/admin/availability", {
+      adventure_id: adventureId,
+      date: form.date,
+      available_spots: Number(form.available_spots),
+      price_override: form.price_override.trim() === "" ? null : Number(form.price_override),
+      notes: form.notes,
+      is_available: form.is_available,
+      weather_dependent: form.weather_dependent,
+    });
+    setSaving(false);
+    if (res.ok) {
+      show("success", `Availability added for ${formatDateAU(res.data.date)}.`);
+      setForm(emptyForm());
+      load();
+    } else {
+      // Spec: the create alert shows the server's detail, else the generic text.
+      show(
+        "error",
+        res.network
+          ? "Connection error"
+          : res.status >= 500
+            ? "Failed to create availability"
+            : res.detail || "Failed to create availability",
+      );
+    }
+  };
+
+  const editSpots = async (entry: AvailabilityEntry) => {
+    const answer = window.prompt(
+      `Available spots for ${formatDateAU(entry.date)} (${Math.max(MIN_SPOTS, entry.booked_spots)} to ${MAX_SPOTS}; ${entry.booked_spots} booked):`,
+      String(entry.available_spots),
+    );
+    if (answer === null) return;
+    const value = answer.trim();
+    // Only a numeric value is accepted.
+    if (!/^\d+$/.test(value)) {
+      console.error("Available spots must be a number", { value });
+      return;
+    }
+    const spots = Number(value);
+    if (spots < Math.max(MIN_SPOTS, entry.booked_spots) || spots > MAX_SPOTS) {
+      console.error("Available spots out of range", { spots, booked: entry.booked_spots });
+      return;
+    }
+    const res = await adminJson("PUT", `/api/admin/availability/${encodeURIComponent(entry.id)}`, {
+      available_spots: spots,
+    });
+    // Spec: update failures are only logged.
+    if (!res.ok) console.error("Failed to update availability", res.status, res.detail);
+    load();
+  };
+
+  const confirmDelete = async () => {
+    const entry = toDelete;
+    setToDelete(null);
+    if (!entry) return;
+    const res = await adminJson("DELETE", `/api/admin/availability/${encodeURIComponent(entry.id)}`);
+    // Spec: delete failures are only logged.
+    if (!res.ok) console.error("Failed to delete availability", res.status, res.detail);
+    load();
+  };
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  return (
+    <>
+      <PageHeader
+        title="Availability Calendar"
+        description="Publish the dates each adventure runs and how many spots are open. Changes show on the booking page straight away."
+      />
+
+      <div className="space-y-6">
+        <Card>
+          <label htmlFor={selectId} className="field-label">
+            Adventure
+          </label>
+          <select
+            id={selectId}
+            className="field"
+            value={adventureId}
+            onChange={(e) => choose(e.target.value)}
+          >
+            <option value="">Select an adventure…</option>
+            {adventures.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.title}
+              </option>
+            ))}
+          </select>
+          {adventure ? (
+            <p className="mt-2 text-sm text-slate-500">
+              {adventure.duration} · {adventure.group_size_min}–{adventure.group_size_max} people · from{" "}
+              {formatDollars(adventure.base_price)}
+            </p>
+          ) : null}
+        </Card>
+
+        {flash ? (
+          <Alert tone={flash.tone} onDismiss={clear}>
+            {flash.text}
+          </Alert>
+        ) : null}
+
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <Card
+            title="Add Availability"
+            description={adventure ? adventure.title : "Choose an adventure first"}
+          >
+            <form onSubmit={submit} className="space-y-4">
+              <TextField
+                label="Date"
+                type="date"
+                required
+                min={today}
+                value={form.date}
+                onChange={(e) => set("date", e.target.value)}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <TextField
+                  label="Available spots"
+                  type="number"
+                  required
+                  min={MIN_SPOTS}
+                  max={MAX_SPOTS}
+                  step={1}
+                  inputMode="numeric"
+                  value={form.available_spots}
+                  onChange={(e) => set("available_spots", e.target.value)}
+                />
+                <TextField
+                  label="Price override"
+                  hint="AUD per person; empty = usual price"
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  inputMode="decimal"
+                  value={form.price_override}
+                  onChange={(e) => set("price_override", e.target.value)}
+                />
+              </div>
+              <TextAreaField
+                label="Notes"
+                rows={2}
+                value={form.notes}
+                onChange={(e) => set("notes", e.target.value)}
+                placeholder="e.g. Sunrise start, meet at 6:30 am"
+              />
+              <CheckboxField
+                label="Available for booking"
+                checked={form.is_available}
+                onChange={(e) => set("is_available", e.target.checked)}
+              />
+              <CheckboxField
+                label="Weather dependent"
+                hint="May be moved or refunded if conditions are unsafe"
+                checked={form.weather_dependent}
+                onChange={(e) => set("weather_dependent", e.target.checked)}
+              />
+              <Button
+                type="submit"
+                variant="primary"
+                className="w-full"
+                disabled={!adventureId}
+                busy={saving}
+              >
+                <CalendarPlus aria-hidden="true" className="h-4 w-4" />
+                Add Availability
+              </Button>
+            </form>
+          </Card>
+
+          <Card
+            title={<span aria-live="polite">{monthLabel(cursor.year, cursor.month)}</span>}
+            actions={
+              <div className="flex items-center gap-1">
+                <Button size="sm" variant="ghost" onClick={() => shiftMonth(-1)} aria-label="Previous month">
+                  <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+                </Button>
+                <Button size="sm" onClick={goToday}>
+                  Today
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => shiftMonth(1)} aria-label="Next month">
+                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              </div>
+            }
+            bodyClassName="p-2 sm:p-4"
+          >
+            {!adventureId ? (
+              <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="Select an adventure">
+                Its dates appear on this calendar.
+              </EmptyState>
+            ) : (
+              <div>
+                <table className="w-full table-fixed border-separate border-spacing-1">
+                  <caption className="sr-only">
+                    Availability in {monthLabel(cursor.year, cursor.month)}
+                  </caption>
+                  <thead>
+                    <tr>
+                      {WEEKDAYS.map((d) => (
+                        <th
+                          key={d}
+                          scope="col"
+                          className="py-1 text-center text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
+                        >
+                          {d}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {Array.from({ length: grid.length / 7 }, (_, w) => (
+                      <tr key={grid[w * 7].date}>
+                        {grid.slice(w * 7, w * 7 + 7).map(({ date, inMonth }) => {
+                          const entry = byDate.get(date);
+                          const past = date < today;
+                          const free = entry ? Math.max(0, entry.available_spots - entry.booked_spots) : 0;
+                          return (
+                            <td
+                              key={date}
+                              data-date={date}
+                              className={`h-14 rounded-lg border p-1 align-top sm:h-20 sm:p-1.5 ${
+                                !inMonth ? "border-transparent opacity-40" : "border-slate-200"
+                              } ${date === today ? "ring-2 ring-reef-500" : ""} ${
+                                entry
+                                  ? entry.is_available
+                                    ? free > 0
+                                      ? "bg-reef-50"
+                                      : "bg-amber-50"
+                                    : "bg-slate-100"
+                                  : "bg-white"
+                              } ${past ? "opacity-60" : ""}`}
+                            >
+                              <div className="flex h-full flex-col">
+                                <span className="text-xs font-medium text-slate-700">
+                                  <span className="sr-only">{formatDateAU(date, "full")}</span>
+                                  <span aria-hidden="true">{Number(date.slice(8))}</span>
+                                </span>
+                                {entry ? (
+                                  entry.is_available ? (
+                                    <span
+                                      data-testid="day-spots"
+                                      className={`mt-auto text-[11px] leading-tight font-semibold sm:text-xs ${free > 0 ? "text-reef-700" : "text-amber-800"}`}
+                                    >
+                                      {free}/{entry.available_spots}
+                                      <span className="sr-only sm:not-sr-only sm:font-normal"> free</span>
+                                    </span>
+                                  ) : (
+                                    <span className="mt-auto text-[9px] leading-tight font-medium break-all text-slate-500 sm:text-xs sm:break-normal">
+                                      Unavailable
+                                    </span>
+                                  )
+                                ) : null}
+                              </div>
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 px-1 text-xs text-slate-500">
+                  <span className="inline-flex items-center gap-1.5">
+                    <span aria-hidden="true" className="h-3 w-3 rounded bg-reef-50 ring-1 ring-reef-500/40" />{" "}
+                    free/total spots
+                  </span>
+                  <span className="inline-flex items-center gap-1.5">
+                    <span
+                      aria-hidden="true"
+                      className="h-3 w-3 rounded bg-amber-50 ring-1 ring-amber-500/40"
+                    />{" "}
+                    Full
+                  </span>
+                  <span className="inline-flex items-center gap-1.5">
+                    <span
+                      aria-hidden="true"
+                      className="h-3 w-3 rounded bg-slate-100 ring-1 ring-slate-400/40"
+                    />{" "}
+                    Unavailable
+                  </span>
+                </p>
+              </div>
+            )}
+          </Card>
+        </div>
+
+        <Card title="Upcoming Availability" description="The next 10 dates from today" bodyClassName="">
+          {!adventureId ? (
+            <EmptyState title="Select an adventure to see its dates" />
+          ) : loading && dates.length === 0 ? (
+            <Spinner />
+          ) : upcoming.length === 0 ? (
+            <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No upcoming dates">
+              Add a date above to open it for booking.
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Upcoming availability">
+              {upcoming.map((d) => {
+                const free = Math.max(0, d.available_spots - d.booked_spots);
+                return (
+                  <li
+                    key={d.id}
+                    data-testid="upcoming-item"
+                    data-date={d.date}
+                    className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-ocean-900">{formatDateAU(d.date, "full")}</p>
+                      <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                        {d.is_available ? (
+                          <Badge tone={free > 0 ? "teal" : "amber"}>
+                            <span data-testid="spots">
+                              {free}/{d.available_spots}
+                            </span>
+                            &nbsp;spots free
+                          </Badge>
+                        ) : (
+                          <Badge tone="slate">Unavailable</Badge>
+                        )}
+                        {d.booked_spots > 0 ? (
+                          <span className="text-slate-500">{d.booked_spots} booked</span>
+                        ) : null}
+                        {d.price_override !== null ? (
+                          <span className="text-slate-600">{formatDollars(d.price_override)} pp</span>
+                        ) : null}
+                        {d.weather_dependent ? (
+                          <span className="inline-flex items-center gap-1 text-slate-500">
+                            <CloudSun aria-hidden="true" className="h-3.5 w-3.5" /> Weather dependent
+                          </span>
+                        ) : null}
+                      </div>
+                      {d.notes ? <p className="mt-1 text-sm text-slate-500">{d.notes}</p> : null}
+                    </div>
+                    <div className="flex gap-2">
+                      <Button
+                        size="sm"
+                        onClick={() => editSpots(d)}
+                        aria-label={`Edit spots for ${formatDateAU(d.date)}`}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        Edit spots
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => setToDelete(d)}
+                        aria-label={`Delete ${formatDateAU(d.date)}`}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        Delete
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete availability"
+        message={DELETE_TEXT}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete ? (
+          <p className="text-slate-600">
+            {formatDateAU(toDelete.date, "full")}
+            {toDelete.booked_spots > 0
+              ? ` has ${toDelete.booked_spots} booked spots and cannot be deleted.`
+              : ""}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -1,6 +1,15 @@
 import { ArrowLeft, CheckCircle2, Inbox, Mail, Phone, Send } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, Spinner, useFlash } from "../../components/admin";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  useFlash,
+} from "../../components/admin";
 import type { ContactMessage } from "../../components/admin/types";
 import { adminGet, adminJson, formatDateTimeAU } from "../../lib/admin-api";
 
@@ -142,15 +151,25 @@ export default function AdminContacts() {
                       {typeLabel(selected.adventure_type)} · {formatDateTimeAU(selected.created_at)}
                     </p>
                   </div>
-                  {selected.response ? <Badge tone="green">Responded</Badge> : <Badge tone="amber">New</Badge>}
+                  {selected.response ? (
+                    <Badge tone="green">Responded</Badge>
+                  ) : (
+                    <Badge tone="amber">New</Badge>
+                  )}
                 </div>
                 <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-                  <a href={`mailto:${selected.email}`} className="inline-flex items-center gap-1.5 text-reef-700 hover:underline">
+                  <a
+                    href={`mailto:${selected.email}`}
+                    className="inline-flex items-center gap-1.5 text-reef-700 hover:underline"
+                  >
                     <Mail aria-hidden="true" className="h-4 w-4" />
                     {selected.email}
                   </a>
                   {selected.phone ? (
-                    <a href={`tel:${selected.phone.replace(/\s/g, "")}`} className="inline-flex items-center gap-1.5 text-reef-700 hover:underline">
+                    <a
+                      href={`tel:${selected.phone.replace(/\s/g, "")}`}
+                      className="inline-flex items-center gap-1.5 text-reef-700 hover:underline"
+                    >
                       <Phone aria-hidden="true" className="h-4 w-4" />
                       {selected.phone}
                     </a>
@@ -195,8 +214,16 @@ export default function AdminContacts() {
                       className="field"
                       placeholder={`Hi ${selected.first_name}, thanks for your message…`}
                     />
-                    <p className="mt-1 text-xs text-slate-500">Sent by email to {selected.email}. A message can be answered once.</p>
-                    <Button type="submit" variant="primary" className="mt-3" disabled={!reply.trim() || sending} busy={sending}>
+                    <p className="mt-1 text-xs text-slate-500">
+                      Sent by email to {selected.email}. A message can be answered once.
+                    </p>
+                    <Button
+                      type="submit"
+                      variant="primary"
+                      className="mt-3"
+                      disabled={!reply.trim() || sending}
+                      busy={sending}
+                    >
                       <Send aria-hidden="true" className="h-4 w-4" />
                       {sending ? "Sending…" : "Send Response"}
                     </Button>

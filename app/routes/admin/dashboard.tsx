@@ -1,4 +1,13 @@
-import { CheckCircle2, ClipboardList, Clock, DollarSign, Inbox, Mail, Newspaper, TrendingUp } from "lucide-react";
+import {
+  CheckCircle2,
+  ClipboardList,
+  Clock,
+  DollarSign,
+  Inbox,
+  Mail,
+  Newspaper,
+  TrendingUp,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Alert, Card, EmptyState, PageHeader, Spinner, StatCard } from "../../components/admin";
@@ -49,7 +58,11 @@ export default function OldDashboard() {
       ) : stats && s ? (
         <div className="space-y-6">
           <section aria-label="Bookings and revenue" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            <StatCard label="Total Bookings" value={s.total_bookings} icon={<ClipboardList className="h-5 w-5" />} />
+            <StatCard
+              label="Total Bookings"
+              value={s.total_bookings}
+              icon={<ClipboardList className="h-5 w-5" />}
+            />
             <StatCard
               label="Completed Bookings"
               value={s.completed_bookings}
@@ -73,7 +86,12 @@ export default function OldDashboard() {
           <div className="grid gap-6 lg:grid-cols-3">
             <Card title="Quick stats">
               <dl className="divide-y divide-slate-100 text-sm">
-                <QuickStat icon={<Clock className="h-4 w-4" />} label="Pending Bookings" value={s.pending_bookings} to="/admin/bookings?status=pending_payment" />
+                <QuickStat
+                  icon={<Clock className="h-4 w-4" />}
+                  label="Pending Bookings"
+                  value={s.pending_bookings}
+                  to="/admin/bookings?status=pending_payment"
+                />
                 <QuickStat
                   icon={<Newspaper className="h-4 w-4" />}
                   label="Newsletter Subscribers"
@@ -130,7 +148,17 @@ export default function OldDashboard() {
   );
 }
 
-function QuickStat({ icon, label, value, to }: { icon: React.ReactNode; label: string; value: number; to: string }) {
+function QuickStat({
+  icon,
+  label,
+  value,
+  to,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: number;
+  to: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-2 text-slate-600">

@@ -23,7 +23,10 @@ export default function AdminLayout() {
     <>
       <meta name="robots" content="noindex, nofollow" />
       {token === undefined ? (
-        <div className="flex min-h-screen items-center justify-center bg-slate-50 text-slate-500" role="status">
+        <div
+          className="flex min-h-screen items-center justify-center bg-slate-50 text-slate-500"
+          role="status"
+        >
           <title>Admin</title>
           <Loader2 aria-hidden="true" className="mr-2 h-5 w-5 animate-spin" />
           Loading admin…

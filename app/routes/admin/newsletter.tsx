@@ -58,7 +58,9 @@ export default function AdminNewsletter() {
 
   const setStatus = async (s: Subscriber, status: Subscriber["status"]) => {
     setBusyId(s.id);
-    const res = await adminJson("PUT", `/api/admin/newsletter/subscribers/${encodeURIComponent(s.id)}`, { status });
+    const res = await adminJson("PUT", `/api/admin/newsletter/subscribers/${encodeURIComponent(s.id)}`, {
+      status,
+    });
     setBusyId(null);
     if (res.ok) {
       show("success", status === "active" ? `${s.email} reactivated.` : `${s.email} unsubscribed.`);
@@ -98,8 +100,17 @@ export default function AdminNewsletter() {
         ) : null}
 
         <section aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard label="Total subscribers" value={subscribers.length} icon={<Users className="h-5 w-5" />} />
-          <StatCard label="Active" value={active.length} icon={<UserCheck className="h-5 w-5" />} tone="reef" />
+          <StatCard
+            label="Total subscribers"
+            value={subscribers.length}
+            icon={<Users className="h-5 w-5" />}
+          />
+          <StatCard
+            label="Active"
+            value={active.length}
+            icon={<UserCheck className="h-5 w-5" />}
+            tone="reef"
+          />
           <StatCard
             label="Unsubscribed"
             value={subscribers.filter((s) => s.status === "unsubscribed").length}
@@ -141,7 +152,9 @@ export default function AdminNewsletter() {
             <Spinner />
           ) : shown.length === 0 ? (
             <EmptyState icon={<Newspaper className="h-6 w-6" />} title="No subscribers here">
-              {filter === "all" ? "Sign-ups from the website footer appear here." : "No subscriber has this status."}
+              {filter === "all"
+                ? "Sign-ups from the website footer appear here."
+                : "No subscriber has this status."}
             </EmptyState>
           ) : (
             <div className={t.wrap}>
@@ -152,7 +165,7 @@ export default function AdminNewsletter() {
                     <th scope="col" className={t.th}>
                       Email
                     </th>
-                    <th scope="col" className={t.th}>
+                    <th scope="col" className={`${t.th} hidden sm:table-cell`}>
                       Status
                     </th>
                     <th scope="col" className={`${t.th} hidden sm:table-cell`}>
@@ -168,19 +181,33 @@ export default function AdminNewsletter() {
                     <tr key={s.id} className={t.tr} data-testid="subscriber-row" data-email={s.email}>
                       <td className={`${t.td} max-w-[11rem] break-all sm:max-w-none`}>
                         {s.email}
-                        <span className="block text-xs text-slate-500 sm:hidden">{subscribedOn(s.subscribed_at)}</span>
+                        <span className="block text-xs text-slate-500 sm:hidden">
+                          {subscribedOn(s.subscribed_at)}
+                        </span>
                       </td>
                       <td className={t.td}>
                         <SubscriberBadge status={s.status} />
                       </td>
-                      <td className={`${t.td} hidden whitespace-nowrap sm:table-cell`}>{subscribedOn(s.subscribed_at)}</td>
+                      <td className={`${t.td} hidden whitespace-nowrap sm:table-cell`}>
+                        {subscribedOn(s.subscribed_at)}
+                      </td>
                       <td className={`${t.td} text-right`}>
                         {s.status === "active" ? (
-                          <Button size="sm" variant="danger" busy={busyId === s.id} onClick={() => setStatus(s, "unsubscribed")}>
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            busy={busyId === s.id}
+                            onClick={() => setStatus(s, "unsubscribed")}
+                          >
                             Unsubscribe
                           </Button>
                         ) : (
-                          <Button size="sm" variant="teal" busy={busyId === s.id} onClick={() => setStatus(s, "active")}>
+                          <Button
+                            size="sm"
+                            variant="teal"
+                            busy={busyId === s.id}
+                            onClick={() => setStatus(s, "active")}
+                          >
                             Reactivate
                           </Button>
                         )}

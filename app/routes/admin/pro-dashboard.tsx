@@ -39,11 +39,26 @@ interface Analytics {
 }
 
 const QUICK_ACTIONS = [
-  { to: "/admin/adventures-pro?action=create", label: "Add Adventure", hint: "Create a new trip", Icon: Plus },
-  { to: "/admin/calendar-pro", label: "Manage Calendar", hint: "Publish dates and spots", Icon: CalendarDays },
+  {
+    to: "/admin/adventures-pro?action=create",
+    label: "Add Adventure",
+    hint: "Create a new trip",
+    Icon: Plus,
+  },
+  {
+    to: "/admin/calendar-pro",
+    label: "Manage Calendar",
+    hint: "Publish dates and spots",
+    Icon: CalendarDays,
+  },
   { to: "/admin/media-pro", label: "Media Library", hint: "Upload photos and videos", Icon: Images },
   { to: "/admin/website-pro", label: "Edit Website", hint: "Change page text and images", Icon: SquarePen },
-  { to: "/admin/bookings-pro", label: "View Bookings", hint: "Check and settle bookings", Icon: ClipboardList },
+  {
+    to: "/admin/bookings-pro",
+    label: "View Bookings",
+    hint: "Check and settle bookings",
+    Icon: ClipboardList,
+  },
   { to: "/admin/settings-pro", label: "Settings", hint: "Contact and notification email", Icon: Settings },
 ] as const;
 
@@ -56,9 +71,11 @@ const TIPS = [
 
 function greeting(): string {
   const hour = Number(
-    new Intl.DateTimeFormat("en-AU", { hour: "numeric", hourCycle: "h23", timeZone: "Australia/Sydney" }).format(
-      new Date(),
-    ),
+    new Intl.DateTimeFormat("en-AU", {
+      hour: "numeric",
+      hourCycle: "h23",
+      timeZone: "Australia/Sydney",
+    }).format(new Date()),
   );
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
 }
@@ -220,7 +237,11 @@ export default function ProDashboard() {
                 )}
               </OverviewRow>
               <OverviewRow icon={<Mail className="h-4 w-4" />} label="Email">
-                {data.system.email_configured ? <Badge tone="green">Configured</Badge> : <Badge tone="amber">Not configured</Badge>}
+                {data.system.email_configured ? (
+                  <Badge tone="green">Configured</Badge>
+                ) : (
+                  <Badge tone="amber">Not configured</Badge>
+                )}
                 <span className="ml-2 text-slate-500">
                   {data.system.outbox_pending} waiting to send
                   {data.system.outbox_failed ? `, ${data.system.outbox_failed} failed` : ""}
@@ -253,13 +274,23 @@ export default function ProDashboard() {
 }
 
 const wholeDollars = (amount: number) =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(amount);
+  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(
+    amount,
+  );
 
 function ChartUnavailable() {
   return <p className="py-10 text-center text-sm text-slate-500">The chart is not available right now.</p>;
 }
 
-function OverviewRow({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+function OverviewRow({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <dt className="flex w-28 items-center gap-2 text-slate-500">

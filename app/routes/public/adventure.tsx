@@ -16,7 +16,7 @@ import {
   X,
 } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
-import { data, isRouteErrorResponse, Link, replace } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import {
   findActiveAdventure,
   findRelatedAdventures,
@@ -37,9 +37,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const adventure = await findActiveAdventure(db, params.slug);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (!adventure) {
-    // People are sent on to the list (replacing the bad URL in history); crawlers learn it is gone.
+    // Crawlers learn it is gone. People are sent on to the list: a loader redirect never
+    // commits the bad URL to history, so Back returns to the page they came from.
+    // (react-router's replace() would also overwrite that previous page on client navigations.)
     if (bot) throw data("Adventure not found", { status: 404 });
-    throw replace("/adventures");
+    throw redirect("/adventures");
   }
   if (!bot) {
     // A lost view count must never cost the visitor the page.
@@ -142,7 +144,8 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <Tabs adventure={a} />
+          {/* A fresh tab state per adventure (related links reuse this page). */}
+          <Tabs key={a.id} adventure={a} />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <SafetyGuarantee guideName={site.guideName} />
@@ -189,7 +192,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
 
 function Hero({ adventure: a }: { adventure: PublicAdventure }) {
   return (
-    <header className="relative isolate flex min-h-[26rem] items-end overflow-hidden bg-ocean-950 text-white sm:min-h-[30rem] lg:min-h-[34rem]">
+    <header className="relative isolate flex min-h-[26rem] items-end overflow-hidden bg-ocean-950 text-white sm:min-h-[28rem] lg:min-h-[31rem]">
       <Img
         src={a.hero_image}
         alt={a.hero_image_alt || a.title}
@@ -197,6 +200,7 @@ function Hero({ adventure: a }: { adventure: PublicAdventure }) {
         className="absolute inset-0 -z-10 h-full w-full object-cover"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ocean-950/95 via-ocean-950/45 to-ocean-950/25" />
+      <div className="absolute inset-0 -z-10 hidden bg-gradient-to-r from-ocean-950/55 via-ocean-950/10 to-transparent sm:block" />
       <div className="container-site pt-24 pb-10 sm:pb-14">
         <nav aria-label="Breadcrumb">
           <Link
@@ -230,7 +234,7 @@ function Hero({ adventure: a }: { adventure: PublicAdventure }) {
           </li>
           {a.location && (
             <li className="inline-flex items-center gap-1.5">
-              <MapPin className="h-4 w-4 text-reef-100" aria-hidden="true" />
+              <MapPin className="h-4 w-4 flex-none text-reef-100" aria-hidden="true" />
               {a.location}
             </li>
           )}
@@ -267,9 +271,7 @@ function Tabs({ adventure: a }: { adventure: PublicAdventure }) {
     <div>
       {/* Without JavaScript the tabs cannot switch, so every panel is shown in turn. */}
       <noscript>
-        <style>
-          {"[data-tablist]{display:none!important}[data-tabpanel]{display:block!important}"}
-        </style>
+        <style>{"[data-tablist]{display:none!important}[data-tabpanel]{display:block!important}"}</style>
       </noscript>
       <div
         role="tablist"
@@ -527,25 +529,7 @@ function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
     <div className="card p-6 shadow-lg shadow-ocean-900/5" data-testid="booking-card">
       <p className="text-sm font-medium text-slate-500">Price</p>
       <p className="mt-1 font-display text-3xl font-semibold text-ocean-900">{a.price_display}</p>
-      <dl className="mt-5 space-y-3.5 border-t border-slate-100 pt-5">
-        {facts.map((f) => (
-          <div key={f.label} className="flex gap-3">
-            <f.icon className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
-            <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{f.label}</dt>
-              <dd className="text-sm font-medium text-slate-800">{f.value}</dd>
-            </div>
-          </div>
-        ))}
-        <div className="flex gap-3">
-          <Sparkles className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
-          <div>
-            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Skill level</dt>
-            <dd className="text-sm font-medium text-slate-800">{skillLabel(a.skill_level)}</dd>
-          </div>
-        </div>
-      </dl>
-      <div className="mt-6 grid gap-3">
+      <div className="mt-5 grid gap-3">
         {a.booking_enabled ? (
           <Link
             to={`/book?adventure=${encodeURIComponent(a.id)}`}
@@ -567,6 +551,24 @@ function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
           Ask Questions
         </Link>
       </div>
+      <dl className="mt-6 space-y-3.5 border-t border-slate-100 pt-5">
+        {facts.map((f) => (
+          <div key={f.label} className="flex gap-3">
+            <f.icon className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{f.label}</dt>
+              <dd className="text-sm font-medium text-slate-800">{f.value}</dd>
+            </div>
+          </div>
+        ))}
+        <div className="flex gap-3">
+          <Sparkles className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
+          <div>
+            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Skill level</dt>
+            <dd className="text-sm font-medium text-slate-800">{skillLabel(a.skill_level)}</dd>
+          </div>
+        </div>
+      </dl>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, Compass, LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Await, Form, type ShouldRevalidateFunctionArgs, useAsyncError, useSearchParams } from "react-router";
 import type { PublicAdventure } from "../../../server/domain/adventures.server";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
@@ -90,10 +90,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function AdventuresPage({ loaderData }: Route.ComponentProps) {
   const { adventures, content } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseFilters(searchParams);
+  const query = searchParams.toString();
+  // The URL is the source of truth, mirrored in state so quick successive
+  // changes build on each other instead of on a URL update still in flight.
+  const [filters, setFiltersState] = useState(() => parseFilters(searchParams));
+  useEffect(() => setFiltersState(parseFilters(new URLSearchParams(query))), [query]);
 
-  const setFilters = (next: AdventureFilters) =>
+  const setFilters = (next: AdventureFilters) => {
+    setFiltersState(next);
     setSearchParams(filtersToSearchParams(next), { replace: true, preventScrollReset: true });
+  };
   const clear = () => setFilters(DEFAULT_FILTERS);
 
   return (
@@ -258,9 +264,9 @@ function Results({
         </div>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
-          {shown.map((a, i) => (
+          {shown.map((a) => (
             <li key={a.id}>
-              <AdventureCard adventure={a} priority={i === 0} />
+              <AdventureCard adventure={a} />
             </li>
           ))}
         </ul>

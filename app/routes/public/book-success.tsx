@@ -1,3 +1,244 @@
-export default function Page() {
-  return <h1>public/book-success</h1>;
+import {
+  Backpack,
+  CalendarDays,
+  CheckCircle2,
+  Clock,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import { paidSummary } from "../../../server/domain/booking.server";
+import { Img } from "../../components/Img";
+import { getApp } from "../../lib/context";
+import { formatDateAU } from "../../lib/dates";
+import { formatMoney } from "../../lib/money";
+import { cancellationSummary } from "../../lib/policy";
+import { seo } from "../../lib/seo";
+import { siteInfo } from "../../lib/site";
+import { useRootData } from "../../root";
+import type { Route } from "./+types/book-success";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getApp(context);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id") ?? "";
+  const summary =
+    url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
+  return { summary };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    title: "Booking confirmed | Tidewater Dive & Camp",
+    description: "Thank you for booking with us.",
+    path: "/book/success",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export default function BookSuccess({ loaderData }: Route.ComponentProps) {
+  const { summary } = loaderData;
+  const site = siteInfo(useRootData().content);
+
+  return (
+    <div className="bg-gradient-to-b from-reef-50 to-white">
+      <div className="container-site max-w-4xl py-12 sm:py-16">
+        <div className="text-center">
+          <CheckCircle2 className="mx-auto size-14 text-reef-600" aria-hidden="true" />
+          <h1 className="mt-4 text-4xl font-semibold sm:text-5xl">
+            {summary?.kind === "custom" ? "Payment received" : summary ? "You're booked in!" : "Thank you!"}
+          </h1>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">
+            {summary?.kind === "booking"
+              ? `Thanks, ${summary.firstName}. Your booking is confirmed and a confirmation email with a calendar file is on its way to ${summary.email}.`
+              : summary?.kind === "custom"
+                ? `Thank you, your payment of ${formatMoney(summary.amountTotalCents, summary.currency, true)} has been received.${summary.email ? ` A receipt is on its way to ${summary.email}.` : ""}`
+                : "Your payment is being processed. You will receive a confirmation email as soon as it is complete. If you have any questions, get in touch."}
+          </p>
+        </div>
+
+        {summary?.kind === "booking" ? (
+          <div className="mt-10 grid gap-6 md:grid-cols-5">
+            <section className="card md:col-span-3" aria-labelledby="booking-details">
+              <div className="aspect-[16/7] bg-ocean-100">
+                <Img
+                  src={summary.image}
+                  alt={summary.imageAlt}
+                  sizes="(min-width: 768px) 36rem, 100vw"
+                  className="size-full object-cover"
+                />
+              </div>
+              <div className="space-y-5 p-6">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <h2 id="booking-details" className="text-2xl font-semibold">
+                    {summary.adventureTitle}
+                  </h2>
+                  <p className="rounded-full bg-reef-50 px-3 py-1 text-sm font-semibold text-reef-700">
+                    Ref <span data-testid="booking-reference">{summary.reference}</span>
+                  </p>
+                </div>
+                <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                  <Fact icon={<CalendarDays className="size-5" />} label="When">
+                    {formatDateAU(summary.date, "full")}
+                    {summary.startTime ? `, ${summary.startTime}` : ""}
+                  </Fact>
+                  <Fact icon={<Clock className="size-5" />} label="Duration">
+                    {summary.duration}
+                  </Fact>
+                  <Fact icon={<Users className="size-5" />} label="Group">
+                    {summary.groupSize} {summary.groupSize === 1 ? "person" : "people"}
+                  </Fact>
+                  <Fact icon={<CheckCircle2 className="size-5" />} label="Total paid">
+                    {formatMoney(summary.amountTotalCents, summary.currency, true)}
+                  </Fact>
+                  {summary.meetingPoint ? (
+                    <div className="sm:col-span-2">
+                      <Fact icon={<MapPin className="size-5" />} label="Meeting point">
+                        {summary.meetingPoint}
+                      </Fact>
+                    </div>
+                  ) : null}
+                </dl>
+                <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
+                  {cancellationSummary(summary.date)}. Weather cancellations are always refunded or
+                  rescheduled for free.
+                </p>
+              </div>
+            </section>
+            <div className="space-y-6 md:col-span-2">
+              {summary.whatToBring.length ? (
+                <section className="card p-6" aria-labelledby="bring">
+                  <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">
+                    <Backpack className="size-5 text-reef-600" aria-hidden="true" /> What to bring
+                  </h2>
+                  <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                    {summary.whatToBring.map((item) => (
+                      <li key={item} className="flex gap-2">
+                        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-reef-600" aria-hidden="true" />
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              <Contact site={site} />
+            </div>
+          </div>
+        ) : (
+          <div className="mx-auto mt-10 max-w-xl space-y-6">
+            {summary?.kind === "custom" ? (
+              <section className="card p-6" aria-labelledby="paid">
+                <h2 id="paid" className="text-xl font-semibold">
+                  Payment details
+                </h2>
+                <dl className="mt-4 space-y-2 text-sm">
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Amount</dt>
+                    <dd>{formatMoney(summary.unitAmountCents, summary.currency, true)}</dd>
+                  </div>
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Quantity</dt>
+                    <dd>{summary.quantity}</dd>
+                  </div>
+                  <div className="flex justify-between border-t border-slate-200 pt-2 font-semibold">
+                    <dt>Total paid</dt>
+                    <dd data-testid="amount-paid">
+                      {formatMoney(summary.amountTotalCents, summary.currency, true)}
+                    </dd>
+                  </div>
+                </dl>
+              </section>
+            ) : null}
+            <Contact site={site} />
+          </div>
+        )}
+
+        <div className="mt-10 flex flex-wrap justify-center gap-3">
+          <Link to="/adventures" className="btn-secondary">
+            Explore more adventures
+          </Link>
+          <Link to="/" className="btn-primary">
+            Back to home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Fact({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex gap-3">
+      <span className="mt-0.5 text-reef-600" aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <dt className="text-slate-500">{label}</dt>
+        <dd className="font-medium text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function Contact({ site }: { site: ReturnType<typeof siteInfo> }) {
+  return (
+    <section className="card p-6" aria-labelledby="contact">
+      <h2 id="contact" className="text-xl font-semibold">
+        Questions before the day?
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        {site.guideName} replies within 24 hours by email and usually within 2 to 4 hours on WhatsApp.
+      </p>
+      <ul className="mt-4 space-y-3 text-sm">
+        {site.phone ? (
+          <li className="flex items-center gap-2">
+            <Phone className="size-4 text-reef-600" aria-hidden="true" />
+            <a
+              className="font-medium text-reef-700 hover:underline"
+              href={`tel:${site.phone.replace(/\s/g, "")}`}
+            >
+              {site.phone}
+            </a>
+          </li>
+        ) : null}
+        {site.whatsappUrl ? (
+          <li className="flex items-center gap-2">
+            <MessageCircle className="size-4 text-reef-600" aria-hidden="true" />
+            <a
+              className="font-medium text-reef-700 hover:underline"
+              href={site.whatsappUrl}
+              rel="noopener"
+              target="_blank"
+            >
+              Message us on WhatsApp
+            </a>
+          </li>
+        ) : null}
+        {site.email ? (
+          <li className="flex items-center gap-2">
+            <Mail className="size-4 text-reef-600" aria-hidden="true" />
+            <a className="font-medium text-reef-700 hover:underline" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </li>
+        ) : null}
+        <li className="flex items-center gap-2 text-slate-600">
+          <Clock className="size-4 text-reef-600" aria-hidden="true" />
+          {site.hours}
+        </li>
+      </ul>
+    </section>
+  );
 }

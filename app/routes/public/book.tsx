@@ -71,8 +71,8 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">Small groups · Max 4 people</p>
           <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">Book Your Adventure</h1>
           <p className="mt-3 text-lg text-slate-600">
-            Choose your trip, tell us who is coming and pick a date. Your spots are held while you pay securely
-            online, and your confirmation arrives by email.
+            Choose your trip, tell us who is coming and pick a date. Your spots are held while you pay
+            securely online, and your confirmation arrives by email.
           </p>
         </header>
         <div className="mt-6 space-y-3">

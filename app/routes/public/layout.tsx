@@ -21,7 +21,9 @@ export default function PublicLayout() {
     const prev = last.current;
     last.current = { pathname, search };
     const changed = prev.pathname !== pathname || (navigationType === "PUSH" && prev.search !== search);
-    if (changed) window.scrollTo({ top: 0, behavior: "smooth" });
+    if (!changed) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
   }, [pathname, search, navigationType]);
 
   const jsonLd = {

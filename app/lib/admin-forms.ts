@@ -1,0 +1,531 @@
+/**
+ * One zod schema per admin content payload (admin spec sections 3, 5 and 9),
+ * used by the admin forms before sending and by the API on every write, so
+ * both sides agree on each rule and message. Also the constants the forms
+ * offer and the small text helpers that turn form fields into lists.
+ */
+import { z } from "zod";
+import { SLUG_PATTERN } from "./slug.ts";
+
+/* ---------- Constants (admin spec section 9) ---------- */
+
+export const ADVENTURE_CATEGORIES = [
+  { value: "scuba-diving", label: "Scuba diving" },
+  { value: "snorkeling", label: "Snorkelling" },
+  { value: "camping", label: "Camping" },
+  { value: "combined", label: "Dive & camp combined" },
+] as const;
+export type AdventureCategory = (typeof ADVENTURE_CATEGORIES)[number]["value"];
+
+export const SKILL_LEVELS = [
+  { value: "beginner", label: "Beginner" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "advanced", label: "Advanced" },
+  { value: "all-levels", label: "All levels" },
+] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number]["value"];
+
+export const CURRENCIES = ["AUD", "USD", "EUR"] as const;
+
+/** The public gallery's categories (public spec section 3), with the labels visitors see. */
+export const GALLERY_CATEGORIES = [
+  { value: "diving", label: "Diving" },
+  { value: "camping", label: "Camping" },
+  { value: "equipment", label: "Equipment" },
+  { value: "team", label: "Team" },
+  { value: "adventure", label: "Adventure" },
+  { value: "both", label: "Dive & Camp" },
+  { value: "nature", label: "Nature" },
+  { value: "hiking", label: "Hiking" },
+] as const;
+
+/** The FAQ page's six categories, in display order (public spec, /faq). */
+export const FAQ_CATEGORIES = [
+  "Getting Started",
+  "Safety & Equipment",
+  "Weather & Conditions",
+  "Booking & Pricing",
+  "Specific Adventures",
+  "Health & Accessibility",
+] as const;
+
+/** Content pages: the spec's ten plus the three legal pages, whose text is a content section too. */
+export const CONTENT_PAGES = [
+  { value: "homepage", label: "Homepage" },
+  { value: "adventures", label: "Adventures" },
+  { value: "about", label: "About" },
+  { value: "contact", label: "Contact" },
+  { value: "gallery", label: "Gallery" },
+  { value: "reviews", label: "Reviews" },
+  { value: "faq", label: "FAQ" },
+  { value: "book", label: "Book" },
+  { value: "weekend", label: "Typical Weekend" },
+  { value: "global", label: "Global (every page)" },
+  { value: "privacy", label: "Privacy policy" },
+  { value: "terms", label: "Terms" },
+  { value: "cancellation", label: "Cancellation policy" },
+] as const;
+export type ContentPage = (typeof CONTENT_PAGES)[number]["value"];
+const CONTENT_PAGE_VALUES = CONTENT_PAGES.map((p) => p.value) as [ContentPage, ...ContentPage[]];
+
+export const CONTENT_TYPES = ["text", "html", "json"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const MEDIA_FILE_TYPES = ["image", "video", "document"] as const;
+export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
+
+export const MEDIA_FOLDERS = ["uploads", "adventures", "gallery", "testimonials", "backgrounds", "logos"] as const;
+export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
+
+/** What the upload accepts (admin spec section 5): images, videos, .pdf, .doc and .docx. */
+export const UPLOAD_ACCEPT = "image/*,video/*,.pdf,.doc,.docx";
+
+/* ---------- Text helpers shared by the forms ---------- */
+
+/** "a, b ,, c" -> ["a", "b", "c"]: comma-separated, trimmed, empties dropped. */
+export function splitComma(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** One entry per line, trimmed, blank lines dropped. */
+export function splitLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export const joinLines = (items: readonly string[] | null | undefined) => (items ?? []).join("\n");
+export const joinComma = (items: readonly string[] | null | undefined) => (items ?? []).join(", ");
+
+/**
+ * Group size text to numbers: "1-4 people", "2–3", "1 to 4", "Up to 4",
+ * "2 people". Null when no number is found or the range is out of order.
+ */
+export function parseGroupSize(text: string): { min: number; max: number } | null {
+  const t = text.trim().toLowerCase();
+  const range = /(\d{1,3})\s*(?:-|–|—|to)\s*(\d{1,3})/.exec(t);
+  if (range) {
+    const min = Number(range[1]);
+    const max = Number(range[2]);
+    return min >= 1 && max >= min ? { min, max } : null;
+  }
+  const upTo = /up\s*to\s*(\d{1,3})/.exec(t);
+  if (upTo) {
+    const max = Number(upTo[1]);
+    return max >= 1 ? { min: 1, max } : null;
+  }
+  const one = /(\d{1,3})/.exec(t);
+  if (one) {
+    const n = Number(one[1]);
+    return n >= 1 ? { min: n, max: n } : null;
+  }
+  return null;
+}
+
+/**
+ * A web address as the forms accept it: an absolute http(s) URL, or a path on
+ * this site ("/uploads/...", "/images/..."), which is what the media library
+ * hands out and what keeps the responsive image variants working.
+ */
+export function isWebAddress(value: string): boolean {
+  if (/[\s"'<>\\`]/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Size in KB with one decimal (admin spec section 9). */
+export function formatKB(bytes: number): string {
+  return `${(Math.max(0, bytes) / 1024).toFixed(1)} KB`;
+}
+
+/* ---------- Field builders ---------- */
+
+const typeError = (label: string, kind: string) => (iss: { input: unknown }) =>
+  iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be ${kind}`;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: typeError(label, "text") })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default("");
+
+const urlMessage = (label: string) =>
+  `${label} must be a URL (https://… or a path on this site such as /uploads/photo.webp)`;
+
+const requiredUrl = (label: string) =>
+  requiredText(label, 2000).refine(isWebAddress, { message: urlMessage(label), abort: true });
+
+const optionalUrl = (label: string) =>
+  optionalText(label, 2000).refine((v) => v === "" || isWebAddress(v), { message: urlMessage(label) });
+
+const textList = (label: string, maxItems = 60, maxLength = 1000) =>
+  z
+    .array(
+      z
+        .string({ error: `Each entry of ${label} must be text` })
+        .trim()
+        .max(maxLength, `Each entry of ${label} must be at most ${maxLength} characters`),
+      { error: `${label} must be a list` },
+    )
+    .max(maxItems, `${label} can have at most ${maxItems} entries`)
+    .transform((items) => items.filter(Boolean))
+    .default([]);
+
+const urlList = (label: string) =>
+  z
+    .array(
+      z
+        .string({ error: `Each entry of ${label} must be text` })
+        .trim()
+        .refine((v) => v === "" || isWebAddress(v), { message: `Each entry of ${label} must be a URL` }),
+      { error: `${label} must be a list` },
+    )
+    .max(30, `${label} can have at most 30 entries`)
+    .transform((items) => items.filter(Boolean))
+    .default([]);
+
+const int = (label: string, min: number, max: number) =>
+  z
+    .number({ error: typeError(label, "a number") })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const money = (label: string) =>
+  z
+    .number({ error: typeError(label, "a number") })
+    .min(0, `${label} must be at least 0`)
+    .max(100_000, `${label} must be at most 100000`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimal places`);
+
+const bool = (label: string, fallback: boolean) =>
+  z.boolean({ error: `${label} must be true or false` }).default(fallback);
+
+const slugField = requiredText("Slug", 120).regex(
+  SLUG_PATTERN,
+  "Slug may contain only lowercase letters, digits and single hyphens",
+);
+
+const categoryField = z
+  .enum(ADVENTURE_CATEGORIES.map((c) => c.value) as [AdventureCategory, ...AdventureCategory[]], {
+    error: "Category must be scuba-diving, snorkeling, camping or combined",
+  })
+  .default("scuba-diving");
+
+const skillField = z
+  .enum(SKILL_LEVELS.map((s) => s.value) as [SkillLevel, ...SkillLevel[]], {
+    error: "Skill level must be beginner, intermediate, advanced or all-levels",
+  })
+  .default("beginner");
+
+/* ---------- Professional adventure (admin spec sections 3 and 5) ---------- */
+
+export const proAdventureSchema = z
+  .object({
+    title: requiredText("Title", 200),
+    slug: slugField,
+    tagline: optionalText("Tagline", 300),
+    short_description: optionalText("Short description", 2000),
+    full_description: optionalText("Full description", 20_000),
+    hero_image: optionalUrl("Hero image"),
+    hero_image_alt: optionalText("Hero image alt text", 300),
+    gallery_images: urlList("Gallery images"),
+    base_price: money("Base price"),
+    currency: z.enum(CURRENCIES, { error: "Currency must be AUD, USD or EUR" }).default("AUD"),
+    price_display: optionalText("Price display", 100),
+    duration: optionalText("Duration", 100),
+    group_size_min: int("Minimum group size", 1, 20).default(1),
+    group_size_max: int("Maximum group size", 1, 20).default(8),
+    skill_level: skillField,
+    category: categoryField,
+    tags: textList("Tags", 30, 60),
+    location: optionalText("Location", 300),
+    meeting_point: optionalText("Meeting point", 500),
+    what_to_bring: textList("What to bring"),
+    included_items: textList("Included items"),
+    excluded_items: textList("Excluded items"),
+    highlights: textList("Highlights"),
+    itinerary: textList("Itinerary"),
+    best_for: textList("Best for"),
+    is_active: bool("Active", true),
+    is_featured: bool("Featured", false),
+    requires_certification: bool("Requires certification", false),
+    booking_enabled: bool("Booking enabled", true),
+    min_age: int("Minimum age", 0, 120).default(12),
+    max_age: int("Maximum age", 0, 120).nullable().default(null),
+    fitness_requirements: optionalText("Fitness requirements", 2000),
+    meta_title: optionalText("Meta title", 200),
+    meta_description: optionalText("Meta description", 500),
+    meta_keywords: optionalText("Meta keywords", 500),
+    social_image: optionalUrl("Social image"),
+    advance_booking_days: int("Advance booking days", 0, 365).default(1),
+    cancellation_policy: optionalText("Cancellation policy", 5000),
+    terms_conditions: optionalText("Terms and conditions", 10_000),
+    sort_order: int("Sort order", -100_000, 100_000).default(0),
+  })
+  .superRefine((a, ctx) => {
+    if (a.group_size_max < a.group_size_min) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["group_size_max"],
+        message: "Maximum group size must be at least the minimum group size",
+      });
+    }
+    if (a.max_age !== null && a.max_age < a.min_age) {
+      ctx.addIssue({ code: "custom", path: ["max_age"], message: "Maximum age must be at least the minimum age" });
+    }
+  });
+export type ProAdventureInput = z.infer<typeof proAdventureSchema>;
+
+/** The number fields of the professional form, as typed (strings), before coercion. */
+export interface ProNumberFields {
+  base_price: string;
+  group_size_min: string;
+  group_size_max: string;
+  min_age: string;
+  max_age: string;
+  advance_booking_days: string;
+  sort_order: string;
+}
+
+const toNumber = (raw: string, fallback: number) => (raw.trim() === "" ? fallback : Number(raw));
+
+/**
+ * Admin spec section 5: numbers are coerced before sending. base_price
+ * defaults to 0, group_size_min 1, group_size_max 8, min_age 12, max_age null
+ * when empty, advance_booking_days 1, sort_order 0. Anything that is not a
+ * number stays NaN so the schema reports it.
+ */
+export function coerceProNumbers(f: ProNumberFields) {
+  return {
+    base_price: toNumber(f.base_price, 0),
+    group_size_min: toNumber(f.group_size_min, 1),
+    group_size_max: toNumber(f.group_size_max, 8),
+    min_age: toNumber(f.min_age, 12),
+    max_age: f.max_age.trim() === "" ? null : Number(f.max_age),
+    advance_booking_days: toNumber(f.advance_booking_days, 1),
+    sort_order: toNumber(f.sort_order, 0),
+  };
+}
+
+/** Admin spec section 5: changing the base price sets the display price to 'From $' + value. */
+export const priceDisplayFor = (basePrice: string) => `From $${basePrice}`;
+
+/** SEO guidance (advisory): the counter's colour for a length against a recommended range. */
+export function seoLengthStatus(length: number, min: number, max: number): "empty" | "short" | "good" | "long" {
+  if (length === 0) return "empty";
+  if (length < min) return "short";
+  if (length > max) return "long";
+  return "good";
+}
+
+/* ---------- Simple (database) adventure, the enhanced manager ---------- */
+
+export const simpleAdventureSchema = z.object({
+  slug: slugField,
+  title: requiredText("Title", 200),
+  short_description: requiredText("Short description", 300),
+  description: requiredText("Full description", 2000),
+  detailed_description: optionalText("Detailed description", 20_000),
+  image: requiredUrl("Main image URL"),
+  image_alt: optionalText("Image alt text", 300),
+  gallery_images: urlList("Gallery images"),
+  features: textList("Features"),
+  duration: optionalText("Duration", 100),
+  group_size: optionalText("Group size", 60).refine((v) => v === "" || parseGroupSize(v) !== null, {
+    message: 'Group size must read like "1-4 people" (between 1 and 20)',
+  }).refine((v) => {
+    const g = v === "" ? null : parseGroupSize(v);
+    return g === null || g.max <= 20;
+  }, "Group size can be at most 20 people"),
+  price: optionalText("Price", 100),
+  price_num: money("Price (number)"),
+  category: categoryField,
+  skill_level: skillField,
+  tags: textList("Tags", 30, 60),
+  included: textList("Included"),
+  itinerary: textList("Itinerary"),
+  location: optionalText("Location", 300),
+  best_for: textList("Best for"),
+  featured: bool("Featured", false),
+  sort_order: int("Sort order", -100_000, 100_000).default(0),
+});
+export type SimpleAdventureInput = z.infer<typeof simpleAdventureSchema>;
+
+/** price_num is parsed as a decimal and sort_order as an integer (empty -> 0); NaN stays for the schema. */
+export function parseDecimal(raw: string): number {
+  return raw.trim() === "" ? 0 : Number.parseFloat(raw);
+}
+export function parseInteger(raw: string): number {
+  return raw.trim() === "" ? 0 : Number.parseInt(raw, 10);
+}
+
+/* ---------- Legacy (static) adventure: form only, nothing is sent ---------- */
+
+export const LEGACY_CATEGORIES = ["Diving", "Camping", "Both"] as const;
+export const LEGACY_SKILL_LEVELS = ["Beginner", "Certified", "Advanced"] as const;
+
+export const legacyAdventureSchema = z.object({
+  id: requiredText("ID", 120),
+  slug: requiredText("Slug", 120),
+  title: requiredText("Title", 200),
+  description: requiredText("Description", 2000),
+  shortDescription: optionalText("Short description", 300),
+  image: optionalText("Image", 2000),
+  price: requiredText("Price", 100),
+  priceNum: money("Price number"),
+  duration: requiredText("Duration", 100),
+  groupSize: optionalText("Group size", 60),
+  category: z.enum(LEGACY_CATEGORIES, { error: "Category must be Diving, Camping or Both" }),
+  skillLevel: z.enum(LEGACY_SKILL_LEVELS, { error: "Skill level must be Beginner, Certified or Advanced" }),
+  location: optionalText("Location", 300),
+});
+
+/* ---------- Gallery, testimonials, FAQs ---------- */
+
+export const galleryImageSchema = z.object({
+  title: requiredText("Title", 200),
+  image_url: requiredUrl("Image URL"),
+  category: z.enum(GALLERY_CATEGORIES.map((c) => c.value) as [string, ...string[]], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === "" ? "Category is required" : "Choose a category from the list",
+  }),
+  tags: textList("Tags", 20, 60),
+  description: optionalText("Description", 1000),
+  alt: optionalText("Alt text", 300),
+});
+export type GalleryImageInput = z.infer<typeof galleryImageSchema>;
+
+export const testimonialSchema = z.object({
+  customer_name: requiredText("Customer name", 100),
+  adventure_type: requiredText("Adventure", 120),
+  location: requiredText("Location", 200),
+  content: requiredText("Review text", 5000),
+  rating: int("Rating", 1, 5).default(5),
+  is_featured: bool("Featured", false),
+});
+export type TestimonialInput = z.infer<typeof testimonialSchema>;
+
+export const faqSchema = z.object({
+  category: requiredText("Category", 100),
+  question: requiredText("Question", 500),
+  answer: requiredText("Answer", 5000),
+  order: int("Order", 0, 10_000).default(0),
+  is_active: bool("Active", true),
+});
+export type FaqInput = z.infer<typeof faqSchema>;
+
+/* ---------- Content sections ---------- */
+
+/** The rule per content type: json must parse. Null when the content fits its type. */
+export function contentTypeError(type: string, content: string): string | null {
+  if (type !== "json") return null;
+  try {
+    JSON.parse(content);
+    return null;
+  } catch {
+    return "Content must be valid JSON for the json type";
+  }
+}
+
+const sectionName = requiredText("Section name", 80).regex(
+  /^[a-z0-9][a-z0-9_-]*$/,
+  "Section name may contain only lowercase letters, digits, hyphens and underscores",
+);
+const contentBody = requiredText("Content", 100_000);
+
+export const contentCreateSchema = z
+  .object({
+    page: z.enum(CONTENT_PAGE_VALUES, { error: "Choose a page from the list" }),
+    section: sectionName,
+    type: z.enum(CONTENT_TYPES, { error: "Type must be text, html or json" }).default("text"),
+    title: optionalText("Title", 200),
+    content: contentBody,
+    description: optionalText("Description", 500),
+    is_active: bool("Active", true),
+  })
+  .superRefine((s, ctx) => {
+    const error = contentTypeError(s.type, s.content);
+    if (error) ctx.addIssue({ code: "custom", path: ["content"], message: error });
+  });
+export type ContentCreateInput = z.infer<typeof contentCreateSchema>;
+
+/** PUT: any of these; the website editor sends content only. */
+export const contentUpdateSchema = z.object({
+  title: z.string({ error: "Title must be text" }).trim().max(200, "Title must be at most 200 characters").optional(),
+  content: contentBody.optional(),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .optional(),
+  is_active: z.boolean({ error: "Active must be true or false" }).optional(),
+});
+export type ContentUpdateInput = z.infer<typeof contentUpdateSchema>;
+
+export const isContentPage = (page: string): page is ContentPage =>
+  (CONTENT_PAGE_VALUES as string[]).includes(page);
+
+/* ---------- Media library ---------- */
+
+export const mediaCreateSchema = z.object({
+  url: requiredUrl("File URL"),
+  filename: requiredText("Filename", 255),
+  original_name: optionalText("Original name", 255),
+  file_type: z.enum(MEDIA_FILE_TYPES, { error: "File type must be image, video or document" }).default("image"),
+  mime_type: optionalText("MIME type", 120),
+  file_size: int("File size", 0, 2_000_000_000).default(0),
+  alt_text: optionalText("Alt text", 300),
+  caption: optionalText("Caption", 1000),
+  tags: textList("Tags", 20, 60),
+  folder: z.enum(MEDIA_FOLDERS, { error: "Choose a folder from the list" }).default("uploads"),
+  dimensions: z
+    .object({ width: int("Width", 1, 100_000), height: int("Height", 1, 100_000) }, { error: "Dimensions must have width and height" })
+    .nullable()
+    .default(null),
+});
+export type MediaCreateInput = z.infer<typeof mediaCreateSchema>;
+
+/** The text fields sent with an upload (multipart form fields). */
+export const uploadFieldsSchema = z.object({
+  folder: z.enum(MEDIA_FOLDERS, { error: "Choose a folder from the list" }).default("uploads"),
+  tags: optionalText("Tags", 1000).transform(splitComma),
+});
+
+/* ---------- Errors ---------- */
+
+/** Field -> first message, named as the server names them (errors.server.ts fromZod). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "body";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Runs a schema for a form: the parsed value, or the messages per field. */
+export function check<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): { ok: true; data: z.infer<T> } | { ok: false; errors: Record<string, string> } {
+  const result = schema.safeParse(value);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}

@@ -1,0 +1,371 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import {
+  availability,
+  contactMessages,
+  emailOutbox,
+  mediaItems,
+  newsletterSubscribers,
+} from "../../server/db/schema.ts";
+import { listDateOptions } from "../../server/domain/availability.server.ts";
+import { loadSiteContent } from "../../server/domain/content.server.ts";
+import { getNotificationEmail } from "../../server/domain/settings.server.ts";
+import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+
+let ctx: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+  token = await login(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const req = (method: string, path: string, body?: unknown) =>
+  ctx.app.request(path, authed(token, method, body));
+const json = async <T>(res: Response) => (await res.json()) as T;
+
+describe("contact messages", () => {
+  it("lists newest first with the response object", async () => {
+    const older = await ctx.app.request(
+      "/api/contact",
+      jsonRequest("POST", {
+        first_name: "Ada",
+        last_name: "Older",
+        email: "ada@example.com",
+        adventure_type: "general",
+        message: "First question",
+      }),
+    );
+    expect(older.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 5));
+    await ctx.app.request(
+      "/api/contact",
+      jsonRequest("POST", {
+        first_name: "Bo",
+        last_name: "Newer",
+        email: "bo@example.com",
+        phone: "0412 111 222",
+        adventure_type: "custom",
+        message: "Second question",
+      }),
+    );
+    const res = await req("GET", "/api/contact");
+    expect(res.status).toBe(200);
+    const list = await json<{ first_name: string; response: unknown; created_at: string }[]>(res);
+    expect(list[0].first_name).toBe("Bo");
+    expect(list[1].first_name).toBe("Ada");
+    expect(list[0]).toMatchObject({
+      last_name: "Newer",
+      email: "bo@example.com",
+      phone: "0412 111 222",
+      adventure_type: "custom",
+      message: "Second question",
+      response: null,
+    });
+  });
+
+  it("a reply is saved with responded_at and emailed in the same step; a second reply is 409", async () => {
+    const [msg] = await ctx.db
+      .insert(contactMessages)
+      .values({
+        firstName: "Cy",
+        lastName: "Reply",
+        email: "cy@example.com",
+        adventureType: "general",
+        message: "Do you rent wetsuits?",
+      })
+      .returning();
+    const blank = await req("POST", `/api/admin/contact/${msg.id}/respond`, { response: "   " });
+    expect(blank.status).toBe(400);
+    expect(Object.keys((await json<{ errors: object }>(blank)).errors)).toEqual(["response"]);
+
+    const res = await req("POST", `/api/admin/contact/${msg.id}/respond`, {
+      response: "Yes, all sizes are included.",
+    });
+    expect(res.status).toBe(200);
+    const body = await json<{ message: { response: { response: string; responded_at: string } } }>(res);
+    expect(body.message.response.response).toBe("Yes, all sizes are included.");
+    expect(Number.isNaN(Date.parse(body.message.response.responded_at))).toBe(false);
+
+    const mails = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, "cy@example.com"), eq(emailOutbox.kind, "contact_reply")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].textBody).toContain("Yes, all sizes are included.");
+    expect(mails[0].textBody).toContain("> Do you rent wetsuits?");
+    expect(mails[0].subject).toMatch(/^Re: your message to /);
+
+    const again = await req("POST", `/api/admin/contact/${msg.id}/respond`, { response: "Again" });
+    expect(again.status).toBe(409);
+    const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, msg.id));
+    expect(row.response).toBe("Yes, all sizes are included.");
+    expect((await req("POST", "/api/admin/contact/missing/respond", { response: "Hi" })).status).toBe(404);
+  });
+});
+
+describe("newsletter subscribers", () => {
+  it("lists, unsubscribes the active and reactivates the rest", async () => {
+    const [a] = await ctx.db.insert(newsletterSubscribers).values({ email: "n1@example.com" }).returning();
+    const [b] = await ctx.db
+      .insert(newsletterSubscribers)
+      .values({ email: "n2@example.com", status: "inactive" })
+      .returning();
+    const list = await json<{ id: string; email: string; status: string; subscribed_at: string }[]>(
+      await req("GET", "/api/admin/newsletter/subscribers"),
+    );
+    expect(list.find((s) => s.id === a.id)).toMatchObject({ email: "n1@example.com", status: "active" });
+    const onlyInactive = await json<{ status: string }[]>(
+      await req("GET", "/api/admin/newsletter/subscribers?status=inactive"),
+    );
+    expect(onlyInactive.every((s) => s.status === "inactive")).toBe(true);
+
+    const un = await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" });
+    expect(un.status).toBe(200);
+    expect((await json<{ subscriber: { status: string } }>(un)).subscriber.status).toBe("unsubscribed");
+    expect(
+      (await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" })).status,
+    ).toBe(409);
+    expect((await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "active" })).status).toBe(
+      200,
+    );
+    expect((await req("PUT", `/api/admin/newsletter/subscribers/${b.id}`, { status: "active" })).status).toBe(
+      200,
+    );
+    expect((await req("PUT", `/api/admin/newsletter/subscribers/${b.id}`, { status: "gone" })).status).toBe(
+      400,
+    );
+    expect((await req("PUT", "/api/admin/newsletter/subscribers/nope", { status: "active" })).status).toBe(
+      404,
+    );
+    expect((await req("GET", "/api/admin/newsletter/subscribers?status=gone")).status).toBe(400);
+  });
+});
+
+describe("availability", () => {
+  const adventureId = "night-dive-experience";
+  const date = addDays(sydneyDate(), 45);
+
+  it("creates, edits and deletes a date, and the public date list follows", async () => {
+    const created = await req("POST", "/api/admin/availability", {
+      adventure_id: adventureId,
+      date,
+      available_spots: 5,
+      price_override: 129.5,
+      notes: "Full moon",
+      is_available: true,
+      weather_dependent: false,
+    });
+    expect(created.status).toBe(201);
+    const entry = await json<{ id: string; price_override: number; free_spots: number }>(created);
+    expect(entry).toMatchObject({ price_override: 129.5, free_spots: 5 });
+
+    const listed = await json<{ dates: { id: string; date: string }[] }>(
+      await req("GET", `/api/admin/availability/${adventureId}`),
+    );
+    expect(listed.dates.some((d) => d.id === entry.id && d.date === date)).toBe(true);
+    let options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === date)).toMatchObject({ available: true, spots_left: 5 });
+
+    const dup = await req("POST", "/api/admin/availability", { adventure_id: adventureId, date });
+    expect(dup.status).toBe(409);
+    expect((await json<{ detail: string }>(dup)).detail).toMatch(/already exists/);
+
+    expect((await req("PUT", `/api/admin/availability/${entry.id}`, { available_spots: 9 })).status).toBe(
+      200,
+    );
+    options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === date)?.spots_left).toBe(9);
+    expect((await req("PUT", `/api/admin/availability/${entry.id}`, { available_spots: 21 })).status).toBe(
+      400,
+    );
+    expect((await req("PUT", `/api/admin/availability/${entry.id}`, { available_spots: "7" })).status).toBe(
+      400,
+    );
+    expect((await req("PUT", `/api/admin/availability/${entry.id}`, {})).status).toBe(400);
+
+    expect((await req("DELETE", `/api/admin/availability/${entry.id}`)).status).toBe(200);
+    options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.some((o) => o.date === date)).toBe(false);
+    expect((await req("DELETE", `/api/admin/availability/${entry.id}`)).status).toBe(404);
+  });
+
+  it("validates the form's rules on the server", async () => {
+    const post = (body: Record<string, unknown>) =>
+      req("POST", "/api/admin/availability", {
+        adventure_id: adventureId,
+        date: addDays(sydneyDate(), 50),
+        ...body,
+      });
+    const errorsOf = async (res: Response) => Object.keys((await json<{ errors: object }>(res)).errors);
+    let res = await post({ date: addDays(sydneyDate(), -1) });
+    expect(res.status).toBe(400);
+    expect(await errorsOf(res)).toEqual(["date"]);
+    res = await post({ date: "2030-02-30" });
+    expect(res.status).toBe(400);
+    res = await post({ date: "" });
+    expect(res.status).toBe(400);
+    res = await post({ available_spots: 0 });
+    expect(await errorsOf(res)).toEqual(["available_spots"]);
+    res = await post({ available_spots: 21 });
+    expect(res.status).toBe(400);
+    res = await post({ available_spots: 2.5 });
+    expect(res.status).toBe(400);
+    res = await post({ price_override: 10.005 });
+    expect(await errorsOf(res)).toEqual(["price_override"]);
+    res = await post({ price_override: -1 });
+    expect(res.status).toBe(400);
+    res = await post({ adventure_id: "no-such-adventure" });
+    expect(res.status).toBe(400);
+    expect(await errorsOf(res)).toEqual(["adventure_id"]);
+
+    // Defaults: 6 spots, no override, available, weather dependent; today is allowed.
+    await ctx.db
+      .delete(availability)
+      .where(and(eq(availability.adventureId, adventureId), eq(availability.date, sydneyDate())));
+    res = await post({ date: sydneyDate(), price_override: "" });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({
+      available_spots: 6,
+      price_override: null,
+      is_available: true,
+      weather_dependent: true,
+    });
+  });
+
+  it("never goes below the booked spots, and a booked date cannot be deleted", async () => {
+    const day = addDays(sydneyDate(), 60);
+    const { availabilityId } = await insertBooking(ctx.db, {
+      adventureId,
+      holdSpots: true,
+      groupSize: 3,
+      date: day,
+    });
+    const id = availabilityId as string;
+    const lower = await req("PUT", `/api/admin/availability/${id}`, { available_spots: 2 });
+    expect(lower.status).toBe(409);
+    expect((await json<{ detail: string }>(lower)).detail).toMatch(/3 spots are already booked/);
+    expect((await req("PUT", `/api/admin/availability/${id}`, { available_spots: 3 })).status).toBe(200);
+    const del = await req("DELETE", `/api/admin/availability/${id}`);
+    expect(del.status).toBe(409);
+    expect((await json<{ detail: string }>(del)).detail).toMatch(/cannot be deleted/);
+    // Unavailable shows as such to the public.
+    expect((await req("PUT", `/api/admin/availability/${id}`, { is_available: false })).status).toBe(200);
+    const options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === day)).toMatchObject({ available: false });
+  });
+
+  it("answers 404 for an unknown adventure's calendar", async () => {
+    expect((await req("GET", "/api/admin/availability/nope")).status).toBe(404);
+  });
+});
+
+describe("settings", () => {
+  it("reads and writes the notification email and the contact content rows", async () => {
+    const before = await json<Record<string, unknown>>(await req("GET", "/api/admin/settings"));
+    expect(before).toMatchObject({ payment_mode: expect.stringMatching(/^(test|stripe)$/) });
+    expect(before.payment_mode_label).toBe(before.payment_mode === "stripe" ? "Stripe" : "Test checkout");
+
+    const res = await req("PUT", "/api/admin/settings", {
+      notification_email: "ops@example.com",
+      contact_email: "hello@example.org",
+      contact_phone: "+61 2 9000 0000",
+      contact_whatsapp: "+61 400 111 222",
+    });
+    expect(res.status).toBe(200);
+    const content = await loadSiteContent(ctx.db);
+    expect(content.contact).toMatchObject({
+      contact_email: "hello@example.org",
+      contact_phone: "+61 2 9000 0000",
+      contact_whatsapp: "+61 400 111 222",
+    });
+    expect(await getNotificationEmail(ctx.db, content)).toBe("ops@example.com");
+
+    // Empty notification email falls back to the contact email.
+    expect((await req("PUT", "/api/admin/settings", { notification_email: "" })).status).toBe(200);
+    expect(await getNotificationEmail(ctx.db, await loadSiteContent(ctx.db))).toBe("hello@example.org");
+  });
+
+  it("refuses bad emails and phones with 400 naming the field", async () => {
+    for (const [field, value] of [
+      ["notification_email", "not-an-email"],
+      ["contact_email", "nope@"],
+      ["contact_phone", "call me"],
+      ["contact_phone", ""],
+      ["contact_whatsapp", "12"],
+    ] as const) {
+      const res = await req("PUT", "/api/admin/settings", { [field]: value });
+      expect(res.status, `${field}=${value}`).toBe(400);
+      expect(Object.keys((await json<{ errors: object }>(res)).errors)).toEqual([field]);
+    }
+  });
+});
+
+describe("dashboards", () => {
+  it("professional analytics: the spec's fields plus weekly figures and the system overview", async () => {
+    await ctx.db.insert(mediaItems).values({ url: "/uploads/a.webp", filename: "a.webp", fileType: "image" });
+    await insertBooking(ctx.db, {
+      paid: true,
+      adventureId: "guided-shore-dive",
+      unitPriceCents: 10_000,
+      groupSize: 2,
+    });
+    const res = await req("GET", "/api/admin/analytics/dashboard");
+    expect(res.status).toBe(200);
+    const a = await json<{
+      total_bookings: number;
+      total_revenue: number;
+      total_adventures: number;
+      total_media_assets: number;
+      popular_adventures: { _id: string; title: string; booking_count: number; view_count: number }[];
+      weekly: { week_start: string; bookings: number; revenue: number }[];
+      system: Record<string, unknown>;
+    }>(res);
+    expect(a.total_bookings).toBeGreaterThan(0);
+    expect(a.total_revenue).toBeGreaterThanOrEqual(200);
+    expect(a.total_adventures).toBe(9);
+    expect(a.total_media_assets).toBeGreaterThanOrEqual(1);
+    expect(a.popular_adventures.length).toBeGreaterThan(0);
+    expect(Object.keys(a.popular_adventures[0]).sort()).toEqual([
+      "_id",
+      "booking_count",
+      "title",
+      "view_count",
+    ]);
+    expect(a.weekly).toHaveLength(12);
+    const last = a.weekly[a.weekly.length - 1];
+    expect(last.bookings).toBeGreaterThan(0);
+    expect(last.revenue).toBeGreaterThanOrEqual(200);
+    expect(a.system).toMatchObject({ email_configured: false, uploads: 1 });
+    expect(["pglite", "postgres"]).toContain(a.system.database);
+  });
+
+  it("old dashboard stats: booking_stats, subscribers, messages and the five newest bookings", async () => {
+    const res = await req("GET", "/api/admin/dashboard/stats");
+    expect(res.status).toBe(200);
+    const s = await json<{
+      booking_stats: Record<string, number>;
+      total_newsletter_subscribers: number;
+      total_contact_messages: number;
+      recent_bookings: { created_at: string }[];
+    }>(res);
+    expect(Object.keys(s.booking_stats).sort()).toEqual([
+      "average_booking_value",
+      "completed_bookings",
+      "pending_bookings",
+      "total_bookings",
+      "total_revenue",
+    ]);
+    expect(s.booking_stats.total_bookings).toBeGreaterThan(0);
+    expect(s.booking_stats.average_booking_value).toBeGreaterThan(0);
+    expect(s.total_contact_messages).toBeGreaterThanOrEqual(3);
+    expect(s.recent_bookings.length).toBeLessThanOrEqual(5);
+    const times = s.recent_bookings.map((b) => b.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});

@@ -1,0 +1,262 @@
+import { readFileSync } from "node:fs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, E2E_SMTP_PORT } from "../../playwright.config";
+import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
+
+let sink: SmtpSink;
+test.beforeAll(async () => {
+  sink = await startSmtpSink(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await sink?.close();
+});
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Signs in the way the login screen does: the token in localStorage. */
+async function signIn(page: Page, request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request);
+  await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), token);
+  return token;
+}
+
+function sydneyToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+}
+function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+test("login: a wrong password shows the server's detail; the right one opens the console; logout revokes it", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/pro-dashboard$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const password = page.getByLabel("Password");
+  await expect(password).toHaveAttribute("required", "");
+  await password.fill("definitely-wrong");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("login-error")).toHaveText("Invalid password");
+
+  await password.fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: /welcome to your dashboard/ })).toBeVisible();
+  await expect(page.getByTestId("admin-role")).toHaveText("Administrator");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link")).toHaveCount(16);
+  await expect(page.getByText("Total Bookings")).toBeVisible();
+  const token = await page.evaluate(() => window.localStorage.getItem("admin_token"));
+  expect(token).toBeTruthy();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => window.localStorage.getItem("admin_token"))).toBeNull();
+  const after = await request.get("/api/bookings", { headers: { Authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+
+  // The quick-action targets are never dead ends.
+  await page.goto("/admin/bookings-pro");
+  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+});
+
+test("bookings: mark a booking completed, then cancel it", async ({ page, request }) => {
+  const email = unique("guest");
+  const dates = (await (await request.get("/api/adventures/guided-shore-dive/dates")).json()) as {
+    date: string;
+    available: boolean;
+  }[];
+  const date = dates.find((d) => d.available)?.date as string;
+  const created = await request.post("/api/bookings", {
+    data: {
+      adventure_id: "guided-shore-dive",
+      customer_first_name: "Harper",
+      customer_last_name: "Status",
+      customer_email: email,
+      customer_phone: "0400 000 111",
+      group_size: 1,
+      selected_date: date,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, request);
+  await page.goto("/admin/bookings");
+  await page.getByLabel("Search").fill(email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const row = page.getByTestId("booking-row").filter({ hasText: email }).locator("visible=true");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Pending payment");
+
+  await row.getByRole("button", { name: "Mark completed" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("as completed?");
+  await dialog.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByText(/marked completed\./)).toBeVisible();
+  await expect(row).toContainText("Completed");
+
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toContainText("No payment was taken, so there is nothing to refund.");
+  await dialog.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByText(/cancelled\.$/)).toBeVisible();
+  await expect(row).toContainText("Cancelled");
+  await expect(row).toContainText("No actions");
+});
+
+test("contacts: a reply is shown read-only and arrives at the sender's inbox", async ({ page, request }) => {
+  const email = unique("asker");
+  const sent = await request.post("/api/contact", {
+    data: {
+      first_name: "Quinn",
+      last_name: "Asker",
+      email,
+      adventure_type: "general",
+      message: "Can I bring my own regulator?",
+    },
+  });
+  expect(sent.status()).toBe(201);
+
+  await signIn(page, request);
+  await page.goto("/admin/contacts");
+  await page.getByTestId("message-item").filter({ hasText: "Quinn Asker" }).click();
+  const send = page.getByRole("button", { name: "Send Response" });
+  await expect(send).toBeDisabled();
+  await page.getByLabel("Reply", { exact: true }).fill("   ");
+  await expect(send).toBeDisabled();
+  await page
+    .getByLabel("Reply", { exact: true })
+    .fill("Yes, as long as it has been serviced in the last year.");
+  await send.click();
+  await expect(page.getByText("Response sent successfully!")).toBeVisible();
+  const shown = page.getByTestId("sent-response");
+  await expect(shown).toContainText("Yes, as long as it has been serviced in the last year.");
+  await expect(shown).toContainText(/Responded \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(page.getByLabel("Reply", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("message-item").filter({ hasText: "Quinn Asker" })).toContainText(
+    "Responded",
+  );
+
+  const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Re: your message"));
+  expect(mail.raw).toContain("serviced in the last year");
+});
+
+test("newsletter: unsubscribe, reactivate and export the active emails", async ({ page, request }) => {
+  const keep = unique("reader");
+  const leave = unique("leaver");
+  for (const email of [keep, leave]) {
+    expect((await request.post("/api/newsletter/subscribe", { data: { email } })).status()).toBe(200);
+  }
+  await signIn(page, request);
+  await page.goto("/admin/newsletter");
+  const keepRow = page.getByTestId("subscriber-row").filter({ hasText: keep });
+  const leaveRow = page.getByTestId("subscriber-row").filter({ hasText: leave });
+
+  await keepRow.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(keepRow.getByRole("button", { name: "Reactivate" })).toBeVisible();
+  await expect(keepRow).toContainText("Unsubscribed");
+  await keepRow.getByRole("button", { name: "Reactivate" }).click();
+  await expect(keepRow.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+  await leaveRow.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(leaveRow.getByRole("button", { name: "Reactivate" })).toBeVisible();
+
+  await page.getByLabel("Show").selectOption("unsubscribed");
+  await expect(leaveRow).toBeVisible();
+  await expect(keepRow).toHaveCount(0);
+  await page.getByLabel("Show").selectOption("all");
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export active emails" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.txt$/);
+  const text = readFileSync(await download.path(), "utf8");
+  const lines = text.trim().split("\n");
+  expect(lines).toContain(keep);
+  expect(lines).not.toContain(leave);
+  expect(lines.every((l) => /^[^\s@]+@[^\s@]+$/.test(l))).toBe(true);
+});
+
+test("availability: add, edit and delete a date; the booking page's date list follows", async ({
+  page,
+  request,
+}) => {
+  const adventure = "guided-shore-dive";
+  // A weekday in the next few days: the seed only publishes weekends.
+  let date = addDays(sydneyToday(), 2);
+  while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
+
+  await signIn(page, request);
+  await page.goto("/admin/calendar");
+  const submit = page.getByRole("button", { name: "Add Availability" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Adventure").selectOption(adventure);
+  await expect(submit).toBeEnabled();
+  await expect(page.getByLabel("Available spots")).toHaveValue("6");
+  await expect(page.getByLabel("Available for booking")).toBeChecked();
+  await expect(page.getByLabel("Weather dependent")).toBeChecked();
+  await page.getByLabel("Date").fill(date);
+  await page.getByLabel("Available spots").fill("5");
+  await page.getByLabel("Notes").fill("Midweek special");
+  await submit.click();
+  await expect(page.getByText(/Availability added for/)).toBeVisible();
+
+  const item = page.locator(`[data-testid=upcoming-item][data-date="${date}"]`);
+  await expect(item.getByTestId("spots")).toHaveText("5/5");
+  await expect(item).toContainText("Midweek special");
+
+  // The same date again: the server's detail is shown.
+  await page.getByLabel("Date").fill(date);
+  await submit.click();
+  await expect(page.getByText(/already exists for this adventure/)).toBeVisible();
+
+  const book = await page.context().newPage();
+  await book.goto(`/book?adventure=${adventure}`);
+  await expect(book.locator(`select[name=selectedDate] option[value="${date}"]`)).toContainText(
+    "5 spots left",
+  );
+
+  page.once("dialog", (d) => d.accept("7"));
+  await item.getByRole("button", { name: /Edit spots/ }).click();
+  await expect(item.getByTestId("spots")).toHaveText("7/7");
+  await book.reload();
+  await expect(book.locator(`select[name=selectedDate] option[value="${date}"]`)).toContainText(
+    "7 spots left",
+  );
+
+  // Only numbers are accepted by the prompt.
+  page.once("dialog", (d) => d.accept("lots"));
+  await item.getByRole("button", { name: /Edit spots/ }).click();
+  await expect(item.getByTestId("spots")).toHaveText("7/7");
+
+  await item.getByRole("button", { name: /Delete/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Are you sure you want to delete this availability?");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(item).toHaveCount(0);
+  await book.reload();
+  await expect(book.locator("select[name=selectedDate]")).toBeVisible();
+  await expect(book.locator(`select[name=selectedDate] option[value="${date}"]`)).toHaveCount(0);
+});
+
+test("at 375 px the side navigation is a drawer", async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, request);
+  await page.goto("/admin/pro-dashboard");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: "Newsletter" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+  await expect(nav).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(375);
+});

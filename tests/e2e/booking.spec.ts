@@ -1,0 +1,167 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
+
+const TEXT = {
+  paid: "Payment successful! Thank you for your booking. You will receive a confirmation email shortly.",
+  expired: "Payment session expired. Please try booking again.",
+  cancelled: "Payment was cancelled. Please try booking again if you wish to proceed.",
+  timedOut: "Payment status check timed out. Please check your email for confirmation.",
+  error: "Error checking payment status. Please contact us if you completed the payment.",
+};
+
+let sink: SmtpSink;
+test.beforeAll(async () => {
+  sink = await startSmtpSink(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await sink?.close();
+});
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Fills step 2 and submits; ends on the test checkout page. */
+async function fillDetails(page: Page, email: string, groupSize = 1) {
+  await page.getByLabel("First Name").fill("Ava");
+  await page.getByLabel("Last Name").fill("Walker");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("0400 123 456");
+  await page.getByLabel("Group Size").selectOption(String(groupSize));
+  const dateSelect = page.locator("select[name=selectedDate]");
+  const value = await dateSelect.locator("option:not([disabled])").nth(1).getAttribute("value");
+  await dateSelect.selectOption(value ?? "");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/checkout\/test\/cs_test_/);
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM / YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ava Walker");
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
+test("book an adventure, pay with the test card, land on the confirmation, get the email with its .ics", async ({
+  page,
+}) => {
+  const email = unique("booker");
+  await page.goto("/book");
+  await expect(page.getByRole("heading", { name: "Book Your Adventure" })).toBeVisible();
+  await expect(page.getByTestId("test-mode-notice")).toContainText("Test mode is on");
+  await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
+  await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
+  await page.getByLabel("Group Size").selectOption("2");
+  await expect(page.getByTestId("booking-total")).toHaveText("$270");
+
+  await fillDetails(page, email, 2);
+  await expect(page.getByText("TEST MODE")).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toHaveText("$270.00");
+  await payWith(page, "4242 4242 4242 4242");
+
+  await page.waitForURL(/\/book\?session_id=/);
+  const sessionId = new URL(page.url()).searchParams.get("session_id") ?? "";
+  const banner = page.getByTestId("payment-banner");
+  await expect(banner).toHaveText(TEXT.paid);
+  await expect(banner).toHaveAttribute("data-tone", "success");
+  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "You're booked in!" })).toBeVisible();
+  const reference = (await page.getByTestId("booking-reference").textContent()) ?? "";
+  expect(reference).toMatch(/^TW-/);
+  await expect(page.getByText("What to bring")).toBeVisible();
+
+  const status = await (await page.request.get(`/api/payments/v1/checkout/status/${sessionId}`)).json();
+  expect(status).toMatchObject({
+    payment_status: "paid",
+    booking_status: "confirmed",
+    booking_reference: reference,
+    amount_total: 270,
+  });
+
+  const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
+  expect(mail.subject).toContain(reference);
+  expect(mail.raw).toMatch(/Content-Type: text\/calendar/i);
+  expect(mail.raw).toContain(`booking-${reference}.ics`);
+});
+
+test("a declined card shows the decline and stays on the checkout", async ({ page }) => {
+  await page.goto("/book?adventure=dive-exhibition");
+  await fillDetails(page, unique("declined"));
+  await payWith(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Your card number is invalid.")).toBeVisible();
+});
+
+test("Cancel at checkout returns to /book with the cancelled banner", async ({ page }) => {
+  await page.goto("/book?adventure=underwater-treasure-hunt");
+  await fillDetails(page, unique("cancel"));
+  await page.getByRole("link", { name: /Cancel and return/ }).click();
+  await page.waitForURL(/\/book\?session_id=/);
+  const banner = page.getByTestId("payment-banner");
+  await expect(banner).toHaveText(TEXT.cancelled);
+  await expect(banner).toHaveAttribute("data-tone", "error");
+});
+
+test("an expired session shows the expired banner", async ({ page }) => {
+  await page.route("**/api/payments/v1/checkout/status/**", (route) =>
+    route.fulfill({ json: { status: "expired", payment_status: "unpaid" } }),
+  );
+  await page.goto("/book?session_id=cs_test_expiredsession01");
+  const banner = page.getByTestId("payment-banner");
+  await expect(banner).toHaveText(TEXT.expired);
+  await expect(banner).toHaveAttribute("data-tone", "error");
+});
+
+test("a failing status call shows its error text", async ({ page }) => {
+  await page.route("**/api/payments/v1/checkout/status/**", (route) =>
+    route.fulfill({ status: 500, json: { detail: "boom" } }),
+  );
+  await page.goto("/book?session_id=cs_test_failingstatus01");
+  await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.error);
+});
+
+test("missing required fields are named before anything is sent", async ({ page }) => {
+  await page.goto("/book?adventure=dive-exhibition");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByTestId("error-banner")).toHaveText("Please fill in all required fields");
+});
+
+test("a custom payment end to end, with its receipt", async ({ page }) => {
+  const email = unique("custom");
+  await page.goto("/book");
+  await page.getByRole("button", { name: "Custom Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
+  const pay = page.getByRole("button", { name: "Continue to Payment" });
+  await expect(pay).toBeDisabled();
+  await page.getByLabel("Amount").fill("50");
+  await page.getByLabel("Quantity").fill("2");
+  await expect(page.getByTestId("custom-total")).toHaveText("AUD 100.00");
+  await pay.click();
+  await page.waitForURL(/\/checkout\/test\//);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$100.00");
+  await page.getByLabel("Email").fill(email);
+  await payWith(page, "4242424242424242");
+  await page.waitForURL(/\/book\?session_id=/);
+  await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.paid);
+  await page.waitForURL(/\/book\/success\?confirmed=true/, { timeout: 10_000 });
+  await expect(page.getByTestId("amount-paid")).toHaveText("$100.00");
+  const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
+  expect(mail.subject).toContain("$100.00");
+});
+
+test("after 10 unanswered checks the status check times out", async ({ page }) => {
+  test.setTimeout(60_000);
+  let calls = 0;
+  await page.route("**/api/payments/v1/checkout/status/**", (route) => {
+    calls++;
+    return route.fulfill({ json: { status: "open", payment_status: "unpaid" } });
+  });
+  await page.goto("/book?session_id=cs_test_slowsession0001");
+  await expect(page.getByTestId("payment-banner")).toHaveText("Payment is being processed...");
+  await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.timedOut, { timeout: 30_000 });
+  expect(calls).toBe(10);
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { BOOKING_STATUSES } from "../../server/db/schema.ts";
+import { canTransition, csvCell, nextStatuses } from "../../server/domain/admin-bookings.server.ts";
+import { canChangeSubscriber } from "../../server/domain/newsletter.server.ts";
+
+describe("booking status transitions (admin spec section 4 + brief)", () => {
+  it("completed only from pending_payment or confirmed", () => {
+    expect(canTransition("pending_payment", "completed")).toBe(true);
+    expect(canTransition("confirmed", "completed")).toBe(true);
+    expect(canTransition("completed", "completed")).toBe(false);
+    expect(canTransition("cancelled", "completed")).toBe(false);
+  });
+
+  it("cancelled from anything but cancelled", () => {
+    for (const s of BOOKING_STATUSES) expect(canTransition(s, "cancelled")).toBe(s !== "cancelled");
+  });
+
+  it("nothing else is offered", () => {
+    for (const from of BOOKING_STATUSES) {
+      expect(canTransition(from, "pending_payment")).toBe(false);
+      expect(canTransition(from, "confirmed")).toBe(false);
+    }
+    expect(nextStatuses("cancelled")).toEqual([]);
+    expect(nextStatuses("pending_payment")).toEqual(["completed", "cancelled"]);
+    expect(nextStatuses("completed")).toEqual(["cancelled"]);
+  });
+});
+
+describe("subscriber status changes", () => {
+  it("active can be unsubscribed; any other status reactivated", () => {
+    expect(canChangeSubscriber("active", "unsubscribed")).toBe(true);
+    expect(canChangeSubscriber("active", "active")).toBe(false);
+    expect(canChangeSubscriber("unsubscribed", "active")).toBe(true);
+    expect(canChangeSubscriber("inactive", "active")).toBe(true);
+    expect(canChangeSubscriber("inactive", "unsubscribed")).toBe(false);
+  });
+});
+
+describe("csvCell", () => {
+  it("quotes commas, quotes and newlines", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(3)).toBe("3");
+  });
+
+  it("defuses spreadsheet formulas", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+61 400")).toBe("'+61 400");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell('=HYPERLINK("x", "y")')).toBe(`"'=HYPERLINK(""x"", ""y"")"`);
+  });
+});

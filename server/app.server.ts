@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
@@ -77,7 +78,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route("/", seoRoutes(services));
 
   // Operator uploads (media library), stored under DATA_DIR with server-generated names.
-  const uploads = path.relative(process.cwd(), path.resolve(services.env.DATA_DIR, "uploads"));
+  const uploadsDir = path.resolve(services.env.DATA_DIR, "uploads");
+  mkdirSync(uploadsDir, { recursive: true });
+  const uploads = path.relative(process.cwd(), uploadsDir);
   app.use(
     "/uploads/*",
     serveStatic({

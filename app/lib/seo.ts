@@ -35,7 +35,8 @@ export function seo(input: SeoInput): MetaDescriptor[] {
 }
 
 export function absolute(origin: string, pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl)
-    ? pathOrUrl
-    : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  // Protocol-relative ("//cdn.example/x.jpg"): keep the host, use the site's scheme.
+  if (pathOrUrl.startsWith("//")) return `${new URL(origin).protocol}${pathOrUrl}`;
+  return `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }

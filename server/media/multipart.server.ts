@@ -69,10 +69,12 @@ export function cleanOriginalName(raw: string): string {
 /** Content-Disposition parameters: name="..", filename="..", filename*=UTF-8''... */
 function dispositionParams(value: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const re = /;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
+  // Browsers (WHATWG form encoding) escape only '"', CR and LF, as %22, %0D and %0A;
+  // a backslash is sent as is, so it is not an escape character here.
+  const re = /;\s*([^\s=;]+)\s*=\s*(?:"([^"]*)"|([^;]*))/g;
   for (let m = re.exec(value); m; m = re.exec(value)) {
     const key = m[1].toLowerCase();
-    let v = m[2] !== undefined ? m[2].replace(/\\(.)/g, "$1") : (m[3] ?? "").trim();
+    let v = m[2] !== undefined ? m[2] : (m[3] ?? "").trim();
     if (key.endsWith("*")) {
       const star = /^([\w-]+)'[^']*'(.*)$/.exec(v);
       if (star) {
@@ -85,8 +87,7 @@ function dispositionParams(value: string): Record<string, string> {
       }
       continue;
     }
-    // Browsers escape quotes in names as %22 (and CR/LF as %0D/%0A).
-    if (key === "filename") v = v.replace(/%22/g, '"').replace(/%0D/gi, "").replace(/%0A/gi, "");
+    if (key === "filename" || key === "name") v = v.replace(/%22/g, '"').replace(/%0D/gi, "").replace(/%0A/gi, "");
     out[key] ??= v;
   }
   return out;

@@ -6,6 +6,7 @@ import {
   DEFAULT_FILTERS,
   parseFilters,
 } from "../../app/lib/adventure-filters";
+import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 import type { PublicAdventure } from "../../server/domain/adventures.server";
 
 // Expectations are computed from the live catalogue (GET /api/adventures-pro), so
@@ -492,6 +493,70 @@ test.describe("/adventures/{slug} detail", () => {
     });
     expect([301, 302, 303, 307, 308]).toContain(person.status());
     expect(new URL(person.headers().location, "http://x").pathname).toBe("/adventures");
+  });
+
+  test("booking closed and inactive adventures (own data through the admin API)", async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
+    expect(login.ok()).toBe(true);
+    const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+    const suffix = Date.now().toString(36);
+    const base = {
+      tagline: "A test trip",
+      short_description: "Short test description.",
+      full_description: "First paragraph.\n\nSecond paragraph.",
+      base_price: 120,
+      price_display: "$120 per person",
+      duration: "2 hours",
+      group_size_min: 1,
+      group_size_max: 2,
+      skill_level: "advanced",
+      category: "snorkeling",
+      location: "Test Bay",
+      included_items: ["Test gear"],
+    };
+    const created: string[] = [];
+    try {
+      const closed = await request.post("/api/admin/adventures-pro", {
+        headers,
+        data: {
+          ...base,
+          title: `Closed Trip ${suffix}`,
+          slug: `closed-trip-${suffix}`,
+          booking_enabled: false,
+        },
+      });
+      expect(closed.status()).toBe(201);
+      created.push((await closed.json()).id);
+      const hidden = await request.post("/api/admin/adventures-pro", {
+        headers,
+        data: { ...base, title: `Hidden Trip ${suffix}`, slug: `hidden-trip-${suffix}`, is_active: false },
+      });
+      expect(hidden.status()).toBe(201);
+      created.push((await hidden.json()).id);
+
+      await page.goto(`/adventures/closed-trip-${suffix}`);
+      const side = page.getByTestId("booking-card");
+      await expect(side).toContainText("Online booking is closed for this trip.");
+      await expect(side.getByRole("link", { name: "Book This Adventure" })).toHaveCount(0);
+      await expect(side.getByRole("link", { name: "Ask Questions" })).toHaveAttribute("href", "/contact");
+      const ld = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
+      expect(ld.find((x) => x["@type"] === "Product")?.offers.availability).toBe(
+        "https://schema.org/OutOfStock",
+      );
+
+      // Inactive adventures are not public: people land on the list, crawlers get a 404.
+      await page.goto(`/adventures/hidden-trip-${suffix}`);
+      await expect(page).toHaveURL(/\/adventures$/);
+      await expect(cardTitles(page).filter({ hasText: `Hidden Trip ${suffix}` })).toHaveCount(0);
+      await expect(cardTitles(page).filter({ hasText: `Closed Trip ${suffix}` })).toHaveCount(1);
+    } finally {
+      for (const id of created) await request.delete(`/api/admin/adventures-pro/${id}`, { headers });
+    }
   });
 
   test("works without JavaScript: every section is in the page", async ({ browser, request }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
-import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
+import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 const TEXT = {
   paid: "Payment successful! Thank you for your booking. You will receive a confirmation email shortly.",
@@ -22,11 +22,13 @@ const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random
 
 /** Fills step 2 and submits; ends on the test checkout page. */
 async function fillDetails(page: Page, email: string, groupSize = 1) {
-  await page.getByLabel("First Name").fill("Ava");
-  await page.getByLabel("Last Name").fill("Walker");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("0400 123 456");
-  await page.getByLabel("Group Size").selectOption(String(groupSize));
+  // By name: the site frame (e.g. the footer's newsletter box) has its own "Email" fields.
+  const form = page.locator("main form").first();
+  await form.locator("[name=customerFirstName]").fill("Ava");
+  await form.locator("[name=customerLastName]").fill("Walker");
+  await form.locator("[name=customerEmail]").fill(email);
+  await form.locator("[name=customerPhone]").fill("0400 123 456");
+  await form.locator("[name=groupSize]").selectOption(String(groupSize));
   const dateSelect = page.locator("select[name=selectedDate]");
   const value = await dateSelect.locator("option:not([disabled])").nth(1).getAttribute("value");
   await dateSelect.selectOption(value ?? "");
@@ -52,7 +54,7 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
   await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
-  await page.getByLabel("Group Size").selectOption("2");
+  await page.locator("select[name=groupSize]").selectOption("2");
   await expect(page.getByTestId("booking-total")).toHaveText("$270");
 
   await fillDetails(page, email, 2);
@@ -83,6 +85,11 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   expect(mail.subject).toContain(reference);
   expect(mail.raw).toMatch(/Content-Type: text\/calendar/i);
   expect(mail.raw).toContain(`booking-${reference}.ics`);
+  const ics = mimePart(mail.raw, /text\/calendar/i) ?? "";
+  expect(ics).toContain("BEGIN:VCALENDAR");
+  expect(ics).toContain("BEGIN:VTIMEZONE");
+  expect(ics).toContain(`UID:${status.booking_id}`);
+  expect(ics).toMatch(/DTSTART;TZID=Australia\/Sydney:\d{8}T\d{6}/);
 });
 
 test("a declined card shows the decline and stays on the checkout", async ({ page }) => {
@@ -137,13 +144,13 @@ test("a custom payment end to end, with its receipt", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
   const pay = page.getByRole("button", { name: "Continue to Payment" });
   await expect(pay).toBeDisabled();
-  await page.getByLabel("Amount").fill("50");
-  await page.getByLabel("Quantity").fill("2");
+  await page.locator("input[name=amount]").fill("50");
+  await page.locator("input[name=quantity]").fill("2");
   await expect(page.getByTestId("custom-total")).toHaveText("AUD 100.00");
   await pay.click();
   await page.waitForURL(/\/checkout\/test\//);
   await expect(page.getByTestId("checkout-total")).toHaveText("$100.00");
-  await page.getByLabel("Email").fill(email);
+  await page.locator("#email").fill(email);
   await payWith(page, "4242424242424242");
   await page.waitForURL(/\/book\?session_id=/);
   await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.paid);

@@ -92,3 +92,28 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The decoded body of the first MIME part whose Content-Type matches (e.g. text/calendar). */
+export function mimePart(raw: string, contentType: RegExp): string | null {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  for (const boundary of boundaries) {
+    for (const part of raw.split(`--${boundary}`)) {
+      const [head, ...rest] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, " ");
+      if (!contentType.test(headers.match(/content-type:\s*([^\r\n]+)/i)?.[1] ?? "")) continue;
+      const body = rest.join("\r\n\r\n").trim();
+      const encoding = headers.match(/content-transfer-encoding:\s*([^\s;]+)/i)?.[1]?.toLowerCase();
+      if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+      if (encoding === "quoted-printable") {
+        return Buffer.from(
+          body
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8");
+      }
+      return body;
+    }
+  }
+  return null;
+}

@@ -1,8 +1,8 @@
 /**
- * The booking flow, from request to confirmed booking (docs/decisions: booking
- * and payment). The server decides the price and the spots; one idempotent
- * fulfil(sessionId) settles a checkout whoever asks first (the webhook, the
- * status check, the cancel return or the sweeper).
+ * The booking flow, from request to confirmed booking. The server decides
+ * the price and the spots; one idempotent fulfil(sessionId) settles a
+ * checkout whoever asks first (the webhook, the status check, the cancel
+ * return or the sweeper).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
  * The built-in test checkout: a payment provider played by this site when no
- * Stripe key is configured (docs/decisions: the test checkout). Its sessions
+ * Stripe key is configured. Its sessions
  * live in their own table; the page /checkout/test/{id} collects a test card.
  */
 import { randomBytes } from "node:crypto";

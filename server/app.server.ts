@@ -73,7 +73,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   api.route("/", publicApi(services));
   api.route("/", bookingApi(services));
   api.route("/", adminApi(services));
-  api.notFound((c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+  // A sub-app's notFound is never called once mounted; a catch-all is.
+  api.all("*", (c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRoutes(services));
 

@@ -15,15 +15,16 @@ export interface SeoInput {
 /** Title, description, canonical URL and Open Graph/Twitter tags for one page. */
 export function seo(input: SeoInput): MetaDescriptor[] {
   const url = `${input.origin}${input.path}`;
+  const description = clip(input.description, 160);
   const image = input.image
     ? absolute(input.origin, input.image)
     : `${input.origin}/images/site/og-default.jpg`;
   const tags: MetaDescriptor[] = [
     { title: input.title },
-    { name: "description", content: input.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:title", content: input.title },
-    { property: "og:description", content: input.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:image", content: image },
@@ -39,4 +40,13 @@ export function absolute(origin: string, pathOrUrl: string): string {
   // Protocol-relative ("//cdn.example/x.jpg"): keep the host, use the site's scheme.
   if (pathOrUrl.startsWith("//")) return `${new URL(origin).protocol}${pathOrUrl}`;
   return `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+}
+
+/** Search results cut descriptions near 160 characters: end on a whole word instead. */
+export function clip(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
   tone = "danger",
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: {
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   tone?: "danger" | "primary";
   busy?: boolean;
+  /** Keeps the confirm button off, e.g. while details the choice depends on load. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -76,7 +79,12 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={tone === "danger" ? "primary" : "dark"} onClick={onConfirm} busy={busy}>
+          <Button
+            variant={tone === "danger" ? "primary" : "dark"}
+            onClick={onConfirm}
+            busy={busy}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </div>

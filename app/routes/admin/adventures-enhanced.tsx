@@ -1,3 +1,392 @@
-export default function Page() {
-  return <h1>admin/adventures-enhanced</h1>;
+import { Database, Pencil, Plus, Star, Trash2, X } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckboxField,
+  EmptyState,
+  PageHeader,
+  SelectField,
+  Spinner,
+  TextAreaField,
+  TextField,
+  useConfirm,
+} from "../../components/admin";
+import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { ImageField } from "../../components/admin/content/MediaPicker";
+import type { SimpleAdventure } from "../../components/admin/content/types";
+import { Img } from "../../components/Img";
+import {
+  ADVENTURE_CATEGORIES,
+  check,
+  joinComma,
+  joinLines,
+  parseDecimal,
+  parseInteger,
+  SKILL_LEVELS,
+  simpleAdventureSchema,
+  splitComma,
+  splitLines,
+} from "../../lib/admin-forms";
+import { slugify } from "../../lib/slug";
+
+interface SimpleForm {
+  slug: string;
+  title: string;
+  short_description: string;
+  description: string;
+  detailed_description: string;
+  image: string;
+  image_alt: string;
+  gallery_images: string;
+  features: string;
+  duration: string;
+  group_size: string;
+  price: string;
+  price_num: string;
+  category: string;
+  skill_level: string;
+  tags: string;
+  included: string;
+  itinerary: string;
+  location: string;
+  best_for: string;
+  featured: boolean;
+  sort_order: string;
+}
+
+const blank = (): SimpleForm => ({
+  slug: "",
+  title: "",
+  short_description: "",
+  description: "",
+  detailed_description: "",
+  image: "",
+  image_alt: "",
+  gallery_images: "",
+  features: "",
+  duration: "",
+  group_size: "1-4 people",
+  price: "",
+  price_num: "",
+  category: "scuba-diving",
+  skill_level: "beginner",
+  tags: "",
+  included: "",
+  itinerary: "",
+  location: "",
+  best_for: "",
+  featured: false,
+  sort_order: "0",
+});
+
+const fromAdventure = (a: SimpleAdventure): SimpleForm => ({
+  slug: a.slug,
+  title: a.title,
+  short_description: a.short_description,
+  description: a.description,
+  detailed_description: a.detailed_description,
+  image: a.image,
+  image_alt: a.image_alt,
+  gallery_images: joinLines(a.gallery_images),
+  features: joinComma(a.features),
+  duration: a.duration,
+  group_size: a.group_size,
+  price: a.price,
+  price_num: String(a.price_num),
+  category: a.category,
+  skill_level: a.skill_level,
+  tags: joinComma(a.tags),
+  included: joinLines(a.included),
+  itinerary: joinLines(a.itinerary),
+  location: a.location,
+  best_for: joinLines(a.best_for),
+  featured: a.featured,
+  sort_order: String(a.sort_order),
+});
+
+/** Admin spec section 5: features and tags comma-separated, included and itinerary one per line, numbers parsed. */
+const toPayload = (f: SimpleForm) => ({
+  ...f,
+  gallery_images: splitLines(f.gallery_images),
+  features: splitComma(f.features),
+  tags: splitComma(f.tags),
+  included: splitLines(f.included),
+  itinerary: splitLines(f.itinerary),
+  best_for: splitLines(f.best_for),
+  price_num: parseDecimal(f.price_num),
+  sort_order: parseInteger(f.sort_order),
+});
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-4 border-t border-slate-100 pt-5 first:border-0 first:pt-0">
+      <legend className="float-left mb-1 w-full font-display text-lg font-semibold text-ocean-900">{title}</legend>
+      <div className="clear-both space-y-4">{children}</div>
+    </fieldset>
+  );
+}
+
+/** Enhanced adventures management (admin spec sections 2, 5 and 8): the database adventures in the simple shape. */
+export default function AdventuresEnhanced() {
+  const list = useAdminList<SimpleAdventure>("/api/admin/adventures/db", "Failed to fetch adventures", () => "Failed to load adventures");
+  const [editing, setEditing] = useState<SimpleAdventure | "new" | null>(null);
+  const [form, setForm] = useState<SimpleForm>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<{ title: string; detail?: string } | null>(null);
+  const [success, setSuccess] = useState("");
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { confirm, dialog } = useConfirm();
+  const isNew = editing === "new";
+
+  const open = (target: SimpleAdventure | "new") => {
+    setEditing(target);
+    setForm(target === "new" ? blank() : fromAdventure(target));
+    setErrors({});
+    setBanner(null);
+    setSuccess("");
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  };
+  const close = () => {
+    setEditing(null);
+    setForm(blank());
+    setErrors({});
+  };
+
+  const set = <K extends keyof SimpleForm>(key: K, value: SimpleForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const field = (key: Exclude<keyof SimpleForm, "featured">) => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value),
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const payload = toPayload(form);
+    const result = check(simpleAdventureSchema, payload);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(formRef.current, result.errors);
+      return;
+    }
+    setSaving(true);
+    setBanner(null);
+    const target = editing && editing !== "new" ? editing : null;
+    const res = target
+      ? await sendJson("PUT", `/api/admin/adventures/db/${encodeURIComponent(target.id)}`, payload)
+      : await sendJson("POST", "/api/admin/adventures/db", payload);
+    setSaving(false);
+    const failText = target ? "Failed to update adventure" : "Failed to create adventure";
+    if (!res.ok) {
+      setErrors(res.errors);
+      setBanner({ title: failText, detail: res.exception === undefined ? res.detail : undefined });
+      focusFirstError(formRef.current, res.errors);
+      return;
+    }
+    setSuccess(target ? `"${payload.title}" updated.` : `"${payload.title}" created.`);
+    close();
+    await list.reload();
+  };
+
+  const remove = async (a: SimpleAdventure) => {
+    const ok = await confirm({ title: `Delete "${a.title}"?`, message: "Are you sure you want to delete this adventure?", confirmLabel: "Delete" });
+    if (!ok) return;
+    setBanner(null);
+    setSuccess("");
+    const res = await sendJson("DELETE", `/api/admin/adventures/db/${encodeURIComponent(a.id)}`);
+    if (!res.ok) {
+      setBanner({ title: "Failed to delete adventure", detail: res.exception === undefined ? res.detail : undefined });
+      return;
+    }
+    if (editing !== "new" && editing?.id === a.id) close();
+    setSuccess(`"${a.title}" deleted.`);
+    await list.reload();
+  };
+
+  const slugHint = isNew ? "Filled in from the title; lowercase letters, digits and hyphens" : "The page address: /adventures/…";
+
+  return (
+    <>
+      <PageHeader
+        title="Enhanced Adventures Management"
+        description="The adventures in the database, in the simple form. They are the same adventures the Professional manager edits and visitors see."
+        actions={
+          <Button variant="primary" onClick={() => open("new")}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add New Adventure
+          </Button>
+        }
+      />
+      {dialog}
+      <div className="space-y-5">
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {banner ? (
+          <Alert tone="error" title={banner.title} onDismiss={() => setBanner(null)}>
+            {banner.detail}
+          </Alert>
+        ) : null}
+        {success ? (
+          <Alert tone="success" onDismiss={() => setSuccess("")}>
+            {success}
+          </Alert>
+        ) : null}
+
+        {editing ? (
+          <Card
+            title={isNew ? "Add New Adventure" : `Edit: ${editing.title}`}
+            actions={
+              <button type="button" onClick={close} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close the form">
+                <X aria-hidden="true" className="h-5 w-5" />
+              </button>
+            }
+          >
+            <form ref={formRef} onSubmit={submit} noValidate className="scroll-mt-24 space-y-6" aria-label={isNew ? "Add New Adventure" : "Edit adventure"}>
+              <ErrorSummary errors={errors} />
+              <Section title="Basic Information">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField
+                    label="Title"
+                    required
+                    {...field("title")}
+                    onChange={(e) => {
+                      const title = e.target.value;
+                      setForm((f) => ({ ...f, title, slug: isNew && (f.slug === "" || f.slug === slugify(f.title)) ? slugify(title) : f.slug }));
+                      setErrors(({ title: _t, slug: _s, ...rest }) => rest);
+                    }}
+                  />
+                  <TextField label="Slug" required {...field("slug")} hint={slugHint} autoCapitalize="none" spellCheck={false} />
+                </div>
+                <TextField label="Short description" required {...field("short_description")} hint="One line under the title" />
+                <TextAreaField label="Full description" required {...field("description")} rows={3} hint="Shown on the adventure cards" />
+                <TextAreaField label="Detailed description" {...field("detailed_description")} rows={6} hint="The long text of the adventure page" />
+              </Section>
+
+              <Section title="Images and Media">
+                <ImageField
+                  label="Main image URL"
+                  name="image"
+                  required
+                  value={form.image}
+                  onChange={(v) => set("image", v)}
+                  error={errors.image}
+                  previewAlt={form.image_alt || "Main image preview"}
+                />
+                <TextField label="Image alt text" {...field("image_alt")} hint="Describe the photo for people who cannot see it" />
+                <TextAreaField label="Gallery images" {...field("gallery_images")} rows={3} hint="One image URL per line" />
+              </Section>
+
+              <Section title="Adventure Details">
+                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  <TextField label="Duration" {...field("duration")} placeholder="e.g. 3 hours" />
+                  <TextField label="Group size" {...field("group_size")} placeholder="e.g. 1-4 people" />
+                  <TextField label="Location" {...field("location")} />
+                  <TextField label="Price" {...field("price")} placeholder="e.g. $95 per person" hint="The price text visitors see" />
+                  <TextField label="Price (number)" type="number" inputMode="decimal" min={0} step={0.01} {...field("price_num")} hint="Per person, used for bookings" />
+                  <SelectField label="Category" {...field("category")}>
+                    {ADVENTURE_CATEGORIES.map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <SelectField label="Skill level" {...field("skill_level")}>
+                    {SKILL_LEVELS.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+              </Section>
+
+              <Section title="Features and Details">
+                <TextAreaField label="Features" {...field("features")} rows={2} hint="Comma-separated" />
+                <TextField label="Tags" {...field("tags")} hint="Comma-separated" />
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <TextAreaField label="Included" {...field("included")} rows={5} hint="One per line" />
+                  <TextAreaField label="Itinerary" {...field("itinerary")} rows={5} hint="One per line" />
+                </div>
+                <TextAreaField label="Best for" {...field("best_for")} rows={3} hint="One per line" />
+              </Section>
+
+              <Section title="Settings">
+                <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
+                  <CheckboxField label="Featured" hint="Listed first and on the home page" checked={form.featured} onChange={(e) => set("featured", e.target.checked)} name="featured" />
+                  <TextField label="Sort order" type="number" inputMode="numeric" step={1} {...field("sort_order")} hint="Lower numbers show first" />
+                </div>
+              </Section>
+
+              <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+                <Button variant="secondary" onClick={close} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="primary" busy={saving}>
+                  {isNew ? "Create" : "Update"}
+                </Button>
+              </div>
+            </form>
+          </Card>
+        ) : null}
+
+        {list.loading ? (
+          <Spinner label="Loading adventures…" />
+        ) : list.items.length === 0 && !list.error ? (
+          <Card>
+            <EmptyState icon={<Database className="h-6 w-6" />} title="No adventures found in database. Create your first adventure above." />
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Adventures in the database">
+            {list.items.map((a) => (
+              <li key={a.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="enhanced-card">
+                <div className="relative aspect-[16/9] bg-slate-100">
+                  <Img src={a.image} alt={a.image_alt || a.title} sizes="(min-width: 1280px) 25vw, (min-width: 640px) 45vw, 100vw" className="h-full w-full object-cover" />
+                  <div className="absolute top-2 left-2 flex gap-1">
+                    {a.featured ? (
+                      <Badge tone="amber">
+                        <Star aria-hidden="true" className="mr-0.5 h-3 w-3" />
+                        Featured
+                      </Badge>
+                    ) : null}
+                    {!a.is_active ? <Badge tone="slate">Hidden</Badge> : null}
+                  </div>
+                </div>
+                <div className="flex flex-1 flex-col p-4">
+                  <h2 className="font-sans text-base font-semibold text-ocean-900">{a.title}</h2>
+                  <p className="text-xs text-slate-500">/{a.slug}</p>
+                  <p className="mt-2 line-clamp-2 text-sm text-slate-600">{a.description}</p>
+                  <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-600">
+                    <dt className="sr-only">Price</dt>
+                    <dd className="font-semibold text-coral-700">{a.price || `$${a.price_num}`}</dd>
+                    <dt className="sr-only">Duration</dt>
+                    <dd>{a.duration}</dd>
+                    <dt className="sr-only">Group size</dt>
+                    <dd>{a.group_size}</dd>
+                    <dt className="sr-only">Category</dt>
+                    <dd>{ADVENTURE_CATEGORIES.find((c) => c.value === a.category)?.label ?? a.category}</dd>
+                  </dl>
+                  <div className="mt-auto flex gap-2 pt-4">
+                    <Button size="sm" variant="secondary" className="flex-1" onClick={() => open(a)} aria-label={`Edit ${a.title}`}>
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="danger" className="flex-1" onClick={() => remove(a)} aria-label={`Delete ${a.title}`}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Delete
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,3 +1,259 @@
-export default function Page() {
-  return <h1>admin/adventures-pro</h1>;
+import { ArrowLeft, Compass, MousePointerClick, Plus, Star, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Alert, type AlertTone, Badge, buttonClass, Card, EmptyState, PageHeader, Spinner, useConfirm } from "../../components/admin";
+import { sendJson, useAdminList } from "../../components/admin/content/bits";
+import {
+  blankProForm,
+  ProAdventureEditor,
+  type proPayload,
+  proFormFrom,
+} from "../../components/admin/content/ProAdventureEditor";
+import type { ProAdventure } from "../../components/admin/content/types";
+import { formatDollars } from "../../lib/admin-api";
+import { ADVENTURE_CATEGORIES } from "../../lib/admin-forms";
+
+const BASE = "/admin/adventures-pro";
+const categoryLabel = (v: string) => ADVENTURE_CATEGORIES.find((c) => c.value === v)?.label ?? v;
+
+interface Notice {
+  tone: AlertTone;
+  title?: string;
+  text: string;
+}
+
+/**
+ * The professional adventures manager (admin spec sections 2, 4, 5 and 8):
+ * the list on the left, the editor on the right. /admin/adventures-pro/{id}
+ * opens that adventure; ?action=create opens a blank one.
+ */
+export default function AdventuresPro() {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const creating = !id && params.get("action") === "create";
+  const list = useAdminList<ProAdventure>(
+    "/api/admin/adventures-pro",
+    "Failed to fetch adventures",
+    (m) => `Failed to load adventures: ${m}`,
+  );
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const flash = (n: Notice) => {
+    clearTimeout(timer.current);
+    setNotice(n);
+    // Spec: a success message is cleared after 3 seconds; errors stay until the next action.
+    if (n.tone === "success") timer.current = setTimeout(() => setNotice(null), 3000);
+  };
+
+  const editing = id ? list.items.find((a) => a.id === id) : undefined;
+  const mode: "idle" | "create" | "edit" | "missing" = creating
+    ? "create"
+    : id
+      ? editing
+        ? "edit"
+        : list.loading
+          ? "idle"
+          : "missing"
+      : "idle";
+  const initial = useMemo(() => (editing ? proFormFrom(editing) : blankProForm()), [editing]);
+  // A new key per opened adventure resets the editor; list reloads keep it.
+  const editorKey = mode === "create" ? "new" : (editing?.id ?? "none");
+
+  useEffect(() => {
+    setServerErrors({});
+  }, [editorKey]);
+
+  const save = async (payload: ReturnType<typeof proPayload>) => {
+    setSaving(true);
+    setServerErrors({});
+    const res = editing
+      ? await sendJson<ProAdventure>("PUT", `/api/admin/adventures-pro/${encodeURIComponent(editing.id)}`, payload)
+      : await sendJson<ProAdventure>("POST", "/api/admin/adventures-pro", payload);
+    setSaving(false);
+    if (res.ok) {
+      flash({ tone: "success", text: `Adventure "${res.data.title}" saved successfully!` });
+      await list.reload();
+      navigate(BASE);
+      return;
+    }
+    if (res.exception !== undefined) {
+      flash({ tone: "error", text: `Failed to save adventure: ${res.exception}` });
+    } else {
+      setServerErrors(res.errors);
+      flash({ tone: "error", text: res.detail || "Failed to save adventure" });
+    }
+  };
+
+  const remove = async (a: ProAdventure) => {
+    const ok = await confirm({
+      title: `Delete "${a.title}"?`,
+      message: "Are you sure you want to delete this adventure? This action cannot be undone.",
+      confirmLabel: "Delete",
+    });
+    if (!ok) return;
+    setDeletingId(a.id);
+    const res = await sendJson("DELETE", `/api/admin/adventures-pro/${encodeURIComponent(a.id)}`);
+    setDeletingId(null);
+    if (res.ok) {
+      flash({ tone: "success", text: "Adventure deleted successfully" });
+      if (a.id === id) navigate(BASE);
+      await list.reload();
+    } else if (res.exception !== undefined) {
+      flash({ tone: "error", text: `Failed to delete adventure: ${res.exception}` });
+    } else {
+      flash({ tone: "error", title: "Failed to delete adventure", text: res.detail });
+    }
+  };
+
+  const showEditorOnly = mode !== "idle";
+
+  return (
+    <>
+      <PageHeader
+        title="Adventures"
+        eyebrow="Professional manager"
+        description="Everything visitors see about each trip: text, photos, prices, group sizes and whether it can be booked."
+        actions={
+          <Link to={`${BASE}?action=create`} className={buttonClass("primary")}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            New Adventure
+          </Link>
+        }
+      />
+      {dialog}
+      <div className="space-y-4">
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {notice ? (
+          <Alert tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : null}
+
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+          <Card
+            className={`lg:sticky lg:top-20 ${showEditorOnly ? "hidden lg:block" : ""}`}
+            bodyClassName=""
+            title={`Your Adventures (${list.items.length})`}
+          >
+            {list.loading ? (
+              <Spinner label="Loading adventures…" />
+            ) : list.items.length === 0 ? (
+              <EmptyState icon={<Compass className="h-6 w-6" />} title="No adventures yet">
+                Create your first adventure with New Adventure.
+              </EmptyState>
+            ) : (
+              <ul className="divide-y divide-slate-100 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto" data-testid="pro-list">
+                {list.items.map((a) => {
+                  const current = a.id === id;
+                  return (
+                    <li
+                      key={a.id}
+                      className={`flex items-start gap-2 px-3 py-3 sm:px-4 ${current ? "bg-reef-50/70" : "hover:bg-slate-50"}`}
+                      data-testid="pro-row"
+                      data-id={a.id}
+                    >
+                      <Link
+                        to={`${BASE}/${encodeURIComponent(a.id)}`}
+                        aria-current={current ? "page" : undefined}
+                        className="min-w-0 flex-1 rounded-lg focus-visible:ring-2 focus-visible:ring-reef-500 focus-visible:outline-none"
+                      >
+                        <span className="flex items-center gap-2">
+                          <span
+                            className={`h-2.5 w-2.5 shrink-0 rounded-full ${a.is_active ? "bg-emerald-500" : "bg-slate-300"}`}
+                            title={a.is_active ? "Active" : "Inactive"}
+                            aria-hidden="true"
+                          />
+                          <span className="sr-only">{a.is_active ? "Active:" : "Inactive:"}</span>
+                          <span className="truncate font-medium text-ocean-900">{a.title}</span>
+                        </span>
+                        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 pl-4.5 text-xs text-slate-500">
+                          <span className="font-semibold text-slate-700">{formatDollars(a.base_price, a.currency)}</span>
+                          <span aria-hidden="true">·</span>
+                          <span>{categoryLabel(a.category)}</span>
+                          {a.is_featured ? (
+                            <Badge tone="amber">
+                              <Star aria-hidden="true" className="mr-0.5 h-3 w-3" />
+                              Featured
+                            </Badge>
+                          ) : null}
+                          {!a.booking_enabled ? <Badge tone="slate">Booking off</Badge> : null}
+                        </span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => remove(a)}
+                        disabled={deletingId === a.id}
+                        className="shrink-0 rounded-lg p-2 text-slate-400 hover:bg-coral-50 hover:text-coral-700 disabled:opacity-50"
+                        aria-label={`Delete ${a.title}`}
+                        title="Delete"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Card>
+
+          <section aria-label="Adventure editor" className="min-w-0">
+            {showEditorOnly ? (
+              <Link to={BASE} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-reef-700 lg:hidden">
+                <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+                All adventures
+              </Link>
+            ) : null}
+            {mode === "idle" ? (
+              <Card>
+                {id && list.loading ? (
+                  <Spinner label="Loading adventure…" />
+                ) : (
+                  <EmptyState
+                    icon={<MousePointerClick className="h-6 w-6" />}
+                    title="Select an Adventure to Edit"
+                    action={
+                      <Link to={`${BASE}?action=create`} className={buttonClass("secondary", "sm")}>
+                        <Plus aria-hidden="true" className="h-4 w-4" />
+                        Or create a new one
+                      </Link>
+                    }
+                  >
+                    Choose an adventure from the list to change its text, photos, prices and settings.
+                  </EmptyState>
+                )}
+              </Card>
+            ) : mode === "missing" ? (
+              <Card>
+                <EmptyState icon={<Compass className="h-6 w-6" />} title="Adventure not found">
+                  It may have been deleted. Choose another adventure from the list.
+                </EmptyState>
+              </Card>
+            ) : (
+              <>
+                <h2 className="mb-3 font-display text-xl font-semibold text-ocean-900">
+                  {mode === "create" ? "New Adventure" : `Edit: ${editing?.title}`}
+                </h2>
+                <ProAdventureEditor
+                  key={editorKey}
+                  initial={initial}
+                  isNew={mode === "create"}
+                  saving={saving}
+                  serverErrors={serverErrors}
+                  onSave={save}
+                  onCancel={() => navigate(BASE)}
+                />
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -412,6 +412,7 @@ export default function AdminBookings() {
         confirmLabel={pending?.kind === "completed" ? "Mark completed" : "Cancel booking"}
         cancelLabel="Keep as is"
         tone={pending?.kind === "completed" ? "primary" : "danger"}
+        confirmDisabled={pending?.kind === "cancelled" && !pending.preview && !pending.previewError}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >

@@ -1,3 +1,278 @@
-export default function Page() {
-  return <h1>admin/content</h1>;
+import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckboxField,
+  EmptyState,
+  PageHeader,
+  SelectField,
+  Spinner,
+  TextAreaField,
+  TextField,
+  useConfirm,
+  useFlash,
+} from "../../components/admin";
+import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import type { ContentSection } from "../../components/admin/content/types";
+import {
+  CONTENT_PAGES,
+  CONTENT_TYPES,
+  type ContentPage,
+  check,
+  contentCreateSchema,
+  contentTypeError,
+  contentUpdateSchema,
+  isContentPage,
+} from "../../lib/admin-forms";
+
+interface SectionForm {
+  section: string;
+  type: string;
+  title: string;
+  content: string;
+  description: string;
+  is_active: boolean;
+}
+const blank = (): SectionForm => ({ section: "", type: "text", title: "", content: "", description: "", is_active: true });
+
+const TYPE_TONES = { text: "slate", html: "teal", json: "blue" } as const;
+
+function SectionEditor({
+  page,
+  existing,
+  onDone,
+  onCancel,
+}: {
+  page: ContentPage;
+  existing: ContentSection | null;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const [form, setForm] = useState<SectionForm>(() =>
+    existing
+      ? { section: existing.section, type: existing.type, title: existing.title, content: existing.content, description: existing.description, is_active: existing.is_active }
+      : blank(),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState("");
+  const [saving, setSaving] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    ref.current?.querySelector<HTMLElement>(existing ? '[name="content"]' : '[name="section"]')?.focus({ preventScroll: true });
+  }, [existing]);
+
+  const field = (key: "section" | "type" | "title" | "content" | "description") => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    },
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBanner("");
+    const { section, type, ...editable } = form;
+    let found: Record<string, string> = {};
+    if (existing) {
+      const r = check(contentUpdateSchema, editable);
+      if (!r.ok) found = r.errors;
+      else {
+        const typeError = contentTypeError(existing.type, form.content);
+        if (typeError) found.content = typeError;
+      }
+    } else {
+      const r = check(contentCreateSchema, { page, ...form });
+      if (!r.ok) found = r.errors;
+    }
+    if (Object.keys(found).length) {
+      setErrors(found);
+      focusFirstError(ref.current, found);
+      return;
+    }
+    setSaving(true);
+    const res = existing
+      ? await sendJson("PUT", `/api/admin/content/${encodeURIComponent(existing.id)}`, editable)
+      : await sendJson("POST", "/api/admin/content", { page, section, type, ...editable });
+    setSaving(false);
+    if (!res.ok) {
+      setErrors(res.errors);
+      const text = existing ? "Failed to update content" : "Failed to create content";
+      setBanner(res.detail && res.status === 409 ? `${text}: ${res.detail}` : text);
+      return;
+    }
+    onDone(existing ? `"${existing.section}" updated.` : `"${section}" added.`);
+  };
+
+  const mono = form.type !== "text" ? "font-mono text-[13px]" : "";
+  return (
+    <form ref={ref} onSubmit={submit} noValidate className="scroll-mt-24 space-y-4 rounded-xl border border-reef-200 bg-reef-50/40 p-4" aria-label={existing ? `Edit ${existing.section}` : "Add a section"}>
+      <ErrorSummary errors={errors} />
+      {banner ? <Alert tone="error">{banner}</Alert> : null}
+      {existing ? (
+        <p className="text-sm text-slate-600">
+          Section <code className="rounded bg-white px-1.5 py-0.5 text-ocean-900">{existing.section}</code> · type {existing.type}
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
+          <TextField label="Section name" required {...field("section")} hint="e.g. promo_banner (lowercase, digits, _ and -)" autoCapitalize="none" spellCheck={false} />
+          <SelectField label="Type" {...field("type")}>
+            {CONTENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+      <TextField label="Title" {...field("title")} hint="A name for this section in the admin" />
+      <TextAreaField
+        label="Content"
+        required
+        {...field("content")}
+        rows={form.type === "text" ? 4 : 8}
+        className={mono ? "[&_textarea]:font-mono [&_textarea]:text-[13px]" : undefined}
+        hint={form.type === "html" ? "HTML; scripts and event handlers are removed before it is shown" : form.type === "json" ? "Must be valid JSON" : undefined}
+      />
+      <TextField label="Description" {...field("description")} hint="Where this text appears" />
+      <CheckboxField label="Active" hint="Inactive sections are not shown on the site" checked={form.is_active} onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))} name="is_active" />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" busy={saving}>
+          {existing ? "Save changes" : "Add section"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Content sections manager (admin spec sections 2, 5 and 8): every text and image of the site, by page. */
+export default function AdminContent() {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get("page") ?? "";
+  const page: ContentPage = isContentPage(fromUrl) ? fromUrl : "homepage";
+  const list = useAdminList<ContentSection>(`/api/admin/content/${page}`, "Failed to fetch content", () => "Failed to load content");
+  const [editing, setEditing] = useState<ContentSection | "new" | null>(null);
+  const { flash, show, clear } = useFlash();
+  const { confirm, dialog } = useConfirm();
+
+  useEffect(() => {
+    setEditing(null);
+  }, [page]);
+
+  const remove = async (s: ContentSection) => {
+    const ok = await confirm({
+      title: `Delete "${s.section}"?`,
+      message: "This text will no longer show on the website, and pages fall back to their default wording.",
+      confirmLabel: "Delete",
+    });
+    if (!ok) return;
+    const res = await sendJson("DELETE", `/api/admin/content/${encodeURIComponent(s.id)}`);
+    if (!res.ok) {
+      show("error", "Failed to delete content");
+      return;
+    }
+    if (editing !== "new" && editing?.id === s.id) setEditing(null);
+    show("success", `"${s.section}" deleted.`);
+    await list.reload();
+  };
+
+  const done = async (message: string) => {
+    setEditing(null);
+    show("success", message);
+    await list.reload();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Content Sections"
+        description="Every piece of website text, by page and section. The Website Editor offers the common ones as a simple form."
+      />
+      {dialog}
+      <div className="space-y-5">
+        <Card bodyClassName="p-4 sm:p-5">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div className="sm:w-72">
+              <SelectField
+                label="Page"
+                value={page}
+                onChange={(e) => setParams(e.target.value === "homepage" ? {} : { page: e.target.value }, { replace: true })}
+              >
+                {CONTENT_PAGES.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <Button variant="primary" onClick={() => setEditing("new")} disabled={editing === "new"}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add section
+            </Button>
+          </div>
+        </Card>
+
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {flash ? (
+          <Alert tone={flash.tone} onDismiss={clear}>
+            {flash.text}
+          </Alert>
+        ) : null}
+
+        {editing === "new" ? <SectionEditor page={page} existing={null} onDone={done} onCancel={() => setEditing(null)} /> : null}
+
+        <Card title={`${CONTENT_PAGES.find((p) => p.value === page)?.label} sections (${list.items.length})`} bodyClassName="">
+          {list.loading ? (
+            <Spinner label="Loading content…" />
+          ) : list.items.length === 0 ? (
+            <EmptyState icon={<FileText className="h-6 w-6" />} title="No sections on this page yet">
+              Add one with Add section.
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {list.items.map((s) => (
+                <li key={s.id} className="px-4 py-3.5 sm:px-5" data-testid="content-row" data-section={s.section}>
+                  {editing !== "new" && editing?.id === s.id ? (
+                    <SectionEditor page={page} existing={s} onDone={done} onCancel={() => setEditing(null)} />
+                  ) : (
+                    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                      <div className="min-w-0 flex-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm font-medium text-ocean-900">{s.section}</code>
+                          <Badge tone={TYPE_TONES[s.type] ?? "slate"}>{s.type}</Badge>
+                          {!s.is_active ? <Badge tone="amber">Inactive</Badge> : null}
+                          {s.title ? <span className="text-sm text-slate-500">{s.title}</span> : null}
+                        </div>
+                        <p className={`mt-1.5 line-clamp-2 text-sm break-words text-slate-700 ${s.type !== "text" ? "font-mono text-xs" : ""}`}>{s.content}</p>
+                      </div>
+                      <div className="flex shrink-0 gap-2">
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(s)} aria-label={`Edit ${s.section}`}>
+                          <Pencil aria-hidden="true" className="h-4 w-4" />
+                          Edit
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => remove(s)} aria-label={`Delete ${s.section}`}>
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          Delete
+                        </Button>
+                      </div>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
 }

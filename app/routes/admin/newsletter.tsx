@@ -179,13 +179,14 @@ export default function AdminNewsletter() {
                 <tbody className={t.tbody}>
                   {shown.map((s) => (
                     <tr key={s.id} className={t.tr} data-testid="subscriber-row" data-email={s.email}>
-                      <td className={`${t.td} max-w-[11rem] break-all sm:max-w-none`}>
+                      <td className={`${t.td} break-all`}>
                         {s.email}
-                        <span className="block text-xs text-slate-500 sm:hidden">
+                        <span className="mt-1 flex flex-wrap items-center gap-2 text-xs break-normal text-slate-500 sm:hidden">
+                          <SubscriberBadge status={s.status} />
                           {subscribedOn(s.subscribed_at)}
                         </span>
                       </td>
-                      <td className={t.td}>
+                      <td className={`${t.td} hidden sm:table-cell`}>
                         <SubscriberBadge status={s.status} />
                       </td>
                       <td className={`${t.td} hidden whitespace-nowrap sm:table-cell`}>

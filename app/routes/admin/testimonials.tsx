@@ -1,3 +1,193 @@
-export default function Page() {
-  return <h1>admin/testimonials</h1>;
+import { ExternalLink, MessageSquareQuote, Plus, Star, Trash2 } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CheckboxField,
+  EmptyState,
+  PageHeader,
+  SelectField,
+  Spinner,
+  TextAreaField,
+  TextField,
+  useConfirm,
+  useFlash,
+} from "../../components/admin";
+import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import type { ProAdventure, Testimonial } from "../../components/admin/content/types";
+import { Stars } from "../../components/Stars";
+import { check, testimonialSchema } from "../../lib/admin-forms";
+
+const blank = { customer_name: "", adventure_type: "", location: "", content: "", rating: "5", is_featured: false };
+
+function addedOn(iso: string): string {
+  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" }).format(
+    new Date(iso),
+  );
+}
+
+/** Testimonials manager (admin spec sections 2, 5 and 8): the reviews on /reviews and the home carousel. */
+export default function AdminTestimonials() {
+  const list = useAdminList<Testimonial>("/api/admin/testimonials", "Failed to fetch testimonials", () => "Connection error");
+  const adventures = useAdminList<ProAdventure>("/api/admin/adventures-pro", "Failed to fetch adventures", () => "Connection error");
+  const [form, setForm] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState(false);
+  const { flash, show, clear } = useFlash();
+  const { confirm, dialog } = useConfirm();
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleOf = (id: string) => adventures.items.find((a) => a.id === id)?.title ?? id;
+
+  const field = (key: "customer_name" | "adventure_type" | "location" | "content" | "rating") => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    },
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const payload = { ...form, rating: Number(form.rating) };
+    const result = check(testimonialSchema, payload);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(formRef.current, result.errors);
+      return;
+    }
+    setAdding(true);
+    const res = await sendJson<Testimonial>("POST", "/api/admin/testimonials", result.data);
+    setAdding(false);
+    if (!res.ok) {
+      setErrors(res.errors);
+      show("error", res.exception !== undefined ? "Connection error" : "Failed to add testimonial");
+      return;
+    }
+    setForm(blank);
+    setErrors({});
+    show("success", `Review from ${res.data.customer_name} added.`);
+    await list.reload();
+  };
+
+  const remove = async (t: Testimonial) => {
+    const ok = await confirm({
+      title: "Delete this review?",
+      message: `The review from ${t.customer_name} will be removed from the website.`,
+      confirmLabel: "Delete",
+    });
+    if (!ok) return;
+    const res = await sendJson("DELETE", `/api/admin/testimonials/${encodeURIComponent(t.id)}`);
+    if (!res.ok) {
+      show("error", res.exception !== undefined ? "Connection error" : "Failed to delete testimonial");
+      return;
+    }
+    show("success", `Review from ${t.customer_name} deleted.`);
+    await list.reload();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Testimonials"
+        description="Reviews from past guests, shown on the Reviews page; featured ones also rotate on the home page."
+        actions={
+          <a href="/reviews" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            View reviews
+          </a>
+        }
+      />
+      {dialog}
+      <div className="space-y-5">
+        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {flash ? (
+          <Alert tone={flash.tone} onDismiss={clear}>
+            {flash.text}
+          </Alert>
+        ) : null}
+
+        <Card title="Add a review">
+          <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Add a review">
+            <ErrorSummary errors={errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Customer name" required {...field("customer_name")} autoComplete="off" />
+              <TextField label="Location" required {...field("location")} placeholder="e.g. Bondi, Sydney" />
+              <SelectField label="Adventure" required {...field("adventure_type")}>
+                <option value="">Choose an adventure</option>
+                {adventures.items.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.title}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Rating" {...field("rating")}>
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <option key={n} value={n}>
+                    {n} {n === 1 ? "star" : "stars"}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextAreaField label="Review" required {...field("content")} rows={4} />
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <CheckboxField
+                label="Featured"
+                hint="Shown in the home page carousel"
+                name="is_featured"
+                checked={form.is_featured}
+                onChange={(e) => setForm((f) => ({ ...f, is_featured: e.target.checked }))}
+              />
+              <Button type="submit" variant="primary" busy={adding}>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add review
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <Card title={`Reviews (${list.items.length})`} bodyClassName="p-3 sm:p-5">
+          {list.loading ? (
+            <Spinner label="Loading reviews…" />
+          ) : list.items.length === 0 ? (
+            <EmptyState icon={<MessageSquareQuote className="h-6 w-6" />} title="No reviews yet">
+              Add one above; it appears on the Reviews page straight away.
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2" aria-label="Reviews">
+              {list.items.map((t) => (
+                <li key={t.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4" data-testid="testimonial-card">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold text-ocean-900">{t.customer_name}</p>
+                      <p className="text-xs text-slate-500">{t.location}</p>
+                    </div>
+                    <Stars rating={t.rating} />
+                  </div>
+                  <p className="mt-3 line-clamp-4 text-sm text-slate-700">{t.content}</p>
+                  <div className="mt-auto flex flex-wrap items-center gap-2 pt-3 text-xs text-slate-500">
+                    <Badge tone="blue">{titleOf(t.adventure_type)}</Badge>
+                    {t.is_featured ? (
+                      <Badge tone="amber">
+                        <Star aria-hidden="true" className="mr-0.5 h-3 w-3" />
+                        Featured
+                      </Badge>
+                    ) : null}
+                    <span>Added {addedOn(t.created_at)}</span>
+                    <Button size="sm" variant="danger" className="ml-auto" onClick={() => remove(t)} aria-label={`Delete the review from ${t.customer_name}`}>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
 }

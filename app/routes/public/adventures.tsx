@@ -77,7 +77,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteInfo(root.content);
   const heading = loaderData?.content.adventures_hero_title || "Adventures";
   return seo({
-    title: `${heading} | Dive & Camping Adventures | ${site.title}`,
+    title: `${heading} | ${site.title}`,
     description:
       loaderData?.content.adventures_hero_description ||
       `Small-group scuba diving and camping adventures on the NSW coast with ${site.title}.`,

@@ -1,0 +1,470 @@
+import { ExternalLink, Save } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import {
+  ADVENTURE_CATEGORIES,
+  CURRENCIES,
+  check,
+  coerceProNumbers,
+  joinLines,
+  type ProNumberFields,
+  priceDisplayFor,
+  proAdventureSchema,
+  SKILL_LEVELS,
+  seoLengthStatus,
+  splitLines,
+} from "../../../lib/admin-forms";
+import { slugify } from "../../../lib/slug";
+import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
+import { ErrorSummary, Toggle } from "./bits";
+import { ImageField } from "./MediaPicker";
+import type { ProAdventure } from "./types";
+
+export const PRO_TABS = [
+  { id: "basic", label: "Basic Info" },
+  { id: "details", label: "Details" },
+  { id: "media", label: "Media" },
+  { id: "pricing", label: "Pricing" },
+  { id: "seo", label: "SEO" },
+] as const;
+type TabId = (typeof PRO_TABS)[number]["id"];
+
+const LIST_FIELDS = [
+  "highlights",
+  "included_items",
+  "excluded_items",
+  "itinerary",
+  "what_to_bring",
+  "best_for",
+  "tags",
+  "gallery_images",
+] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+
+type TextFields = Omit<
+  ProAdventure,
+  | keyof ProNumberFields
+  | ListField
+  | "id"
+  | "is_active"
+  | "is_featured"
+  | "requires_certification"
+  | "booking_enabled"
+  | "view_count"
+>;
+
+export type ProForm = TextFields &
+  ProNumberFields &
+  Record<ListField, string> & {
+    is_active: boolean;
+    is_featured: boolean;
+    requires_certification: boolean;
+    booking_enabled: boolean;
+  };
+
+/** Blank defaults (admin spec section 9): category scuba-diving, beginner, AUD, active and bookable. */
+export function blankProForm(): ProForm {
+  return {
+    title: "",
+    slug: "",
+    tagline: "",
+    short_description: "",
+    full_description: "",
+    hero_image: "",
+    hero_image_alt: "",
+    gallery_images: "",
+    base_price: "",
+    currency: "AUD",
+    price_display: "",
+    duration: "",
+    group_size_min: "1",
+    group_size_max: "8",
+    skill_level: "beginner",
+    category: "scuba-diving",
+    tags: "",
+    location: "",
+    meeting_point: "",
+    what_to_bring: "",
+    included_items: "",
+    excluded_items: "",
+    highlights: "",
+    itinerary: "",
+    best_for: "",
+    is_active: true,
+    is_featured: false,
+    requires_certification: false,
+    booking_enabled: true,
+    min_age: "12",
+    max_age: "",
+    fitness_requirements: "",
+    meta_title: "",
+    meta_description: "",
+    meta_keywords: "",
+    social_image: "",
+    advance_booking_days: "1",
+    cancellation_policy: "",
+    terms_conditions: "",
+    sort_order: "0",
+  };
+}
+
+/** An existing adventure in the form (missing lists become empty). */
+export function proFormFrom(a: ProAdventure): ProForm {
+  const num = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+  const form = blankProForm();
+  for (const key of Object.keys(form) as (keyof ProForm)[]) {
+    const v = (a as unknown as Record<string, unknown>)[key];
+    if (typeof v === "string" || typeof v === "boolean") (form as Record<string, unknown>)[key] = v;
+  }
+  for (const key of LIST_FIELDS) form[key] = joinLines(Array.isArray(a[key]) ? a[key] : []);
+  form.base_price = num(a.base_price);
+  form.group_size_min = num(a.group_size_min);
+  form.group_size_max = num(a.group_size_max);
+  form.min_age = num(a.min_age);
+  form.max_age = num(a.max_age);
+  form.advance_booking_days = num(a.advance_booking_days);
+  form.sort_order = num(a.sort_order);
+  return form;
+}
+
+/** The payload the API takes: lists split, numbers coerced (admin spec section 5). */
+export function proPayload(f: ProForm) {
+  const lists = Object.fromEntries(LIST_FIELDS.map((k) => [k, splitLines(f[k])]));
+  return { ...f, ...lists, ...coerceProNumbers(f) };
+}
+
+const FIELD_TAB: Record<string, TabId> = {
+  title: "basic",
+  slug: "basic",
+  tagline: "basic",
+  short_description: "basic",
+  full_description: "basic",
+  category: "basic",
+  skill_level: "basic",
+  duration: "basic",
+  location: "basic",
+  highlights: "details",
+  included_items: "details",
+  excluded_items: "details",
+  itinerary: "details",
+  what_to_bring: "details",
+  best_for: "details",
+  tags: "details",
+  meeting_point: "details",
+  fitness_requirements: "details",
+  min_age: "details",
+  max_age: "details",
+  cancellation_policy: "details",
+  terms_conditions: "details",
+  hero_image: "media",
+  hero_image_alt: "media",
+  gallery_images: "media",
+  social_image: "media",
+  base_price: "pricing",
+  currency: "pricing",
+  price_display: "pricing",
+  group_size_min: "pricing",
+  group_size_max: "pricing",
+  advance_booking_days: "pricing",
+  sort_order: "pricing",
+  meta_title: "seo",
+  meta_description: "seo",
+  meta_keywords: "seo",
+};
+
+const SEO_TONES = {
+  empty: "text-slate-500",
+  short: "text-amber-700",
+  good: "text-emerald-700",
+  long: "text-coral-700",
+} as const;
+
+function SeoCounter({ id, length, min, max }: { id: string; length: number; min: number; max: number }) {
+  const status = seoLengthStatus(length, min, max);
+  const advice =
+    status === "good" ? "good length" : status === "long" ? "longer than recommended" : status === "short" ? "shorter than recommended" : "not set";
+  return (
+    <p id={id} className={`mt-1 text-xs font-medium ${SEO_TONES[status]}`} aria-live="polite" data-status={status}>
+      {length} characters · recommended {min}–{max} ({advice})
+    </p>
+  );
+}
+
+/**
+ * The professional editor (admin spec sections 2 and 5): tabs Basic Info,
+ * Details, Media, Pricing and SEO, the Adventure Settings block and the save
+ * button, with the form validated by the same schema as the API.
+ */
+export function ProAdventureEditor({
+  initial,
+  isNew,
+  saving,
+  serverErrors,
+  onSave,
+  onCancel,
+}: {
+  initial: ProForm;
+  isNew: boolean;
+  saving: boolean;
+  serverErrors: Record<string, string>;
+  onSave: (payload: ReturnType<typeof proPayload>) => void;
+  onCancel: () => void;
+}) {
+  const [form, setForm] = useState<ProForm>(initial);
+  const [tab, setTab] = useState<TabId>("basic");
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  // The slug follows the title while they match (always for a new adventure) until the slug is edited by hand.
+  const [slugLinked, setSlugLinked] = useState(isNew || initial.slug === slugify(initial.title));
+  const formRef = useRef<HTMLFormElement>(null);
+  const seoTitleId = useId();
+  const seoDescId = useId();
+  const errors = { ...serverErrors, ...localErrors };
+  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
+  if (shownServerErrors !== serverErrors) {
+    setShownServerErrors(serverErrors);
+    const first = Object.keys(serverErrors).find((k) => FIELD_TAB[k]);
+    if (first) setTab(FIELD_TAB[first]);
+  }
+
+  const set = <K extends keyof ProForm>(key: K, value: ProForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (localErrors[key]) setLocalErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const text = (key: keyof ProForm) => ({
+    name: key,
+    value: form[key] as string,
+    error: errors[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key, e.target.value as never),
+  });
+
+  const onTitle = (title: string) => {
+    setForm((f) => ({ ...f, title, slug: slugLinked ? slugify(title) : f.slug }));
+    setLocalErrors(({ title: _t, slug: _s, ...rest }) => rest);
+  };
+  const onSlug = (slug: string) => {
+    setSlugLinked(slug === "" || slug === slugify(form.title));
+    set("slug", slug);
+  };
+  const onBasePrice = (value: string) => {
+    setForm((f) => ({ ...f, base_price: value, price_display: value.trim() ? priceDisplayFor(value.trim()) : f.price_display }));
+    setLocalErrors(({ base_price: _b, ...rest }) => rest);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (form.base_price.trim() === "") found.base_price = "Base price is required";
+    const payload = proPayload(form);
+    const result = check(proAdventureSchema, payload);
+    if (!result.ok) Object.assign(found, result.errors, found);
+    setLocalErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = Object.keys(found).find((k) => FIELD_TAB[k]);
+      if (first) {
+        setTab(FIELD_TAB[first]);
+        requestAnimationFrame(() => {
+          const el = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`);
+          el?.focus();
+        });
+      }
+      return;
+    }
+    onSave(payload);
+  };
+
+  const canSave = form.title.trim() !== "" && form.slug.trim() !== "" && !saving;
+  const panel = (id: TabId) => ({ ...tabPanelProps("pro", id), hidden: tab !== id, className: "space-y-5 pt-5" });
+  const listHint = "One per line";
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={isNew ? "New adventure" : `Edit ${initial.title}`}>
+      <div className="space-y-5">
+        <ErrorSummary errors={localErrors} />
+        <Card bodyClassName="px-4 pb-5 sm:px-5">
+          <Tabs tabs={PRO_TABS} value={tab} onChange={setTab} label="Adventure details" idPrefix="pro" />
+
+          <div {...panel("basic")}>
+            <TextField label="Title" required {...text("title")} onChange={(e) => onTitle(e.target.value)} maxLength={200} />
+            <TextField
+              label="Slug"
+              required
+              {...text("slug")}
+              onChange={(e) => onSlug(e.target.value)}
+              hint={
+                <>
+                  The page address: /adventures/<strong>{form.slug || "…"}</strong>
+                  {slugLinked ? " (follows the title)" : ""}
+                </>
+              }
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <TextField label="Tagline" {...text("tagline")} hint="One line under the title" />
+            <TextAreaField label="Short description" {...text("short_description")} rows={3} hint="Shown on the adventure cards" />
+            <TextAreaField label="Full description" {...text("full_description")} rows={8} hint="Paragraphs separated by a blank line" />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <SelectField label="Category" {...text("category")}>
+                {ADVENTURE_CATEGORIES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Skill level" {...text("skill_level")}>
+                {SKILL_LEVELS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField label="Duration" {...text("duration")} placeholder="e.g. 3 hours, 2 days / 1 night" />
+              <TextField label="Location" {...text("location")} />
+            </div>
+          </div>
+
+          <div {...panel("details")}>
+            <div className="grid gap-5 lg:grid-cols-2">
+              <TextAreaField label="Highlights" {...text("highlights")} rows={5} hint={listHint} />
+              <TextAreaField label="What's included" {...text("included_items")} rows={5} hint={listHint} />
+              <TextAreaField label="Not included" {...text("excluded_items")} rows={4} hint={listHint} />
+              <TextAreaField label="What to bring" {...text("what_to_bring")} rows={4} hint={listHint} />
+              <TextAreaField label="Best for" {...text("best_for")} rows={4} hint={listHint} />
+              <TextAreaField label="Tags" {...text("tags")} rows={4} hint={listHint} />
+            </div>
+            <TextAreaField label="Itinerary" {...text("itinerary")} rows={6} hint="One step per line, e.g. 8:00 AM - Meet at the beach" />
+            <TextField label="Meeting point" {...text("meeting_point")} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Minimum age" type="number" inputMode="numeric" min={0} step={1} {...text("min_age")} />
+              <TextField label="Maximum age" type="number" inputMode="numeric" min={0} step={1} {...text("max_age")} hint="Leave empty for no limit" />
+            </div>
+            <TextAreaField label="Fitness requirements" {...text("fitness_requirements")} rows={3} />
+            <TextAreaField label="Cancellation policy" {...text("cancellation_policy")} rows={4} />
+            <TextAreaField label="Terms and conditions" {...text("terms_conditions")} rows={4} />
+          </div>
+
+          <div {...panel("media")}>
+            <ImageField
+              label="Hero image"
+              name="hero_image"
+              value={form.hero_image}
+              onChange={(v) => set("hero_image", v)}
+              error={errors.hero_image}
+              hint="Shown at the top of the adventure page and on its card"
+              previewAlt={form.hero_image_alt || "Hero image preview"}
+            />
+            <TextField label="Hero image alt text" {...text("hero_image_alt")} hint="Describe the photo for people who cannot see it" />
+            <TextAreaField label="Gallery images" {...text("gallery_images")} rows={4} hint="One image URL per line" />
+          </div>
+
+          <div {...panel("pricing")}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Base price"
+                required
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                {...text("base_price")}
+                onChange={(e) => onBasePrice(e.target.value)}
+                hint="Per person; the booking total is this times the group size"
+              />
+              <SelectField label="Currency" {...text("currency")}>
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextField label="Price display" {...text("price_display")} hint="The price text visitors see, e.g. From $95" />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Minimum group size" type="number" inputMode="numeric" min={1} step={1} {...text("group_size_min")} />
+              <TextField label="Maximum group size" type="number" inputMode="numeric" min={1} step={1} {...text("group_size_max")} />
+              <TextField
+                label="Advance booking (days)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...text("advance_booking_days")}
+                hint="How many days ahead a trip must be booked"
+              />
+              <TextField label="Sort order" type="number" inputMode="numeric" step={1} {...text("sort_order")} hint="Lower numbers show first" />
+            </div>
+          </div>
+
+          <div {...panel("seo")}>
+            <div>
+              <TextField label="Meta title" {...text("meta_title")} aria-describedby={seoTitleId} />
+              <SeoCounter id={seoTitleId} length={form.meta_title.length} min={50} max={60} />
+            </div>
+            <div>
+              <TextAreaField label="Meta description" {...text("meta_description")} rows={3} aria-describedby={seoDescId} />
+              <SeoCounter id={seoDescId} length={form.meta_description.length} min={150} max={160} />
+            </div>
+            <TextField label="Meta keywords" {...text("meta_keywords")} hint="Comma-separated" />
+            <ImageField
+              label="Social sharing image"
+              name="social_image"
+              value={form.social_image}
+              onChange={(v) => set("social_image", v)}
+              error={errors.social_image}
+              hint="Shown when the page is shared; the hero image is used when empty"
+            />
+            <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-label="Search result preview">
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>
+              <p className="mt-2 truncate text-base text-[#1a0dab]">{form.meta_title || form.title || "Adventure title"}</p>
+              <p className="truncate text-xs text-emerald-800">/adventures/{form.slug || "…"}</p>
+              <p className="mt-1 line-clamp-2 text-sm text-slate-600">
+                {form.meta_description || form.short_description || "Add a meta description to control this text."}
+              </p>
+            </div>
+          </div>
+        </Card>
+
+        <Card title="Adventure Settings" description="These switches decide what the public sees and can book.">
+          <div className="divide-y divide-slate-100">
+            <Toggle label="Active" hint="Shown on the website" name="is_active" checked={form.is_active} onChange={(v) => set("is_active", v)} />
+            <Toggle label="Featured" hint="Listed first and on the home page" name="is_featured" checked={form.is_featured} onChange={(v) => set("is_featured", v)} />
+            <Toggle
+              label="Requires certification"
+              hint="Only for certified divers"
+              name="requires_certification"
+              checked={form.requires_certification}
+              onChange={(v) => set("requires_certification", v)}
+            />
+            <Toggle
+              label="Booking enabled"
+              hint="Visitors can book and pay online"
+              name="booking_enabled"
+              checked={form.booking_enabled}
+              onChange={(v) => set("booking_enabled", v)}
+            />
+          </div>
+        </Card>
+
+        <div className="sticky bottom-0 z-10 -mx-3 flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-2xl sm:border sm:px-4">
+          {!isNew && initial.slug ? (
+            <a
+              href={`/adventures/${initial.slug}`}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-600 hover:bg-white sm:mr-auto"
+            >
+              <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              View on site
+            </a>
+          ) : null}
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" busy={saving} disabled={!canSave}>
+            <Save aria-hidden="true" className="h-4 w-4" />
+            {saving ? "Saving…" : isNew ? "Create Adventure" : "Save Adventure"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -74,7 +74,14 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 export const MEDIA_FILE_TYPES = ["image", "video", "document"] as const;
 export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
 
-export const MEDIA_FOLDERS = ["uploads", "adventures", "gallery", "testimonials", "backgrounds", "logos"] as const;
+export const MEDIA_FOLDERS = [
+  "uploads",
+  "adventures",
+  "gallery",
+  "testimonials",
+  "backgrounds",
+  "logos",
+] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
 /** What the upload accepts (admin spec section 5): images, videos, .pdf, .doc and .docx. */
@@ -213,7 +220,10 @@ const money = (label: string) =>
     .number({ error: typeError(label, "a number") })
     .min(0, `${label} must be at least 0`)
     .max(100_000, `${label} must be at most 100000`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} can have at most 2 decimal places`);
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      `${label} can have at most 2 decimal places`,
+    );
 
 const bool = (label: string, fallback: boolean) =>
   z.boolean({ error: `${label} must be true or false` }).default(fallback);
@@ -289,7 +299,11 @@ export const proAdventureSchema = z
       });
     }
     if (a.max_age !== null && a.max_age < a.min_age) {
-      ctx.addIssue({ code: "custom", path: ["max_age"], message: "Maximum age must be at least the minimum age" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["max_age"],
+        message: "Maximum age must be at least the minimum age",
+      });
     }
   });
 export type ProAdventureInput = z.infer<typeof proAdventureSchema>;
@@ -329,7 +343,11 @@ export function coerceProNumbers(f: ProNumberFields) {
 export const priceDisplayFor = (basePrice: string) => `From $${basePrice}`;
 
 /** SEO guidance (advisory): the counter's colour for a length against a recommended range. */
-export function seoLengthStatus(length: number, min: number, max: number): "empty" | "short" | "good" | "long" {
+export function seoLengthStatus(
+  length: number,
+  min: number,
+  max: number,
+): "empty" | "short" | "good" | "long" {
   if (length === 0) return "empty";
   if (length < min) return "short";
   if (length > max) return "long";
@@ -349,12 +367,14 @@ export const simpleAdventureSchema = z.object({
   gallery_images: urlList("Gallery images"),
   features: textList("Features"),
   duration: optionalText("Duration", 100),
-  group_size: optionalText("Group size", 60).refine((v) => v === "" || parseGroupSize(v) !== null, {
-    message: 'Group size must read like "1-4 people" (between 1 and 20)',
-  }).refine((v) => {
-    const g = v === "" ? null : parseGroupSize(v);
-    return g === null || g.max <= 20;
-  }, "Group size can be at most 20 people"),
+  group_size: optionalText("Group size", 60)
+    .refine((v) => v === "" || parseGroupSize(v) !== null, {
+      message: 'Group size must read like "1-4 people" (between 1 and 20)',
+    })
+    .refine((v) => {
+      const g = v === "" ? null : parseGroupSize(v);
+      return g === null || g.max <= 20;
+    }, "Group size can be at most 20 people"),
   price: optionalText("Price", 100),
   price_num: money("Price (number)"),
   category: categoryField,
@@ -405,7 +425,9 @@ export const galleryImageSchema = z.object({
   image_url: requiredUrl("Image URL"),
   category: z.enum(GALLERY_CATEGORIES.map((c) => c.value) as [string, ...string[]], {
     error: (iss) =>
-      iss.input === undefined || iss.input === "" ? "Category is required" : "Choose a category from the list",
+      iss.input === undefined || iss.input === ""
+        ? "Category is required"
+        : "Choose a category from the list",
   }),
   tags: textList("Tags", 20, 60),
   description: optionalText("Description", 1000),
@@ -469,7 +491,11 @@ export type ContentCreateInput = z.infer<typeof contentCreateSchema>;
 
 /** PUT: any of these; the website editor sends content only. */
 export const contentUpdateSchema = z.object({
-  title: z.string({ error: "Title must be text" }).trim().max(200, "Title must be at most 200 characters").optional(),
+  title: z
+    .string({ error: "Title must be text" })
+    .trim()
+    .max(200, "Title must be at most 200 characters")
+    .optional(),
   content: contentBody.optional(),
   description: z
     .string({ error: "Description must be text" })
@@ -489,7 +515,9 @@ export const mediaCreateSchema = z.object({
   url: requiredUrl("File URL"),
   filename: requiredText("Filename", 255),
   original_name: optionalText("Original name", 255),
-  file_type: z.enum(MEDIA_FILE_TYPES, { error: "File type must be image, video or document" }).default("image"),
+  file_type: z
+    .enum(MEDIA_FILE_TYPES, { error: "File type must be image, video or document" })
+    .default("image"),
   mime_type: optionalText("MIME type", 120),
   file_size: int("File size", 0, 2_000_000_000).default(0),
   alt_text: optionalText("Alt text", 300),
@@ -497,7 +525,10 @@ export const mediaCreateSchema = z.object({
   tags: textList("Tags", 20, 60),
   folder: z.enum(MEDIA_FOLDERS, { error: "Choose a folder from the list" }).default("uploads"),
   dimensions: z
-    .object({ width: int("Width", 1, 100_000), height: int("Height", 1, 100_000) }, { error: "Dimensions must have width and height" })
+    .object(
+      { width: int("Width", 1, 100_000), height: int("Height", 1, 100_000) },
+      { error: "Dimensions must have width and height" },
+    )
     .nullable()
     .default(null),
 });

@@ -18,7 +18,12 @@ import {
   updateProAdventure,
   updateSimpleAdventure,
 } from "../domain/admin-content/adventures.server.ts";
-import { createContent, deleteContent, listContent, updateContent } from "../domain/admin-content/content.server.ts";
+import {
+  createContent,
+  deleteContent,
+  listContent,
+  updateContent,
+} from "../domain/admin-content/content.server.ts";
 import {
   addFaq,
   addGalleryImage,
@@ -66,8 +71,12 @@ function contentRoutes(services: Services) {
   );
 
   api.get("/gallery", async (c) => c.json(await listAdminGallery(db)));
-  api.post("/gallery", async (c) => c.json(await addGalleryImage(db, await readJson(c, galleryImageSchema)), 201));
-  api.delete("/gallery/:id", async (c) => c.json({ success: true, ...(await deleteGalleryImage(db, c.req.param("id"))) }));
+  api.post("/gallery", async (c) =>
+    c.json(await addGalleryImage(db, await readJson(c, galleryImageSchema)), 201),
+  );
+  api.delete("/gallery/:id", async (c) =>
+    c.json({ success: true, ...(await deleteGalleryImage(db, c.req.param("id"))) }),
+  );
 
   api.get("/testimonials", async (c) => c.json(await listAdminTestimonials(db)));
   api.post("/testimonials", async (c) =>
@@ -79,8 +88,12 @@ function contentRoutes(services: Services) {
 
   api.get("/faqs", async (c) => c.json(await listAdminFaqs(db)));
   api.post("/faqs", async (c) => c.json(await addFaq(db, await readJson(c, faqSchema)), 201));
-  api.put("/faqs/:id", async (c) => c.json(await updateFaq(db, c.req.param("id"), await readJson(c, faqSchema))));
-  api.delete("/faqs/:id", async (c) => c.json({ success: true, ...(await deleteFaq(db, c.req.param("id"))) }));
+  api.put("/faqs/:id", async (c) =>
+    c.json(await updateFaq(db, c.req.param("id"), await readJson(c, faqSchema))),
+  );
+  api.delete("/faqs/:id", async (c) =>
+    c.json({ success: true, ...(await deleteFaq(db, c.req.param("id"))) }),
+  );
 
   api.get("/content", async (c) => c.json(await listContent(db)));
   api.get("/content/:page", async (c) => {
@@ -88,11 +101,15 @@ function contentRoutes(services: Services) {
     if (!isContentPage(page)) throw notFound(`There is no content page named "${page.slice(0, 40)}"`);
     return c.json(await listContent(db, page));
   });
-  api.post("/content", async (c) => c.json(await createContent(db, await readJson(c, contentCreateSchema)), 201));
+  api.post("/content", async (c) =>
+    c.json(await createContent(db, await readJson(c, contentCreateSchema)), 201),
+  );
   api.put("/content/:id", async (c) =>
     c.json(await updateContent(db, c.req.param("id"), await readJson(c, contentUpdateSchema))),
   );
-  api.delete("/content/:id", async (c) => c.json({ success: true, ...(await deleteContent(db, c.req.param("id"))) }));
+  api.delete("/content/:id", async (c) =>
+    c.json({ success: true, ...(await deleteContent(db, c.req.param("id"))) }),
+  );
 
   api.route("/", adminMediaRoutes(services));
   return api;

@@ -1,23 +1,27 @@
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mediaCreateSchema, uploadFieldsSchema } from "../../app/lib/admin-forms.ts";
 import { mediaItems } from "../db/schema.ts";
-import { deleteMedia, insertMediaRows, listMedia, registerMedia } from "../domain/admin-content/media.server.ts";
+import {
+  deleteMedia,
+  insertMediaRows,
+  listMedia,
+  registerMedia,
+} from "../domain/admin-content/media.server.ts";
 import { badRequest, fromZod } from "../errors.server.ts";
 import { readMultipart } from "../media/multipart.server.ts";
+import type { Sniffed } from "../media/sniff.ts";
 import {
   detectType,
   refusedMessage,
   removeStoredFiles,
   storeFile,
-  uploadTmpDir,
   uploadsDir,
+  uploadTmpDir,
 } from "../media/store.server.ts";
-import type { Sniffed } from "../media/sniff.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
-import { mkdir } from "node:fs/promises";
 
 /** Files per upload request. */
 export const MAX_FILES_PER_UPLOAD = 20;
@@ -55,7 +59,8 @@ export function adminMediaRoutes({ database, env, log }: Services) {
     try {
       const parsedFields = uploadFieldsSchema.safeParse(fields);
       if (!parsedFields.success) throw fromZod(parsedFields.error);
-      if (files.length === 0) throw badRequest("files: Choose at least one file to upload", { files: "Choose at least one file" });
+      if (files.length === 0)
+        throw badRequest("files: Choose at least one file to upload", { files: "Choose at least one file" });
       const types: Sniffed[] = [];
       const refused: string[] = [];
       for (const f of files) {

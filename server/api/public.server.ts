@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
-import { contactMessages, newsletterSubscribers } from "../db/schema.ts";
+import { newsletterSubscribers } from "../db/schema.ts";
 import { listActiveAdventures } from "../domain/adventures.server.ts";
-import { loadSiteContent } from "../domain/content.server.ts";
-import { getNotificationEmail } from "../domain/settings.server.ts";
-import { enqueueEmail } from "../email/outbox.server.ts";
+import { saveContactMessage } from "../domain/contact.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -21,36 +19,7 @@ export function publicApi({ database, log }: Services) {
 
   api.post("/contact", async (c) => {
     const input = await readJson(c, contactSchema);
-    const content = await loadSiteContent(db);
-    const notify = await getNotificationEmail(db, content);
-    const saved = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(contactMessages)
-        .values({
-          firstName: input.first_name,
-          lastName: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          adventureType: input.adventure_type,
-          message: input.message,
-        })
-        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-      await enqueueEmail(tx, {
-        kind: "contact_notice",
-        to: notify,
-        subject: `New message from ${input.first_name} ${input.last_name} (${input.adventure_type})`,
-        text: [
-          `${input.first_name} ${input.last_name} <${input.email}>${input.phone ? `, ${input.phone}` : ""}`,
-          `About: ${input.adventure_type}`,
-          "",
-          input.message,
-          "",
-          "Reply from the admin area: Contact messages.",
-        ].join("\n"),
-        dedupeKey: `contact_notice:${row.id}`,
-      });
-      return row;
-    });
+    const saved = await saveContactMessage(db, input);
     log.info("contact message stored", { id: saved.id });
     return c.json({ success: true, id: saved.id, created_at: saved.createdAt.toISOString() }, 201);
   });

@@ -1,9 +1,12 @@
 /** Contact messages for the operator: the list and the one-time reply (admin spec section 4). */
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type { ContactInput } from "../../app/lib/validation.ts";
 import type { DB } from "../db/client.server.ts";
 import { contactMessages } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
+import { loadSiteContent } from "./content.server.ts";
+import { getNotificationEmail } from "./settings.server.ts";
 
 type Row = typeof contactMessages.$inferSelect;
 
@@ -87,4 +90,46 @@ export async function respondToMessage(
     });
     return toAdminMessage(row);
   });
+}
+
+/**
+ * Stores a visitor's message and, in the same transaction, the operator's
+ * notice email: used by POST /api/contact and by the contact page's
+ * no-JavaScript form.
+ */
+export async function saveContactMessage(
+  db: DB,
+  input: ContactInput,
+): Promise<{ id: string; createdAt: Date }> {
+  const content = await loadSiteContent(db);
+  const notify = await getNotificationEmail(db, content);
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        adventureType: input.adventure_type,
+        message: input.message,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    await enqueueEmail(tx, {
+      kind: "contact_notice",
+      to: notify,
+      subject: `New message from ${input.first_name} ${input.last_name} (${input.adventure_type})`,
+      text: [
+        `${input.first_name} ${input.last_name} <${input.email}>${input.phone ? `, ${input.phone}` : ""}`,
+        `About: ${input.adventure_type}`,
+        "",
+        input.message,
+        "",
+        "Reply from the admin area: Contact messages.",
+      ].join("\n"),
+      dedupeKey: `contact_notice:${row.id}`,
+    });
+    return row;
+  });
+  return saved;
 }

@@ -42,9 +42,13 @@ const HEADER_END = Buffer.from("\r\n\r\n");
 export const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 export const tooLarge = (name: string, maxFileBytes: number) =>
-  new HttpError(413, `"${name}" is larger than the ${megabytes(maxFileBytes)} upload limit. Please choose a smaller file.`, {
-    files: `"${name}" is larger than the ${megabytes(maxFileBytes)} upload limit`,
-  });
+  new HttpError(
+    413,
+    `"${name}" is larger than the ${megabytes(maxFileBytes)} upload limit. Please choose a smaller file.`,
+    {
+      files: `"${name}" is larger than the ${megabytes(maxFileBytes)} upload limit`,
+    },
+  );
 
 const malformed = (why: string) => new HttpError(400, `files: ${why}`, { files: why });
 
@@ -87,7 +91,8 @@ function dispositionParams(value: string): Record<string, string> {
       }
       continue;
     }
-    if (key === "filename" || key === "name") v = v.replace(/%22/g, '"').replace(/%0D/gi, "").replace(/%0A/gi, "");
+    if (key === "filename" || key === "name")
+      v = v.replace(/%22/g, '"').replace(/%0D/gi, "").replace(/%0A/gi, "");
     out[key] ??= v;
   }
   return out;
@@ -139,7 +144,13 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
 
   type Part =
     | { kind: "field"; name: string; chunks: Buffer[]; size: number }
-    | { kind: "file"; file: ReceivedFile; handle: Awaited<ReturnType<typeof open>>; head: Buffer[]; headSize: number }
+    | {
+        kind: "file";
+        file: ReceivedFile;
+        handle: Awaited<ReturnType<typeof open>>;
+        head: Buffer[];
+        headSize: number;
+      }
     | { kind: "skip" };
   let part: Part | null = null;
 
@@ -189,7 +200,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
     }
     const disposition = headers.get("content-disposition") ?? "";
-    if (!/^form-data\b/i.test(disposition)) throw malformed("Each part needs a form-data Content-Disposition");
+    if (!/^form-data\b/i.test(disposition))
+      throw malformed("Each part needs a form-data Content-Disposition");
     const params = dispositionParams(disposition);
     const name = params.name ?? "";
     if (oversized) {

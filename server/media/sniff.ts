@@ -111,7 +111,8 @@ export function sniff(head: Uint8Array): Sniffed | "zip" | null {
 }
 
 const u16 = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8);
-const u32 = (b: Uint8Array, i: number) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+const u32 = (b: Uint8Array, i: number) =>
+  (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
 
 /** The entry names of a ZIP archive, read from its central directory (empty when unreadable). */
 export function zipEntryNames(file: Uint8Array): string[] {

@@ -11,7 +11,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Logger } from "../log.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
-import { isDocx, type Sniffed, sniff, DOCX } from "./sniff.ts";
+import { DOCX, isDocx, type Sniffed, sniff } from "./sniff.ts";
 
 export const uploadsDir = (dataDir: string) => path.resolve(dataDir, "uploads");
 /** Outside the served folder, on the same disk (so finished files are renamed, not copied). */
@@ -85,7 +85,10 @@ export async function storeFile(
         fileSize: (await stat(main)).size,
         width: info.width,
         // An animated image reports the height of all frames stacked; one frame is what shows.
-        height: animated && info.height > 0 ? (await sharp(main).metadata()).pageHeight ?? info.height : info.height,
+        height:
+          animated && info.height > 0
+            ? ((await sharp(main).metadata()).pageHeight ?? info.height)
+            : info.height,
       };
     } catch (error) {
       await Promise.all([main, ...variants].map((p) => rm(p, { force: true })));

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, availability } from "../../server/db/schema.ts";
 import { findActiveAdventure, listActiveAdventures } from "../../server/domain/adventures.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { bookingPayload, createTestApp, firstOpenDate, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+} from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let token: string;
@@ -51,7 +57,10 @@ describe("admin token", () => {
       ["PUT", "/api/admin/adventures/db/dive-exhibition"],
       ["DELETE", "/api/admin/adventures/db/dive-exhibition"],
     ]) {
-      const res = await ctx.app.request(path, jsonRequest(method, method === "GET" || method === "DELETE" ? undefined : {}));
+      const res = await ctx.app.request(
+        path,
+        jsonRequest(method, method === "GET" || method === "DELETE" ? undefined : {}),
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -68,7 +77,12 @@ describe("professional adventures API", () => {
     expect(status).toBe(200);
     expect(body).toHaveLength(9);
     const first = body.find((a) => a.id === "dive-exhibition") as Json;
-    expect(first).toMatchObject({ slug: "dive-exhibition", base_price: 95, currency: "AUD", is_active: true });
+    expect(first).toMatchObject({
+      slug: "dive-exhibition",
+      base_price: 95,
+      currency: "AUD",
+      is_active: true,
+    });
     for (const key of ["meta_title", "advance_booking_days", "booking_enabled", "max_age", "what_to_bring"]) {
       expect(first).toHaveProperty(key);
     }
@@ -101,7 +115,11 @@ describe("professional adventures API", () => {
     const dup = await call("POST", "/api/admin/adventures-pro", proBody({ title: "Other" }));
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toContain('"kelp-forest-snorkel"');
-    const clash = await call("PUT", "/api/admin/adventures-pro/kelp-forest-snorkel", proBody({ slug: "dive-exhibition" }));
+    const clash = await call(
+      "PUT",
+      "/api/admin/adventures-pro/kelp-forest-snorkel",
+      proBody({ slug: "dive-exhibition" }),
+    );
     expect(clash.status).toBe(409);
     expect(clash.body.detail).toContain('"dive-exhibition"');
   });
@@ -131,12 +149,19 @@ describe("professional adventures API", () => {
       [{ highlights: "one per line" }, "highlights", /list/],
     ];
     for (const [over, field, message] of cases) {
-      const { status, body } = await call("POST", "/api/admin/adventures-pro", proBody({ slug: "validation-case", ...over }));
+      const { status, body } = await call(
+        "POST",
+        "/api/admin/adventures-pro",
+        proBody({ slug: "validation-case", ...over }),
+      );
       expect(status, field).toBe(400);
       expect((body.errors as Json)[field], field).toMatch(message);
       expect(body.detail).toContain(`${field}:`);
     }
-    const stored = await ctx.db.select({ id: adventures.id }).from(adventures).where(eq(adventures.id, "validation-case"));
+    const stored = await ctx.db
+      .select({ id: adventures.id })
+      .from(adventures)
+      .where(eq(adventures.id, "validation-case"));
     expect(stored).toHaveLength(0);
   });
 
@@ -151,7 +176,9 @@ describe("professional adventures API", () => {
   });
 
   it("updates an adventure: the price shows on the public detail and in the booking total", async () => {
-    const current = (await call("GET", "/api/admin/adventures-pro")).body.find((a) => a.id === "guided-shore-dive") as Json;
+    const current = (await call("GET", "/api/admin/adventures-pro")).body.find(
+      (a) => a.id === "guided-shore-dive",
+    ) as Json;
     const { status, body } = await call("PUT", "/api/admin/adventures-pro/guided-shore-dive", {
       ...current,
       base_price: 142.25,
@@ -166,7 +193,10 @@ describe("professional adventures API", () => {
     const date = await firstOpenDate(ctx.app, "guided-shore-dive", 2);
     const booking = await ctx.app.request(
       "/api/bookings",
-      jsonRequest("POST", bookingPayload({ adventure_id: "guided-shore-dive", group_size: 2, selected_date: date })),
+      jsonRequest(
+        "POST",
+        bookingPayload({ adventure_id: "guided-shore-dive", group_size: 2, selected_date: date }),
+      ),
     );
     expect(booking.status).toBe(201);
     const { booking_id } = (await booking.json()) as { booking_id: string };
@@ -175,20 +205,33 @@ describe("professional adventures API", () => {
   });
 
   it("keeps the id when the slug changes, and 404s for an unknown id", async () => {
-    const renamed = await call("PUT", "/api/admin/adventures-pro/kelp-forest-snorkel", proBody({ slug: "bare-island-kelp" }));
+    const renamed = await call(
+      "PUT",
+      "/api/admin/adventures-pro/kelp-forest-snorkel",
+      proBody({ slug: "bare-island-kelp" }),
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: "kelp-forest-snorkel", slug: "bare-island-kelp" });
     // The old slug is still the id of that adventure, so a new one cannot take it.
     const reuse = await call("POST", "/api/admin/adventures-pro", proBody({ slug: "kelp-forest-snorkel" }));
     expect(reuse.status).toBe(409);
-    const missing = await call("PUT", "/api/admin/adventures-pro/no-such-thing", proBody({ slug: "no-such-thing" }));
+    const missing = await call(
+      "PUT",
+      "/api/admin/adventures-pro/no-such-thing",
+      proBody({ slug: "no-such-thing" }),
+    );
     expect(missing.status).toBe(404);
   });
 
   it("a deactivated adventure leaves the public list and detail and cannot be booked; booking_enabled off stops bookings", async () => {
-    const current = (await call("GET", "/api/admin/adventures-pro")).body.find((a) => a.id === "night-dive-experience") as Json;
+    const current = (await call("GET", "/api/admin/adventures-pro")).body.find(
+      (a) => a.id === "night-dive-experience",
+    ) as Json;
     const date = await firstOpenDate(ctx.app, "night-dive-experience");
-    const off = await call("PUT", "/api/admin/adventures-pro/night-dive-experience", { ...current, is_active: false });
+    const off = await call("PUT", "/api/admin/adventures-pro/night-dive-experience", {
+      ...current,
+      is_active: false,
+    });
     expect(off.status).toBe(200);
     expect((await listActiveAdventures(ctx.db)).some((a) => a.id === "night-dive-experience")).toBe(false);
     expect(await findActiveAdventure(ctx.db, "night-dive-experience")).toBeNull();
@@ -215,11 +258,16 @@ describe("professional adventures API", () => {
   });
 
   it("deletes an adventure without bookings (its dates go with it)", async () => {
-    await ctx.db.insert(availability).values({ adventureId: "kelp-forest-snorkel", date: "2031-02-01", availableSpots: 4 });
+    await ctx.db
+      .insert(availability)
+      .values({ adventureId: "kelp-forest-snorkel", date: "2031-02-01", availableSpots: 4 });
     const { status, body } = await call("DELETE", "/api/admin/adventures-pro/kelp-forest-snorkel");
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, id: "kelp-forest-snorkel", title: "Kelp Forest Snorkel" });
-    const left = await ctx.db.select().from(availability).where(eq(availability.adventureId, "kelp-forest-snorkel"));
+    const left = await ctx.db
+      .select()
+      .from(availability)
+      .where(eq(availability.adventureId, "kelp-forest-snorkel"));
     expect(left).toHaveLength(0);
     expect((await call("DELETE", "/api/admin/adventures-pro/kelp-forest-snorkel")).status).toBe(404);
   });
@@ -317,7 +365,11 @@ describe("simple adventures API (the same rows)", () => {
       simple({ title: "Harbour Night Snorkel (updated)", group_size: "", price_num: 99 }),
     );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ title: "Harbour Night Snorkel (updated)", group_size: "2-4 people", price_num: 99 });
+    expect(body).toMatchObject({
+      title: "Harbour Night Snorkel (updated)",
+      group_size: "2-4 people",
+      price_num: 99,
+    });
     const [row] = await ctx.db.select().from(adventures).where(eq(adventures.id, "harbour-night-snorkel"));
     expect(row).toMatchObject({ isActive: false, metaTitle: "Kept", minAge: 16, basePriceCents: 9900 });
   });
@@ -336,7 +388,11 @@ describe("simple adventures API (the same rows)", () => {
       [{ features: "a, b" }, "features", /list/],
     ];
     for (const [over, field, message] of cases) {
-      const { status, body } = await call("POST", "/api/admin/adventures/db", simple({ slug: "simple-case", ...over }));
+      const { status, body } = await call(
+        "POST",
+        "/api/admin/adventures/db",
+        simple({ slug: "simple-case", ...over }),
+      );
       expect(status, field).toBe(400);
       expect((body.errors as Json)[field], field).toMatch(message);
     }
@@ -349,6 +405,8 @@ describe("simple adventures API (the same rows)", () => {
     expect(blocked.status).toBe(409);
     const gone = await call("DELETE", "/api/admin/adventures/db/harbour-night-snorkel");
     expect(gone.status).toBe(200);
-    expect((await call("GET", "/api/admin/adventures-pro")).body.some((a) => a.id === "harbour-night-snorkel")).toBe(false);
+    expect(
+      (await call("GET", "/api/admin/adventures-pro")).body.some((a) => a.id === "harbour-night-snorkel"),
+    ).toBe(false);
   });
 });

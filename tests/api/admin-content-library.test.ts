@@ -48,27 +48,55 @@ describe("auth", () => {
 });
 
 describe("gallery API", () => {
-  const valid = { title: "Sea Dragon at Kurnell", category: "diving", image_url: "/images/gallery/g03.webp", tags: ["sea dragon"] };
+  const valid = {
+    title: "Sea Dragon at Kurnell",
+    category: "diving",
+    image_url: "/images/gallery/g03.webp",
+    tags: ["sea dragon"],
+  };
 
   it("lists the 15 seeded images", async () => {
     const { status, body } = await call("GET", "/api/admin/gallery");
     expect(status).toBe(200);
     expect(body).toHaveLength(15);
-    expect(body[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), image_url: expect.any(String), tags: expect.any(Array) });
+    expect(body[0]).toMatchObject({
+      id: expect.any(String),
+      title: expect.any(String),
+      image_url: expect.any(String),
+      tags: expect.any(Array),
+    });
   });
 
   it("validates title, category, image URL and tags", async () => {
     await expectInvalid("/api/admin/gallery", { ...valid, title: " " }, "title", /Title is required/);
     await expectInvalid("/api/admin/gallery", { ...valid, category: "" }, "category", /Category is required/);
     await expectInvalid("/api/admin/gallery", { ...valid, category: "space" }, "category", /from the list/);
-    await expectInvalid("/api/admin/gallery", { ...valid, image_url: "" }, "image_url", /Image URL is required/);
-    await expectInvalid("/api/admin/gallery", { ...valid, image_url: "photo.jpg" }, "image_url", /must be a URL/);
-    await expectInvalid("/api/admin/gallery", { ...valid, image_url: "javascript:alert(1)" }, "image_url", /must be a URL/);
+    await expectInvalid(
+      "/api/admin/gallery",
+      { ...valid, image_url: "" },
+      "image_url",
+      /Image URL is required/,
+    );
+    await expectInvalid(
+      "/api/admin/gallery",
+      { ...valid, image_url: "photo.jpg" },
+      "image_url",
+      /must be a URL/,
+    );
+    await expectInvalid(
+      "/api/admin/gallery",
+      { ...valid, image_url: "javascript:alert(1)" },
+      "image_url",
+      /must be a URL/,
+    );
     await expectInvalid("/api/admin/gallery", { ...valid, tags: "a,b" }, "tags", /list/);
   });
 
   it("adds an image (tags trimmed, empties dropped) that the public gallery shows first, and deletes it", async () => {
-    const { status, body } = await call("POST", "/api/admin/gallery", { ...valid, tags: [" sea dragon ", "", "Kurnell"] });
+    const { status, body } = await call("POST", "/api/admin/gallery", {
+      ...valid,
+      tags: [" sea dragon ", "", "Kurnell"],
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ title: valid.title, category: "diving", tags: ["sea dragon", "Kurnell"] });
     const pub = await listGalleryImages(ctx.db);
@@ -119,7 +147,13 @@ describe("testimonials API", () => {
 });
 
 describe("FAQ API", () => {
-  const valid = { category: "Getting Started", question: "Do you dive in winter?", answer: "Yes, with 7 mm wetsuits.", order: 9, is_active: true };
+  const valid = {
+    category: "Getting Started",
+    question: "Do you dive in winter?",
+    answer: "Yes, with 7 mm wetsuits.",
+    order: 9,
+    is_active: true,
+  };
 
   it("validates category, question, answer and order", async () => {
     const path = "/api/admin/faqs";

@@ -37,15 +37,26 @@ describe("content sections API", () => {
     const all = await call("GET", "/api/admin/content");
     expect(all.status).toBe(200);
     const pages = new Set(all.body.map((s) => s.page));
-    for (const p of ["homepage", "about", "adventures", "contact", "global", "privacy"]) expect(pages.has(p)).toBe(true);
+    for (const p of ["homepage", "about", "adventures", "contact", "global", "privacy"])
+      expect(pages.has(p)).toBe(true);
     const home = await call("GET", "/api/admin/content/homepage");
     expect(home.body.every((s) => s.page === "homepage")).toBe(true);
-    expect(home.body.find((s) => s.section === "hero_title")).toMatchObject({ type: "text", is_active: true });
+    expect(home.body.find((s) => s.section === "hero_title")).toMatchObject({
+      type: "text",
+      is_active: true,
+    });
     expect((await call("GET", "/api/admin/content/blog")).status).toBe(404);
   });
 
   it("validates section name, content, type and page; json must parse", async () => {
-    const base = { page: "homepage", section: "promo_banner", type: "text", title: "Promo", content: "Hi", description: "" };
+    const base = {
+      page: "homepage",
+      section: "promo_banner",
+      type: "text",
+      title: "Promo",
+      content: "Hi",
+      description: "",
+    };
     const cases: [Json, string, RegExp][] = [
       [{ section: "" }, "section", /Section name is required/],
       [{ section: "Promo Banner" }, "section", /lowercase/],
@@ -74,7 +85,11 @@ describe("content sections API", () => {
     const id = created.body.id as string;
     expect((await loadSiteContent(ctx.db)).homepage.promo_banner).toBe('{"text":"Winter special"}');
 
-    const dup = await call("POST", "/api/admin/content", { page: "homepage", section: "promo_banner", content: "x" });
+    const dup = await call("POST", "/api/admin/content", {
+      page: "homepage",
+      section: "promo_banner",
+      content: "x",
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toContain('"promo_banner"');
 
@@ -83,7 +98,11 @@ describe("content sections API", () => {
     expect(bad.status).toBe(400);
     expect((bad.body.errors as Json).content).toMatch(/valid JSON/);
     const ok = await call("PUT", `/api/admin/content/${id}`, { content: '{"text":"Spring special"}' });
-    expect(ok.body).toMatchObject({ title: "Promo", description: "Banner data", content: '{"text":"Spring special"}' });
+    expect(ok.body).toMatchObject({
+      title: "Promo",
+      description: "Banner data",
+      content: '{"text":"Spring special"}',
+    });
 
     const off = await call("PUT", `/api/admin/content/${id}`, { is_active: false, title: "Promo (off)" });
     expect(off.body).toMatchObject({ is_active: false, title: "Promo (off)" });
@@ -97,14 +116,20 @@ describe("content sections API", () => {
 
   it("the same section name may exist on two pages", async () => {
     const a = await call("POST", "/api/admin/content", { page: "faq", section: "hero_note", content: "A" });
-    const b = await call("POST", "/api/admin/content", { page: "gallery", section: "hero_note", content: "B" });
+    const b = await call("POST", "/api/admin/content", {
+      page: "gallery",
+      section: "hero_note",
+      content: "B",
+    });
     expect([a.status, b.status]).toEqual([201, 201]);
   });
 
   it("website editor flow: updates an existing section with content only and creates a missing one", async () => {
     const home = await call("GET", "/api/admin/content/homepage");
     const hero = home.body.find((s) => s.section === "hero_title") as Json;
-    const put = await call("PUT", `/api/admin/content/${hero.id}`, { content: "Sydney's Small-Group Dive Crew" });
+    const put = await call("PUT", `/api/admin/content/${hero.id}`, {
+      content: "Sydney's Small-Group Dive Crew",
+    });
     expect(put.status).toBe(200);
     expect((await loadSiteContent(ctx.db)).homepage.hero_title).toBe("Sydney's Small-Group Dive Crew");
     const made = await call("POST", "/api/admin/content", {
@@ -121,7 +146,8 @@ describe("content sections API", () => {
     const about = await call("GET", "/api/admin/content/about");
     const story = about.body.find((s) => s.section === "about_story_content") as Json;
     expect(story.type).toBe("html");
-    const hostile = '<p>Before</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><p>After</p>';
+    const hostile =
+      '<p>Before</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><p>After</p>';
     expect((await call("PUT", `/api/admin/content/${story.id}`, { content: hostile })).status).toBe(200);
     const shown = cleanHtml((await loadSiteContent(ctx.db)).about.about_story_content);
     expect(shown).toContain("<p>Before</p>");

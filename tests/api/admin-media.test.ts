@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as fx from "../fixtures/files.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
-import * as fx from "../fixtures/files.ts";
 
 let ctx: TestContext;
 let token: string;
@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-type Item = Json & { id: string; url: string; filename: string; dimensions: { width: number; height: number } | null };
+type Item = Json & {
+  id: string;
+  url: string;
+  filename: string;
+  dimensions: { width: number; height: number } | null;
+};
 
 const call = async (method: string, p: string, body?: unknown) => {
   const res = await ctx.app.request(p, authed(token, method, body));
@@ -32,9 +37,13 @@ const call = async (method: string, p: string, body?: unknown) => {
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json & Json[] };
 };
 
-async function upload(files: { name: string; data: Buffer; type?: string }[], fields: Record<string, string> = {}) {
+async function upload(
+  files: { name: string; data: Buffer; type?: string }[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
-  for (const f of files) form.append("files", new File([new Uint8Array(f.data)], f.name, { type: f.type ?? "image/jpeg" }));
+  for (const f of files)
+    form.append("files", new File([new Uint8Array(f.data)], f.name, { type: f.type ?? "image/jpeg" }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await ctx.app.request("/api/admin/media/upload", {
     method: "POST",
@@ -48,7 +57,10 @@ async function upload(files: { name: string; data: Buffer; type?: string }[], fi
 async function rawUpload(body: string | Buffer, boundary = "XyZ") {
   const res = await ctx.app.request("/api/admin/media/upload", {
     method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    },
     body: typeof body === "string" ? body : new Uint8Array(body),
   });
   return { status: res.status, body: (await res.json()) as Json };
@@ -73,7 +85,11 @@ describe("media library: manual registration", () => {
       [{ url: "not a url", filename: "a.jpg" }, "url", /must be a URL/],
       [{ url: "javascript:alert(1)", filename: "a.jpg" }, "url", /must be a URL/],
       [{ url: "https://example.com/a.jpg", filename: "" }, "filename", /Filename is required/],
-      [{ url: "https://example.com/a.jpg", filename: "a", file_type: "audio" }, "file_type", /image, video or document/],
+      [
+        { url: "https://example.com/a.jpg", filename: "a", file_type: "audio" },
+        "file_type",
+        /image, video or document/,
+      ],
       [{ url: "https://example.com/a.jpg", filename: "a", folder: "../etc" }, "folder", /from the list/],
       [{ url: "https://example.com/a.jpg", filename: "a", file_size: -1 }, "file_size", /at least 0/],
     ];
@@ -98,7 +114,12 @@ describe("media library: manual registration", () => {
       folder: "uploads",
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ file_type: "document", tags: ["print", "2026"], dimensions: null, file_size: 2048 });
+    expect(res.body).toMatchObject({
+      file_type: "document",
+      tags: ["print", "2026"],
+      dimensions: null,
+      file_size: 2048,
+    });
     const list = await call("GET", "/api/admin/media");
     expect(list.body[0].id).toBe(res.body.id);
     // Deleting an entry that points elsewhere touches no file.
@@ -134,7 +155,17 @@ describe("media library: uploads", () => {
     expect(body.failed).toEqual([]);
     const byName = Object.fromEntries(body.items.map((i) => [i.original_name as string, i]));
     expect(Object.keys(byName).sort()).toEqual(
-      ["Reef Photo.JPG", "anim.gif", "clip.mp4", "clip.webm", "kit-list.docx", "logo.png", "misnamed.png", "old.doc", "waiver.pdf"].sort(),
+      [
+        "Reef Photo.JPG",
+        "anim.gif",
+        "clip.mp4",
+        "clip.webm",
+        "kit-list.docx",
+        "logo.png",
+        "misnamed.png",
+        "old.doc",
+        "waiver.pdf",
+      ].sort(),
     );
     for (const item of body.items) {
       expect(item.filename).toMatch(/^[a-f0-9]{24}\.(webp|mp4|webm|pdf|docx|doc)$/);
@@ -142,14 +173,28 @@ describe("media library: uploads", () => {
       expect(item).toMatchObject({ folder: "gallery", tags: ["reef", "manly"] });
     }
     const photo = byName["Reef Photo.JPG"];
-    expect(photo).toMatchObject({ file_type: "image", mime_type: "image/webp", dimensions: { width: 1600, height: 800 } });
+    expect(photo).toMatchObject({
+      file_type: "image",
+      mime_type: "image/webp",
+      dimensions: { width: 1600, height: 800 },
+    });
     expect(byName["logo.png"].dimensions).toEqual({ width: 300, height: 200 });
     expect(byName["anim.gif"].dimensions).toEqual({ width: 64, height: 48 });
-    expect(byName["misnamed.png"]).toMatchObject({ file_type: "image", dimensions: { width: 40, height: 30 } });
-    expect(byName["clip.mp4"]).toMatchObject({ file_type: "video", mime_type: "video/mp4", dimensions: null });
+    expect(byName["misnamed.png"]).toMatchObject({
+      file_type: "image",
+      dimensions: { width: 40, height: 30 },
+    });
+    expect(byName["clip.mp4"]).toMatchObject({
+      file_type: "video",
+      mime_type: "video/mp4",
+      dimensions: null,
+    });
     expect(byName["clip.webm"]).toMatchObject({ file_type: "video", mime_type: "video/webm" });
     expect(byName["waiver.pdf"]).toMatchObject({ file_type: "document", mime_type: "application/pdf" });
-    expect(byName["kit-list.docx"]).toMatchObject({ file_type: "document", filename: expect.stringMatching(/\.docx$/) });
+    expect(byName["kit-list.docx"]).toMatchObject({
+      file_type: "document",
+      filename: expect.stringMatching(/\.docx$/),
+    });
     expect(byName["old.doc"]).toMatchObject({ file_type: "document", mime_type: "application/msword" });
 
     // Three WebP sizes per image, as the public <Img> asks for them.
@@ -208,15 +253,27 @@ describe("media library: uploads", () => {
       { name: "huge.jpg", data: huge },
     ]);
     expect(status).toBe(413);
-    expect(body.detail).toBe('"huge.jpg" is larger than the 1 MB upload limit. Please choose a smaller file.');
+    expect(body.detail).toBe(
+      '"huge.jpg" is larger than the 1 MB upload limit. Please choose a smaller file.',
+    );
     expect(listUploads()).toEqual(before);
     expect(readdirSync(path.join(dataDir, "upload-tmp"))).toEqual([]);
   });
 
   it("keeps hostile file names as data only", async () => {
     const long = `${"a".repeat(400)}.png`;
-    const names = ["../../etc/passwd.jpg", "<img src=x onerror=alert(1)>.png", "<script>alert(1)</script>.png", long, "Ōcean 🌊 día.png", "..\\..\\win.ini.png", "quote\".png"];
-    const files = await Promise.all(names.map(async (name) => ({ name, data: await fx.image("png"), type: "image/png" })));
+    const names = [
+      "../../etc/passwd.jpg",
+      "<img src=x onerror=alert(1)>.png",
+      "<script>alert(1)</script>.png",
+      long,
+      "Ōcean 🌊 día.png",
+      "..\\..\\win.ini.png",
+      'quote".png',
+    ];
+    const files = await Promise.all(
+      names.map(async (name) => ({ name, data: await fx.image("png"), type: "image/png" })),
+    );
     const { status, body } = await upload(files);
     expect(status).toBe(201);
     const originals = body.items.map((i) => i.original_name as string);
@@ -233,7 +290,9 @@ describe("media library: uploads", () => {
     for (const i of body.items) expect(i.filename).toMatch(/^[a-f0-9]{24}\.webp$/);
     // Nothing was written outside the uploads folder.
     expect(readdirSync(dataDir).sort()).toEqual(["upload-tmp", "uploads"]);
-    expect(listUploads().every((n) => /^[a-f0-9]{24}(-480|-960)?\.(webp|mp4|webm|pdf|docx|doc)$/.test(n))).toBe(true);
+    expect(
+      listUploads().every((n) => /^[a-f0-9]{24}(-480|-960)?\.(webp|mp4|webm|pdf|docx|doc)$/.test(n)),
+    ).toBe(true);
   });
 
   it("rejects malformed uploads with 400, never 500", async () => {
@@ -244,15 +303,27 @@ describe("media library: uploads", () => {
     const json = await ctx.app.request("/api/admin/media/upload", authed(token, "POST", { files: [] }));
     expect(json.status).toBe(400);
     // No file in it.
-    const none = await rawUpload(Buffer.concat([part('Content-Disposition: form-data; name="folder"', "gallery"), Buffer.from("--XyZ--\r\n")]));
+    const none = await rawUpload(
+      Buffer.concat([
+        part('Content-Disposition: form-data; name="folder"', "gallery"),
+        Buffer.from("--XyZ--\r\n"),
+      ]),
+    );
     expect(none.status).toBe(400);
     expect(none.body.detail).toMatch(/Choose at least one file/);
     // Cut off in the middle of a file.
-    const cut = await rawUpload(Buffer.concat([Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n'), png]));
+    const cut = await rawUpload(
+      Buffer.concat([
+        Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n'),
+        png,
+      ]),
+    );
     expect(cut.status).toBe(400);
     expect(cut.body.detail).toMatch(/cut off/);
     // A part without a form-data disposition.
-    const odd = await rawUpload(Buffer.concat([part("Content-Type: text/plain", "x"), Buffer.from("--XyZ--\r\n")]));
+    const odd = await rawUpload(
+      Buffer.concat([part("Content-Type: text/plain", "x"), Buffer.from("--XyZ--\r\n")]),
+    );
     expect(odd.status).toBe(400);
     // A bad folder field.
     const folder = await rawUpload(
@@ -276,7 +347,9 @@ describe("media library: uploads", () => {
   });
 
   it("deletes an upload together with its stored files", async () => {
-    const { body } = await upload([{ name: "delete-me.png", data: await fx.image("png"), type: "image/png" }]);
+    const { body } = await upload([
+      { name: "delete-me.png", data: await fx.image("png"), type: "image/png" },
+    ]);
     const item = body.items[0];
     const stem = item.filename.replace(/\.webp$/, "");
     for (const n of [`${stem}.webp`, `${stem}-960.webp`, `${stem}-480.webp`]) {
@@ -292,7 +365,10 @@ describe("media library: uploads", () => {
   });
 
   it("a manual entry pointing at a traversal path never deletes anything outside uploads", async () => {
-    const res = await call("POST", "/api/admin/media", { url: "/uploads/../../etc/passwd", filename: "passwd" });
+    const res = await call("POST", "/api/admin/media", {
+      url: "/uploads/../../etc/passwd",
+      filename: "passwd",
+    });
     expect(res.status).toBe(201);
     const del = await call("DELETE", `/api/admin/media/${res.body.id}`);
     expect(del.body.files_removed).toBe(0);

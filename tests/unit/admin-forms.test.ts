@@ -157,20 +157,26 @@ describe("proAdventureSchema", () => {
 
   it("checks slug shape, price range and step, group sizes, ages and advance booking", () => {
     expect(errorsOf(proAdventureSchema, { ...base, slug: "Reef Walk" }).slug).toMatch(/lowercase/);
-    expect(errorsOf(proAdventureSchema, { ...base, base_price: -1 }).base_price).toBe("Base price must be at least 0");
-    expect(errorsOf(proAdventureSchema, { ...base, base_price: 1.005 }).base_price).toMatch(/2 decimal places/);
+    expect(errorsOf(proAdventureSchema, { ...base, base_price: -1 }).base_price).toBe(
+      "Base price must be at least 0",
+    );
+    expect(errorsOf(proAdventureSchema, { ...base, base_price: 1.005 }).base_price).toMatch(
+      /2 decimal places/,
+    );
     expect(errorsOf(proAdventureSchema, { ...base, group_size_min: 0 }).group_size_min).toMatch(/at least 1/);
     expect(errorsOf(proAdventureSchema, { ...base, group_size_max: 0 }).group_size_max).toMatch(/at least 1/);
-    expect(errorsOf(proAdventureSchema, { ...base, group_size_min: 4, group_size_max: 2 }).group_size_max).toMatch(
-      /at least the minimum/,
-    );
+    expect(
+      errorsOf(proAdventureSchema, { ...base, group_size_min: 4, group_size_max: 2 }).group_size_max,
+    ).toMatch(/at least the minimum/);
     expect(errorsOf(proAdventureSchema, { ...base, min_age: -1 }).min_age).toMatch(/at least 0/);
     expect(errorsOf(proAdventureSchema, { ...base, max_age: -1 }).max_age).toMatch(/at least 0/);
     expect(errorsOf(proAdventureSchema, { ...base, advance_booking_days: -1 }).advance_booking_days).toMatch(
       /at least 0/,
     );
     expect(errorsOf(proAdventureSchema, { ...base, currency: "GBP" }).currency).toMatch(/AUD, USD or EUR/);
-    expect(errorsOf(proAdventureSchema, { ...base, hero_image: "javascript:alert(1)" }).hero_image).toMatch(/URL/);
+    expect(errorsOf(proAdventureSchema, { ...base, hero_image: "javascript:alert(1)" }).hero_image).toMatch(
+      /URL/,
+    );
     expect(errorsOf(proAdventureSchema, { ...base, sort_order: Number.NaN }).sort_order).toMatch(/number/);
   });
 
@@ -212,16 +218,20 @@ describe("simpleAdventureSchema (enhanced form)", () => {
 
   it("checks the group size text", () => {
     expect(check(simpleAdventureSchema, { ...valid, group_size: "1-4 people" }).ok).toBe(true);
-    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "a few" }).group_size).toMatch(/1-4 people/);
-    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "1-40" }).group_size).toMatch(/at most 20/);
+    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "a few" }).group_size).toMatch(
+      /1-4 people/,
+    );
+    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "1-40" }).group_size).toMatch(
+      /at most 20/,
+    );
   });
 });
 
 describe("legacyAdventureSchema", () => {
   it("requires id, slug, title, description, price, price number and duration", () => {
-    expect(Object.keys(errorsOf(legacyAdventureSchema, { category: "Diving", skillLevel: "Beginner" })).sort()).toEqual(
-      ["description", "duration", "id", "price", "priceNum", "slug", "title"],
-    );
+    expect(
+      Object.keys(errorsOf(legacyAdventureSchema, { category: "Diving", skillLevel: "Beginner" })).sort(),
+    ).toEqual(["description", "duration", "id", "price", "priceNum", "slug", "title"]);
   });
 });
 
@@ -232,12 +242,12 @@ describe("gallery, testimonial and FAQ schemas (admin spec section 5)", () => {
       category: "Category is required",
       image_url: "Image URL is required",
     });
-    expect(errorsOf(galleryImageSchema, { title: "x", category: "diving", image_url: "nope" }).image_url).toMatch(
-      /must be a URL/,
-    );
-    expect(errorsOf(galleryImageSchema, { title: "x", category: "space", image_url: "/a.webp" }).category).toBe(
-      "Choose a category from the list",
-    );
+    expect(
+      errorsOf(galleryImageSchema, { title: "x", category: "diving", image_url: "nope" }).image_url,
+    ).toMatch(/must be a URL/);
+    expect(
+      errorsOf(galleryImageSchema, { title: "x", category: "space", image_url: "/a.webp" }).category,
+    ).toBe("Choose a category from the list");
   });
 
   it("testimonial: name, adventure, location and content required; rating an integer 1-5, default 5", () => {
@@ -247,7 +257,12 @@ describe("gallery, testimonial and FAQ schemas (admin spec section 5)", () => {
       "customer_name",
       "location",
     ]);
-    const ok = check(testimonialSchema, { customer_name: "A", adventure_type: "x", location: "L", content: "C" });
+    const ok = check(testimonialSchema, {
+      customer_name: "A",
+      adventure_type: "x",
+      location: "L",
+      content: "C",
+    });
     expect(ok.ok && ok.data.rating).toBe(5);
     expect(ok.ok && ok.data.is_featured).toBe(false);
     const t = { customer_name: "A", adventure_type: "x", location: "L", content: "C" };
@@ -277,13 +292,17 @@ describe("content section schemas", () => {
     });
     const ok = check(contentCreateSchema, s);
     expect(ok.ok && ok.data.type).toBe("text");
-    expect(errorsOf(contentCreateSchema, { ...s, type: "markdown" }).type).toBe("Type must be text, html or json");
+    expect(errorsOf(contentCreateSchema, { ...s, type: "markdown" }).type).toBe(
+      "Type must be text, html or json",
+    );
     expect(errorsOf(contentCreateSchema, { ...s, page: "blog" }).page).toBe("Choose a page from the list");
     expect(errorsOf(contentCreateSchema, { ...s, section: "Promo Banner" }).section).toMatch(/lowercase/);
   });
 
   it("json content must parse", () => {
-    expect(errorsOf(contentCreateSchema, { ...s, type: "json", content: "{nope" }).content).toMatch(/valid JSON/);
+    expect(errorsOf(contentCreateSchema, { ...s, type: "json", content: "{nope" }).content).toMatch(
+      /valid JSON/,
+    );
     expect(check(contentCreateSchema, { ...s, type: "json", content: '{"a":1}' }).ok).toBe(true);
     expect(contentTypeError("json", "[1,2]")).toBeNull();
     expect(contentTypeError("text", "{nope")).toBeNull();
@@ -306,7 +325,9 @@ describe("media schemas", () => {
     expect(ok.ok && ok.data.folder).toBe("uploads");
     expect(errorsOf(mediaCreateSchema, { url: "x", filename: "a" }).url).toMatch(/must be a URL/);
     expect(errorsOf(mediaCreateSchema, { url: "/a", filename: "a", folder: "etc" }).folder).toBeDefined();
-    expect(errorsOf(mediaCreateSchema, { url: "/a", filename: "a", file_type: "audio" }).file_type).toBeDefined();
+    expect(
+      errorsOf(mediaCreateSchema, { url: "/a", filename: "a", file_type: "audio" }).file_type,
+    ).toBeDefined();
   });
 
   it("upload fields: tags comma-separated", () => {

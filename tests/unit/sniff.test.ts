@@ -18,7 +18,12 @@ describe("sniff: accepted by content", () => {
 
   it("recognises HEIC by its ftyp brand, and a mif1 file with an avif brand as AVIF", () => {
     const heif = (major: string, compat: string) =>
-      Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${major}`), Buffer.alloc(4), Buffer.from(compat)]);
+      Buffer.concat([
+        Buffer.from([0, 0, 0, 0x18]),
+        Buffer.from(`ftyp${major}`),
+        Buffer.alloc(4),
+        Buffer.from(compat),
+      ]);
     expect(kindOf(heif("heic", "mif1heic"))).toBe("image:heic:image/heic");
     expect(kindOf(heif("mif1", "mif1heic"))).toBe("image:heic:image/heic");
     expect(kindOf(heif("mif1", "avifmif1"))).toBe("image:avif:image/avif");

@@ -111,9 +111,7 @@ export function StatCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-600">{label}</p>
-          <p className="mt-1 font-display text-2xl font-semibold break-words text-ocean-900">
-            {value}
-          </p>
+          <p className="mt-1 font-display text-2xl font-semibold break-words text-ocean-900">{value}</p>
           {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
         </div>
         {icon ? (

@@ -123,7 +123,9 @@ const toPayload = (f: SimpleForm) => ({
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="space-y-4 border-t border-slate-100 pt-5 first:border-0 first:pt-0">
-      <legend className="float-left mb-1 w-full font-display text-lg font-semibold text-ocean-900">{title}</legend>
+      <legend className="float-left mb-1 w-full font-display text-lg font-semibold text-ocean-900">
+        {title}
+      </legend>
       <div className="clear-both space-y-4">{children}</div>
     </fieldset>
   );
@@ -131,7 +133,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** Enhanced adventures management (admin spec sections 2, 5 and 8): the database adventures in the simple shape. */
 export default function AdventuresEnhanced() {
-  const list = useAdminList<SimpleAdventure>("/api/admin/adventures/db", "Failed to fetch adventures", () => "Failed to load adventures");
+  const list = useAdminList<SimpleAdventure>(
+    "/api/admin/adventures/db",
+    "Failed to fetch adventures",
+    () => "Failed to load adventures",
+  );
   const [editing, setEditing] = useState<SimpleAdventure | "new" | null>(null);
   const [form, setForm] = useState<SimpleForm>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -164,7 +170,8 @@ export default function AdventuresEnhanced() {
     name: key,
     value: form[key],
     error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key, e.target.value),
   });
 
   const submit = async (e: FormEvent) => {
@@ -196,13 +203,20 @@ export default function AdventuresEnhanced() {
   };
 
   const remove = async (a: SimpleAdventure) => {
-    const ok = await confirm({ title: `Delete "${a.title}"?`, message: "Are you sure you want to delete this adventure?", confirmLabel: "Delete" });
+    const ok = await confirm({
+      title: `Delete "${a.title}"?`,
+      message: "Are you sure you want to delete this adventure?",
+      confirmLabel: "Delete",
+    });
     if (!ok) return;
     setBanner(null);
     setSuccess("");
     const res = await sendJson("DELETE", `/api/admin/adventures/db/${encodeURIComponent(a.id)}`);
     if (!res.ok) {
-      setBanner({ title: "Failed to delete adventure", detail: res.exception === undefined ? res.detail : undefined });
+      setBanner({
+        title: "Failed to delete adventure",
+        detail: res.exception === undefined ? res.detail : undefined,
+      });
       return;
     }
     if (editing !== "new" && editing?.id === a.id) close();
@@ -210,7 +224,9 @@ export default function AdventuresEnhanced() {
     await list.reload();
   };
 
-  const slugHint = isNew ? "Filled in from the title; lowercase letters, digits and hyphens" : "The page address: /adventures/…";
+  const slugHint = isNew
+    ? "Filled in from the title; lowercase letters, digits and hyphens"
+    : "The page address: /adventures/…";
 
   return (
     <>
@@ -242,12 +258,23 @@ export default function AdventuresEnhanced() {
           <Card
             title={isNew ? "Add New Adventure" : `Edit: ${editing.title}`}
             actions={
-              <button type="button" onClick={close} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close the form">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+                aria-label="Close the form"
+              >
                 <X aria-hidden="true" className="h-5 w-5" />
               </button>
             }
           >
-            <form ref={formRef} onSubmit={submit} noValidate className="scroll-mt-24 space-y-6" aria-label={isNew ? "Add New Adventure" : "Edit adventure"}>
+            <form
+              ref={formRef}
+              onSubmit={submit}
+              noValidate
+              className="scroll-mt-24 space-y-6"
+              aria-label={isNew ? "Add New Adventure" : "Edit adventure"}
+            >
               <ErrorSummary errors={errors} />
               <Section title="Basic Information">
                 <div className="grid gap-4 sm:grid-cols-2">
@@ -257,15 +284,43 @@ export default function AdventuresEnhanced() {
                     {...field("title")}
                     onChange={(e) => {
                       const title = e.target.value;
-                      setForm((f) => ({ ...f, title, slug: isNew && (f.slug === "" || f.slug === slugify(f.title)) ? slugify(title) : f.slug }));
+                      setForm((f) => ({
+                        ...f,
+                        title,
+                        slug:
+                          isNew && (f.slug === "" || f.slug === slugify(f.title)) ? slugify(title) : f.slug,
+                      }));
                       setErrors(({ title: _t, slug: _s, ...rest }) => rest);
                     }}
                   />
-                  <TextField label="Slug" required {...field("slug")} hint={slugHint} autoCapitalize="none" spellCheck={false} />
+                  <TextField
+                    label="Slug"
+                    required
+                    {...field("slug")}
+                    hint={slugHint}
+                    autoCapitalize="none"
+                    spellCheck={false}
+                  />
                 </div>
-                <TextField label="Short description" required {...field("short_description")} hint="One line under the title" />
-                <TextAreaField label="Full description" required {...field("description")} rows={3} hint="Shown on the adventure cards" />
-                <TextAreaField label="Detailed description" {...field("detailed_description")} rows={6} hint="The long text of the adventure page" />
+                <TextField
+                  label="Short description"
+                  required
+                  {...field("short_description")}
+                  hint="One line under the title"
+                />
+                <TextAreaField
+                  label="Full description"
+                  required
+                  {...field("description")}
+                  rows={3}
+                  hint="Shown on the adventure cards"
+                />
+                <TextAreaField
+                  label="Detailed description"
+                  {...field("detailed_description")}
+                  rows={6}
+                  hint="The long text of the adventure page"
+                />
               </Section>
 
               <Section title="Images and Media">
@@ -278,8 +333,17 @@ export default function AdventuresEnhanced() {
                   error={errors.image}
                   previewAlt={form.image_alt || "Main image preview"}
                 />
-                <TextField label="Image alt text" {...field("image_alt")} hint="Describe the photo for people who cannot see it" />
-                <TextAreaField label="Gallery images" {...field("gallery_images")} rows={3} hint="One image URL per line" />
+                <TextField
+                  label="Image alt text"
+                  {...field("image_alt")}
+                  hint="Describe the photo for people who cannot see it"
+                />
+                <TextAreaField
+                  label="Gallery images"
+                  {...field("gallery_images")}
+                  rows={3}
+                  hint="One image URL per line"
+                />
               </Section>
 
               <Section title="Adventure Details">
@@ -287,8 +351,21 @@ export default function AdventuresEnhanced() {
                   <TextField label="Duration" {...field("duration")} placeholder="e.g. 3 hours" />
                   <TextField label="Group size" {...field("group_size")} placeholder="e.g. 1-4 people" />
                   <TextField label="Location" {...field("location")} />
-                  <TextField label="Price" {...field("price")} placeholder="e.g. $95 per person" hint="The price text visitors see" />
-                  <TextField label="Price (number)" type="number" inputMode="decimal" min={0} step={0.01} {...field("price_num")} hint="Per person, used for bookings" />
+                  <TextField
+                    label="Price"
+                    {...field("price")}
+                    placeholder="e.g. $95 per person"
+                    hint="The price text visitors see"
+                  />
+                  <TextField
+                    label="Price (number)"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    {...field("price_num")}
+                    hint="Per person, used for bookings"
+                  />
                   <SelectField label="Category" {...field("category")}>
                     {ADVENTURE_CATEGORIES.map((c) => (
                       <option key={c.value} value={c.value}>
@@ -318,8 +395,21 @@ export default function AdventuresEnhanced() {
 
               <Section title="Settings">
                 <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-                  <CheckboxField label="Featured" hint="Listed first and on the home page" checked={form.featured} onChange={(e) => set("featured", e.target.checked)} name="featured" />
-                  <TextField label="Sort order" type="number" inputMode="numeric" step={1} {...field("sort_order")} hint="Lower numbers show first" />
+                  <CheckboxField
+                    label="Featured"
+                    hint="Listed first and on the home page"
+                    checked={form.featured}
+                    onChange={(e) => set("featured", e.target.checked)}
+                    name="featured"
+                  />
+                  <TextField
+                    label="Sort order"
+                    type="number"
+                    inputMode="numeric"
+                    step={1}
+                    {...field("sort_order")}
+                    hint="Lower numbers show first"
+                  />
                 </div>
               </Section>
 
@@ -339,14 +429,26 @@ export default function AdventuresEnhanced() {
           <Spinner label="Loading adventures…" />
         ) : list.items.length === 0 && !list.error ? (
           <Card>
-            <EmptyState icon={<Database className="h-6 w-6" />} title="No adventures found in database. Create your first adventure above." />
+            <EmptyState
+              icon={<Database className="h-6 w-6" />}
+              title="No adventures found in database. Create your first adventure above."
+            />
           </Card>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Adventures in the database">
             {list.items.map((a) => (
-              <li key={a.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="enhanced-card">
+              <li
+                key={a.id}
+                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+                data-testid="enhanced-card"
+              >
                 <div className="relative aspect-[16/9] bg-slate-100">
-                  <Img src={a.image} alt={a.image_alt || a.title} sizes="(min-width: 1280px) 25vw, (min-width: 640px) 45vw, 100vw" className="h-full w-full object-cover" />
+                  <Img
+                    src={a.image}
+                    alt={a.image_alt || a.title}
+                    sizes="(min-width: 1280px) 25vw, (min-width: 640px) 45vw, 100vw"
+                    className="h-full w-full object-cover"
+                  />
                   <div className="absolute top-2 left-2 flex gap-1">
                     {a.featured ? (
                       <Badge tone="amber">
@@ -372,11 +474,23 @@ export default function AdventuresEnhanced() {
                     <dd>{ADVENTURE_CATEGORIES.find((c) => c.value === a.category)?.label ?? a.category}</dd>
                   </dl>
                   <div className="mt-auto flex gap-2 pt-4">
-                    <Button size="sm" variant="secondary" className="flex-1" onClick={() => open(a)} aria-label={`Edit ${a.title}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="flex-1"
+                      onClick={() => open(a)}
+                      aria-label={`Edit ${a.title}`}
+                    >
                       <Pencil aria-hidden="true" className="h-4 w-4" />
                       Edit
                     </Button>
-                    <Button size="sm" variant="danger" className="flex-1" onClick={() => remove(a)} aria-label={`Delete ${a.title}`}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      className="flex-1"
+                      onClick={() => remove(a)}
+                      aria-label={`Delete ${a.title}`}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                       Delete
                     </Button>

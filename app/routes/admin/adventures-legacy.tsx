@@ -2,10 +2,25 @@ import { Pencil, Plus, Trash2, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { legacyCatalogue } from "../../../server/domain/admin-content/legacy.server";
-import { Alert, Badge, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from "../../components/admin";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  PageHeader,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../../components/admin";
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import { Img } from "../../components/Img";
-import { check, LEGACY_CATEGORIES, LEGACY_SKILL_LEVELS, legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms";
+import {
+  check,
+  LEGACY_CATEGORIES,
+  LEGACY_SKILL_LEVELS,
+  legacyAdventureSchema,
+  parseDecimal,
+} from "../../lib/admin-forms";
 import type { Route } from "./+types/adventures-legacy";
 
 /** The original built-in catalogue; the database is never read or written here. */
@@ -128,8 +143,8 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
       />
       <div className="space-y-5">
         <Alert tone="info" title="Built-in data, for reference">
-          These are the original built-in adventures the website started with. Changes made on this screen are not
-          saved. The live catalogue that visitors see and book is edited in the{" "}
+          These are the original built-in adventures the website started with. Changes made on this screen are
+          not saved. The live catalogue that visitors see and book is edited in the{" "}
           <Link to="/admin/adventures-pro" className="font-semibold underline">
             Professional adventures manager
           </Link>
@@ -146,12 +161,23 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
             title={editing === "new" ? "Add Adventure" : `Edit: ${editing.title}`}
             description="Static data: saving shows a confirmation but changes nothing."
             actions={
-              <button type="button" onClick={close} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Close the form">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
+                aria-label="Close the form"
+              >
                 <X aria-hidden="true" className="h-5 w-5" />
               </button>
             }
           >
-            <form ref={formRef} onSubmit={submit} noValidate className="scroll-mt-24 space-y-4" aria-label="Legacy adventure">
+            <form
+              ref={formRef}
+              onSubmit={submit}
+              noValidate
+              className="scroll-mt-24 space-y-4"
+              aria-label="Legacy adventure"
+            >
               <ErrorSummary errors={errors} />
               <div className="grid gap-4 sm:grid-cols-3">
                 <TextField label="ID" required {...field("id")} />
@@ -163,7 +189,15 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
               <TextField label="Image" {...field("image")} />
               <div className="grid gap-4 sm:grid-cols-3">
                 <TextField label="Price" required {...field("price")} placeholder="$95 per person" />
-                <TextField label="Price number" required type="number" inputMode="decimal" min={0} step={0.01} {...field("priceNum")} />
+                <TextField
+                  label="Price number"
+                  required
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  {...field("priceNum")}
+                />
                 <TextField label="Duration" required {...field("duration")} />
                 <TextField label="Group size" {...field("groupSize")} />
                 <SelectField label="Category" {...field("category")}>
@@ -192,9 +226,18 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
 
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Built-in adventures">
           {adventures.map((a) => (
-            <li key={a.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" data-testid="legacy-card">
+            <li
+              key={a.id}
+              className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+              data-testid="legacy-card"
+            >
               <div className="relative aspect-[16/9] bg-slate-100">
-                <Img src={a.image} alt={a.title} sizes="(min-width: 1280px) 25vw, (min-width: 640px) 45vw, 100vw" className="h-full w-full object-cover" />
+                <Img
+                  src={a.image}
+                  alt={a.title}
+                  sizes="(min-width: 1280px) 25vw, (min-width: 640px) 45vw, 100vw"
+                  className="h-full w-full object-cover"
+                />
                 <div className="absolute top-2 left-2 flex gap-1">
                   <Badge tone="blue">{a.category}</Badge>
                   <Badge tone={a.skillLevel === "Beginner" ? "green" : "amber"}>{a.skillLevel}</Badge>
@@ -204,11 +247,18 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
                 <h2 className="font-sans text-base font-semibold text-ocean-900">{a.title}</h2>
                 <p className="mt-1 line-clamp-2 text-sm text-slate-600">{a.description}</p>
                 <p className="mt-2 text-xs text-slate-500">
-                  <span className="font-semibold text-coral-700">{a.price}</span> · {a.duration} · {a.groupSize}
+                  <span className="font-semibold text-coral-700">{a.price}</span> · {a.duration} ·{" "}
+                  {a.groupSize}
                 </p>
                 <TagChips tags={a.tags} className="mt-2" />
                 <div className="mt-auto flex gap-2 pt-4">
-                  <Button size="sm" variant="secondary" className="flex-1" onClick={() => open(a)} aria-label={`Edit ${a.title}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="flex-1"
+                    onClick={() => open(a)}
+                    aria-label={`Edit ${a.title}`}
+                  >
                     <Pencil aria-hidden="true" className="h-4 w-4" />
                     Edit
                   </Button>

@@ -1,13 +1,23 @@
 import { ArrowLeft, Compass, MousePointerClick, Plus, Star, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { Alert, type AlertTone, Badge, buttonClass, Card, EmptyState, PageHeader, Spinner, useConfirm } from "../../components/admin";
+import {
+  Alert,
+  type AlertTone,
+  Badge,
+  buttonClass,
+  Card,
+  EmptyState,
+  PageHeader,
+  Spinner,
+  useConfirm,
+} from "../../components/admin";
 import { sendJson, useAdminList } from "../../components/admin/content/bits";
 import {
   blankProForm,
   ProAdventureEditor,
-  type proPayload,
   proFormFrom,
+  type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
 import { formatDollars } from "../../lib/admin-api";
@@ -66,6 +76,7 @@ export default function AdventuresPro() {
   // A new key per opened adventure resets the editor; list reloads keep it.
   const editorKey = mode === "create" ? "new" : (editing?.id ?? "none");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another adventure opened: its old server errors no longer apply
   useEffect(() => {
     setServerErrors({});
   }, [editorKey]);
@@ -74,7 +85,11 @@ export default function AdventuresPro() {
     setSaving(true);
     setServerErrors({});
     const res = editing
-      ? await sendJson<ProAdventure>("PUT", `/api/admin/adventures-pro/${encodeURIComponent(editing.id)}`, payload)
+      ? await sendJson<ProAdventure>(
+          "PUT",
+          `/api/admin/adventures-pro/${encodeURIComponent(editing.id)}`,
+          payload,
+        )
       : await sendJson<ProAdventure>("POST", "/api/admin/adventures-pro", payload);
     setSaving(false);
     if (res.ok) {
@@ -149,7 +164,10 @@ export default function AdventuresPro() {
                 Create your first adventure with New Adventure.
               </EmptyState>
             ) : (
-              <ul className="divide-y divide-slate-100 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto" data-testid="pro-list">
+              <ul
+                className="divide-y divide-slate-100 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto"
+                data-testid="pro-list"
+              >
                 {list.items.map((a) => {
                   const current = a.id === id;
                   return (
@@ -174,7 +192,9 @@ export default function AdventuresPro() {
                           <span className="truncate font-medium text-ocean-900">{a.title}</span>
                         </span>
                         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 pl-4.5 text-xs text-slate-500">
-                          <span className="font-semibold text-slate-700">{formatDollars(a.base_price, a.currency)}</span>
+                          <span className="font-semibold text-slate-700">
+                            {formatDollars(a.base_price, a.currency)}
+                          </span>
                           <span aria-hidden="true">·</span>
                           <span>{categoryLabel(a.category)}</span>
                           {a.is_featured ? (
@@ -205,7 +225,10 @@ export default function AdventuresPro() {
 
           <section aria-label="Adventure editor" className="min-w-0">
             {showEditorOnly ? (
-              <Link to={BASE} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-reef-700 lg:hidden">
+              <Link
+                to={BASE}
+                className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-reef-700 lg:hidden"
+              >
                 <ArrowLeft aria-hidden="true" className="h-4 w-4" />
                 All adventures
               </Link>

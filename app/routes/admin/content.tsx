@@ -37,7 +37,14 @@ interface SectionForm {
   description: string;
   is_active: boolean;
 }
-const blank = (): SectionForm => ({ section: "", type: "text", title: "", content: "", description: "", is_active: true });
+const blank = (): SectionForm => ({
+  section: "",
+  type: "text",
+  title: "",
+  content: "",
+  description: "",
+  is_active: true,
+});
 
 const TYPE_TONES = { text: "slate", html: "teal", json: "blue" } as const;
 
@@ -54,7 +61,14 @@ function SectionEditor({
 }) {
   const [form, setForm] = useState<SectionForm>(() =>
     existing
-      ? { section: existing.section, type: existing.type, title: existing.title, content: existing.content, description: existing.description, is_active: existing.is_active }
+      ? {
+          section: existing.section,
+          type: existing.type,
+          title: existing.title,
+          content: existing.content,
+          description: existing.description,
+          is_active: existing.is_active,
+        }
       : blank(),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -63,7 +77,9 @@ function SectionEditor({
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
-    ref.current?.querySelector<HTMLElement>(existing ? '[name="content"]' : '[name="section"]')?.focus({ preventScroll: true });
+    ref.current
+      ?.querySelector<HTMLElement>(existing ? '[name="content"]' : '[name="section"]')
+      ?.focus({ preventScroll: true });
   }, [existing]);
 
   const field = (key: "section" | "type" | "title" | "content" | "description") => ({
@@ -113,16 +129,30 @@ function SectionEditor({
 
   const mono = form.type !== "text" ? "font-mono text-[13px]" : "";
   return (
-    <form ref={ref} onSubmit={submit} noValidate className="scroll-mt-24 space-y-4 rounded-xl border border-reef-200 bg-reef-50/40 p-4" aria-label={existing ? `Edit ${existing.section}` : "Add a section"}>
+    <form
+      ref={ref}
+      onSubmit={submit}
+      noValidate
+      className="scroll-mt-24 space-y-4 rounded-xl border border-reef-200 bg-reef-50/40 p-4"
+      aria-label={existing ? `Edit ${existing.section}` : "Add a section"}
+    >
       <ErrorSummary errors={errors} />
       {banner ? <Alert tone="error">{banner}</Alert> : null}
       {existing ? (
         <p className="text-sm text-slate-600">
-          Section <code className="rounded bg-white px-1.5 py-0.5 text-ocean-900">{existing.section}</code> · type {existing.type}
+          Section <code className="rounded bg-white px-1.5 py-0.5 text-ocean-900">{existing.section}</code> ·
+          type {existing.type}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
-          <TextField label="Section name" required {...field("section")} hint="e.g. promo_banner (lowercase, digits, _ and -)" autoCapitalize="none" spellCheck={false} />
+          <TextField
+            label="Section name"
+            required
+            {...field("section")}
+            hint="e.g. promo_banner (lowercase, digits, _ and -)"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
           <SelectField label="Type" {...field("type")}>
             {CONTENT_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -139,10 +169,22 @@ function SectionEditor({
         {...field("content")}
         rows={form.type === "text" ? 4 : 8}
         className={mono ? "[&_textarea]:font-mono [&_textarea]:text-[13px]" : undefined}
-        hint={form.type === "html" ? "HTML; scripts and event handlers are removed before it is shown" : form.type === "json" ? "Must be valid JSON" : undefined}
+        hint={
+          form.type === "html"
+            ? "HTML; scripts and event handlers are removed before it is shown"
+            : form.type === "json"
+              ? "Must be valid JSON"
+              : undefined
+        }
       />
       <TextField label="Description" {...field("description")} hint="Where this text appears" />
-      <CheckboxField label="Active" hint="Inactive sections are not shown on the site" checked={form.is_active} onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))} name="is_active" />
+      <CheckboxField
+        label="Active"
+        hint="Inactive sections are not shown on the site"
+        checked={form.is_active}
+        onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))}
+        name="is_active"
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
@@ -160,11 +202,16 @@ export default function AdminContent() {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get("page") ?? "";
   const page: ContentPage = isContentPage(fromUrl) ? fromUrl : "homepage";
-  const list = useAdminList<ContentSection>(`/api/admin/content/${page}`, "Failed to fetch content", () => "Failed to load content");
+  const list = useAdminList<ContentSection>(
+    `/api/admin/content/${page}`,
+    "Failed to fetch content",
+    () => "Failed to load content",
+  );
   const [editing, setEditing] = useState<ContentSection | "new" | null>(null);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another page chosen: close the open editor
   useEffect(() => {
     setEditing(null);
   }, [page]);
@@ -206,7 +253,9 @@ export default function AdminContent() {
               <SelectField
                 label="Page"
                 value={page}
-                onChange={(e) => setParams(e.target.value === "homepage" ? {} : { page: e.target.value }, { replace: true })}
+                onChange={(e) =>
+                  setParams(e.target.value === "homepage" ? {} : { page: e.target.value }, { replace: true })
+                }
               >
                 {CONTENT_PAGES.map((p) => (
                   <option key={p.value} value={p.value}>
@@ -229,9 +278,14 @@ export default function AdminContent() {
           </Alert>
         ) : null}
 
-        {editing === "new" ? <SectionEditor page={page} existing={null} onDone={done} onCancel={() => setEditing(null)} /> : null}
+        {editing === "new" ? (
+          <SectionEditor page={page} existing={null} onDone={done} onCancel={() => setEditing(null)} />
+        ) : null}
 
-        <Card title={`${CONTENT_PAGES.find((p) => p.value === page)?.label} sections (${list.items.length})`} bodyClassName="">
+        <Card
+          title={`${CONTENT_PAGES.find((p) => p.value === page)?.label} sections (${list.items.length})`}
+          bodyClassName=""
+        >
           {list.loading ? (
             <Spinner label="Loading content…" />
           ) : list.items.length === 0 ? (
@@ -241,26 +295,47 @@ export default function AdminContent() {
           ) : (
             <ul className="divide-y divide-slate-100">
               {list.items.map((s) => (
-                <li key={s.id} className="px-4 py-3.5 sm:px-5" data-testid="content-row" data-section={s.section}>
+                <li
+                  key={s.id}
+                  className="px-4 py-3.5 sm:px-5"
+                  data-testid="content-row"
+                  data-section={s.section}
+                >
                   {editing !== "new" && editing?.id === s.id ? (
                     <SectionEditor page={page} existing={s} onDone={done} onCancel={() => setEditing(null)} />
                   ) : (
                     <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
                       <div className="min-w-0 flex-1">
                         <div className="flex flex-wrap items-center gap-2">
-                          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm font-medium text-ocean-900">{s.section}</code>
+                          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm font-medium text-ocean-900">
+                            {s.section}
+                          </code>
                           <Badge tone={TYPE_TONES[s.type] ?? "slate"}>{s.type}</Badge>
                           {!s.is_active ? <Badge tone="amber">Inactive</Badge> : null}
                           {s.title ? <span className="text-sm text-slate-500">{s.title}</span> : null}
                         </div>
-                        <p className={`mt-1.5 line-clamp-2 text-sm break-words text-slate-700 ${s.type !== "text" ? "font-mono text-xs" : ""}`}>{s.content}</p>
+                        <p
+                          className={`mt-1.5 line-clamp-2 text-sm break-words text-slate-700 ${s.type !== "text" ? "font-mono text-xs" : ""}`}
+                        >
+                          {s.content}
+                        </p>
                       </div>
                       <div className="flex shrink-0 gap-2">
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(s)} aria-label={`Edit ${s.section}`}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing(s)}
+                          aria-label={`Edit ${s.section}`}
+                        >
                           <Pencil aria-hidden="true" className="h-4 w-4" />
                           Edit
                         </Button>
-                        <Button size="sm" variant="danger" onClick={() => remove(s)} aria-label={`Delete ${s.section}`}>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => remove(s)}
+                          aria-label={`Delete ${s.section}`}
+                        >
                           <Trash2 aria-hidden="true" className="h-4 w-4" />
                           Delete
                         </Button>

@@ -56,7 +56,13 @@ export default function AdminFaqs() {
 
   const edit = (f: Faq) => {
     setEditing(f);
-    setForm({ category: f.category, question: f.question, answer: f.answer, order: String(f.order), is_active: f.is_active });
+    setForm({
+      category: f.category,
+      question: f.question,
+      answer: f.answer,
+      order: String(f.order),
+      is_active: f.is_active,
+    });
     setErrors({});
     requestAnimationFrame(() => {
       formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -85,7 +91,14 @@ export default function AdminFaqs() {
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", res.exception !== undefined ? "Connection error" : editing ? "Failed to update FAQ" : "Failed to add FAQ");
+      show(
+        "error",
+        res.exception !== undefined
+          ? "Connection error"
+          : editing
+            ? "Failed to update FAQ"
+            : "Failed to add FAQ",
+      );
       return;
     }
     show("success", editing ? "FAQ updated." : "FAQ added.");
@@ -94,7 +107,11 @@ export default function AdminFaqs() {
   };
 
   const remove = async (f: Faq) => {
-    const ok = await confirm({ title: "Delete this question?", message: `"${f.question}" will be removed from the FAQ page.`, confirmLabel: "Delete" });
+    const ok = await confirm({
+      title: "Delete this question?",
+      message: `"${f.question}" will be removed from the FAQ page.`,
+      confirmLabel: "Delete",
+    });
     if (!ok) return;
     const res = await sendJson("DELETE", `/api/admin/faqs/${encodeURIComponent(f.id)}`);
     if (!res.ok) {
@@ -112,7 +129,10 @@ export default function AdminFaqs() {
       category,
       items: list.items.filter((f) => f.category === category).sort((a, b) => a.order - b.order),
     }));
-  const categories = [...FAQ_CATEGORIES, ...groups.map((g) => g.category).filter((c) => !(FAQ_CATEGORIES as readonly string[]).includes(c))];
+  const categories = [
+    ...FAQ_CATEGORIES,
+    ...groups.map((g) => g.category).filter((c) => !(FAQ_CATEGORIES as readonly string[]).includes(c)),
+  ];
 
   return (
     <>
@@ -120,7 +140,12 @@ export default function AdminFaqs() {
         title="FAQs"
         description="The questions and answers of the FAQ page, by category."
         actions={
-          <a href="/faq" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <a
+            href="/faq"
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View FAQ page
           </a>
@@ -136,7 +161,13 @@ export default function AdminFaqs() {
         ) : null}
 
         <Card title={editing ? "Edit question" : "Add a question"} className="scroll-mt-24">
-          <form ref={formRef} onSubmit={submit} noValidate className="scroll-mt-24 space-y-4" aria-label={editing ? "Edit question" : "Add a question"}>
+          <form
+            ref={formRef}
+            onSubmit={submit}
+            noValidate
+            className="scroll-mt-24 space-y-4"
+            aria-label={editing ? "Edit question" : "Add a question"}
+          >
             <ErrorSummary errors={errors} />
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
               <SelectField label="Category" required {...field("category")}>
@@ -147,7 +178,15 @@ export default function AdminFaqs() {
                   </option>
                 ))}
               </SelectField>
-              <TextField label="Order" type="number" inputMode="numeric" min={0} step={1} {...field("order")} hint="0 shows first" />
+              <TextField
+                label="Order"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...field("order")}
+                hint="0 shows first"
+              />
             </div>
             <TextField label="Question" required {...field("question")} />
             <TextAreaField label="Answer" required {...field("answer")} rows={4} />
@@ -187,7 +226,11 @@ export default function AdminFaqs() {
             <Card key={g.category} title={`${g.category} (${g.items.length})`} bodyClassName="">
               <ul className="divide-y divide-slate-100">
                 {g.items.map((f) => (
-                  <li key={f.id} className={`flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-start sm:px-5 ${editing?.id === f.id ? "bg-reef-50/60" : ""}`} data-testid="faq-row">
+                  <li
+                    key={f.id}
+                    className={`flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-start sm:px-5 ${editing?.id === f.id ? "bg-reef-50/60" : ""}`}
+                    data-testid="faq-row"
+                  >
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-ocean-900">
                         <span className="mr-2 text-xs font-normal text-slate-400">#{f.order}</span>
@@ -201,11 +244,21 @@ export default function AdminFaqs() {
                       ) : null}
                     </div>
                     <div className="flex shrink-0 gap-2">
-                      <Button size="sm" variant="secondary" onClick={() => edit(f)} aria-label={`Edit: ${f.question}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => edit(f)}
+                        aria-label={`Edit: ${f.question}`}
+                      >
                         <Pencil aria-hidden="true" className="h-4 w-4" />
                         Edit
                       </Button>
-                      <Button size="sm" variant="danger" onClick={() => remove(f)} aria-label={`Delete: ${f.question}`}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => remove(f)}
+                        aria-label={`Delete: ${f.question}`}
+                      >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                         Delete
                       </Button>

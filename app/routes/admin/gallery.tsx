@@ -1,7 +1,24 @@
 import { ExternalLink, Images, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { Alert, Button, Card, EmptyState, PageHeader, SelectField, Spinner, TextField, useConfirm, useFlash } from "../../components/admin";
-import { ErrorSummary, focusFirstError, sendJson, TagChips, useAdminList } from "../../components/admin/content/bits";
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  PageHeader,
+  SelectField,
+  Spinner,
+  TextField,
+  useConfirm,
+  useFlash,
+} from "../../components/admin";
+import {
+  ErrorSummary,
+  focusFirstError,
+  sendJson,
+  TagChips,
+  useAdminList,
+} from "../../components/admin/content/bits";
 import { ImageField } from "../../components/admin/content/MediaPicker";
 import type { GalleryImage } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
@@ -12,7 +29,11 @@ const categoryLabel = (v: string) => GALLERY_CATEGORIES.find((c) => c.value === 
 
 /** Gallery manager (admin spec sections 2, 5 and 8): add and delete the photos of /gallery. */
 export default function AdminGallery() {
-  const list = useAdminList<GalleryImage>("/api/admin/gallery", "Failed to fetch gallery images", () => "Connection error");
+  const list = useAdminList<GalleryImage>(
+    "/api/admin/gallery",
+    "Failed to fetch gallery images",
+    () => "Connection error",
+  );
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(false);
@@ -33,7 +54,13 @@ export default function AdminGallery() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const payload = { title: form.title, category: form.category, image_url: form.image_url, tags: splitComma(form.tags), alt: form.alt };
+    const payload = {
+      title: form.title,
+      category: form.category,
+      image_url: form.image_url,
+      tags: splitComma(form.tags),
+      alt: form.alt,
+    };
     const result = check(galleryImageSchema, payload);
     if (!result.ok) {
       setErrors(result.errors);
@@ -76,7 +103,12 @@ export default function AdminGallery() {
         title="Gallery"
         description="The photos of the public gallery, newest first."
         actions={
-          <a href="/gallery" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <a
+            href="/gallery"
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View gallery
           </a>
@@ -105,10 +137,25 @@ export default function AdminGallery() {
                 ))}
               </SelectField>
             </div>
-            <ImageField label="Image URL" name="image_url" required value={form.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} />
+            <ImageField
+              label="Image URL"
+              name="image_url"
+              required
+              value={form.image_url}
+              onChange={(v) => set("image_url", v)}
+              error={errors.image_url}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Tags" {...field("tags")} hint="Comma-separated, e.g. reef, Manly, sea dragon" />
-              <TextField label="Alt text" {...field("alt")} hint="Describe the photo; the title is used when empty" />
+              <TextField
+                label="Tags"
+                {...field("tags")}
+                hint="Comma-separated, e.g. reef, Manly, sea dragon"
+              />
+              <TextField
+                label="Alt text"
+                {...field("alt")}
+                hint="Describe the photo; the title is used when empty"
+              />
             </div>
             <div className="flex justify-end">
               <Button type="submit" variant="primary" busy={adding}>
@@ -127,18 +174,36 @@ export default function AdminGallery() {
               Add the first photo above; it shows on the public gallery straight away.
             </EmptyState>
           ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4" aria-label="Gallery photos">
+            <ul
+              className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4"
+              aria-label="Gallery photos"
+            >
               {list.items.map((g) => (
-                <li key={g.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="gallery-card">
+                <li
+                  key={g.id}
+                  className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"
+                  data-testid="gallery-card"
+                >
                   <div className="aspect-[4/3] bg-slate-100">
-                    <Img src={g.image_url} alt={g.alt || g.title} sizes="(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw" className="h-full w-full object-cover" />
+                    <Img
+                      src={g.image_url}
+                      alt={g.alt || g.title}
+                      sizes="(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw"
+                      className="h-full w-full object-cover"
+                    />
                   </div>
                   <div className="flex flex-1 flex-col p-3">
                     <p className="line-clamp-2 text-sm font-semibold text-ocean-900">{g.title}</p>
                     <p className="mt-0.5 text-xs text-slate-500">{categoryLabel(g.category)}</p>
                     <TagChips tags={g.tags} className="mt-2" />
                     <div className="mt-auto pt-3">
-                      <Button size="sm" variant="danger" className="w-full" onClick={() => remove(g)} aria-label={`Delete ${g.title}`}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        className="w-full"
+                        onClick={() => remove(g)}
+                        aria-label={`Delete ${g.title}`}
+                      >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                         Delete
                       </Button>

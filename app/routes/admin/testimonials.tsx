@@ -20,18 +20,36 @@ import type { ProAdventure, Testimonial } from "../../components/admin/content/t
 import { Stars } from "../../components/Stars";
 import { check, testimonialSchema } from "../../lib/admin-forms";
 
-const blank = { customer_name: "", adventure_type: "", location: "", content: "", rating: "5", is_featured: false };
+const blank = {
+  customer_name: "",
+  adventure_type: "",
+  location: "",
+  content: "",
+  rating: "5",
+  is_featured: false,
+};
 
 function addedOn(iso: string): string {
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat("en-AU", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "Australia/Sydney",
+  }).format(new Date(iso));
 }
 
 /** Testimonials manager (admin spec sections 2, 5 and 8): the reviews on /reviews and the home carousel. */
 export default function AdminTestimonials() {
-  const list = useAdminList<Testimonial>("/api/admin/testimonials", "Failed to fetch testimonials", () => "Connection error");
-  const adventures = useAdminList<ProAdventure>("/api/admin/adventures-pro", "Failed to fetch adventures", () => "Connection error");
+  const list = useAdminList<Testimonial>(
+    "/api/admin/testimonials",
+    "Failed to fetch testimonials",
+    () => "Connection error",
+  );
+  const adventures = useAdminList<ProAdventure>(
+    "/api/admin/adventures-pro",
+    "Failed to fetch adventures",
+    () => "Connection error",
+  );
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(false);
@@ -95,7 +113,12 @@ export default function AdminTestimonials() {
         title="Testimonials"
         description="Reviews from past guests, shown on the Reviews page; featured ones also rotate on the home page."
         actions={
-          <a href="/reviews" target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <a
+            href="/reviews"
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View reviews
           </a>
@@ -159,7 +182,11 @@ export default function AdminTestimonials() {
           ) : (
             <ul className="grid gap-3 md:grid-cols-2" aria-label="Reviews">
               {list.items.map((t) => (
-                <li key={t.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-4" data-testid="testimonial-card">
+                <li
+                  key={t.id}
+                  className="flex flex-col rounded-xl border border-slate-200 bg-white p-4"
+                  data-testid="testimonial-card"
+                >
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="font-semibold text-ocean-900">{t.customer_name}</p>
@@ -177,7 +204,13 @@ export default function AdminTestimonials() {
                       </Badge>
                     ) : null}
                     <span>Added {addedOn(t.created_at)}</span>
-                    <Button size="sm" variant="danger" className="ml-auto" onClick={() => remove(t)} aria-label={`Delete the review from ${t.customer_name}`}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      className="ml-auto"
+                      onClick={() => remove(t)}
+                      aria-label={`Delete the review from ${t.customer_name}`}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
                       Delete
                     </Button>

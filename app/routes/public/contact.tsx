@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { Clock, Mail, MapPin, MessageCircle, Timer } from "lucide-react";
 import { adventures } from "../../../server/db/schema";
+import { saveContactMessage } from "../../../server/domain/contact.server";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import {
   type AdventureOption,
-  type ContactErrors,
   type ContactFallbackResult,
   ContactForm,
   type ContactValues,
@@ -50,12 +50,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /**
- * Without JavaScript the form posts here; the message then goes through the
- * same public API (POST /api/contact) that the browser uses, so storing and
- * notifying live in one place.
+ * Without JavaScript the form posts here; it is stored by the same domain
+ * function as POST /api/contact, so storing and notifying live in one place.
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<ContactFallbackResult> {
-  const { env, log } = getApp(context);
+  const { db, log } = getApp(context);
   const form = await request.formData();
   const text = (key: string) => {
     const v = form.get(key);
@@ -72,16 +71,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   const { data, errors } = validateContact(values);
   if (!data) return { status: "invalid", values, errors };
   try {
-    const res = await fetch(`${env.publicUrl}/api/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(data),
-    });
-    if (res.ok) return { status: "success" };
-    const body = (await res.json().catch(() => ({}))) as { errors?: ContactErrors };
-    return { status: "error", values, errors: res.status === 400 ? (body.errors ?? {}) : {} };
+    await saveContactMessage(db, data);
+    return { status: "success" };
   } catch (error) {
-    log.error("contact form fallback could not reach the API", { error });
+    log.error("contact form could not store the message", { error });
     return { status: "error", values, errors: {} };
   }
 }

@@ -54,7 +54,10 @@ export async function addGalleryImage(db: DB, input: GalleryImageInput) {
 }
 
 export async function deleteGalleryImage(db: DB, id: string) {
-  const [row] = await db.delete(galleryImages).where(eq(galleryImages.id, id)).returning({ id: galleryImages.id });
+  const [row] = await db
+    .delete(galleryImages)
+    .where(eq(galleryImages.id, id))
+    .returning({ id: galleryImages.id });
   if (!row) throw notFound("Gallery image not found");
   return row;
 }
@@ -77,7 +80,10 @@ export function toAdminTestimonial(r: TestimonialRow) {
 }
 
 export async function listAdminTestimonials(db: DB) {
-  const rows = await db.select().from(testimonials).orderBy(desc(testimonials.createdAt), desc(testimonials.id));
+  const rows = await db
+    .select()
+    .from(testimonials)
+    .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
   return rows.map(toAdminTestimonial);
 }
 
@@ -107,7 +113,10 @@ export async function addTestimonial(db: DB, input: TestimonialInput) {
 }
 
 export async function deleteTestimonial(db: DB, id: string) {
-  const [row] = await db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
+  const [row] = await db
+    .delete(testimonials)
+    .where(eq(testimonials.id, id))
+    .returning({ id: testimonials.id });
   if (!row) throw notFound("Testimonial not found");
   return row;
 }
@@ -129,7 +138,10 @@ export function toAdminFaq(r: FaqRow) {
 }
 
 export async function listAdminFaqs(db: DB) {
-  const rows = await db.select().from(faqs).orderBy(asc(faqs.category), asc(faqs.order), asc(faqs.createdAt), asc(faqs.id));
+  const rows = await db
+    .select()
+    .from(faqs)
+    .orderBy(asc(faqs.category), asc(faqs.order), asc(faqs.createdAt), asc(faqs.id));
   return rows.map(toAdminFaq);
 }
 

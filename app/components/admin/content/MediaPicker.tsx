@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { adminFetch } from "../../../lib/admin-api";
 import { Img } from "../../Img";
-import { describe, FieldMessage } from "./bits";
+import { describedBy, FieldMessage } from "./bits";
 import type { MediaItem } from "./types";
 
 // One list for every picker on a screen (the website editor has many image fields).
@@ -96,7 +96,10 @@ export function MediaPicker({
           .
         </p>
       ) : (
-        <ul className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4 lg:grid-cols-5" aria-label="Images to choose from">
+        <ul
+          className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-4 lg:grid-cols-5"
+          aria-label="Images to choose from"
+        >
           {images.map((m) => {
             const isSelected = selected === m.url;
             const name = m.original_name || m.filename;
@@ -175,7 +178,12 @@ export function ImageField({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="relative aspect-[4/3] w-full shrink-0 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:w-40">
           {value ? (
-            <Img src={value} alt={previewAlt ?? `Preview of ${label.toLowerCase()}`} sizes="160px" className="h-full w-full object-cover" />
+            <Img
+              src={value}
+              alt={previewAlt ?? `Preview of ${label.toLowerCase()}`}
+              sizes="160px"
+              className="h-full w-full object-cover"
+            />
           ) : (
             <span className="flex h-full w-full flex-col items-center justify-center gap-1 text-xs text-slate-400">
               <ImageOff aria-hidden="true" className="h-6 w-6" />
@@ -185,7 +193,7 @@ export function ImageField({
         </div>
         <div className="min-w-0 flex-1">
           <input
-            {...describe(id, error, hint)}
+            {...describedBy(id, error, hint)}
             name={name}
             type="url"
             inputMode="url"

@@ -181,9 +181,20 @@ const SEO_TONES = {
 function SeoCounter({ id, length, min, max }: { id: string; length: number; min: number; max: number }) {
   const status = seoLengthStatus(length, min, max);
   const advice =
-    status === "good" ? "good length" : status === "long" ? "longer than recommended" : status === "short" ? "shorter than recommended" : "not set";
+    status === "good"
+      ? "good length"
+      : status === "long"
+        ? "longer than recommended"
+        : status === "short"
+          ? "shorter than recommended"
+          : "not set";
   return (
-    <p id={id} className={`mt-1 text-xs font-medium ${SEO_TONES[status]}`} aria-live="polite" data-status={status}>
+    <p
+      id={id}
+      className={`mt-1 text-xs font-medium ${SEO_TONES[status]}`}
+      aria-live="polite"
+      data-status={status}
+    >
       {length} characters · recommended {min}–{max} ({advice})
     </p>
   );
@@ -246,7 +257,11 @@ export function ProAdventureEditor({
     set("slug", slug);
   };
   const onBasePrice = (value: string) => {
-    setForm((f) => ({ ...f, base_price: value, price_display: value.trim() ? priceDisplayFor(value.trim()) : f.price_display }));
+    setForm((f) => ({
+      ...f,
+      base_price: value,
+      price_display: value.trim() ? priceDisplayFor(value.trim()) : f.price_display,
+    }));
     setLocalErrors(({ base_price: _b, ...rest }) => rest);
   };
 
@@ -273,18 +288,33 @@ export function ProAdventureEditor({
   };
 
   const canSave = form.title.trim() !== "" && form.slug.trim() !== "" && !saving;
-  const panel = (id: TabId) => ({ ...tabPanelProps("pro", id), hidden: tab !== id, className: "space-y-5 pt-5" });
+  const panel = (id: TabId) => ({
+    ...tabPanelProps("pro", id),
+    hidden: tab !== id,
+    className: "space-y-5 pt-5",
+  });
   const listHint = "One per line";
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={isNew ? "New adventure" : `Edit ${initial.title}`}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={isNew ? "New adventure" : `Edit ${initial.title}`}
+    >
       <div className="space-y-5">
         <ErrorSummary errors={localErrors} />
         <Card bodyClassName="px-4 pb-5 sm:px-5">
           <Tabs tabs={PRO_TABS} value={tab} onChange={setTab} label="Adventure details" idPrefix="pro" />
 
           <div {...panel("basic")}>
-            <TextField label="Title" required {...text("title")} onChange={(e) => onTitle(e.target.value)} maxLength={200} />
+            <TextField
+              label="Title"
+              required
+              {...text("title")}
+              onChange={(e) => onTitle(e.target.value)}
+              maxLength={200}
+            />
             <TextField
               label="Slug"
               required
@@ -300,8 +330,18 @@ export function ProAdventureEditor({
               spellCheck={false}
             />
             <TextField label="Tagline" {...text("tagline")} hint="One line under the title" />
-            <TextAreaField label="Short description" {...text("short_description")} rows={3} hint="Shown on the adventure cards" />
-            <TextAreaField label="Full description" {...text("full_description")} rows={8} hint="Paragraphs separated by a blank line" />
+            <TextAreaField
+              label="Short description"
+              {...text("short_description")}
+              rows={3}
+              hint="Shown on the adventure cards"
+            />
+            <TextAreaField
+              label="Full description"
+              {...text("full_description")}
+              rows={8}
+              hint="Paragraphs separated by a blank line"
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <SelectField label="Category" {...text("category")}>
                 {ADVENTURE_CATEGORIES.map((c) => (
@@ -317,7 +357,11 @@ export function ProAdventureEditor({
                   </option>
                 ))}
               </SelectField>
-              <TextField label="Duration" {...text("duration")} placeholder="e.g. 3 hours, 2 days / 1 night" />
+              <TextField
+                label="Duration"
+                {...text("duration")}
+                placeholder="e.g. 3 hours, 2 days / 1 night"
+              />
               <TextField label="Location" {...text("location")} />
             </div>
           </div>
@@ -331,11 +375,31 @@ export function ProAdventureEditor({
               <TextAreaField label="Best for" {...text("best_for")} rows={4} hint={listHint} />
               <TextAreaField label="Tags" {...text("tags")} rows={4} hint={listHint} />
             </div>
-            <TextAreaField label="Itinerary" {...text("itinerary")} rows={6} hint="One step per line, e.g. 8:00 AM - Meet at the beach" />
+            <TextAreaField
+              label="Itinerary"
+              {...text("itinerary")}
+              rows={6}
+              hint="One step per line, e.g. 8:00 AM - Meet at the beach"
+            />
             <TextField label="Meeting point" {...text("meeting_point")} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Minimum age" type="number" inputMode="numeric" min={0} step={1} {...text("min_age")} />
-              <TextField label="Maximum age" type="number" inputMode="numeric" min={0} step={1} {...text("max_age")} hint="Leave empty for no limit" />
+              <TextField
+                label="Minimum age"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...text("min_age")}
+              />
+              <TextField
+                label="Maximum age"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...text("max_age")}
+                hint="Leave empty for no limit"
+              />
             </div>
             <TextAreaField label="Fitness requirements" {...text("fitness_requirements")} rows={3} />
             <TextAreaField label="Cancellation policy" {...text("cancellation_policy")} rows={4} />
@@ -352,8 +416,17 @@ export function ProAdventureEditor({
               hint="Shown at the top of the adventure page and on its card"
               previewAlt={form.hero_image_alt || "Hero image preview"}
             />
-            <TextField label="Hero image alt text" {...text("hero_image_alt")} hint="Describe the photo for people who cannot see it" />
-            <TextAreaField label="Gallery images" {...text("gallery_images")} rows={4} hint="One image URL per line" />
+            <TextField
+              label="Hero image alt text"
+              {...text("hero_image_alt")}
+              hint="Describe the photo for people who cannot see it"
+            />
+            <TextAreaField
+              label="Gallery images"
+              {...text("gallery_images")}
+              rows={4}
+              hint="One image URL per line"
+            />
           </div>
 
           <div {...panel("pricing")}>
@@ -377,10 +450,28 @@ export function ProAdventureEditor({
                 ))}
               </SelectField>
             </div>
-            <TextField label="Price display" {...text("price_display")} hint="The price text visitors see, e.g. From $95" />
+            <TextField
+              label="Price display"
+              {...text("price_display")}
+              hint="The price text visitors see, e.g. From $95"
+            />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Minimum group size" type="number" inputMode="numeric" min={1} step={1} {...text("group_size_min")} />
-              <TextField label="Maximum group size" type="number" inputMode="numeric" min={1} step={1} {...text("group_size_max")} />
+              <TextField
+                label="Minimum group size"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                {...text("group_size_min")}
+              />
+              <TextField
+                label="Maximum group size"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                {...text("group_size_max")}
+              />
               <TextField
                 label="Advance booking (days)"
                 type="number"
@@ -390,7 +481,14 @@ export function ProAdventureEditor({
                 {...text("advance_booking_days")}
                 hint="How many days ahead a trip must be booked"
               />
-              <TextField label="Sort order" type="number" inputMode="numeric" step={1} {...text("sort_order")} hint="Lower numbers show first" />
+              <TextField
+                label="Sort order"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                {...text("sort_order")}
+                hint="Lower numbers show first"
+              />
             </div>
           </div>
 
@@ -400,7 +498,12 @@ export function ProAdventureEditor({
               <SeoCounter id={seoTitleId} length={form.meta_title.length} min={50} max={60} />
             </div>
             <div>
-              <TextAreaField label="Meta description" {...text("meta_description")} rows={3} aria-describedby={seoDescId} />
+              <TextAreaField
+                label="Meta description"
+                {...text("meta_description")}
+                rows={3}
+                aria-describedby={seoDescId}
+              />
               <SeoCounter id={seoDescId} length={form.meta_description.length} min={150} max={160} />
             </div>
             <TextField label="Meta keywords" {...text("meta_keywords")} hint="Comma-separated" />
@@ -412,21 +515,45 @@ export function ProAdventureEditor({
               error={errors.social_image}
               hint="Shown when the page is shared; the hero image is used when empty"
             />
-            <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-label="Search result preview">
-              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Search result preview</p>
-              <p className="mt-2 truncate text-base text-[#1a0dab]">{form.meta_title || form.title || "Adventure title"}</p>
+            <section
+              className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+              aria-label="Search result preview"
+            >
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                Search result preview
+              </p>
+              <p className="mt-2 truncate text-base text-[#1a0dab]">
+                {form.meta_title || form.title || "Adventure title"}
+              </p>
               <p className="truncate text-xs text-emerald-800">/adventures/{form.slug || "…"}</p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">
-                {form.meta_description || form.short_description || "Add a meta description to control this text."}
+                {form.meta_description ||
+                  form.short_description ||
+                  "Add a meta description to control this text."}
               </p>
-            </div>
+            </section>
           </div>
         </Card>
 
-        <Card title="Adventure Settings" description="These switches decide what the public sees and can book.">
+        <Card
+          title="Adventure Settings"
+          description="These switches decide what the public sees and can book."
+        >
           <div className="divide-y divide-slate-100">
-            <Toggle label="Active" hint="Shown on the website" name="is_active" checked={form.is_active} onChange={(v) => set("is_active", v)} />
-            <Toggle label="Featured" hint="Listed first and on the home page" name="is_featured" checked={form.is_featured} onChange={(v) => set("is_featured", v)} />
+            <Toggle
+              label="Active"
+              hint="Shown on the website"
+              name="is_active"
+              checked={form.is_active}
+              onChange={(v) => set("is_active", v)}
+            />
+            <Toggle
+              label="Featured"
+              hint="Listed first and on the home page"
+              name="is_featured"
+              checked={form.is_featured}
+              onChange={(v) => set("is_featured", v)}
+            />
             <Toggle
               label="Requires certification"
               hint="Only for certified divers"

@@ -62,18 +62,32 @@ export function Toggle({
 }
 
 /** Up to `max` tags, then "+N" for the rest (admin spec section 9). */
-export function TagChips({ tags, max = 3, className }: { tags: readonly string[]; max?: number; className?: string }) {
+export function TagChips({
+  tags,
+  max = 3,
+  className,
+}: {
+  tags: readonly string[];
+  max?: number;
+  className?: string;
+}) {
   if (tags.length === 0) return null;
   const rest = tags.length - max;
   return (
     <ul className={cx("flex flex-wrap gap-1", className)} aria-label="Tags">
       {tags.slice(0, max).map((t) => (
-        <li key={t} className="max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+        <li
+          key={t}
+          className="max-w-full truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+        >
           {t}
         </li>
       ))}
       {rest > 0 ? (
-        <li className="rounded-full bg-ocean-50 px-2 py-0.5 text-xs font-medium text-ocean-700" title={tags.slice(max).join(", ")}>
+        <li
+          className="rounded-full bg-ocean-50 px-2 py-0.5 text-xs font-medium text-ocean-700"
+          title={tags.slice(max).join(", ")}
+        >
           +{rest}
         </li>
       ) : null}
@@ -98,7 +112,7 @@ export function FieldMessage({ id, error, hint }: { id: string; error?: string; 
 }
 
 /** Props that tie an input to its hint or error line. */
-export function describe(id: string, error?: string, hint?: unknown) {
+export function describedBy(id: string, error?: string, hint?: unknown) {
   return {
     id,
     "aria-invalid": error ? true : undefined,
@@ -161,7 +175,10 @@ export async function sendJson<T>(
   | { ok: false; status: number; detail: string; errors: Record<string, string>; exception?: string }
 > {
   try {
-    const res = await adminFetch(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await adminFetch(path, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let data: unknown = null;
     try {
@@ -175,10 +192,17 @@ export async function sendJson<T>(
       ok: false,
       status: res.status,
       detail: typeof obj.detail === "string" ? obj.detail : "",
-      errors: obj.errors && typeof obj.errors === "object" ? byField(obj.errors as Record<string, string>) : {},
+      errors:
+        obj.errors && typeof obj.errors === "object" ? byField(obj.errors as Record<string, string>) : {},
     };
   } catch (e) {
-    return { ok: false, status: 0, detail: "", errors: {}, exception: e instanceof Error ? e.message : String(e) };
+    return {
+      ok: false,
+      status: 0,
+      detail: "",
+      errors: {},
+      exception: e instanceof Error ? e.message : String(e),
+    };
   }
 }
 
@@ -200,7 +224,10 @@ export function ErrorSummary({ errors }: { errors: Record<string, string> }) {
   const count = Object.keys(errors).length;
   if (count === 0) return null;
   return (
-    <p role="alert" className="rounded-xl border border-coral-500/30 bg-coral-50 px-4 py-2.5 text-sm text-coral-800">
+    <p
+      role="alert"
+      className="rounded-xl border border-coral-500/30 bg-coral-50 px-4 py-2.5 text-sm text-coral-800"
+    >
       Please fix {count === 1 ? "the highlighted field" : `the ${count} highlighted fields`} below.
     </p>
   );

@@ -451,7 +451,7 @@ export default function AdminMedia() {
         </div>
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <fieldset className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
+          <fieldset className="grid min-w-0 grid-cols-2 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:flex">
             <legend className="sr-only">Show</legend>
             {FILTERS.map((f) => (
               <button

@@ -233,7 +233,7 @@ export default function WebsiteEditor() {
           <textarea
             {...common}
             rows={field.kind === "html" ? 10 : 3}
-            className={field.kind === "html" ? "field font-mono text-[13px] leading-relaxed" : "field"}
+            className={field.kind === "html" ? "field font-mono leading-relaxed" : "field"}
             spellCheck={field.kind !== "html"}
           />
         )}

@@ -571,22 +571,22 @@ export function ProAdventureEditor({
           </div>
         </Card>
 
-        <div className="sticky bottom-0 z-10 -mx-3 flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-2xl sm:border sm:px-4">
+        <div className="sticky bottom-0 z-10 -mx-3 flex items-center gap-2 border-t border-slate-200 bg-slate-50/95 px-3 py-3 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-2xl sm:border sm:px-4">
           {!isNew && initial.slug ? (
             <a
               href={`/adventures/${initial.slug}`}
               target="_blank"
               rel="noreferrer"
-              className="inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-600 hover:bg-white sm:mr-auto"
+              className="hidden items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-600 hover:bg-white sm:mr-auto sm:inline-flex"
             >
               <ExternalLink aria-hidden="true" className="h-4 w-4" />
               View on site
             </a>
           ) : null}
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          <Button variant="secondary" onClick={onCancel} disabled={saving} className="flex-1 sm:flex-none">
             Cancel
           </Button>
-          <Button type="submit" variant="primary" busy={saving} disabled={!canSave}>
+          <Button type="submit" variant="primary" busy={saving} disabled={!canSave} className="flex-[2] sm:flex-none">
             <Save aria-hidden="true" className="h-4 w-4" />
             {saving ? "Saving…" : isNew ? "Create Adventure" : "Save Adventure"}
           </Button>

@@ -7,7 +7,7 @@
  * /usr/bin/chromium) and a build (`npm run build`; built here when missing).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -24,6 +24,9 @@ if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+// Full reports stay here for a closer look (opportunities, failing audits).
+const reportDir = path.resolve(".cache/lighthouse");
+mkdirSync(reportDir, { recursive: true });
 const server = spawn(process.execPath, ["server/index.ts"], {
   env: {
     ...process.env,
@@ -49,22 +52,16 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
-/** Every script the home page loads on first visit, gzip-compressed as served. */
-async function firstLoadJs(pagePath: string) {
-  const html = await (await fetch(`${ORIGIN}${pagePath}`)).text();
-  const urls = [...new Set(html.match(/\/assets\/[^"'\s)]+\.js/g) ?? [])];
-  let raw = 0;
-  let gzip = 0;
-  for (const u of urls) {
-    const body = Buffer.from(await (await fetch(`${ORIGIN}${u}`)).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: urls.length, raw, gzip, html: gzipSync(html).length };
+/** Bytes of JavaScript the page actually downloaded (compressed, as transferred). */
+function scriptBytes(report: {
+  audits: Record<string, { details?: { items?: { resourceType: string; transferSize: number }[] } }>;
+}) {
+  const items = report.audits["resource-summary"]?.details?.items ?? [];
+  return items.find((i) => i.resourceType === "script")?.transferSize ?? 0;
 }
 
 function lighthouse(pagePath: string) {
-  const out = path.join(dataDir, `lh-${pagePath.replace(/\W+/g, "_") || "home"}.json`);
+  const out = path.join(reportDir, `${pagePath.replace(/\W+/g, "_").replace(/^_/, "") || "home"}.json`);
   const r = spawnSync(
     "npx",
     [
@@ -93,14 +90,13 @@ function lighthouse(pagePath: string) {
     lcpMs: ms("largest-contentful-paint"),
     tbtMs: ms("total-blocking-time"),
     cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    jsKB: Number((scriptBytes(report) / 1024).toFixed(1)),
   };
 }
 
-const js = await firstLoadJs("/");
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  `\nHome page first load: ${js.files} JS files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip; HTML ${kb(js.html)} gzip\n`,
-);
+const html = await (await fetch(`${ORIGIN}/`, { headers: { "Accept-Encoding": "gzip" } })).text();
+console.log(`\nHome page HTML: ${kb(Buffer.byteLength(html))} (${kb(gzipSync(html).length)} gzip)`);
 
 const rows = [];
 for (const p of PAGES) {
@@ -108,7 +104,7 @@ for (const p of PAGES) {
   if (row) rows.push(row);
   else console.error(`lighthouse failed for ${p}`);
 }
-console.log("Lighthouse (mobile, simulated slow 4G):");
+console.log("Lighthouse (mobile, simulated slow 4G); jsKB = JavaScript transferred on first load, gzip:");
 console.table(rows);
 
 const status = readFileSync(`/proc/${server.pid}/status`, "utf8");

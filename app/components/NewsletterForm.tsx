@@ -1,7 +1,6 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
 import { useId, useState } from "react";
 import { postJson } from "../lib/api";
-import { newsletterSchema } from "../lib/validation";
 
 type State = { kind: "idle" | "sending" } | { kind: "success" | "error"; message: string };
 
@@ -15,14 +14,20 @@ export function NewsletterForm() {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    // Same rules and messages as the server, without the round trip.
-    const local = newsletterSchema.safeParse({ email });
-    if (!local.success) {
-      setState({ kind: "error", message: local.error.issues[0]?.message ?? "Enter a valid email address" });
+    // A quick check with the server's messages; the server validates fully. (The footer is on every
+    // page, so it stays free of the validation library to keep first-load JavaScript small.)
+    const value = email.trim();
+    const problem = !value
+      ? "Email is required"
+      : !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+        ? "Enter a valid email address"
+        : null;
+    if (problem) {
+      setState({ kind: "error", message: problem });
       return;
     }
     setState({ kind: "sending" });
-    const result = await postJson<{ message: string }>("/api/newsletter/subscribe", local.data);
+    const result = await postJson<{ message: string }>("/api/newsletter/subscribe", { email: value });
     if (result.ok) {
       setState({ kind: "success", message: result.data.message });
       setEmail("");

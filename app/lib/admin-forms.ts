@@ -456,15 +456,33 @@ export type FaqInput = z.infer<typeof faqSchema>;
 
 /* ---------- Content sections ---------- */
 
-/** The rule per content type: json must parse. Null when the content fits its type. */
-export function contentTypeError(type: string, content: string): string | null {
-  if (type !== "json") return null;
-  try {
-    JSON.parse(content);
-    return null;
-  } catch {
-    return "Content must be valid JSON for the json type";
+/**
+ * Sections that hold a link or an image address (social_*, logo_*,
+ * whatsapp_url, *_image, *_background): their content must be a web address,
+ * whichever screen writes it, so a page never links to javascript: or a typo.
+ */
+export function isAddressSection(section: string): boolean {
+  return /^(social_[a-z0-9]+|logo_[a-z0-9]+|whatsapp_url)$|(_image|_background|_image_[a-z0-9]+)$/.test(
+    section,
+  );
+}
+
+/**
+ * The rule per content type and section: json must parse; an address section
+ * must hold a URL. Null when the content fits.
+ */
+export function contentTypeError(type: string, content: string, section = ""): string | null {
+  if (type === "json") {
+    try {
+      JSON.parse(content);
+    } catch {
+      return "Content must be valid JSON for the json type";
+    }
   }
+  if (isAddressSection(section) && !isWebAddress(content.trim())) {
+    return "Content must be a URL (https://… or a path on this site such as /uploads/photo.webp)";
+  }
+  return null;
 }
 
 const sectionName = requiredText("Section name", 80).regex(
@@ -484,7 +502,7 @@ export const contentCreateSchema = z
     is_active: bool("Active", true),
   })
   .superRefine((s, ctx) => {
-    const error = contentTypeError(s.type, s.content);
+    const error = contentTypeError(s.type, s.content, s.section);
     if (error) ctx.addIssue({ code: "custom", path: ["content"], message: error });
   });
 export type ContentCreateInput = z.infer<typeof contentCreateSchema>;

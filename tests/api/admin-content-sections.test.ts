@@ -114,6 +114,24 @@ describe("content sections API", () => {
     expect((await call("DELETE", `/api/admin/content/${id}`)).status).toBe(404);
   });
 
+  it("link and image sections only take URLs, from any screen", async () => {
+    const global = await call("GET", "/api/admin/content/global");
+    const fb = global.body.find((s) => s.section === "social_facebook") as Json;
+    const bad = await call("PUT", `/api/admin/content/${fb.id}`, { content: "javascript:alert(1)" });
+    expect(bad.status).toBe(400);
+    expect((bad.body.errors as Json).content).toMatch(/must be a URL/);
+    expect(
+      (await call("PUT", `/api/admin/content/${fb.id}`, { content: "https://facebook.com/tidewater" }))
+        .status,
+    ).toBe(200);
+    const made = await call("POST", "/api/admin/content", {
+      page: "homepage",
+      section: "feature4_image",
+      content: "pic.jpg",
+    });
+    expect(made.status).toBe(400);
+  });
+
   it("the same section name may exist on two pages", async () => {
     const a = await call("POST", "/api/admin/content", { page: "faq", section: "hero_note", content: "A" });
     const b = await call("POST", "/api/admin/content", {

@@ -5,7 +5,6 @@ import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin
 // the seeded catalogue other specs read is left as it was.
 
 const PRO = "/admin/adventures-pro";
-const editor = (page: Page) => page.getByRole("form");
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 const list = (page: Page) => page.getByTestId("pro-list");
 const row = (page: Page, title: string) => page.getByTestId("pro-row").filter({ hasText: title });
@@ -35,7 +34,9 @@ test.describe("professional adventures manager", () => {
     await expect(page.getByRole("switch", { name: /Requires certification/ })).not.toBeChecked();
 
     // Typing a title generates the slug.
-    await page.getByRole("textbox", { name: "Title", exact: true }).fill("Kurnell Sea-Dragon Search: Dusk & Dive!");
+    await page
+      .getByRole("textbox", { name: "Title", exact: true })
+      .fill("Kurnell Sea-Dragon Search: Dusk & Dive!");
     await expect(page.getByLabel("Slug")).toHaveValue("kurnell-sea-dragon-search-dusk-dive");
     await expect(save).toBeEnabled();
     await page.getByLabel("Slug").fill("");
@@ -70,26 +71,35 @@ test.describe("professional adventures manager", () => {
     await save.click();
     await expect(tab(page, "Media")).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText(/Hero image must be a URL/)).toBeVisible();
-    await page.getByLabel("Hero image", { exact: true }).fill("/images/adventures/night-dive-experience.webp");
+    await page
+      .getByLabel("Hero image", { exact: true })
+      .fill("/images/adventures/night-dive-experience.webp");
 
     // SEO: live counters with advisory colours.
     await tab(page, "SEO").click();
     await page.getByLabel("Meta title").fill("Short");
     await expect(page.getByText("5 characters · recommended 50–60 (shorter than recommended)")).toBeVisible();
     await page.getByLabel("Meta title").fill("Weedy Sea Dragon Search at Kurnell | Tidewater Dive Co");
-    await expect(page.getByText(/54 characters · recommended 50–60 \(good length\)/)).toHaveAttribute("data-status", "good");
+    await expect(page.getByText(/54 characters · recommended 50–60 \(good length\)/)).toHaveAttribute(
+      "data-status",
+      "good",
+    );
 
     // Lists one per line; tags too.
     await tab(page, "Details").click();
     await page.getByLabel("Highlights").fill("Weedy sea dragons\n\nDusk light\n");
     await tab(page, "Basic Info").click();
-    await page.getByLabel("Short description").fill("Look for weedy sea dragons at Kurnell as the sun goes down.");
+    await page
+      .getByLabel("Short description")
+      .fill("Look for weedy sea dragons at Kurnell as the sun goes down.");
     await save.click();
     await expect(page.getByText('Adventure "E2E Sea Dragon Search" saved successfully!')).toBeVisible();
     await expect(page.getByText("Select an Adventure to Edit")).toBeVisible();
     await expect(page.getByRole("heading", { name: `Your Adventures (${countBefore + 1})` })).toBeVisible();
     // The success message clears itself after 3 seconds.
-    await expect(page.getByText('Adventure "E2E Sea Dragon Search" saved successfully!')).toBeHidden({ timeout: 6000 });
+    await expect(page.getByText('Adventure "E2E Sea Dragon Search" saved successfully!')).toBeHidden({
+      timeout: 6000,
+    });
 
     const { body: created } = await adminApi<{ id: string; highlights: string[]; base_price: number }[]>(
       request,
@@ -102,12 +112,17 @@ test.describe("professional adventures manager", () => {
 
     // On the public list and detail page.
     await page.goto("/adventures");
-    await expect(page.getByTestId("adventure-card").filter({ hasText: "E2E Sea Dragon Search" })).toBeVisible();
+    await expect(
+      page.getByTestId("adventure-card").filter({ hasText: "E2E Sea Dragon Search" }),
+    ).toBeVisible();
 
     // Edit: a new price shows on the detail page and in the booking total.
     await page.goto(`${PRO}/e2e-sea-dragon-search`);
     await expect(page.getByRole("heading", { name: "Edit: E2E Sea Dragon Search" })).toBeVisible();
-    await expect(row(page, "E2E Sea Dragon Search").getByRole("link")).toHaveAttribute("aria-current", "page");
+    await expect(row(page, "E2E Sea Dragon Search").getByRole("link")).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await tab(page, "Pricing").click();
     await page.getByLabel("Base price").fill("123.45");
     await expect(page.getByLabel("Price display")).toHaveValue("From $123.45");
@@ -129,7 +144,9 @@ test.describe("professional adventures manager", () => {
     await expect(page.getByText('Adventure "E2E Sea Dragon Search" saved successfully!')).toBeVisible();
     await page.goto("/adventures");
     await expect(page.getByTestId("adventure-card").first()).toBeVisible();
-    await expect(page.getByTestId("adventure-card").filter({ hasText: "E2E Sea Dragon Search" })).toHaveCount(0);
+    await expect(page.getByTestId("adventure-card").filter({ hasText: "E2E Sea Dragon Search" })).toHaveCount(
+      0,
+    );
     await page.goto("/adventures/e2e-sea-dragon-search");
     await expect(page).toHaveURL(/\/adventures$/);
     const booking = await request.post("/api/bookings", {
@@ -150,8 +167,13 @@ test.describe("professional adventures manager", () => {
     // Delete the one being edited: confirmation, message, editor cleared.
     await page.goto(`${PRO}/e2e-sea-dragon-search`);
     await expect(page.getByRole("heading", { name: "Edit: E2E Sea Dragon Search" })).toBeVisible();
-    await row(page, "E2E Sea Dragon Search").getByRole("button", { name: "Delete E2E Sea Dragon Search" }).click();
-    await confirmDialog(page, "Are you sure you want to delete this adventure? This action cannot be undone.");
+    await row(page, "E2E Sea Dragon Search")
+      .getByRole("button", { name: "Delete E2E Sea Dragon Search" })
+      .click();
+    await confirmDialog(
+      page,
+      "Are you sure you want to delete this adventure? This action cannot be undone.",
+    );
     await expect(page.getByText("Adventure deleted successfully")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${PRO}$`));
     await expect(page.getByText("Select an Adventure to Edit")).toBeVisible();
@@ -170,13 +192,17 @@ test.describe("professional adventures manager", () => {
     await tab(page, "Pricing").click();
     await page.getByLabel("Base price").fill("10");
     await page.getByRole("button", { name: "Create Adventure" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: 'The slug "dive-exhibition" is already used' })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: 'The slug "dive-exhibition" is already used' }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(page.getByText("Select an Adventure to Edit")).toBeVisible();
 
     await list(page).getByRole("button", { name: "Delete Discover Scuba Diving" }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog).toContainText("Are you sure you want to delete this adventure? This action cannot be undone.");
+    await expect(dialog).toContainText(
+      "Are you sure you want to delete this adventure? This action cannot be undone.",
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, "Discover Scuba Diving")).toBeVisible();
@@ -193,7 +219,13 @@ test.describe("enhanced adventures management", () => {
 
     await page.getByRole("button", { name: "Add New Adventure" }).click();
     const form = page.getByRole("form", { name: "Add New Adventure" });
-    for (const section of ["Basic Information", "Images and Media", "Adventure Details", "Features and Details", "Settings"]) {
+    for (const section of [
+      "Basic Information",
+      "Images and Media",
+      "Adventure Details",
+      "Features and Details",
+      "Settings",
+    ]) {
       await expect(form.getByRole("group", { name: section })).toBeVisible();
     }
     await form.getByRole("button", { name: "Create" }).click();
@@ -230,7 +262,12 @@ test.describe("enhanced adventures management", () => {
     await expect(card).toContainText("$75 per person");
     await expect(card).toContainText("2-3 people");
 
-    const { body } = await adminApi<Record<string, unknown>[]>(request, token, "GET", "/api/admin/adventures-pro");
+    const { body } = await adminApi<Record<string, unknown>[]>(
+      request,
+      token,
+      "GET",
+      "/api/admin/adventures-pro",
+    );
     expect(body.find((a) => a.id === "e2e-harbour-snorkel")).toMatchObject({
       highlights: ["Seagrass meadows", "Pipefish", "Hot chocolate"],
       tags: ["harbour", "snorkel"],
@@ -266,11 +303,17 @@ test.describe("enhanced adventures management", () => {
 });
 
 test.describe("legacy adventures", () => {
-  test("shows the built-in catalogue; saving and deleting only give their notices", async ({ page, request }) => {
+  test("shows the built-in catalogue; saving and deleting only give their notices", async ({
+    page,
+    request,
+  }) => {
     await loginPage(page, request);
     await openAdmin(page, "/admin/adventures", "Legacy Adventures");
     await expect(page.getByText("These are the original built-in adventures")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Professional adventures manager" })).toHaveAttribute("href", "/admin/adventures-pro");
+    await expect(page.getByRole("link", { name: "Professional adventures manager" })).toHaveAttribute(
+      "href",
+      "/admin/adventures-pro",
+    );
     const cards = page.getByTestId("legacy-card");
     await expect(cards).toHaveCount(9);
     const first = cards.filter({ hasText: "Discover Scuba Diving" });
@@ -292,7 +335,9 @@ test.describe("legacy adventures", () => {
     await form.getByLabel("Duration").fill("4 hours");
     await form.getByLabel("Price number").fill("99");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Adventure saved successfully! (Note: This is using static data)", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Adventure saved successfully! (Note: This is using static data)", { exact: true }),
+    ).toBeVisible();
     // Nothing persists.
     await expect(cards.filter({ hasText: "Changed Title" })).toHaveCount(0);
 

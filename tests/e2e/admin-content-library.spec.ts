@@ -5,7 +5,10 @@ import { confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
 // reviews and FAQ other specs count are unchanged afterwards.
 
 test.describe("gallery manager", () => {
-  test("validates, adds an image the public gallery shows, and deletes it after confirming", async ({ page, request }) => {
+  test("validates, adds an image the public gallery shows, and deletes it after confirming", async ({
+    page,
+    request,
+  }) => {
     await loginPage(page, request);
     await openAdmin(page, "/admin/gallery", "Gallery");
     const cards = page.getByTestId("gallery-card");
@@ -13,7 +16,12 @@ test.describe("gallery manager", () => {
     const before = await cards.count();
     // Up to 3 tags, then "+N".
     const many = cards.filter({ hasText: "Regulator and BCD" });
-    await expect(many.getByRole("list", { name: "Tags" }).locator("li")).toHaveText(["regulator", "BCD", "equipment", "+1"]);
+    await expect(many.getByRole("list", { name: "Tags" }).locator("li")).toHaveText([
+      "regulator",
+      "BCD",
+      "equipment",
+      "+1",
+    ]);
 
     const form = page.getByRole("form", { name: "Add a photo" });
     await form.getByRole("button", { name: "Add to gallery" }).click();
@@ -33,7 +41,12 @@ test.describe("gallery manager", () => {
     await expect(cards).toHaveCount(before + 1);
     const card = cards.first();
     await expect(card).toContainText("E2E Blue Groper Close-up");
-    await expect(card.getByRole("list", { name: "Tags" }).locator("li")).toHaveText(["groper", "Manly", "marine life", "+1"]);
+    await expect(card.getByRole("list", { name: "Tags" }).locator("li")).toHaveText([
+      "groper",
+      "Manly",
+      "marine life",
+      "+1",
+    ]);
 
     await page.goto("/gallery");
     const thumb = page.getByTestId("gallery-thumb").first();
@@ -51,7 +64,10 @@ test.describe("gallery manager", () => {
 });
 
 test.describe("testimonials manager", () => {
-  test("validates, adds a review that /reviews shows, deletes it after confirming", async ({ page, request }) => {
+  test("validates, adds a review that /reviews shows, deletes it after confirming", async ({
+    page,
+    request,
+  }) => {
     await loginPage(page, request);
     await openAdmin(page, "/admin/testimonials", "Testimonials");
     const cards = page.getByTestId("testimonial-card");
@@ -61,13 +77,20 @@ test.describe("testimonials manager", () => {
     const form = page.getByRole("form", { name: "Add a review" });
     await expect(form.getByLabel("Rating")).toHaveValue("5");
     await form.getByRole("button", { name: "Add review" }).click();
-    for (const m of ["Customer name is required", "Location is required", "Adventure is required", "Review text is required"]) {
+    for (const m of [
+      "Customer name is required",
+      "Location is required",
+      "Adventure is required",
+      "Review text is required",
+    ]) {
       await expect(form.getByText(m)).toBeVisible();
     }
     await form.getByLabel("Customer name").fill("E2E Reviewer Aroha");
     await form.getByLabel("Location").fill("Wellington, NZ");
     await form.getByLabel("Adventure").selectOption({ label: "Night Dive Experience" });
-    await form.getByLabel("Review").fill("Torch-lit octopus hunting with Liam was the highlight of our trip.");
+    await form
+      .getByLabel("Review")
+      .fill("Torch-lit octopus hunting with Liam was the highlight of our trip.");
     await form.getByLabel("Featured").check();
     await form.getByRole("button", { name: "Add review" }).click();
     await expect(page.getByText("Review from E2E Reviewer Aroha added.")).toBeVisible();
@@ -100,7 +123,12 @@ test.describe("FAQ manager", () => {
     await expect(form.getByLabel("Active")).toBeChecked();
     await form.getByLabel("Order").fill("-1");
     await form.getByRole("button", { name: "Add FAQ" }).click();
-    for (const m of ["Category is required", "Question is required", "Answer is required", "Order must be at least 0"]) {
+    for (const m of [
+      "Category is required",
+      "Question is required",
+      "Answer is required",
+      "Order must be at least 0",
+    ]) {
       await expect(form.getByText(m)).toBeVisible();
     }
     await form.getByLabel("Category").selectOption("Weather & Conditions");
@@ -118,7 +146,9 @@ test.describe("FAQ manager", () => {
     await edit.getByLabel("Answer").fill("");
     await edit.getByRole("button", { name: "Update FAQ" }).click();
     await expect(edit.getByText("Answer is required")).toBeVisible();
-    await edit.getByLabel("Answer").fill("Yes! Rain rarely changes the visibility, and the fish do not mind.");
+    await edit
+      .getByLabel("Answer")
+      .fill("Yes! Rain rarely changes the visibility, and the fish do not mind.");
     await edit.getByRole("button", { name: "Update FAQ" }).click();
     await expect(page.getByText("FAQ updated.")).toBeVisible();
 
@@ -131,10 +161,15 @@ test.describe("FAQ manager", () => {
     await openAdmin(page, "/admin/faqs", "FAQs");
     await row.getByRole("button", { name: "Edit: E2E: Do you dive when it rains?" }).click();
     await page.getByRole("form", { name: "Edit question" }).getByLabel("Active").uncheck();
-    await page.getByRole("form", { name: "Edit question" }).getByRole("button", { name: "Update FAQ" }).click();
+    await page
+      .getByRole("form", { name: "Edit question" })
+      .getByRole("button", { name: "Update FAQ" })
+      .click();
     await expect(row).toContainText("Hidden");
     await page.goto("/faq");
-    await expect(page.getByTestId("faq-item").filter({ hasText: "E2E: Do you dive when it rains?" })).toHaveCount(0);
+    await expect(
+      page.getByTestId("faq-item").filter({ hasText: "E2E: Do you dive when it rains?" }),
+    ).toHaveCount(0);
 
     await openAdmin(page, "/admin/faqs", "FAQs");
     await row.getByRole("button", { name: "Delete: E2E: Do you dive when it rains?" }).click();

@@ -41,9 +41,13 @@ test.describe("website editor", () => {
     await expect(page.getByTestId("autosave-status")).toHaveText("Saved");
 
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sydney's Smallest Dive Crew, E2E Edition");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Sydney's Smallest Dive Crew, E2E Edition",
+    );
 
-    await adminApi(request, token, "PUT", `/api/admin/content/${original?.id}`, { content: original?.content });
+    await adminApi(request, token, "PUT", `/api/admin/content/${original?.id}`, {
+      content: original?.content,
+    });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(original?.content ?? "");
   });
@@ -103,9 +107,11 @@ test.describe("website editor", () => {
       await d.dismiss();
     });
     await openAdmin(page, "/admin/website-editor?tab=about", "Website Editor");
-    await page.getByRole("textbox", { name: "Story", exact: true }).fill(
-      '<p>Before the script.</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2;alert(1)"><p onclick="window.__pwned=3">After the script.</p><a href="javascript:window.__pwned=4">link</a>',
-    );
+    await page
+      .getByRole("textbox", { name: "Story", exact: true })
+      .fill(
+        '<p>Before the script.</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2;alert(1)"><p onclick="window.__pwned=3">After the script.</p><a href="javascript:window.__pwned=4">link</a>',
+      );
     await expect(page.getByTestId("status-about_story_content")).toHaveText("Saved");
 
     await page.goto("/about");
@@ -159,7 +165,9 @@ test.describe("content sections manager", () => {
     await again.getByLabel("Section name").fill("e2e_promo");
     await again.getByLabel("Content").fill("dup");
     await again.getByRole("button", { name: "Add section" }).click();
-    await expect(again.getByText(/Failed to create content: The faq page already has a section named "e2e_promo"/)).toBeVisible();
+    await expect(
+      again.getByText(/Failed to create content: The faq page already has a section named "e2e_promo"/),
+    ).toBeVisible();
     await again.getByRole("button", { name: "Cancel" }).click();
 
     await row.getByRole("button", { name: "Edit e2e_promo" }).click();

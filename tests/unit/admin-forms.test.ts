@@ -308,6 +308,18 @@ describe("content section schemas", () => {
     expect(contentTypeError("text", "{nope")).toBeNull();
   });
 
+  it("link and image sections must hold a URL", () => {
+    expect(contentTypeError("text", "javascript:alert(1)", "social_facebook")).toMatch(/must be a URL/);
+    expect(contentTypeError("text", "photo.jpg", "hero_background")).toMatch(/must be a URL/);
+    expect(contentTypeError("text", "not a url", "about_image_main")).toMatch(/must be a URL/);
+    expect(contentTypeError("text", "/logo.svg", "logo_main")).toBeNull();
+    expect(contentTypeError("text", "https://wa.me/61400000000", "whatsapp_url")).toBeNull();
+    expect(contentTypeError("text", "any words", "hero_title")).toBeNull();
+    expect(
+      errorsOf(contentCreateSchema, { ...s, section: "feature9_image", content: "pic" }).content,
+    ).toMatch(/must be a URL/);
+  });
+
   it("update takes any subset, but content cannot be blank", () => {
     expect(check(contentUpdateSchema, { content: "x" }).ok).toBe(true);
     expect(check(contentUpdateSchema, {}).ok).toBe(true);

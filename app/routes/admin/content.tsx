@@ -101,7 +101,7 @@ function SectionEditor({
       const r = check(contentUpdateSchema, editable);
       if (!r.ok) found = r.errors;
       else {
-        const typeError = contentTypeError(existing.type, form.content);
+        const typeError = contentTypeError(existing.type, form.content, existing.section);
         if (typeError) found.content = typeError;
       }
     } else {

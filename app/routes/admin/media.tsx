@@ -84,6 +84,7 @@ function UploadPanel({
           )
           .join(" "),
       });
+      if (inputRef.current) inputRef.current.value = "";
       return;
     }
     setNames(files.map((f) => f.name));
@@ -102,16 +103,17 @@ function UploadPanel({
       });
       invalidateMediaPicker();
       onUploaded();
-    } else if (res.network) {
-      onBanner({ tone: "error", text: "Upload failed. Please try again." });
+      // The full bar stays a moment so the finish is seen, then the panel is ready again.
+      setTimeout(() => {
+        setProgress(null);
+        setNames([]);
+      }, 800);
     } else {
-      onBanner({ tone: "error", title: "Failed to upload media file", text: res.detail });
-    }
-    // Reset after a moment so the full bar is seen.
-    setTimeout(() => {
       setProgress(null);
       setNames([]);
-    }, 800);
+      if (res.network) onBanner({ tone: "error", text: "Upload failed. Please try again." });
+      else onBanner({ tone: "error", title: "Failed to upload media file", text: res.detail });
+    }
     if (inputRef.current) inputRef.current.value = "";
   };
 

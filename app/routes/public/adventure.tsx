@@ -553,20 +553,20 @@ function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
       </div>
       <dl className="mt-6 space-y-3.5 border-t border-slate-100 pt-5">
         {facts.map((f) => (
-          <div key={f.label} className="flex gap-3">
-            <f.icon className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
-            <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{f.label}</dt>
-              <dd className="text-sm font-medium text-slate-800">{f.value}</dd>
-            </div>
+          <div key={f.label} className="relative min-w-0 pl-8">
+            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <f.icon className="absolute top-0.5 left-0 h-5 w-5 text-reef-600" aria-hidden="true" />
+              {f.label}
+            </dt>
+            <dd className="text-sm font-medium text-slate-800">{f.value}</dd>
           </div>
         ))}
-        <div className="flex gap-3">
-          <Sparkles className="mt-0.5 h-5 w-5 flex-none text-reef-600" aria-hidden="true" />
-          <div>
-            <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Skill level</dt>
-            <dd className="text-sm font-medium text-slate-800">{skillLabel(a.skill_level)}</dd>
-          </div>
+        <div className="relative pl-8">
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <Sparkles className="absolute top-0.5 left-0 h-5 w-5 text-reef-600" aria-hidden="true" />
+            Skill level
+          </dt>
+          <dd className="text-sm font-medium text-slate-800">{skillLabel(a.skill_level)}</dd>
         </div>
       </dl>
     </div>

@@ -66,12 +66,12 @@ export async function createContent(db: DB, input: ContentCreateInput) {
   }
 }
 
-/** A partial update; new content must still fit the section's type (json must parse). */
+/** A partial update; new content must still fit the section (json must parse, addresses be URLs). */
 export async function updateContent(db: DB, id: string, input: ContentUpdateInput) {
   const [current] = await db.select().from(contentSections).where(eq(contentSections.id, id)).limit(1);
   if (!current) throw notFound("Content section not found");
   if (input.content !== undefined) {
-    const error = contentTypeError(current.type, input.content);
+    const error = contentTypeError(current.type, input.content, current.section);
     if (error) throw badRequest(`content: ${error}`, { content: error });
   }
   const set: Partial<typeof contentSections.$inferInsert> = {};

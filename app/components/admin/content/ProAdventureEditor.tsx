@@ -586,7 +586,13 @@ export function ProAdventureEditor({
           <Button variant="secondary" onClick={onCancel} disabled={saving} className="flex-1 sm:flex-none">
             Cancel
           </Button>
-          <Button type="submit" variant="primary" busy={saving} disabled={!canSave} className="flex-[2] sm:flex-none">
+          <Button
+            type="submit"
+            variant="primary"
+            busy={saving}
+            disabled={!canSave}
+            className="flex-[2] sm:flex-none"
+          >
             <Save aria-hidden="true" className="h-4 w-4" />
             {saving ? "Saving…" : isNew ? "Create Adventure" : "Save Adventure"}
           </Button>

@@ -328,7 +328,7 @@ describe("media library: uploads", () => {
     // A bad folder field.
     const folder = await rawUpload(
       Buffer.concat([
-        part('Content-Disposition: form-data; name="folder"', "../../tmp"),
+        part('Content-Disposition: form-data; name="folder"', "../../etc"),
         part('Content-Disposition: form-data; name="files"; filename="a.png"', png),
         Buffer.from("--XyZ--\r\n"),
       ]),

@@ -273,6 +273,10 @@ export default function WebsiteEditor() {
           />
           {list.loading ? (
             <Spinner label="Loading website content…" />
+          ) : list.error ? (
+            <p className="py-10 text-center text-sm text-slate-500">
+              The page texts could not be loaded; reload the page to try again.
+            </p>
           ) : (
             WEBSITE_TABS.map((t) => (
               <div key={t.id} {...tabPanelProps("we", t.id)} hidden={t.id !== current.id} className="pt-5">

@@ -1,5 +1,5 @@
 import { ExternalLink, Save } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   ADVENTURE_CATEGORIES,
   CURRENCIES,
@@ -235,6 +235,15 @@ export function ProAdventureEditor({
     const first = Object.keys(serverErrors).find((k) => FIELD_TAB[k]);
     if (first) setTab(FIELD_TAB[first]);
   }
+
+  // Closing the tab with unsaved changes asks first.
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   const set = <K extends keyof ProForm>(key: K, value: ProForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));

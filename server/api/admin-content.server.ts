@@ -41,8 +41,13 @@ import type { Services } from "../services.server.ts";
 import { adminMediaRoutes } from "./admin-media.server.ts";
 import { readJson } from "./validate.server.ts";
 
-/** The content routes, with paths relative to /api/admin (admin spec section 7). */
-function contentRoutes(services: Services) {
+/**
+ * Content management under the admin token (admin spec section 7): adventures
+ * (pro and simple), gallery, testimonials, FAQs, content sections, media.
+ * Paths are relative to /api/admin: admin.server.ts mounts this router there,
+ * behind requireAdmin.
+ */
+export function adminContentApi(services: Services) {
   const { db } = services.database;
   const api = new Hono();
 
@@ -112,26 +117,5 @@ function contentRoutes(services: Services) {
   );
 
   api.route("/", adminMediaRoutes(services));
-  return api;
-}
-
-/**
- * Content management under the admin token: adventures (pro and simple),
- * gallery, testimonials, FAQs, content sections, media. Mounted by
- * admin.server.ts behind requireAdmin. The routes answer at /api/admin/...
- * whether this router is mounted at "/admin" or at the API root; nothing here
- * ever answers outside /api/admin/, so the admin guard always stands in front.
- */
-export function adminContentApi(services: Services) {
-  const routes = contentRoutes(services);
-  const api = new Hono();
-  api.use("*", async (c, next) => {
-    if (!/^\/api\/admin\//.test(c.req.path) || /^\/api\/admin\/admin\//.test(c.req.path)) {
-      return c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404);
-    }
-    await next();
-  });
-  api.route("/", routes);
-  api.route("/admin", routes);
   return api;
 }

@@ -10,22 +10,16 @@
  * 100000), BENCH_REQUESTS per view (default 40); TEST_DATABASE_URL names the
  * PostgreSQL server (default: local, trust auth).
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { createApp } from "../server/app.server.ts";
 import { type Database, openDatabase } from "../server/db/client.server.ts";
 import { type BookingStatus, bookings, payments } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.server.ts";
-import { parseEnv } from "../server/env.server.ts";
-import { createLogger } from "../server/log.server.ts";
-import { buildServices } from "../server/services.server.ts";
+import { benchApp, openScratchPostgres } from "./bench-lib.ts";
 
 const TOTAL = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const REQUESTS = Math.min(500, Number(process.env.BENCH_REQUESTS ?? 40));
 const WARMUP = 5;
 const BATCH = 1000;
 const PASSWORD = "bench-admin-password";
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const FIRST = [
   "Mia",
@@ -71,24 +65,7 @@ const STATUSES: BookingStatus[] = [
 
 async function openBenchDatabase(kind: "pglite" | "postgres"): Promise<Database> {
   if (kind === "pglite") return openDatabase({});
-  const name = `tw_bench_admin_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
+  return openScratchPostgres("tw_bench_admin");
 }
 
 /** 100k bookings over two years, each paid one with its payment row; batch inserts. */
@@ -159,9 +136,12 @@ async function run(kind: "pglite" | "postgres") {
     const seedMs = performance.now() - t0;
     if (kind === "postgres") await database.db.execute("analyze");
 
-    const env = parseEnv({ NODE_ENV: "test", PORT: "0", ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: "silent" });
-    const services = buildServices({ database, env, log: createLogger("silent") });
-    const app = createApp(services);
+    const { app, stop } = benchApp(database, {
+      NODE_ENV: "test",
+      PORT: "0",
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: "silent",
+    });
     const login = await app.request("/api/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -206,8 +186,7 @@ async function run(kind: "pglite" | "postgres") {
         `${r.view.padEnd(30)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${String(r.total).padStart(9)}`,
       );
     }
-    await services.outbox.stop();
-    await services.sweeper.stop();
+    await stop();
   } finally {
     await database.close();
   }

@@ -8,7 +8,6 @@
  * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 10) tune a run;
  * TEST_DATABASE_URL names the PostgreSQL server (default: local, trust auth).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -17,15 +16,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { addDays, sydneyDate } from "../app/lib/dates.ts";
-import { createApp } from "../server/app.server.ts";
 import { type Database, openDatabase } from "../server/db/client.server.ts";
 import { adventures, availability, bookings } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.server.ts";
-import { parseEnv } from "../server/env.server.ts";
-import { createLogger } from "../server/log.server.ts";
-import { buildServices } from "../server/services.server.ts";
+import { benchApp, openScratchPostgres, PG_ADMIN_URL, postgresReachable } from "./bench-lib.ts";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -41,7 +36,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const SECONDS = Math.min(60, Math.max(2, Number(process.env.BENCH_SECONDS ?? 8)));
 const CONNECTIONS = Math.min(50, Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 10)));
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TRIPS = 4;
 const DAYS = 360;
 const SPOTS = 20;
@@ -72,24 +66,8 @@ async function openFor(
       },
     };
   }
-  const name = `tw_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await openScratchPostgres("tw_bench");
+  return { database, cleanup: () => database.close() };
 }
 
 /** Bench-only trips with a year of dates at full capacity: spots never run out. */
@@ -120,9 +98,12 @@ async function run(kind: "pglite" | "postgres"): Promise<Row> {
   const server = createServer();
   try {
     const slots = await prepare(database);
-    const env = parseEnv({ NODE_ENV: "production", PORT: "0", LOG_LEVEL: "silent", SEED: "off" });
-    const services = buildServices({ database, env, log: createLogger("silent") });
-    const app = createApp(services);
+    const { app, stop } = benchApp(database, {
+      NODE_ENV: "production",
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      SEED: "off",
+    });
     server.on("request", getRequestListener(app.fetch));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
@@ -172,8 +153,7 @@ async function run(kind: "pglite" | "postgres"): Promise<Row> {
       .select({ held: sql<number>`coalesce(sum(${bookings.groupSize}), 0)::int` })
       .from(bookings)
       .where(and(eq(bookings.holdsSpots, true)));
-    await services.outbox.stop();
-    await services.sweeper.stop();
+    await stop();
     const ok = result["2xx"];
     return {
       database: kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL",
@@ -190,17 +170,6 @@ async function run(kind: "pglite" | "postgres"): Promise<Row> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await cleanup();
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
   }
 }
 

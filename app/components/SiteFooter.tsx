@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { SiteInfo } from "../lib/site";
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from "./BrandIcons";
 import { NewsletterForm } from "./NewsletterForm";
+import { SocialLinks } from "./SocialLinks";
 
 const ADVENTURE_LINKS = [
   { to: "/adventures?category=beginner", label: "Beginner Adventures" },
@@ -10,32 +10,6 @@ const ADVENTURE_LINKS = [
   { to: "/adventures?category=camping", label: "Camping Escapes" },
   { to: "/adventures?category=multiday", label: "Multi-day Trips" },
 ];
-
-export function SocialLinks({ site, className = "" }: { site: SiteInfo; className?: string }) {
-  const items = [
-    { href: site.social.facebook, label: "Facebook", Icon: FacebookIcon },
-    { href: site.social.instagram, label: "Instagram", Icon: InstagramIcon },
-    { href: site.social.youtube, label: "YouTube", Icon: YoutubeIcon },
-    { href: site.whatsappUrl, label: "WhatsApp", Icon: MessageCircle },
-  ].filter((i) => i.href);
-  return (
-    <ul className={`flex gap-3 ${className}`}>
-      {items.map(({ href, label, Icon }) => (
-        <li key={label}>
-          <a
-            href={href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`${site.title} on ${label}`}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-coral-600"
-          >
-            <Icon aria-hidden className="h-5 w-5" />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function SiteFooter({ site }: { site: SiteInfo }) {
   return (
@@ -47,7 +21,12 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             {site.title}
           </Link>
           <p className="text-sm leading-relaxed">{site.footerDescription}</p>
-          <SocialLinks site={site} />
+          <SocialLinks
+            site={site}
+            networks={["facebook", "instagram", "youtube", "whatsapp"]}
+            className="flex gap-3"
+            linkClassName="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-coral-600"
+          />
         </div>
         <nav aria-label="Adventures" className="space-y-3">
           <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Adventures</h2>

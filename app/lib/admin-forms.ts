@@ -5,6 +5,7 @@
  * offer and the small text helpers that turn form fields into lists.
  */
 import { z } from "zod";
+import { GALLERY_CATEGORIES } from "./categories.ts";
 import { SLUG_PATTERN } from "./slug.ts";
 
 /* ---------- Constants (admin spec section 9) ---------- */
@@ -26,28 +27,6 @@ export const SKILL_LEVELS = [
 export type SkillLevel = (typeof SKILL_LEVELS)[number]["value"];
 
 export const CURRENCIES = ["AUD", "USD", "EUR"] as const;
-
-/** The public gallery's categories (public spec section 3), with the labels visitors see. */
-export const GALLERY_CATEGORIES = [
-  { value: "diving", label: "Diving" },
-  { value: "camping", label: "Camping" },
-  { value: "equipment", label: "Equipment" },
-  { value: "team", label: "Team" },
-  { value: "adventure", label: "Adventure" },
-  { value: "both", label: "Dive & Camp" },
-  { value: "nature", label: "Nature" },
-  { value: "hiking", label: "Hiking" },
-] as const;
-
-/** The FAQ page's six categories, in display order (public spec, /faq). */
-export const FAQ_CATEGORIES = [
-  "Getting Started",
-  "Safety & Equipment",
-  "Weather & Conditions",
-  "Booking & Pricing",
-  "Specific Adventures",
-  "Health & Accessibility",
-] as const;
 
 /** Content pages: the spec's ten plus the three legal pages, whose text is a content section too. */
 export const CONTENT_PAGES = [

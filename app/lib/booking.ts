@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isIsoDate } from "./dates.ts";
-import { emailField } from "./validation.ts";
+import { emailField, phoneField } from "./validation.ts";
 
 /** Never more than one instructor can take (spec section 9). */
 export const MAX_GROUP_SIZE = 4;
@@ -42,13 +42,7 @@ export const bookingSchema = z.object({
     .max(100, "First name must be at most 100 characters"),
   customer_last_name: optionalText("Last name", 100),
   customer_email: emailField,
-  customer_phone: z
-    .string({ error: "Phone must be text" })
-    .trim()
-    .max(40, "Phone must be at most 40 characters")
-    .regex(/^[0-9+()\-.\s]*$/, "Phone may contain only digits, spaces and + ( ) - .")
-    .optional()
-    .default(""),
+  customer_phone: phoneField,
   group_size: z.coerce
     .number({ error: "Group size must be a number" })
     .int("Group size must be a whole number")

@@ -22,6 +22,15 @@ export const emailField = z
   .max(254, "Email must be at most 254 characters")
   .pipe(z.email("Enter a valid email address"));
 
+/** An optional phone number: digits, spaces and + ( ) - . only. */
+export const phoneField = z
+  .string({ error: "Phone must be text" })
+  .trim()
+  .max(40, "Phone must be at most 40 characters")
+  .regex(/^[0-9+()\-.\s]*$/, "Phone may contain only digits, spaces and + ( ) - .")
+  .optional()
+  .default("");
+
 export const CONTACT_ADVENTURE_TYPES = [
   "dive-exhibition",
   "guided-shore-dive",
@@ -40,13 +49,7 @@ export const contactSchema = z.object({
   first_name: personName("First name"),
   last_name: personName("Last name"),
   email: emailField,
-  phone: z
-    .string({ error: "Phone must be text" })
-    .trim()
-    .max(40, "Phone must be at most 40 characters")
-    .regex(/^[0-9+()\-.\s]*$/, "Phone may contain only digits, spaces and + ( ) - .")
-    .optional()
-    .default(""),
+  phone: phoneField,
   adventure_type: z.enum(CONTACT_ADVENTURE_TYPES, { error: "Choose an adventure type from the list" }),
   message: required("Message", 5000),
 });

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
-import { toCents } from "../../app/lib/money.ts";
+import { proValues } from "../domain/admin-content/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { DB } from "./client.server.ts";
 import {
@@ -35,42 +35,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     await tx.insert(adventures).values(
       data.adventures.map((a) => ({
         id: a.id,
-        slug: a.slug,
-        title: a.title,
-        tagline: a.tagline,
-        shortDescription: a.short_description,
-        fullDescription: a.full_description,
-        heroImage: a.hero_image,
-        heroImageAlt: a.hero_image_alt,
-        galleryImages: a.gallery_images,
-        basePriceCents: toCents(a.base_price),
-        currency: "AUD",
-        priceDisplay: a.price_display,
-        duration: a.duration,
-        groupSizeMin: a.group_size_min,
-        groupSizeMax: a.group_size_max,
-        skillLevel: a.skill_level,
-        category: a.category,
-        requiresCertification: a.requires_certification,
-        tags: a.tags,
-        location: a.location,
-        meetingPoint: a.meeting_point,
-        whatToBring: a.what_to_bring,
-        includedItems: a.included_items,
-        excludedItems: a.excluded_items,
-        highlights: a.highlights,
-        itinerary: a.itinerary,
-        bestFor: a.best_for,
-        minAge: a.min_age,
-        maxAge: a.max_age,
-        fitnessRequirements: a.fitness_requirements,
-        isFeatured: a.is_featured,
-        sortOrder: a.sort_order,
-        metaTitle: a.meta_title,
-        metaDescription: a.meta_description,
-        metaKeywords: a.meta_keywords,
-        socialImage: a.hero_image,
-        cancellationPolicy: a.cancellation_policy,
+        ...proValues({ ...a, currency: "AUD", social_image: a.hero_image }),
       })),
     );
     // Brief: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.

@@ -1,16 +1,7 @@
 import { asc, eq } from "drizzle-orm";
+import { FAQ_CATEGORIES } from "../../app/lib/categories.ts";
 import type { DB } from "../db/client.server.ts";
 import { faqs } from "../db/schema.ts";
-
-/** The FAQ page's categories, in display order (public spec, /faq). */
-export const FAQ_CATEGORIES = [
-  "Getting Started",
-  "Safety & Equipment",
-  "Weather & Conditions",
-  "Booking & Pricing",
-  "Specific Adventures",
-  "Health & Accessibility",
-] as const;
 
 export interface PublicFaq {
   id: string;

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { prettifyAdventureType } from "../../app/lib/adventure-type.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, testimonials } from "../db/schema.ts";
 
@@ -14,15 +15,6 @@ export interface PublicTestimonial {
   location: string;
   is_featured: boolean;
   created_at: string;
-}
-
-/** "custom-trip" -> "Custom Trip": a readable fallback for types that name no adventure. */
-export function prettifyAdventureType(type: string): string {
-  return type
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
 }
 
 /** Every testimonial, newest first (ties broken by id so the order is stable). */

@@ -74,7 +74,10 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
     return mailer;
   }
 
-  async function claim(at: Date) {
+  async function claim(time: Date) {
+    // Rows get next_attempt_at from the database clock (microseconds); a JS Date
+    // has milliseconds. One millisecond of slack keeps a just-queued email due.
+    const at = new Date(time.getTime() + 1);
     const due = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
@@ -84,7 +87,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
       .for("update", { skipLocked: true });
     return db
       .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+      .set({ nextAttemptAt: new Date(time.getTime() + LEASE_MS) })
       .where(
         and(
           inArray(emailOutbox.id, due),

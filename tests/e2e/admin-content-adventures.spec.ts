@@ -18,6 +18,8 @@ test.describe("professional adventures manager", () => {
     const token = await loginPage(page, request);
     await openAdmin(page, PRO, "Adventures");
     await expect(page.getByText("Select an Adventure to Edit")).toBeVisible();
+    // The list loads after the shell: wait for it before counting.
+    await expect(page.getByTestId("pro-row").first()).toBeVisible();
     const countBefore = await page.getByTestId("pro-row").count();
     await expect(page.getByRole("heading", { name: `Your Adventures (${countBefore})` })).toBeVisible();
 

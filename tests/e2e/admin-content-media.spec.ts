@@ -170,7 +170,10 @@ test.describe("media library", () => {
     const token = await loginPage(page, request);
     await openAdmin(page, "/admin/media", "Media Library");
     await openUpload(page);
-    const before = await cards(page).count();
+    // Count from the API: the grid may still be loading.
+    const { body: library } = await adminApi<unknown[]>(request, token, "GET", "/api/admin/media");
+    const before = library.length;
+    await expect(cards(page)).toHaveCount(before);
 
     await input(page).setInputFiles([
       { name: "holiday.jpg", mimeType: "image/jpeg", buffer: fx.elf() },

@@ -450,6 +450,8 @@ test.describe("/adventures/{slug} detail", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
     await page.goBack();
     await expect(page).toHaveURL(/\/adventures$/);
+    // The URL changes before the list replaces the detail page (whose related cards look alike).
+    await expect(count(page)).toBeVisible();
     await cards(page).first().getByRole("link", { name: "Book Now" }).click();
     await expect(page).toHaveURL(`/book?adventure=${first.id}`);
   });

@@ -202,6 +202,14 @@ test.describe("in the browser (JavaScript enabled)", () => {
         window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
       );
       await page.waitForLoadState("networkidle");
+      // A lazy image passed over quickly may not have started loading: bring each one
+      // still pending into view and wait for it (a broken one completes with width 0).
+      const pending = page.locator("img").filter({ visible: true });
+      for (const img of await pending.all()) {
+        if (await img.evaluate((el: HTMLImageElement) => el.complete)) continue;
+        await img.scrollIntoViewIfNeeded();
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+      }
 
       const images = await page.locator("img").evaluateAll((imgs) =>
         (imgs as HTMLImageElement[]).map((img) => ({

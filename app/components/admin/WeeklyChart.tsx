@@ -1,10 +1,5 @@
+import type { WeekPoint } from "../../../server/domain/dashboard.server";
 import { formatDateAU } from "../../lib/dates";
-
-export interface WeekPoint {
-  week_start: string;
-  bookings: number;
-  revenue: number;
-}
 
 const W = 640;
 const H = 220;

@@ -1,4 +1,4 @@
-import { Database, Pencil, Plus, Star, Trash2, X } from "lucide-react";
+import { Database, Plus, Star } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import {
   Alert,
@@ -16,6 +16,7 @@ import {
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
 import { ImageField } from "../../components/admin/content/MediaPicker";
+import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../components/admin/content/screen";
 import type { SimpleAdventure } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
 import {
@@ -139,8 +140,7 @@ export default function AdventuresEnhanced() {
     () => "Failed to load adventures",
   );
   const [editing, setEditing] = useState<SimpleAdventure | "new" | null>(null);
-  const [form, setForm] = useState<SimpleForm>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, set, field } = useFormFields<SimpleForm>(blank);
   const [banner, setBanner] = useState<{ title: string; detail?: string } | null>(null);
   const [success, setSuccess] = useState("");
   const [saving, setSaving] = useState(false);
@@ -161,18 +161,6 @@ export default function AdventuresEnhanced() {
     setForm(blank());
     setErrors({});
   };
-
-  const set = <K extends keyof SimpleForm>(key: K, value: SimpleForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const field = (key: Exclude<keyof SimpleForm, "featured">) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      set(key, e.target.value),
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -257,16 +245,7 @@ export default function AdventuresEnhanced() {
         {editing ? (
           <Card
             title={isNew ? "Add New Adventure" : `Edit: ${editing.title}`}
-            actions={
-              <button
-                type="button"
-                onClick={close}
-                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
-                aria-label="Close the form"
-              >
-                <X aria-hidden="true" className="h-5 w-5" />
-              </button>
-            }
+            actions={<CloseFormButton onClick={close} />}
           >
             <form
               ref={formRef}
@@ -474,26 +453,13 @@ export default function AdventuresEnhanced() {
                     <dd>{ADVENTURE_CATEGORIES.find((c) => c.value === a.category)?.label ?? a.category}</dd>
                   </dl>
                   <div className="mt-auto flex gap-2 pt-4">
-                    <Button
-                      size="sm"
-                      variant="secondary"
+                    <EditDeleteButtons
                       className="flex-1"
-                      onClick={() => open(a)}
-                      aria-label={`Edit ${a.title}`}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      className="flex-1"
-                      onClick={() => remove(a)}
-                      aria-label={`Delete ${a.title}`}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete
-                    </Button>
+                      onEdit={() => open(a)}
+                      onDelete={() => remove(a)}
+                      editLabel={`Edit ${a.title}`}
+                      deleteLabel={`Delete ${a.title}`}
+                    />
                   </div>
                 </div>
               </li>

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2, X } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { legacyCatalogue } from "../../../server/domain/admin-content/legacy.server";
@@ -13,6 +13,7 @@ import {
   TextField,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
+import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../components/admin/content/screen";
 import { Img } from "../../components/Img";
 import {
   check,
@@ -89,8 +90,7 @@ const DELETE_NOTICE =
 export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
   const { adventures } = loaderData;
   const [editing, setEditing] = useState<Legacy | "new" | null>(null);
-  const [form, setForm] = useState<LegacyForm>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, field } = useFormFields<LegacyForm>(blank);
   const [notice, setNotice] = useState<{ tone: "success" | "warning"; text: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -105,15 +105,6 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
     setEditing(null);
     setErrors({});
   };
-  const field = (key: keyof LegacyForm) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    },
-  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -160,16 +151,7 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
           <Card
             title={editing === "new" ? "Add Adventure" : `Edit: ${editing.title}`}
             description="Static data: saving shows a confirmation but changes nothing."
-            actions={
-              <button
-                type="button"
-                onClick={close}
-                className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100"
-                aria-label="Close the form"
-              >
-                <X aria-hidden="true" className="h-5 w-5" />
-              </button>
-            }
+            actions={<CloseFormButton onClick={close} />}
           >
             <form
               ref={formRef}
@@ -252,26 +234,13 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
                 </p>
                 <TagChips tags={a.tags} className="mt-2" />
                 <div className="mt-auto flex gap-2 pt-4">
-                  <Button
-                    size="sm"
-                    variant="secondary"
+                  <EditDeleteButtons
                     className="flex-1"
-                    onClick={() => open(a)}
-                    aria-label={`Edit ${a.title}`}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    className="flex-1"
-                    onClick={() => setNotice({ tone: "warning", text: DELETE_NOTICE })}
-                    aria-label={`Delete ${a.title}`}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    Delete
-                  </Button>
+                    onEdit={() => open(a)}
+                    onDelete={() => setNotice({ tone: "warning", text: DELETE_NOTICE })}
+                    editLabel={`Edit ${a.title}`}
+                    deleteLabel={`Delete ${a.title}`}
+                  />
                 </div>
               </div>
             </li>

@@ -1,9 +1,10 @@
-import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { FileText, Plus } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   Alert,
   Badge,
+  type BadgeTone,
   Button,
   Card,
   CheckboxField,
@@ -17,6 +18,7 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { EditDeleteButtons, ListAlerts, useFormFields } from "../../components/admin/content/screen";
 import type { ContentSection } from "../../components/admin/content/types";
 import {
   CONTENT_PAGES,
@@ -46,7 +48,7 @@ const blank = (): SectionForm => ({
   is_active: true,
 });
 
-const TYPE_TONES = { text: "slate", html: "teal", json: "blue" } as const;
+const TYPE_TONES: Partial<Record<string, BadgeTone>> = { text: "slate", html: "teal", json: "blue" };
 
 function SectionEditor({
   page,
@@ -59,7 +61,7 @@ function SectionEditor({
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
-  const [form, setForm] = useState<SectionForm>(() =>
+  const { form, setForm, errors, setErrors, field } = useFormFields<SectionForm>(() =>
     existing
       ? {
           section: existing.section,
@@ -71,7 +73,6 @@ function SectionEditor({
         }
       : blank(),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState("");
   const [saving, setSaving] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
@@ -81,16 +82,6 @@ function SectionEditor({
       ?.querySelector<HTMLElement>(existing ? '[name="content"]' : '[name="section"]')
       ?.focus({ preventScroll: true });
   }, [existing]);
-
-  const field = (key: "section" | "type" | "title" | "content" | "description") => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    },
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -271,12 +262,7 @@ export default function AdminContent() {
           </div>
         </Card>
 
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
-        ) : null}
+        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
 
         {editing === "new" ? (
           <SectionEditor page={page} existing={null} onDone={done} onCancel={() => setEditing(null)} />
@@ -321,24 +307,12 @@ export default function AdminContent() {
                         </p>
                       </div>
                       <div className="flex shrink-0 gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing(s)}
-                          aria-label={`Edit ${s.section}`}
-                        >
-                          <Pencil aria-hidden="true" className="h-4 w-4" />
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          onClick={() => remove(s)}
-                          aria-label={`Delete ${s.section}`}
-                        >
-                          <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          Delete
-                        </Button>
+                        <EditDeleteButtons
+                          onEdit={() => setEditing(s)}
+                          onDelete={() => remove(s)}
+                          editLabel={`Edit ${s.section}`}
+                          deleteLabel={`Delete ${s.section}`}
+                        />
                       </div>
                     </div>
                   )}

@@ -10,24 +10,11 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
 import { Alert, Card, EmptyState, PageHeader, Spinner, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
-import type { AdminBooking } from "../../components/admin/types";
 import { adminGet, formatDollars } from "../../lib/admin-api";
 import { formatDateAU } from "../../lib/dates";
-
-interface Stats {
-  booking_stats: {
-    total_bookings: number;
-    completed_bookings: number;
-    pending_bookings: number;
-    total_revenue: number;
-    average_booking_value: number;
-  };
-  total_newsletter_subscribers: number;
-  total_contact_messages: number;
-  recent_bookings: AdminBooking[];
-}
 
 /** The old overview (admin spec section 2): four cards, three quick stats, five recent bookings. */
 export default function OldDashboard() {

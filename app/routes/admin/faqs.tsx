@@ -1,7 +1,6 @@
-import { CircleHelp, ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { CircleHelp, Plus } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -16,8 +15,16 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import {
+  EditDeleteButtons,
+  failText,
+  ListAlerts,
+  useFormFields,
+  ViewOnSite,
+} from "../../components/admin/content/screen";
 import type { Faq } from "../../components/admin/content/types";
-import { check, FAQ_CATEGORIES, faqSchema } from "../../lib/admin-forms";
+import { check, faqSchema } from "../../lib/admin-forms";
+import { FAQ_CATEGORIES } from "../../lib/categories";
 
 interface FaqForm {
   category: string;
@@ -37,22 +44,11 @@ const orderOf = (c: string) => {
 export default function AdminFaqs() {
   const list = useAdminList<Faq>("/api/admin/faqs", "Failed to fetch FAQs", () => "Connection error");
   const [editing, setEditing] = useState<Faq | null>(null);
-  const [form, setForm] = useState<FaqForm>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, field } = useFormFields<FaqForm>(blank);
   const [saving, setSaving] = useState(false);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
-
-  const field = (key: "category" | "question" | "answer" | "order") => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    },
-  });
 
   const edit = (f: Faq) => {
     setEditing(f);
@@ -91,14 +87,7 @@ export default function AdminFaqs() {
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show(
-        "error",
-        res.exception !== undefined
-          ? "Connection error"
-          : editing
-            ? "Failed to update FAQ"
-            : "Failed to add FAQ",
-      );
+      show("error", failText(res, editing ? "Failed to update FAQ" : "Failed to add FAQ"));
       return;
     }
     show("success", editing ? "FAQ updated." : "FAQ added.");
@@ -115,7 +104,7 @@ export default function AdminFaqs() {
     if (!ok) return;
     const res = await sendJson("DELETE", `/api/admin/faqs/${encodeURIComponent(f.id)}`);
     if (!res.ok) {
-      show("error", res.exception !== undefined ? "Connection error" : "Failed to delete FAQ");
+      show("error", failText(res, "Failed to delete FAQ"));
       return;
     }
     if (editing?.id === f.id) reset();
@@ -139,26 +128,11 @@ export default function AdminFaqs() {
       <PageHeader
         title="FAQs"
         description="The questions and answers of the FAQ page, by category."
-        actions={
-          <a
-            href="/faq"
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            View FAQ page
-          </a>
-        }
+        actions={<ViewOnSite href="/faq">View FAQ page</ViewOnSite>}
       />
       {dialog}
       <div className="space-y-5">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
-        ) : null}
+        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
 
         <Card title={editing ? "Edit question" : "Add a question"} className="scroll-mt-24">
           <form
@@ -244,24 +218,12 @@ export default function AdminFaqs() {
                       ) : null}
                     </div>
                     <div className="flex shrink-0 gap-2">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => edit(f)}
-                        aria-label={`Edit: ${f.question}`}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        onClick={() => remove(f)}
-                        aria-label={`Delete: ${f.question}`}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Delete
-                      </Button>
+                      <EditDeleteButtons
+                        onEdit={() => edit(f)}
+                        onDelete={() => remove(f)}
+                        editLabel={`Edit: ${f.question}`}
+                        deleteLabel={`Delete: ${f.question}`}
+                      />
                     </div>
                   </li>
                 ))}

@@ -1,7 +1,6 @@
-import { ExternalLink, Images, Plus, Trash2 } from "lucide-react";
+import { Images, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import {
-  Alert,
   Button,
   Card,
   EmptyState,
@@ -20,9 +19,11 @@ import {
   useAdminList,
 } from "../../components/admin/content/bits";
 import { ImageField } from "../../components/admin/content/MediaPicker";
+import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { GalleryImage } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
-import { check, GALLERY_CATEGORIES, galleryImageSchema, splitComma } from "../../lib/admin-forms";
+import { check, galleryImageSchema, splitComma } from "../../lib/admin-forms";
+import { GALLERY_CATEGORIES } from "../../lib/categories";
 
 const blank = { title: "", category: "", image_url: "", tags: "", alt: "" };
 const categoryLabel = (v: string) => GALLERY_CATEGORIES.find((c) => c.value === v)?.label ?? v;
@@ -34,23 +35,11 @@ export default function AdminGallery() {
     "Failed to fetch gallery images",
     () => "Connection error",
   );
-  const [form, setForm] = useState(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, set, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
-
-  const set = (key: keyof typeof blank, value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const field = (key: keyof typeof blank) => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(key, e.target.value),
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,7 +61,7 @@ export default function AdminGallery() {
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", res.exception !== undefined ? "Connection error" : "Failed to add gallery image");
+      show("error", failText(res, "Failed to add gallery image"));
       return;
     }
     setForm(blank);
@@ -90,7 +79,7 @@ export default function AdminGallery() {
     if (!ok) return;
     const res = await sendJson("DELETE", `/api/admin/gallery/${encodeURIComponent(g.id)}`);
     if (!res.ok) {
-      show("error", res.exception !== undefined ? "Connection error" : "Failed to delete image");
+      show("error", failText(res, "Failed to delete image"));
       return;
     }
     show("success", `"${g.title}" deleted.`);
@@ -102,26 +91,11 @@ export default function AdminGallery() {
       <PageHeader
         title="Gallery"
         description="The photos of the public gallery, newest first."
-        actions={
-          <a
-            href="/gallery"
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            View gallery
-          </a>
-        }
+        actions={<ViewOnSite href="/gallery">View gallery</ViewOnSite>}
       />
       {dialog}
       <div className="space-y-5">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
-        ) : null}
+        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
 
         <Card title="Add a photo">
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Add a photo">

@@ -15,28 +15,12 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, Spinner, StatCard } from "../../components/admin";
-import { WeeklyChart, type WeekPoint } from "../../components/admin/WeeklyChart";
+import { WeeklyChart } from "../../components/admin/WeeklyChart";
 import { adminGet } from "../../lib/admin-api";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
-
-interface Analytics {
-  total_bookings: number;
-  total_revenue: number;
-  total_adventures: number;
-  total_media_assets: number;
-  popular_adventures: { _id: string; title: string; booking_count: number; view_count: number }[];
-  weekly: WeekPoint[];
-  system: {
-    database: "pglite" | "postgres";
-    payment_mode: "test" | "stripe";
-    email_configured: boolean;
-    outbox_pending: number;
-    outbox_failed: number;
-    uploads: number;
-  };
-}
 
 const QUICK_ACTIONS = [
   {

@@ -1,7 +1,6 @@
-import { ExternalLink, MessageSquareQuote, Plus, Star, Trash2 } from "lucide-react";
+import { MessageSquareQuote, Plus, Star, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -16,6 +15,7 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { ProAdventure, Testimonial } from "../../components/admin/content/types";
 import { Stars } from "../../components/Stars";
 import { check, testimonialSchema } from "../../lib/admin-forms";
@@ -50,23 +50,12 @@ export default function AdminTestimonials() {
     "Failed to fetch adventures",
     () => "Connection error",
   );
-  const [form, setForm] = useState(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, setForm, errors, setErrors, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
   const titleOf = (id: string) => adventures.items.find((a) => a.id === id)?.title ?? id;
-
-  const field = (key: "customer_name" | "adventure_type" | "location" | "content" | "rating") => ({
-    name: key,
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-    },
-  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -82,7 +71,7 @@ export default function AdminTestimonials() {
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", res.exception !== undefined ? "Connection error" : "Failed to add testimonial");
+      show("error", failText(res, "Failed to add testimonial"));
       return;
     }
     setForm(blank);
@@ -100,7 +89,7 @@ export default function AdminTestimonials() {
     if (!ok) return;
     const res = await sendJson("DELETE", `/api/admin/testimonials/${encodeURIComponent(t.id)}`);
     if (!res.ok) {
-      show("error", res.exception !== undefined ? "Connection error" : "Failed to delete testimonial");
+      show("error", failText(res, "Failed to delete testimonial"));
       return;
     }
     show("success", `Review from ${t.customer_name} deleted.`);
@@ -112,26 +101,11 @@ export default function AdminTestimonials() {
       <PageHeader
         title="Testimonials"
         description="Reviews from past guests, shown on the Reviews page; featured ones also rotate on the home page."
-        actions={
-          <a
-            href="/reviews"
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            View reviews
-          </a>
-        }
+        actions={<ViewOnSite href="/reviews">View reviews</ViewOnSite>}
       />
       {dialog}
       <div className="space-y-5">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
-        ) : null}
+        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
 
         <Card title="Add a review">
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Add a review">

@@ -3,26 +3,20 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { loadSiteContent } from "../../../server/domain/content.server";
 import { listGalleryImages } from "../../../server/domain/gallery.server";
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import { Img } from "../../components/Img";
 import { Lightbox } from "../../components/Lightbox";
+import { SocialLinks } from "../../components/SocialLinks";
+import { GALLERY_CATEGORIES } from "../../lib/categories";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/gallery";
 
-/** The gallery's categories (public spec section 3), with the labels visitors see. */
+/** "All" and then the gallery's categories (public spec section 3). */
 const CATEGORIES: { value: string; label: string }[] = [
   { value: "all", label: "All" },
-  { value: "diving", label: "Diving" },
-  { value: "camping", label: "Camping" },
-  { value: "equipment", label: "Equipment" },
-  { value: "team", label: "Team" },
-  { value: "adventure", label: "Adventure" },
-  { value: "both", label: "Dive & Camp" },
-  { value: "nature", label: "Nature" },
-  { value: "hiking", label: "Hiking" },
+  ...GALLERY_CATEGORIES,
 ];
 
 function labelFor(category: string): string {
@@ -95,12 +89,6 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
     page.hero_subtitle ||
     "Weedy sea dragons, golden kelp, campfires and starry skies: a look at life on our dive and camp adventures along the NSW coast.";
   const heroImage = page.hero_background || images.find((i) => i.category === "both")?.image_url;
-  const socials = [
-    { href: site.social.instagram, label: "Instagram", Icon: InstagramIcon },
-    { href: site.social.facebook, label: "Facebook", Icon: FacebookIcon },
-    { href: site.social.youtube, label: "YouTube", Icon: YoutubeIcon },
-  ].filter((s) => s.href);
-
   return (
     <>
       <header className="relative isolate overflow-hidden bg-ocean-950 text-white">
@@ -224,23 +212,12 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                   Email your photos
                 </a>
               )}
-              {socials.length > 0 && (
-                <ul className="flex gap-3">
-                  {socials.map(({ href, label, Icon }) => (
-                    <li key={label}>
-                      <a
-                        href={href}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`${site.title} on ${label}`}
-                        className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-50 text-ocean-900 ring-1 ring-ocean-900/10 transition-colors hover:bg-ocean-900 hover:text-white"
-                      >
-                        <Icon className="h-5 w-5" />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <SocialLinks
+                site={site}
+                networks={["instagram", "facebook", "youtube"]}
+                className="flex gap-3"
+                linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-50 text-ocean-900 ring-1 ring-ocean-900/10 transition-colors hover:bg-ocean-900 hover:text-white"
+              />
             </div>
           </div>
         </div>

@@ -4,8 +4,9 @@ import { Link, useSearchParams } from "react-router";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { loadSiteContent } from "../../../server/domain/content.server";
 import { listTestimonials } from "../../../server/domain/testimonials.server";
-import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
+import { SocialLinks } from "../../components/SocialLinks";
 import { Stars } from "../../components/Stars";
+import { prettifyAdventureType } from "../../lib/adventure-type";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -39,15 +40,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: matches[0].loaderData.origin,
   });
 
-/** "custom-trip" -> "Custom Trip", for an adventure the catalogue does not know. */
-function readable(type: string): string {
-  return type
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
-}
-
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[\p{L}]/u.test(w));
   const first = words[0]?.[0] ?? "";
@@ -72,7 +64,10 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const options = new Map<string, string>();
   for (const r of reviews) options.set(r.adventure_type, r.adventure_title);
   if (adventure !== ALL && !options.has(adventure)) {
-    options.set(adventure, adventures.find((a) => a.id === adventure)?.title ?? readable(adventure));
+    options.set(
+      adventure,
+      adventures.find((a) => a.id === adventure)?.title ?? prettifyAdventureType(adventure),
+    );
   }
   const sortedOptions = [...options.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   const shown = adventure === ALL ? reviews : reviews.filter((r) => r.adventure_type === adventure);
@@ -91,12 +86,6 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const subtitle =
     page.hero_subtitle ||
     "Honest words from divers, campers and first-timers who have explored the NSW coast with us.";
-  const socials = [
-    { href: site.social.facebook, label: "Facebook", Icon: FacebookIcon },
-    { href: site.social.instagram, label: "Instagram", Icon: InstagramIcon },
-    { href: site.social.youtube, label: "YouTube", Icon: YoutubeIcon },
-  ].filter((s) => s.href);
-
   return (
     <>
       <header className="relative isolate overflow-hidden bg-ocean-950 text-white">
@@ -261,23 +250,13 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                 Email your review
               </a>
             )}
-            {socials.length > 0 && (
-              <ul className="flex justify-center gap-3 lg:justify-end">
-                {socials.map(({ href, label, Icon }) => (
-                  <li key={label}>
-                    <a
-                      href={href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Review ${site.title} on ${label}`}
-                      className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/15 transition-colors hover:bg-coral-600"
-                    >
-                      <Icon className="h-5 w-5" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SocialLinks
+              site={site}
+              networks={["facebook", "instagram", "youtube"]}
+              linkLabel={(network) => `Review ${site.title} on ${network}`}
+              className="flex justify-center gap-3 lg:justify-end"
+              linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white ring-1 ring-white/15 transition-colors hover:bg-coral-600"
+            />
           </div>
         </div>
         <div className="mt-12 text-center">

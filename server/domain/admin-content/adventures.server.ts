@@ -73,7 +73,19 @@ async function updateAdventure(db: DB, id: string, values: Partial<AdventureValu
 
 /* ---------- Professional shape ---------- */
 
-function proValues(a: ProAdventureInput): AdventureValues {
+/** Fields the seed leaves to the table's defaults; the professional form always sends them. */
+type DefaultedField =
+  | "currency"
+  | "is_active"
+  | "booking_enabled"
+  | "social_image"
+  | "advance_booking_days"
+  | "terms_conditions";
+export type AdventureFields = Omit<ProAdventureInput, DefaultedField> &
+  Partial<Pick<ProAdventureInput, DefaultedField>>;
+
+/** The professional shape as table values (a field left undefined takes its column default). */
+export function proValues(a: AdventureFields): AdventureValues {
   return {
     slug: a.slug,
     title: a.title,

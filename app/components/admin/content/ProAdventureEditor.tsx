@@ -49,7 +49,8 @@ type TextFields = Omit<
   | "is_featured"
   | "requires_certification"
   | "booking_enabled"
-  | "view_count"
+  | "created_at"
+  | "updated_at"
 >;
 
 export type ProForm = TextFields &

@@ -234,9 +234,14 @@ function Results({
   return (
     <>
       <div className="mt-8 mb-6 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-600" aria-live="polite" data-testid="adventure-count">
+        {/* A heading, so the cards' titles (h3) sit under one: "9 adventures found". */}
+        <h2
+          className="font-sans text-sm font-medium text-slate-600"
+          aria-live="polite"
+          data-testid="adventure-count"
+        >
           {countText(shown.length)}
-        </p>
+        </h2>
         {isFiltered(filters) && shown.length > 0 && (
           <button
             type="button"

@@ -128,15 +128,32 @@ export function ContactForm({
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": errors[field] ? `contact-${field}-error` : undefined,
     className: `field ${errors[field] ? "border-coral-600 focus:border-coral-600 focus:ring-coral-600/30" : ""}`,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      update(field, e.target.value),
   });
 
-  const errorText = (field: Field) =>
-    errors[field] ? (
-      <p id={`contact-${field}-error`} className="mt-1.5 flex items-center gap-1.5 text-sm text-coral-700">
-        <CircleAlert aria-hidden className="h-4 w-4 shrink-0" />
-        {errors[field]}
-      </p>
-    ) : null;
+  /** One labelled field: the label (with its required marker), the control, and its error. */
+  const box = (field: Field, label: string, required: boolean, control: React.ReactNode) => (
+    <div>
+      <label htmlFor={`contact-${field}`} className="field-label">
+        {label}{" "}
+        {required ? (
+          <span aria-hidden className="text-coral-600">
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-slate-500">(optional)</span>
+        )}
+      </label>
+      {control}
+      {errors[field] && (
+        <p id={`contact-${field}-error`} className="mt-1.5 flex items-center gap-1.5 text-sm text-coral-700">
+          <CircleAlert aria-hidden className="h-4 w-4 shrink-0" />
+          {errors[field]}
+        </p>
+      )}
+    </div>
+  );
 
   return (
     <div>
@@ -195,108 +212,57 @@ export function ContactForm({
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="contact-first_name" className="field-label">
-              First name{" "}
-              <span aria-hidden className="text-coral-600">
-                *
-              </span>
-            </label>
-            <input
-              {...fieldProps("first_name")}
-              type="text"
-              autoComplete="given-name"
-              required
-              onChange={(e) => update("first_name", e.target.value)}
-            />
-            {errorText("first_name")}
-          </div>
-          <div>
-            <label htmlFor="contact-last_name" className="field-label">
-              Last name{" "}
-              <span aria-hidden className="text-coral-600">
-                *
-              </span>
-            </label>
-            <input
-              {...fieldProps("last_name")}
-              type="text"
-              autoComplete="family-name"
-              required
-              onChange={(e) => update("last_name", e.target.value)}
-            />
-            {errorText("last_name")}
-          </div>
+          {box(
+            "first_name",
+            "First name",
+            true,
+            <input {...fieldProps("first_name")} type="text" autoComplete="given-name" required />,
+          )}
+          {box(
+            "last_name",
+            "Last name",
+            true,
+            <input {...fieldProps("last_name")} type="text" autoComplete="family-name" required />,
+          )}
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="contact-email" className="field-label">
-              Email{" "}
-              <span aria-hidden className="text-coral-600">
-                *
-              </span>
-            </label>
-            <input
-              {...fieldProps("email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              onChange={(e) => update("email", e.target.value)}
-            />
-            {errorText("email")}
-          </div>
-          <div>
-            <label htmlFor="contact-phone" className="field-label">
-              Phone <span className="font-normal text-slate-500">(optional)</span>
-            </label>
-            <input
-              {...fieldProps("phone")}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              onChange={(e) => update("phone", e.target.value)}
-            />
-            {errorText("phone")}
-          </div>
+          {box(
+            "email",
+            "Email",
+            true,
+            <input {...fieldProps("email")} type="email" autoComplete="email" inputMode="email" required />,
+          )}
+          {box(
+            "phone",
+            "Phone",
+            false,
+            <input {...fieldProps("phone")} type="tel" autoComplete="tel" inputMode="tel" />,
+          )}
         </div>
-        <div>
-          <label htmlFor="contact-adventure_type" className="field-label">
-            Adventure type{" "}
-            <span aria-hidden className="text-coral-600">
-              *
-            </span>
-          </label>
-          <select
-            {...fieldProps("adventure_type")}
-            required
-            onChange={(e) => update("adventure_type", e.target.value)}
-          >
+        {box(
+          "adventure_type",
+          "Adventure type",
+          true,
+          <select {...fieldProps("adventure_type")} required>
             <option value="">Select an adventure</option>
             {adventures.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
               </option>
             ))}
-          </select>
-          {errorText("adventure_type")}
-        </div>
-        <div>
-          <label htmlFor="contact-message" className="field-label">
-            Message{" "}
-            <span aria-hidden className="text-coral-600">
-              *
-            </span>
-          </label>
+          </select>,
+        )}
+        {box(
+          "message",
+          "Message",
+          true,
           <textarea
             {...fieldProps("message")}
             rows={6}
             required
             placeholder="Tell us about your group, your experience and the dates you have in mind."
-            onChange={(e) => update("message", e.target.value)}
-          />
-          {errorText("message")}
-        </div>
+          />,
+        )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-slate-500">
             <span aria-hidden className="text-coral-600">

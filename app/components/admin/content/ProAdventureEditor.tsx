@@ -19,6 +19,14 @@ import { ErrorSummary, Toggle } from "./bits";
 import { ImageField } from "./MediaPicker";
 import type { ProAdventure } from "./types";
 
+/** The Adventure Settings switches: the only things that decide visibility and booking. */
+const SETTINGS_TOGGLES = [
+  { name: "is_active", label: "Active", hint: "Shown on the website" },
+  { name: "is_featured", label: "Featured", hint: "Listed first and on the home page" },
+  { name: "requires_certification", label: "Requires certification", hint: "Only for certified divers" },
+  { name: "booking_enabled", label: "Booking enabled", hint: "Visitors can book and pay online" },
+] as const;
+
 export const PRO_TABS = [
   { id: "basic", label: "Basic Info" },
   { id: "details", label: "Details" },
@@ -550,34 +558,16 @@ export function ProAdventureEditor({
           description="These switches decide what the public sees and can book."
         >
           <div className="divide-y divide-slate-100">
-            <Toggle
-              label="Active"
-              hint="Shown on the website"
-              name="is_active"
-              checked={form.is_active}
-              onChange={(v) => set("is_active", v)}
-            />
-            <Toggle
-              label="Featured"
-              hint="Listed first and on the home page"
-              name="is_featured"
-              checked={form.is_featured}
-              onChange={(v) => set("is_featured", v)}
-            />
-            <Toggle
-              label="Requires certification"
-              hint="Only for certified divers"
-              name="requires_certification"
-              checked={form.requires_certification}
-              onChange={(v) => set("requires_certification", v)}
-            />
-            <Toggle
-              label="Booking enabled"
-              hint="Visitors can book and pay online"
-              name="booking_enabled"
-              checked={form.booking_enabled}
-              onChange={(v) => set("booking_enabled", v)}
-            />
+            {SETTINGS_TOGGLES.map((t) => (
+              <Toggle
+                key={t.name}
+                label={t.label}
+                hint={t.hint}
+                name={t.name}
+                checked={form[t.name]}
+                onChange={(v) => set(t.name, v)}
+              />
+            ))}
           </div>
         </Card>
 

@@ -29,6 +29,12 @@ const schema = z.object({
   /** How often the email outbox looks for due emails. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(20),
+  /**
+   * How many reverse proxies (load balancer, CDN) stand between the internet and
+   * this server. 0: the socket's peer is the client. 1 or more: the client is
+   * read from X-Forwarded-For, counted from the right.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

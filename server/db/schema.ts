@@ -150,6 +150,14 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     checkoutSessionId: text("checkout_session_id"),
     refundAmountCents: integer("refund_amount_cents").notNull().default(0),
+    /**
+     * Something the operator must look at, shown in the bookings list: e.g. a
+     * payment that arrived after the hold was released, on a date that had
+     * filled meanwhile, and was refunded in full automatically.
+     */
+    attention: text("attention"),
+    /** Who opened the checkout (hashed client address), for the open-checkout cap. */
+    clientKey: text("client_key"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -162,6 +170,8 @@ export const bookings = pgTable(
     index("bookings_adventure_idx").on(t.adventureId),
     index("bookings_session_idx").on(t.checkoutSessionId),
     index("bookings_hold_idx").on(t.holdExpiresAt),
+    index("bookings_pending_email_idx").on(t.customerEmail, t.bookingStatus),
+    index("bookings_pending_client_idx").on(t.clientKey, t.bookingStatus),
     check("bookings_group_size", sql`${t.groupSize} between 1 and 20`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
   ],
@@ -191,12 +201,16 @@ export const payments = pgTable(
     cancelUrl: text("cancel_url").notNull().default(""),
     providerPaymentId: text("provider_payment_id"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /** Who opened the checkout (hashed client address), for the open-checkout cap. */
+    clientKey: text("client_key"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("payments_open_email_idx").on(t.customerEmail, t.status),
+    index("payments_open_client_idx").on(t.clientKey, t.status),
     uniqueIndex("payments_session_key").on(t.provider, t.sessionId),
     index("payments_booking_idx").on(t.bookingId),
     index("payments_status_idx").on(t.paymentStatus, t.paidAt),
@@ -204,6 +218,55 @@ export const payments = pgTable(
 );
 
 /** Webhook deliveries already processed (providers retry and repeat). */
+/**
+ * Every refund, claimed here before the provider is asked (so a repeated or
+ * parallel request finds the claim and never refunds twice), then completed
+ * with the provider's refund id; the provider's refund webhook reconciles it.
+ */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** Why the money goes back: cancellation (operator or policy), late_payment (date full). */
+    reason: text("reason").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    /** Sent with the provider call: the same refund is never made twice, even when retried. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_idempotency_key").on(t.idempotencyKey),
+    uniqueIndex("refunds_provider_refund_key").on(t.providerRefundId),
+    index("refunds_payment_idx").on(t.paymentId),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Fixed-window counters shared by every app process through the database:
+ * public rate limits, login attempts and the global login-failure budget.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull().default(0),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
@@ -369,6 +432,8 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Set by the attempt that claimed the row; only that attempt may mark it sent or failed. */
+    claimToken: text("claim_token"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,0 +1,51 @@
+/**
+ * Who a request comes from, for rate limits and caps. The address is the
+ * socket's peer, or, behind TRUST_PROXY_HOPS reverse proxies, the address the
+ * outermost trusted proxy saw (counted from the right of X-Forwarded-For, the
+ * only part a client cannot forge). IPv6 clients are grouped by their /64, the
+ * block one subscriber usually holds. The key is hashed: it is kept in the
+ * database and must not be a customer's address in clear.
+ */
+import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
+import type { Context } from "hono";
+
+/** The client's address as seen through `trustedHops` proxies; "local" when unknown (in-process tests). */
+export function clientAddress(c: Context, trustedHops: number): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  const peer = env?.incoming?.socket?.remoteAddress;
+  if (trustedHops > 0) {
+    const chain = (c.req.header("X-Forwarded-For") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // The last entry was appended by the nearest proxy, and so on outwards.
+    const seen = chain[chain.length - trustedHops];
+    if (seen) return normalise(seen);
+    if (chain.length) return normalise(chain[0]);
+  }
+  return peer ? normalise(peer) : "local";
+}
+
+/** Strips an IPv4-mapped prefix and reduces IPv6 to its /64 network. */
+export function normalise(address: string): string {
+  let a = address.trim().slice(0, 100);
+  if (a.startsWith("[")) a = a.slice(1, a.indexOf("]") > 0 ? a.indexOf("]") : undefined);
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a)) return a.slice(7);
+  if (!isIPv6(a)) return a.toLowerCase();
+  return `${expandV6(a).slice(0, 4).join(":")}::/64`;
+}
+
+function expandV6(a: string): string[] {
+  const [head, tail = ""] = a.toLowerCase().split("%")[0].split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  if (!a.includes("::")) return h.map((x) => x.padStart(4, "0"));
+  const zeros = new Array(Math.max(0, 8 - h.length - t.length)).fill("0");
+  return [...h, ...zeros, ...t].map((x) => x.padStart(4, "0"));
+}
+
+/** A stable, non-reversible key for an address (what rate limits and caps store). */
+export function clientKey(c: Context, trustedHops: number): string {
+  return createHash("sha256").update(clientAddress(c, trustedHops)).digest("base64url").slice(0, 22);
+}

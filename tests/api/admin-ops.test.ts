@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { addDays, sydneyDate, weekday } from "../../app/lib/dates.ts";
 import {
   availability,
   contactMessages,
@@ -149,7 +149,12 @@ describe("newsletter subscribers", () => {
 
 describe("availability", () => {
   const adventureId = "night-dive-experience";
-  const date = addDays(sydneyDate(), 45);
+  // A weekday: the seed opens the weekends of the next 90 days, and this test must create a new date.
+  const date = (() => {
+    let d = addDays(sydneyDate(), 45);
+    while (weekday(d) === 0 || weekday(d) === 6) d = addDays(d, 1);
+    return d;
+  })();
 
   it("creates, edits and deletes a date, and the public date list follows", async () => {
     const created = await req("POST", "/api/admin/availability", {

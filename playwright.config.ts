@@ -15,7 +15,8 @@ export default defineConfig({
   outputDir: process.env.PW_OUTPUT ?? "test-results",
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix, never to retry.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],

@@ -21,6 +21,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Whole server processes (the production build): run after `npm run build`.
+        test: {
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -77,6 +77,7 @@ vitest("unit", "unit");
 vitest("api (embedded PGlite)", "api");
 if (withPg) vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });
 if (run("build", "npm", ["run", "--silent", "build"])) {
+  vitest("processes (production build)", "process");
   e2e("e2e (Chromium, embedded PGlite)");
   if (withPg) e2e("e2e (Chromium, PostgreSQL)", { E2E_PG: "1" });
 }

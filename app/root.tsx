@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useRouteLoade
 import type { Route } from "./+types/root";
 import "./app.css";
 import { loadSiteContent } from "../server/domain/content.server";
+import { TestModeRibbon } from "./components/TestModeRibbon";
 import { getApp } from "./lib/context";
 
 export const links: Route.LinksFunction = () => [
@@ -11,12 +12,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
+  const { db, env, paymentsMode } = getApp(context);
   const content = await loadSiteContent(db);
   return {
     origin: env.publicUrl,
     // Only what the frame needs; pages load their own sections.
     content: { global: content.global ?? {}, contact: content.contact ?? {} },
+    testMode: paymentsMode === "test",
   };
 }
 
@@ -46,7 +48,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { testMode } = useRootData();
+  return (
+    <>
+      <Outlet />
+      {testMode ? <TestModeRibbon /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

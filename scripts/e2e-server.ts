@@ -23,6 +23,8 @@ if (process.env.E2E_PG === "1") {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+  // A database server makes the configuration look deployed; the test checkout is chosen on purpose.
+  process.env.PAYMENTS = "test";
   dropDb = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();

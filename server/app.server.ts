@@ -116,7 +116,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   if (render) {
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
-      context.set(appContext, { db: database.db, env: services.env, log });
+      context.set(appContext, {
+        db: database.db,
+        env: services.env,
+        log,
+        paymentsMode: services.payments.name,
+      });
       return render(c.req.raw, context);
     });
   }

@@ -16,6 +16,12 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /**
+   * Which checkout takes payments: stripe (real cards) or test (the built-in
+   * checkout, no money moves). Unset: stripe when STRIPE_SECRET_KEY is set,
+   * otherwise test. See paymentsDecision for when the server refuses to start.
+   */
+  PAYMENTS: z.enum(["stripe", "test"]).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "must start with whsec_").optional(),
@@ -39,7 +45,90 @@ const schema = z.object({
   SEED: z.enum(["auto", "off"]).default("auto"),
 });
 
-export type Env = z.infer<typeof schema> & { publicUrl: string };
+export type PaymentsMode = "stripe" | "test";
+
+export type Env = z.infer<typeof schema> & {
+  publicUrl: string;
+  /** The checkout in use (see paymentsDecision). */
+  paymentsMode: PaymentsMode;
+};
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/**
+ * Whether the configuration looks like a deployment facing the public: a
+ * separate database server, or a public address that is not this machine.
+ */
+export function looksDeployed(env: { DATABASE_URL?: string; PUBLIC_URL?: string }): boolean {
+  if (env.DATABASE_URL) return true;
+  if (!env.PUBLIC_URL) return false;
+  return !LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname.toLowerCase());
+}
+
+export interface PaymentsDecision {
+  mode: PaymentsMode;
+  /** Set when the server must not start: what is wrong and exactly what to set. */
+  refusal?: string;
+}
+
+/**
+ * The one rule for which checkout takes payments, and when that choice is
+ * unsafe. Failing safe matters more than starting: a real deployment that
+ * forgot its Stripe key would otherwise "sell" trips through the test
+ * checkout, and a Stripe key without a webhook secret would take money whose
+ * confirmations the site can never verify.
+ */
+export function paymentsDecision(env: {
+  PAYMENTS?: PaymentsMode;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  DATABASE_URL?: string;
+  PUBLIC_URL?: string;
+}): PaymentsDecision {
+  const mode: PaymentsMode = env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? "stripe" : "test");
+  const stripeHelp =
+    "STRIPE_SECRET_KEY (your Stripe secret key, sk_live_... or sk_test_...) and STRIPE_WEBHOOK_SECRET " +
+    "(the signing secret, whsec_..., of the webhook endpoint <PUBLIC_URL>/api/payments/v1/webhook/stripe)";
+  if (mode === "stripe") {
+    if (!env.STRIPE_SECRET_KEY) {
+      return {
+        mode,
+        refusal:
+          `PAYMENTS=stripe needs STRIPE_SECRET_KEY. Set ${stripeHelp}, ` +
+          "or set PAYMENTS=test to use the built-in test checkout (no real payments).",
+      };
+    }
+    if (!env.STRIPE_WEBHOOK_SECRET) {
+      return {
+        mode,
+        refusal:
+          "STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: without it the site cannot verify " +
+          "Stripe's payment confirmations. Create a webhook endpoint in the Stripe dashboard for " +
+          "<PUBLIC_URL>/api/payments/v1/webhook/stripe and set STRIPE_WEBHOOK_SECRET to its signing " +
+          "secret (whsec_...).",
+      };
+    }
+    return { mode };
+  }
+  if (!env.PAYMENTS && looksDeployed(env)) {
+    const why = env.DATABASE_URL ? "DATABASE_URL is set" : `PUBLIC_URL (${env.PUBLIC_URL}) is not localhost`;
+    return {
+      mode,
+      refusal:
+        `This looks like a real deployment (${why}) but no payment provider is configured, so bookings ` +
+        `would go through the test checkout and no money would be taken. To take real payments set ${stripeHelp}. ` +
+        "To run on purpose with the test checkout (a staging site), set PAYMENTS=test; every page then " +
+        "shows a TEST MODE ribbon.",
+    };
+  }
+  return { mode };
+}
+
+/** Throws with the refusal when the configuration must not serve the public. */
+export function assertSafeToStart(env: Env): void {
+  const { refusal } = paymentsDecision(env);
+  if (refusal) throw new Error(`Unsafe configuration:\n  ${refusal}`);
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Treat empty strings (e.g. `STRIPE_SECRET_KEY=` in a copied .env) as unset.
@@ -51,5 +140,5 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, publicUrl };
+  return { ...env, publicUrl, paymentsMode: paymentsDecision(env).mode };
 }

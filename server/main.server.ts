@@ -11,12 +11,14 @@ import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/admin-password.server.ts";
-import { parseEnv } from "./env.server.ts";
+import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
 import { buildServices } from "./services.server.ts";
 
 export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const env = parseEnv();
+  // Before anything opens: a refusal must leave no database or port behind.
+  assertSafeToStart(env);
   const log = createLogger(env.LOG_LEVEL);
   const dev = env.NODE_ENV === "development";
   const buildDir = process.env.BUILD_DIR ?? "build";

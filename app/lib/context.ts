@@ -7,6 +7,8 @@ export interface AppLoadContext {
   db: DB;
   env: Env;
   log: Logger;
+  /** The checkout taking payments; "test" shows the TEST MODE ribbon on every page. */
+  paymentsMode: "stripe" | "test";
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

@@ -1,4 +1,4 @@
-/** Chooses the payment provider from the configuration (Stripe when a secret key is set). */
+/** Builds the payment provider the configuration chose (env.paymentsMode, see paymentsDecision). */
 import type { DB } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
 import type { PaymentProvider } from "./provider.server.ts";
@@ -12,7 +12,7 @@ export function createPaymentProvider(
   db: DB,
   now: () => Date,
 ): { payments: PaymentProvider; testCheckout?: TestCheckout } {
-  if (env.STRIPE_SECRET_KEY) {
+  if (env.paymentsMode === "stripe" && env.STRIPE_SECRET_KEY) {
     return {
       payments: createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE, now }),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../../server/env.server.ts";
+import { assertSafeToStart, looksDeployed, parseEnv, paymentsDecision } from "../../server/env.server.ts";
 
 function errorOf(source: Record<string, string>): string {
   try {
@@ -152,5 +152,82 @@ describe("parseEnv", () => {
 
   it("derives publicUrl from PORT when PUBLIC_URL is unset", () => {
     expect(parseEnv({ PORT: "4105" }).publicUrl).toBe("http://localhost:4105");
+  });
+});
+
+describe("paymentsDecision", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+
+  it("keeps the quick start: nothing set means the test checkout, no refusal", () => {
+    expect(paymentsDecision({})).toEqual({ mode: "test" });
+    expect(parseEnv({}).paymentsMode).toBe("test");
+    expect(() => assertSafeToStart(parseEnv({}))).not.toThrow();
+  });
+
+  it.each([
+    "http://localhost:3000",
+    "http://127.0.0.1:8080/",
+    "http://[::1]:3000",
+    "http://LOCALHOST",
+  ])("treats PUBLIC_URL %s as local", (url) => {
+    expect(looksDeployed({ PUBLIC_URL: url })).toBe(false);
+    expect(paymentsDecision({ PUBLIC_URL: url })).toEqual({ mode: "test" });
+  });
+
+  it("chooses Stripe when a secret key is set", () => {
+    expect(paymentsDecision(stripe)).toEqual({ mode: "stripe" });
+    expect(paymentsDecision({ ...stripe, DATABASE_URL: "postgres://db/x" })).toEqual({ mode: "stripe" });
+    expect(parseEnv(stripe).paymentsMode).toBe("stripe");
+  });
+
+  it("refuses the test checkout on a deployment with a database server", () => {
+    const { mode, refusal } = paymentsDecision({ DATABASE_URL: "postgres://db/x" });
+    expect(mode).toBe("test");
+    expect(refusal).toContain("DATABASE_URL is set");
+    expect(refusal).toContain("STRIPE_SECRET_KEY");
+    expect(refusal).toContain("STRIPE_WEBHOOK_SECRET");
+    expect(refusal).toContain("PAYMENTS=test");
+    expect(refusal).toContain("/api/payments/v1/webhook/stripe");
+  });
+
+  it("refuses the test checkout on a public address", () => {
+    const { refusal } = paymentsDecision({ PUBLIC_URL: "https://tidewaterdive.com.au" });
+    expect(refusal).toContain("PUBLIC_URL (https://tidewaterdive.com.au) is not localhost");
+    expect(refusal).toContain("PAYMENTS=test");
+    expect(() => assertSafeToStart(parseEnv({ PUBLIC_URL: "https://tidewaterdive.com.au" }))).toThrow(
+      /Unsafe configuration/,
+    );
+  });
+
+  it("runs the test checkout on a deployment when PAYMENTS=test is set on purpose", () => {
+    const env = { PAYMENTS: "test" as const, DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://staging.example" };
+    expect(paymentsDecision(env)).toEqual({ mode: "test" });
+    // Even with a Stripe key present: the operator chose the test checkout.
+    expect(paymentsDecision({ ...env, ...stripe })).toEqual({ mode: "test" });
+    expect(parseEnv({ PAYMENTS: "test", ...stripe }).paymentsMode).toBe("test");
+  });
+
+  it("refuses a Stripe key without a webhook secret, locally too", () => {
+    for (const extra of [{}, { PAYMENTS: "stripe" as const }, { DATABASE_URL: "postgres://db/x" }]) {
+      const { mode, refusal } = paymentsDecision({ STRIPE_SECRET_KEY: "sk_test_x", ...extra });
+      expect(mode).toBe("stripe");
+      expect(refusal).toContain("STRIPE_WEBHOOK_SECRET is not");
+      expect(refusal).toContain("/api/payments/v1/webhook/stripe");
+    }
+  });
+
+  it("refuses PAYMENTS=stripe without a key", () => {
+    const { refusal } = paymentsDecision({ PAYMENTS: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(refusal).toContain("PAYMENTS=stripe needs STRIPE_SECRET_KEY");
+    expect(refusal).toContain("PAYMENTS=test");
+  });
+
+  it("rejects an unknown PAYMENTS value by name", () => {
+    expect(errorOf({ PAYMENTS: "live" })).toContain("PAYMENTS:");
+  });
+
+  it("never repeats a secret in a refusal", () => {
+    const { refusal } = paymentsDecision({ STRIPE_SECRET_KEY: "sk_live_SUPERSECRET" });
+    expect(refusal).not.toContain("SUPERSECRET");
   });
 });

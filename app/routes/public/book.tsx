@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("adventure");
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
   const initialDates = preselected ? ((await listDateOptions(db, preselected)) ?? []) : [];
-  return { adventures, preselected, initialDates, testMode: !env.STRIPE_SECRET_KEY };
+  return { adventures, preselected, initialDates, testMode: env.paymentsMode === "test" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

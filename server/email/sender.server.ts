@@ -1,8 +1,12 @@
 /**
  * Delivers the email outbox over SMTP (SMTP_URL). Each tick claims due rows
- * with a conditional update (a lease), so two ticks or two processes never
- * send the same email; failures back off and give up after MAX_ATTEMPTS.
+ * with a conditional update (a lease) that also stamps a fresh claim token, so
+ * two ticks or two processes never send the same email at once; only the
+ * attempt holding the current token may record the outcome, so an attempt
+ * whose lease ran out (and was claimed again elsewhere) cannot overwrite it.
+ * Failures back off and give up after MAX_ATTEMPTS.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { DB } from "../db/client.server.ts";
@@ -11,8 +15,12 @@ import type { Logger } from "../log.server.ts";
 
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
-/** How long a claimed email is reserved for the tick that claimed it. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed email is reserved for the tick that claimed it. Far
+ * longer than one SMTP attempt can take (the transport's timeouts below add
+ * up to under a minute), so a live attempt always finishes inside its lease.
+ */
+export const LEASE_MS = 5 * 60_000;
 const BATCH = 10;
 
 /** Wait after the n-th failed attempt (1-based): 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, then 4 h. */
@@ -27,6 +35,8 @@ export interface Mailer {
     subject: string;
     text: string;
     html?: string;
+    /** Stable per outbox row, so a receiver can tell a repeat from a new message. */
+    messageId?: string;
     attachments?: { filename: string; contentType: string; content: string }[];
   }): Promise<unknown>;
   close?(): void;
@@ -74,7 +84,10 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
     return mailer;
   }
 
-  async function claim(time: Date) {
+  // The Message-ID's domain: the sender's own (RFC 5322 wants a domain the sender controls).
+  const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+
+  async function claim(time: Date, token: string) {
     // Rows get next_attempt_at from the database clock (microseconds); a JS Date
     // has milliseconds. One millisecond of slack keeps a just-queued email due.
     const at = new Date(time.getTime() + 1);
@@ -87,7 +100,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
       .for("update", { skipLocked: true });
     return db
       .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(time.getTime() + LEASE_MS) })
+      .set({ nextAttemptAt: new Date(time.getTime() + LEASE_MS), claimToken: token })
       .where(
         and(
           inArray(emailOutbox.id, due),
@@ -113,7 +126,11 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
       }
       return 0;
     }
-    const rows = await claim(now());
+    // One token per attempt: a later claim of the same row replaces it.
+    const token = randomUUID();
+    const rows = await claim(now(), token);
+    const mine = (id: string) =>
+      and(eq(emailOutbox.id, id), eq(emailOutbox.claimToken, token), eq(emailOutbox.status, "pending"));
     let sent = 0;
     for (const row of rows) {
       try {
@@ -123,22 +140,29 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody || undefined,
+          messageId: `<${row.id}@${messageDomain}>`,
           attachments: row.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
             content: a.content,
           })),
         });
-        await db
+        const [marked] = await db
           .update(emailOutbox)
           .set({ status: "sent", sentAt: now(), attempts: row.attempts + 1, lastError: null })
-          .where(eq(emailOutbox.id, row.id));
-        sent++;
+          .where(mine(row.id))
+          .returning({ id: emailOutbox.id });
+        if (marked) sent++;
+        else
+          log.warn("email sent after its claim had passed to another attempt", {
+            id: row.id,
+            kind: row.kind,
+          });
       } catch (error) {
         const attempts = row.attempts + 1;
         const message = error instanceof Error ? error.message : String(error);
         const failed = attempts >= MAX_ATTEMPTS;
-        await db
+        const [marked] = await db
           .update(emailOutbox)
           .set({
             attempts,
@@ -146,7 +170,10 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
             status: failed ? "failed" : "pending",
             nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
           })
-          .where(eq(emailOutbox.id, row.id));
+          .where(mine(row.id))
+          .returning({ id: emailOutbox.id });
+        // Another attempt holds the row now; its outcome stands.
+        if (!marked) continue;
         (failed ? log.error : log.warn)(failed ? "email given up" : "email send failed, will retry", {
           id: row.id,
           kind: row.kind,

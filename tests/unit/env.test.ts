@@ -164,15 +164,13 @@ describe("paymentsDecision", () => {
     expect(() => assertSafeToStart(parseEnv({}))).not.toThrow();
   });
 
-  it.each([
-    "http://localhost:3000",
-    "http://127.0.0.1:8080/",
-    "http://[::1]:3000",
-    "http://LOCALHOST",
-  ])("treats PUBLIC_URL %s as local", (url) => {
-    expect(looksDeployed({ PUBLIC_URL: url })).toBe(false);
-    expect(paymentsDecision({ PUBLIC_URL: url })).toEqual({ mode: "test" });
-  });
+  it.each(["http://localhost:3000", "http://127.0.0.1:8080/", "http://[::1]:3000", "http://LOCALHOST"])(
+    "treats PUBLIC_URL %s as local",
+    (url) => {
+      expect(looksDeployed({ PUBLIC_URL: url })).toBe(false);
+      expect(paymentsDecision({ PUBLIC_URL: url })).toEqual({ mode: "test" });
+    },
+  );
 
   it("chooses Stripe when a secret key is set", () => {
     expect(paymentsDecision(stripe)).toEqual({ mode: "stripe" });
@@ -200,7 +198,11 @@ describe("paymentsDecision", () => {
   });
 
   it("runs the test checkout on a deployment when PAYMENTS=test is set on purpose", () => {
-    const env = { PAYMENTS: "test" as const, DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://staging.example" };
+    const env = {
+      PAYMENTS: "test" as const,
+      DATABASE_URL: "postgres://db/x",
+      PUBLIC_URL: "https://staging.example",
+    };
     expect(paymentsDecision(env)).toEqual({ mode: "test" });
     // Even with a Stripe key present: the operator chose the test checkout.
     expect(paymentsDecision({ ...env, ...stripe })).toEqual({ mode: "test" });

@@ -26,6 +26,7 @@ import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderSessionState } from "../payments/provider.server.ts";
 import { isOwnOrigin, ownUrl, SESSION_PLACEHOLDER, withSessionParam } from "../payments/urls.server.ts";
+import { hit } from "../security/rate-limit.server.ts";
 import { firstBookableDate, freeSpots, holdSpots, retakeSpots } from "./availability.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
@@ -616,11 +617,21 @@ export async function cancelCheckout(deps: BookingDeps, paymentId: string): Prom
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every
- * minute. Bookings that never got a session (a crash mid-way) are cancelled.
+ * minute in every app process. Bookings that never got a session (a crash
+ * mid-way) are cancelled.
+ *
+ * Each due checkout is claimed first with a lease in the shared rate_limits
+ * table (one atomic upsert: only the first claimant within the lease gets
+ * hits = 1), so two processes sweeping at once never settle the same checkout
+ * at the same time or ask the provider twice. A sweep that dies mid-way
+ * leaves the lease to run out; the next sweep after it takes the checkout.
+ * The lease outlasts a provider round trip by far and is dropped by the
+ * periodic prune of ended windows.
  */
 export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ closed: number }> {
   const { db, now, log } = deps;
   const at = now();
+  const lease = { limit: 1, windowMs: 2 * 60_000 };
   let closed = 0;
   const due = await db
     .select()
@@ -632,6 +643,7 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
     .limit(limit);
   for (const payment of due) {
     try {
+      if (!(await hit(db, `sweep:${payment.id}`, lease, at)).allowed) continue;
       await closeAtProvider(deps, payment, "expired");
       closed++;
     } catch (error) {

@@ -1,0 +1,100 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, payments } from "../../server/db/schema.ts";
+import { type BookingDeps, sweepExpired } from "../../server/domain/booking.server.ts";
+import type { PaymentProvider } from "../../server/payments/provider.server.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
+
+let t: TestContext;
+const clock = testClock();
+beforeAll(async () => {
+  t = await createTestApp({}, { now: clock.now });
+});
+afterAll(() => t.close());
+
+/** One app process's view: the shared database, its own provider client that counts calls. */
+function processDeps(calls: string[]): BookingDeps {
+  const base = t.services.payments;
+  const counting: PaymentProvider = {
+    name: base.name,
+    createCheckout: (input) => base.createCheckout(input),
+    retrieve: (id) => base.retrieve(id),
+    refund: (input) => base.refund(input),
+    async expire(id) {
+      calls.push(id);
+      // A provider round trip: the other process gets to run meanwhile.
+      await new Promise((r) => setTimeout(r, 5));
+      return base.expire(id);
+    },
+  };
+  return { db: t.db, env: t.services.env, log: t.services.log, payments: counting, now: clock.now };
+}
+
+describe("the hold sweeper across processes", () => {
+  it("two sweeps racing settle each expired checkout once and ask the provider once", async () => {
+    const date = await firstOpenDate(t.app, "dive-exhibition", 2);
+    const ids: string[] = [];
+    for (const email of ["sweep-a@example.com", "sweep-b@example.com"]) {
+      const res = await t.app.request(
+        "/api/bookings",
+        jsonRequest("POST", bookingPayload({ selected_date: date, group_size: 1, customer_email: email })),
+      );
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { booking_id: string }).booking_id);
+    }
+    const ours = await t.db.select().from(payments).where(inArray(payments.bookingId, ids));
+    expect(ours).toHaveLength(2);
+    clock.advance(31 * 60_000);
+
+    const callsA: string[] = [];
+    const callsB: string[] = [];
+    const [a, b] = await Promise.all([sweepExpired(processDeps(callsA)), sweepExpired(processDeps(callsB))]);
+
+    const sessions = ours.map((p) => p.sessionId);
+    const expired = [...callsA, ...callsB].filter((id) => sessions.includes(id));
+    expect(expired.sort()).toEqual([...sessions].sort());
+    expect(a.closed + b.closed).toBeGreaterThanOrEqual(2);
+    for (const id of ids) {
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+      expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+    }
+    const after = await t.db.select().from(payments).where(inArray(payments.bookingId, ids));
+    expect(after.map((p) => p.status)).toEqual(["expired", "expired"]);
+  });
+
+  it("a checkout claimed by a sweep that died is taken by a later sweep once the lease runs out", async () => {
+    const date = await firstOpenDate(t.app, "dive-exhibition", 1);
+    const res = await t.app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({ selected_date: date, group_size: 1, customer_email: "c@example.com" }),
+      ),
+    );
+    const { booking_id } = (await res.json()) as { booking_id: string };
+    clock.advance(31 * 60_000);
+    // The first process claims the checkout, then the provider call never returns (the process died).
+    const dead = processDeps([]);
+    const hang: BookingDeps = {
+      ...dead,
+      payments: { ...dead.payments, expire: () => new Promise<never>(() => {}) },
+    };
+    void sweepExpired(hang);
+    await new Promise((r) => setTimeout(r, 50));
+    const calls: string[] = [];
+    await sweepExpired(processDeps(calls));
+    expect(calls).toHaveLength(0);
+    clock.advance(3 * 60_000);
+    await sweepExpired(processDeps(calls));
+    expect(calls).toHaveLength(1);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking_id));
+    expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+  });
+});

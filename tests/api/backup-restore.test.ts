@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  countRows,
+  createBackup,
+  RestoreRefused,
+  restoreBackup,
+  tablesInDependencyOrder,
+} from "../../server/db/backup.server.ts";
+import { type Database, openDatabase } from "../../server/db/client.server.ts";
+import { bookings, payments } from "../../server/db/schema.ts";
+import { image, pdf } from "../fixtures/files.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  PG_ADMIN_URL,
+  type TestContext,
+} from "../helpers/test-app.ts";
+
+const PAY = { card_number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Mia Nguyen" };
+const work = mkdtempSync(path.join(tmpdir(), "tw-backup-test-"));
+const sourceDir = path.join(work, "source");
+const targetDir = path.join(work, "target");
+let t: TestContext;
+
+/** A new, empty database of the run's kind (TEST_DB), migrated as the restore script does. */
+async function emptyDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: path.join(targetDir, "db") });
+  const name = `tw_restore_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Every row of every table exactly as PostgreSQL prints it. */
+async function dumpAll(db: Database["db"]): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of tablesInDependencyOrder()) {
+    const result = (await db.execute(
+      sql`select row_to_json(t)::text as j from ${sql.identifier(table.name)} t order by 1`,
+    )) as unknown as { rows: { j: string }[] };
+    out[table.name] = result.rows.map((r) => r.j).sort();
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: sourceDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("backup and restore", () => {
+  it("restores bookings, payments, emails and uploads into an empty database exactly", async () => {
+    // Bookings: two paid through the test checkout, one left waiting for payment.
+    const date = await firstOpenDate(t.app, "dive-exhibition", 3);
+    const sessions: string[] = [];
+    for (const [i, email] of ["bk-a@example.com", "bk-b@example.com", "bk-c@example.com"].entries()) {
+      const res = await t.app.request(
+        "/api/bookings",
+        jsonRequest("POST", bookingPayload({ selected_date: date, group_size: 1, customer_email: email })),
+      );
+      expect(res.status).toBe(201);
+      const { session_id } = (await res.json()) as { session_id: string };
+      sessions.push(session_id);
+      if (i < 2) {
+        const paid = await t.app.request(
+          `/api/payments/v1/test-checkout/${session_id}/pay`,
+          jsonRequest("POST", PAY),
+        );
+        expect(paid.status).toBe(200);
+      }
+    }
+    // Uploads: an image (stored with its resized copies) and a PDF.
+    const token = await login(t);
+    const form = new FormData();
+    form.append(
+      "files",
+      new File([new Uint8Array(await image("jpeg", 800, 600))], "reef.jpg", { type: "image/jpeg" }),
+    );
+    form.append("files", new File([new Uint8Array(pdf())], "waiver.pdf", { type: "application/pdf" }));
+    const up = await t.app.request("/api/admin/media/upload", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    expect((await t.app.request("/api/bookings", authed(token))).status).toBe(200);
+
+    const file = path.join(work, "backups", "site.tar.gz");
+    const manifest = await createBackup({
+      db: t.db,
+      kind: t.services.database.kind,
+      dataDir: sourceDir,
+      file,
+    });
+    const source = await dumpAll(t.db);
+    expect(manifest.tables.find((x) => x.name === "bookings")?.rows).toBe(source.bookings.length);
+    expect(manifest.migrations.count).toBeGreaterThanOrEqual(3);
+    const uploaded = readdirSync(path.join(sourceDir, "uploads")).sort();
+    expect(uploaded.length).toBeGreaterThanOrEqual(2);
+    expect(manifest.uploads.files).toBe(uploaded.length);
+
+    const target = await emptyDatabase();
+    try {
+      expect(Object.values(await countRows(target.db)).every((n) => n === 0)).toBe(true);
+      await restoreBackup({ db: target.db, dataDir: targetDir, file });
+      // Every table, row for row and value for value (timestamps to the microsecond, jsonb, integers).
+      expect(await dumpAll(target.db)).toEqual(source);
+      const restoredPayments = await target.db.select().from(payments);
+      for (const s of sessions) expect(restoredPayments.some((p) => p.sessionId === s)).toBe(true);
+      expect(restoredPayments.filter((p) => p.paymentStatus === "paid").length).toBeGreaterThanOrEqual(2);
+      const restoredBookings = await target.db.select().from(bookings);
+      expect(restoredBookings.filter((b) => b.bookingStatus === "confirmed").length).toBeGreaterThanOrEqual(
+        2,
+      );
+      // The uploads, byte for byte.
+      expect(readdirSync(path.join(targetDir, "uploads")).sort()).toEqual(uploaded);
+      for (const name of uploaded) {
+        expect(
+          readFileSync(path.join(targetDir, "uploads", name)).equals(
+            readFileSync(path.join(sourceDir, "uploads", name)),
+          ),
+        ).toBe(true);
+      }
+
+      // A database with data is refused, and left as it was.
+      const before = await dumpAll(target.db);
+      await expect(restoreBackup({ db: target.db, dataDir: targetDir, file })).rejects.toThrow(
+        RestoreRefused,
+      );
+      await expect(restoreBackup({ db: target.db, dataDir: targetDir, file })).rejects.toThrow(
+        /not empty.*--force/s,
+      );
+      expect(await dumpAll(target.db)).toEqual(before);
+      // --force replaces it with the backup (a change made since is undone).
+      await target.db.update(bookings).set({ customerFirstName: "Changed" });
+      await restoreBackup({ db: target.db, dataDir: targetDir, file, force: true });
+      expect(await dumpAll(target.db)).toEqual(source);
+    } finally {
+      await target.close();
+    }
+  });
+});

@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { loadSiteContent } from "../server/domain/content.server";
@@ -49,10 +58,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { testMode } = useRootData();
+  // The test checkout page is itself one big TEST MODE banner; everywhere else gets the ribbon.
+  const onTestCheckout = useLocation().pathname.startsWith("/checkout/test/");
   return (
     <>
       <Outlet />
-      {testMode ? <TestModeRibbon /> : null}
+      {testMode && !onTestCheckout ? <TestModeRibbon /> : null}
     </>
   );
 }

@@ -6,7 +6,6 @@
 export function TestModeRibbon() {
   return (
     <div
-      role="status"
       data-testid="test-mode-ribbon"
       className="pointer-events-none fixed bottom-3 left-3 z-[90] flex items-center gap-2 rounded-full border border-amber-300/70 bg-amber-400/95 px-3 py-1.5 text-xs font-semibold text-amber-950 shadow-lg shadow-amber-950/20 backdrop-blur print:hidden"
     >

@@ -5,6 +5,7 @@ import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
+import { pruneExpired } from "./security/rate-limit.server.ts";
 
 /** Releases the spots of checkouts nobody finished; every minute, and on demand in tests. */
 export interface HoldSweeper {
@@ -59,9 +60,15 @@ export function buildServices(
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<{ closed: number }> | undefined;
   const sweep = () => {
-    running ??= sweepExpired(deps()).finally(() => {
-      running = undefined;
-    });
+    running ??= sweepExpired(deps())
+      .then(async (result) => {
+        // Ended rate-limit windows and sweep leases are dead rows; without this the table only grows.
+        await pruneExpired(base.database.db, now());
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
   const sweeper: HoldSweeper = {

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, payments } from "../../server/db/schema.ts";
+import { bookings, payments, rateLimits } from "../../server/db/schema.ts";
 import { type BookingDeps, sweepExpired } from "../../server/domain/booking.server.ts";
 import type { PaymentProvider } from "../../server/payments/provider.server.ts";
 import {
@@ -93,5 +93,21 @@ describe("the hold sweeper across processes", () => {
     expect(calls).toHaveLength(1);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking_id));
     expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+  });
+
+  it("the periodic sweep drops ended leases and rate-limit windows, and keeps live ones", async () => {
+    const at = clock.now().getTime();
+    await t.db.insert(rateLimits).values([
+      { key: "test:ended", hits: 1, resetAt: new Date(at - 1000) },
+      { key: "test:live", hits: 1, resetAt: new Date(at + 60_000) },
+    ]);
+    await t.services.sweeper.sweep();
+    const keys = (
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, ["test:ended", "test:live"]))
+    ).map((r) => r.key);
+    expect(keys).toEqual(["test:live"]);
   });
 });

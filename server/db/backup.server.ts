@@ -9,7 +9,7 @@
  * exact shape, integers every digit.
  */
 import { createReadStream, createWriteStream, existsSync, statSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -173,6 +173,8 @@ export async function createBackup(options: {
     // Written beside the target and renamed, so a crash never leaves a half archive under the real name.
     const partial = `${file}.partial`;
     await tar.c({ gzip: true, file: partial, cwd: stage, portable: true }, entries);
+    // Customer details and the admin password hash: readable by the owner only.
+    await chmod(partial, 0o600);
     await rename(partial, file);
     return manifest;
   } finally {

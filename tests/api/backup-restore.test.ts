@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -119,6 +119,7 @@ describe("backup and restore", () => {
       file,
     });
     const source = await dumpAll(t.db);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(manifest.tables.find((x) => x.name === "bookings")?.rows).toBe(source.bookings.length);
     expect(manifest.migrations.count).toBeGreaterThanOrEqual(3);
     const uploaded = readdirSync(path.join(sourceDir, "uploads")).sort();

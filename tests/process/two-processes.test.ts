@@ -17,40 +17,8 @@ let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let sql: pg.Pool;
 let a: ServerProcess;
 let b: ServerProcess;
-const data = tempDataDir();
+let data: ReturnType<typeof tempDataDir>;
 let dayOffset = 60;
-
-beforeAll(async () => {
-  [fake, sink, database] = await Promise.all([startFakeStripe(), startSmtpSink(), createPgDatabase()]);
-  sql = new pg.Pool({ connectionString: database.url, max: 4 });
-  const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR: data.dir,
-    PUBLIC_URL: "http://localhost:4100",
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    STRIPE_WEBHOOK_SECRET: "whsec_two_processes",
-    STRIPE_API_BASE: fake.url,
-    SMTP_URL: sink.url,
-    MAIL_FROM: "Tidewater <bookings@tidewater.test>",
-    OUTBOX_POLL_MS: "100",
-    TRUST_PROXY_HOPS: "1",
-    // Limits are the subject of other tests; here every attempt must reach the booking logic.
-    RATE_LIMIT_FACTOR: "1000",
-    MAX_OPEN_CHECKOUTS: "1000",
-    LOG_LEVEL: "info",
-  };
-  // One after the other: the first migrates and seeds the new database.
-  a = await startServer(env);
-  b = await startServer(env);
-});
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sql?.end();
-  await database?.drop();
-  await Promise.all([fake?.close(), sink?.close()]);
-  data.remove();
-});
 
 /** A weekday far enough ahead for a full refund, opened with `spots` spots (the seed opens weekends only). */
 async function openDate(spots: number): Promise<string> {
@@ -113,7 +81,40 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000) {
   }
 }
 
-describe("two app processes on one PostgreSQL", () => {
+describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQL", () => {
+  beforeAll(async () => {
+    data = tempDataDir();
+    [fake, sink, database] = await Promise.all([startFakeStripe(), startSmtpSink(), createPgDatabase()]);
+    sql = new pg.Pool({ connectionString: database.url, max: 4 });
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: data.dir,
+      PUBLIC_URL: "http://localhost:4100",
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: "whsec_two_processes",
+      STRIPE_API_BASE: fake.url,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Tidewater <bookings@tidewater.test>",
+      OUTBOX_POLL_MS: "100",
+      TRUST_PROXY_HOPS: "1",
+      // Limits are the subject of other tests; here every attempt must reach the booking logic.
+      RATE_LIMIT_FACTOR: "1000",
+      MAX_OPEN_CHECKOUTS: "1000",
+      LOG_LEVEL: "info",
+    };
+    // One after the other: the first migrates and seeds the new database.
+    a = await startServer(env);
+    b = await startServer(env);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await sql?.end();
+    await database?.drop();
+    await Promise.all([fake?.close(), sink?.close()]);
+    data?.remove();
+  });
+
   it("1,000 parallel booking attempts for 6 spots, across both processes, never book more than 6", async () => {
     const date = await openDate(6);
     // Groups of 1 and 2: a 2 may be refused while a 1 still fits.

@@ -5,6 +5,7 @@ import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
+import { pruneExpired } from "./security/rate-limit.server.ts";
 
 /** Releases the spots of checkouts nobody finished; every minute, and on demand in tests. */
 export interface HoldSweeper {
@@ -69,6 +70,10 @@ export function buildServices(
       if (timer) return;
       timer = setInterval(() => {
         sweep().catch((error: unknown) => base.log.error("hold sweep failed", { error }));
+        // Ended rate-limit windows are dead weight; the next hit would reset them anyway.
+        pruneExpired(base.database.db, now()).catch((error: unknown) =>
+          base.log.error("rate limit prune failed", { error }),
+        );
       }, sweepMs);
       timer.unref?.();
     },

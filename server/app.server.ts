@@ -13,6 +13,7 @@ import { bookingApi } from "./api/bookings.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { HttpError } from "./errors.server.ts";
+import { publicLimits } from "./security/public-limits.server.ts";
 import type { Services } from "./services.server.ts";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -50,6 +51,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     }),
   );
   app.use(compress());
+  app.use(publicLimits(services));
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {

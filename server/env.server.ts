@@ -41,6 +41,12 @@ const schema = z.object({
    * read from X-Forwarded-For, counted from the right.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Multiplies every public rate limit (server/security/public-limits.server.ts).
+   * 1 in production; load tests and local end-to-end runs, which send many
+   * requests from one address, raise it.
+   */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

@@ -15,6 +15,9 @@ import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
 import { buildServices } from "./services.server.ts";
 
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const DRAIN_MS = 8_000;
+
 export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const env = parseEnv();
   // Before anything opens: a refusal must leave no database or port behind.
@@ -87,14 +90,36 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   process.stdout.write(`${lines.join("\n")}\n`);
 
   let stopping = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections, let the requests in flight
+   * finish (up to DRAIN_MS, then their connections are closed), stop the background work, and only then close the database, so nothing a
+   * client was told succeeded is cut off half-way.
+   */
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Within a container's usual 10 s grace; a process that cannot stop by then exits with a failure code.
+    const force = setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, DRAIN_MS + 1_500);
     force.unref();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // close() also closes idle keep-alive connections, and a busy one once its answer is sent.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const drained = await Promise.race([
+      closed.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), DRAIN_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!drained) {
+      log.warn("requests still running after the drain time; closing their connections");
+      server.closeAllConnections();
+      await closed;
+    }
     await closeVite();
     // Background work first: it needs the database until it has finished.
     await services.sweeper.stop();

@@ -76,6 +76,10 @@ export function buildServices(
       if (timer) return;
       timer = setInterval(() => {
         sweep().catch((error: unknown) => base.log.error("hold sweep failed", { error }));
+        // Ended rate-limit windows are dead weight; the next hit would reset them anyway.
+        pruneExpired(base.database.db, now()).catch((error: unknown) =>
+          base.log.error("rate limit prune failed", { error }),
+        );
       }, sweepMs);
       timer.unref?.();
     },

@@ -65,6 +65,8 @@ export function ContactForm({
   );
   // After the first attempt, messages follow the input so they disappear once fixed.
   const [attempted, setAttempted] = useState(Boolean(failed));
+  // The server's own sentence when it asks the visitor to wait (429), shown above the usual advice.
+  const [waitNotice, setWaitNotice] = useState("");
   // Until React takes over, the browser's own required/email checks guard the plain form post.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -93,6 +95,7 @@ export function ContactForm({
       return;
     }
     setStatus("sending");
+    setWaitNotice("");
     const result = await postJson<{ success: boolean }>("/api/contact", {
       first_name: data.first_name,
       last_name: data.last_name,
@@ -108,6 +111,7 @@ export function ContactForm({
       setAttempted(false);
     } else {
       setStatus("error");
+      if (result.status === 429) setWaitNotice(result.detail);
       if (result.status === 400 && Object.keys(result.errors).length > 0) {
         const serverErrors: ContactErrors = {};
         for (const f of FIELD_ORDER) if (result.errors[f]) serverErrors[f] = result.errors[f];
@@ -178,6 +182,7 @@ export function ContactForm({
             <CircleAlert aria-hidden className="mt-0.5 h-6 w-6 shrink-0" />
             <div>
               <h3 className="font-sans text-base font-semibold text-coral-800">Error Sending Message</h3>
+              {waitNotice && <p className="mt-1 text-sm font-medium text-coral-800">{waitNotice}</p>}
               <p className="mt-1 text-sm text-slate-700">
                 Please try again or contact us directly via WhatsApp.
               </p>

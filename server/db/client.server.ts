@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers (the union of the two driver types is not callable). */
@@ -40,21 +41,33 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir,
-    loadDataDir: opts.snapshot,
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as DB;
-  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  let unlock = () => {};
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    // Before PGlite touches the folder: a second process must not even read it.
+    unlock = lockDataDir(opts.dataDir);
+  }
+  let client: PGlite | undefined;
+  let db: DB;
+  try {
+    client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.snapshot });
+    db = drizzlePglite(client, { schema }) as unknown as DB;
+    if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+  const pglite = client;
   return {
     db,
     kind: "pglite",
     close: async () => {
-      if (!client.closed) await client.close();
+      if (!pglite.closed) await pglite.close();
+      unlock();
     },
     // exposed for tests that snapshot a migrated database
-    ...({ pglite: client } as object),
+    ...({ pglite } as object),
   };
 }
 

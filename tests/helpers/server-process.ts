@@ -31,6 +31,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       ADMIN_PASSWORD: "process-test-password",
+      // Many requests from one address: public rate limits scaled up unless a test sets its own.
+      RATE_LIMIT_FACTOR: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -203,6 +203,13 @@ describe("payment status polling", () => {
     expect(interpret({ ok: false }, 1, "x").message).toBe(
       "Error checking payment status. Please contact us if you completed the payment.",
     );
+    // Asked to wait (429): the server's sentence, not a generic error.
+    const wait = "Too many requests from your connection. Please wait 4 minutes and try again.";
+    expect(interpret({ ok: false, detail: wait }, 1, "x")).toEqual({
+      message: wait,
+      error: "Payment verification error",
+      next: { kind: "stop" },
+    });
   });
 
   it("banner tones follow the text", () => {

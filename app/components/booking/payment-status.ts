@@ -24,7 +24,10 @@ export const ERROR_STATE = {
 
 export const POLL = { intervalMs: 2000, maxAttempts: 10, redirectDelayMs: 3000 } as const;
 
-export type StatusResult = { ok: true; data: { status?: unknown; payment_status?: unknown } } | { ok: false };
+export type StatusResult =
+  | { ok: true; data: { status?: unknown; payment_status?: unknown } }
+  /** `detail`: the server's own sentence when it asks the visitor to wait (429). */
+  | { ok: false; detail?: string };
 
 export type Next =
   | { kind: "poll"; delayMs: number }
@@ -48,7 +51,9 @@ export function interpret(
   sessionId: string,
   timing: { intervalMs: number; maxAttempts: number; redirectDelayMs: number } = POLL,
 ): Step {
-  if (!result.ok) return { message: STATUS_TEXT.error, error: ERROR_STATE.error, next: { kind: "stop" } };
+  if (!result.ok) {
+    return { message: result.detail || STATUS_TEXT.error, error: ERROR_STATE.error, next: { kind: "stop" } };
+  }
   const { status, payment_status } = result.data;
   if (payment_status === "paid") {
     return {
@@ -127,6 +132,10 @@ export async function fetchPaymentStatus(sessionId: string): Promise<StatusResul
       headers: { Accept: "application/json" },
       cache: "no-store",
     });
+    if (res.status === 429) {
+      const body = (await res.json().catch(() => ({}))) as { detail?: unknown };
+      if (typeof body.detail === "string") return { ok: false, detail: body.detail };
+    }
     if (!res.ok) throw new Error("Failed to check payment status");
     return { ok: true, data: (await res.json()) as { status?: unknown; payment_status?: unknown } };
   } catch {

@@ -1,0 +1,56 @@
+/**
+ * Plain node:http requests for process tests that need control over the wire:
+ * a body sent in two parts (so the request is in flight on the server while
+ * the test does something else), and answers read to their last byte.
+ */
+import { request } from "node:http";
+
+export interface RawAnswer {
+  /** 0 when the connection failed or was cut before a complete answer. */
+  status: number;
+  body: string;
+  error?: string;
+}
+
+/** A JSON POST whose body is held back until `finish()`; `answer` settles with the full response. */
+export function postInTwoParts(url: string, body: unknown): { finish(): void; answer: Promise<RawAnswer> } {
+  const payload = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(payload.length / 2);
+  const target = new URL(url);
+  let req: ReturnType<typeof request>;
+  const answer = new Promise<RawAnswer>((resolve) => {
+    req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/json", "Content-Length": payload.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", (e) => resolve({ status: 0, body: "", error: e.message }));
+      },
+    );
+    req.on("error", (e) => resolve({ status: 0, body: "", error: e.message }));
+    req.write(payload.subarray(0, half));
+  });
+  return {
+    finish: () => {
+      req.end(payload.subarray(half));
+    },
+    answer,
+  };
+}
+
+/** A JSON POST sent in one go. */
+export function postJson(url: string, body: unknown): Promise<RawAnswer> {
+  const sent = postInTwoParts(url, body);
+  sent.finish();
+  return sent.answer;
+}

@@ -7,6 +7,8 @@ export interface AppLoadContext {
   db: DB;
   env: Env;
   log: Logger;
+  /** This response's Content-Security-Policy nonce, for every script the page renders. */
+  nonce?: string;
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

@@ -257,13 +257,13 @@ describe("POST /api/contact", () => {
     expect(body.detail).toMatch(/body/i);
   });
 
-  it("answers 400 to a form-encoded body", async () => {
+  it("answers 415 to a form-encoded body", async () => {
     const res = await t.app.request("/api/contact", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "first_name=Mia&last_name=Nguyen",
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
   });
 
   it("refuses a body over 1 MB with 413 before reading it all", async () => {

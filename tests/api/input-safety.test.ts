@@ -77,7 +77,12 @@ describe("text the database cannot store", () => {
   it("a NUL nested in an admin JSON body names the nested path", async () => {
     const res = await t.app.request(
       "/api/admin/faqs",
-      authed(token, "POST", { question: "Q?", answer: "A", category: "General", extra: { deep: ["ok", "x\u0000"] } }),
+      authed(token, "POST", {
+        question: "Q?",
+        answer: "A",
+        category: "General",
+        extra: { deep: ["ok", "x\u0000"] },
+      }),
     );
     await expectBadField(res, "extra.deep.1", /control characters/);
   });
@@ -86,7 +91,11 @@ describe("text the database cannot store", () => {
     for (const method of ["PUT", "DELETE"]) {
       const res = await t.app.request(
         "/api/admin/faqs/%00",
-        authed(token, method, method === "PUT" ? { question: "Q?", answer: "A", category: "General" } : undefined),
+        authed(
+          token,
+          method,
+          method === "PUT" ? { question: "Q?", answer: "A", category: "General" } : undefined,
+        ),
       );
       await expectBadField(res, "path", /control characters/);
     }
@@ -115,7 +124,11 @@ describe("text the database cannot store", () => {
   it("a NUL in an upload's form field is a 400 naming the field", async () => {
     const form = new FormData();
     form.append("folder", "general\u0000");
-    form.append("files", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }), "a.png");
+    form.append(
+      "files",
+      new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }),
+      "a.png",
+    );
     const res = await t.app.request("/api/admin/media/upload", {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
@@ -186,7 +199,11 @@ describe("JSON routes want JSON", () => {
   };
 
   it("refuses a form-encoded or text/plain body with 415 naming Content-Type (a cross-site form post)", async () => {
-    for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"]) {
+    for (const type of [
+      "application/x-www-form-urlencoded",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+    ]) {
       const res = await t.app.request("/api/contact", {
         method: "POST",
         headers: { "Content-Type": type },

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, it } from "vitest";
 import { createLogger, redactPath } from "../../server/log.server.ts";
 
 function capture(level: Parameters<typeof createLogger>[0] = "debug") {
@@ -154,13 +154,27 @@ describe("database errors in the log", () => {
 
   it("logs the class, SQLSTATE and schema names, never the query, its parameters or the message", () => {
     const { log, lines, parsed } = capture();
-    log.error("unhandled error", { error: failedInsert(), wrapped: { error: new Error("outer", { cause: failedInsert() }) } });
+    log.error("unhandled error", {
+      error: failedInsert(),
+      wrapped: { error: new Error("outer", { cause: failedInsert() }) },
+    });
     const text = lines.join("");
-    for (const secret of ["mia.secret", "Mia", "+61 400", "insert into", "customer_email", "params", "0x00"]) {
+    for (const secret of [
+      "mia.secret",
+      "Mia",
+      "+61 400",
+      "insert into",
+      "customer_email",
+      "params",
+      "0x00",
+    ]) {
       expect(text).not.toContain(secret);
     }
     const [entry] = parsed();
-    expect(entry.error).toMatchObject({ name: "DrizzleQueryError", cause: { name: "DatabaseError", code: "22021" } });
+    expect(entry.error).toMatchObject({
+      name: "DrizzleQueryError",
+      cause: { name: "DatabaseError", code: "22021" },
+    });
     expect(entry.error.cause).toMatchObject({ table: "bookings", column: "customer_first_name" });
     expect(entry.error.stack).toMatch(/^DrizzleQueryError\n\s+at /);
   });

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../server/errors.server.ts";
-import { assertCleanText, findBadText, TEXT_MESSAGES, textProblem } from "../../server/security/text.server.ts";
+import {
+  assertCleanText,
+  findBadText,
+  TEXT_MESSAGES,
+  textProblem,
+} from "../../server/security/text.server.ts";
 
 describe("textProblem", () => {
   it("accepts ordinary text, emoji, accents, tabs and line breaks", () => {

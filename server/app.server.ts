@@ -105,16 +105,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const uploadsDir = path.resolve(services.env.DATA_DIR, "uploads");
   mkdirSync(uploadsDir, { recursive: true });
   const uploads = path.relative(process.cwd(), uploadsDir);
+  app.use("/uploads/*", uploadHeaders());
   app.use(
     "/uploads/*",
     serveStatic({
       root: uploads,
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (p, c) => {
-        c.header("Cache-Control", "public, max-age=604800");
-        c.header("X-Content-Type-Options", "nosniff");
-        uploadHeaders(p, c);
-      },
     }),
   );
 

@@ -62,12 +62,18 @@ const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "avif", "
  * An upload that is not an image must never run as a page of this origin when
  * opened directly: it is a download, under a sandbox policy that allows
  * nothing. (A video still plays in <video>: the disposition only affects
- * navigation.) Images keep showing inline.
+ * navigation.) Images keep showing inline. Set after the file is served:
+ * headers the static handler's onFound sets on its finished response are lost.
  */
-export function uploadHeaders(filePath: string, c: Context): void {
-  const ext = filePath.split(".").pop()?.toLowerCase() ?? "";
+export const uploadHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  if (c.res.status !== 200 && c.res.status !== 206) return;
+  const headers = c.res.headers;
+  headers.set("Cache-Control", "public, max-age=604800");
+  headers.set("X-Content-Type-Options", "nosniff");
+  const file = c.req.path.split("/").pop() ?? "";
+  const ext = file.split(".").pop()?.toLowerCase() ?? "";
   if (IMAGE_EXTENSIONS.has(ext)) return;
-  c.header("Content-Security-Policy", "sandbox; default-src 'none'");
-  const name = filePath.split("/").pop() ?? "download";
-  c.header("Content-Disposition", `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"`);
-}
+  headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
+  headers.set("Content-Disposition", `attachment; filename="${file.replace(/[^\w.-]/g, "_") || "download"}"`);
+};

@@ -36,33 +36,39 @@ export interface TextIssue {
 
 /**
  * The first string inside a parsed value (object keys included) that breaks the
- * rule. `root` names a bare string value and prefixes nothing otherwise.
+ * rule. `root` names a bare string value or a bad key at the top level. Walks
+ * with its own stack: a body nested thousands deep must not overflow the call stack.
  */
 export function findBadText(value: unknown, root = "body"): TextIssue | null {
-  const walk = (v: unknown, at: string[], depth: number): TextIssue | null => {
-    const name = () => (at.length ? at.join(".") : root);
+  // Each node keeps its parent: the dotted name is built only for the one reported.
+  type Node = { v: unknown; key?: string; parent?: Node };
+  const nameOf = (node: Node) => {
+    const keys: string[] = [];
+    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) keys.push(n.key);
+    return keys.length ? keys.reverse().join(".") : root;
+  };
+  const stack: Node[] = [{ v: value }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const v = node.v;
     if (typeof v === "string") {
       const message = textProblem(v);
-      return message ? { field: name(), message } : null;
+      if (message) return { field: nameOf(node), message };
+      continue;
     }
-    // JSON.parse output has no cycles; the depth cap only bounds work on absurd nesting.
-    if (v === null || typeof v !== "object" || depth > 64) return null;
-    if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) {
-        const found = walk(item, [...at, String(i)], depth + 1);
-        if (found) return found;
+    if (v === null || typeof v !== "object") continue;
+    const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v);
+    // Pushed in reverse so the first field in the body is reported first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i];
+      if (!Array.isArray(v)) {
+        const keyProblem = textProblem(key);
+        if (keyProblem) return { field: nameOf(node), message: `field names ${keyProblem}` };
       }
-      return null;
+      stack.push({ v: item, key, parent: node });
     }
-    for (const [key, item] of Object.entries(v)) {
-      const keyProblem = textProblem(key);
-      if (keyProblem) return { field: at.length ? name() : root, message: `field names ${keyProblem}` };
-      const found = walk(item, [...at, key], depth + 1);
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(value, [], 0);
+  }
+  return null;
 }
 
 /** A 400 in the API's error shape naming the field. */

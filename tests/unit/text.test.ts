@@ -79,3 +79,14 @@ describe("findBadText", () => {
     }
   });
 });
+
+describe("findBadText on deep bodies", () => {
+  it("finds a NUL thousands of levels down without overflowing the stack", () => {
+    const deep = JSON.parse(`${"[".repeat(20_000)}"x\\u0000"${"]".repeat(20_000)}`);
+    expect(findBadText({ a: deep })?.message).toBe(TEXT_MESSAGES.control);
+  });
+
+  it("reports the first bad field in body order", () => {
+    expect(findBadText({ a: "ok", b: "\u0000", c: "\u0001" })?.field).toBe("b");
+  });
+});

@@ -74,7 +74,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const text = notFound
     ? "The page you were looking for has drifted off with the tide."
     : "An unexpected error occurred. Please try again in a moment.";
-  if (!notFound && typeof console !== "undefined") console.error(error);
+  // In the browser only: on the server the entry's handleError logs it, redacted.
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-ocean-950 px-6 text-center text-white">
       <title>{`${title} | Tidewater Dive & Camp`}</title>

@@ -12,8 +12,16 @@ import { adminApi } from "./api/admin.server.ts";
 import { bookingApi } from "./api/bookings.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
-import { HttpError } from "./errors.server.ts";
+import { fromDatabaseError, HttpError } from "./errors.server.ts";
+import { redactPath } from "./log.server.ts";
+import {
+  contentSecurityPolicy,
+  HSTS,
+  type NonceVariables,
+  uploadHeaders,
+} from "./security/headers.server.ts";
 import { publicLimits } from "./security/public-limits.server.ts";
+import { pageFormBody, requestText } from "./security/request-input.server.ts";
 import type { Services } from "./services.server.ts";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -28,17 +36,17 @@ export interface AppOptions {
 /** The one Hono app: API, health, SEO files, static assets, then server-rendered pages. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const { log, database } = services;
-  const app = new Hono<{ Variables: RequestIdVariables }>();
+  const app = new Hono<{ Variables: RequestIdVariables & NonceVariables }>();
 
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    // Path only: query strings can carry checkout session ids.
+    // Path only (query strings can carry checkout session ids), and ids in checkout paths redacted.
     log.info("request", {
       id: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: redactPath(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -48,16 +56,31 @@ export function createApp(services: Services, options: AppOptions = {}) {
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-site",
       referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: HSTS,
     }),
   );
+  app.use(contentSecurityPolicy({ stripeCheckout: services.payments.name === "stripe" }));
   app.use(compress());
+  // Input checks: text the database cannot store in the path or query, bounded page form posts.
+  app.use(requestText());
+  app.use(pageFormBody());
   app.use(publicLimits(services));
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
       return c.json({ detail: err.message, errors: err.errors ?? {} }, err.status as 400);
     }
-    log.error("unhandled error", { id: c.get("requestId"), path: c.req.path, error: err });
+    // Input the database refused (bad text, a number or date out of range, a broken constraint) is the client's 4xx.
+    const refused = fromDatabaseError(err);
+    if (refused) {
+      log.warn("database refused the input", {
+        id: c.get("requestId"),
+        path: redactPath(c.req.path),
+        error: err,
+      });
+      return c.json({ detail: refused.message, errors: refused.errors ?? {} }, refused.status as 400);
+    }
+    log.error("unhandled error", { id: c.get("requestId"), path: redactPath(c.req.path), error: err });
     return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
   });
 
@@ -84,15 +107,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const uploadsDir = path.resolve(services.env.DATA_DIR, "uploads");
   mkdirSync(uploadsDir, { recursive: true });
   const uploads = path.relative(process.cwd(), uploadsDir);
+  app.use("/uploads/*", uploadHeaders());
   app.use(
     "/uploads/*",
     serveStatic({
       root: uploads,
       rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=604800");
-        c.header("X-Content-Type-Options", "nosniff");
-      },
     }),
   );
 
@@ -123,6 +143,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
         env: services.env,
         log,
         paymentsMode: services.payments.name,
+        nonce: c.get("cspNonce"),
       });
       return render(c.req.raw, context);
     });

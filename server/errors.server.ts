@@ -27,3 +27,82 @@ export function fromZod(error: ZodError): HttpError {
     .join("; ");
   return new HttpError(400, detail, errors);
 }
+
+/** The PostgreSQL error inside a driver or Drizzle error (DrizzleQueryError keeps it in `cause`). */
+export interface DatabaseErrorInfo {
+  code: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+  /** Only to tell the two kinds of foreign-key violation apart; never shown or logged. */
+  message: string;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+export function databaseErrorInfo(error: unknown): DatabaseErrorInfo | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const e = current as Record<string, unknown>;
+    // Node's own errors have codes such as "EPIPE": a SQLSTATE comes with a severity.
+    if (typeof e.code === "string" && SQLSTATE.test(e.code) && "severity" in e) {
+      const text = (k: string) => (typeof e[k] === "string" && e[k] ? (e[k] as string) : undefined);
+      return {
+        code: e.code,
+        constraint: text("constraint"),
+        column: text("column"),
+        table: text("table"),
+        message: typeof e.message === "string" ? e.message : "",
+      };
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/**
+ * The 4xx for a database error the request's input caused, or null for a fault
+ * of ours (a 500). SQLSTATE class 22 is data the column cannot hold, class 23 a
+ * rule of the schema the input broke, 54000 a value too large to index. The
+ * answer names the column when the database reports one and never quotes SQL
+ * or the values.
+ */
+export function fromDatabaseError(error: unknown): HttpError | null {
+  const info = databaseErrorInfo(error);
+  if (!info) return null;
+  const field = info.column ?? "body";
+  const invalid = (message: string, status = 400) =>
+    new HttpError(status, `${field}: ${message}`, { [field]: message });
+  const { code } = info;
+  switch (code) {
+    case "22001":
+      return invalid("is too long");
+    case "54000":
+      // Program limits reached by a value: a NUL passed to chr(), a string too large to index.
+      return invalid("is too long or contains characters that cannot be stored");
+    case "22003":
+      return invalid("is out of range");
+    case "22007":
+    case "22008":
+      return invalid("is not a valid date or time");
+    case "22021":
+    case "22P05":
+      return invalid("contains characters that cannot be stored");
+    case "22P02":
+      return invalid("has the wrong format");
+    case "23502":
+      return invalid("is required");
+    case "23503":
+      // "update or delete on table ..." means another row still refers to this one.
+      return /^update or delete/i.test(info.message)
+        ? new HttpError(409, "This item is still in use and cannot be changed or removed.")
+        : invalid("refers to something that does not exist");
+    case "23505":
+      return new HttpError(409, "That already exists.");
+    case "23514":
+    case "23P01":
+      return invalid("is not allowed");
+  }
+  if (code.startsWith("22")) return invalid("is not valid");
+  return null;
+}

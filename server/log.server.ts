@@ -18,6 +18,57 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * Errors that quote their input: Drizzle's query error carries the SQL text and
+ * every bound parameter (names, emails, notes) in its message, and PostgreSQL's
+ * own messages and details quote the offending value ('invalid input syntax for
+ * type integer: "..."', 'Key (email)=(...) already exists'). Of these only the
+ * class, the SQLSTATE code and the schema names are logged.
+ */
+function quotesInput(error: Error): boolean {
+  const e = error as Error & Record<string, unknown>;
+  if ("params" in e && "query" in e) return true;
+  if (error.message.startsWith("Failed query:")) return true;
+  return typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && "severity" in e;
+}
+
+/** "DrizzleQueryError" rather than the "Error" it inherits as its name. */
+function className(error: Error): string {
+  if (error.name !== "Error") return error.name;
+  const ctor = (error as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof ctor === "string" && ctor ? ctor : error.name;
+}
+
+/** The stack's frames without its first line, which repeats the message. */
+function framesOnly(error: Error): string | undefined {
+  const stack = error.stack;
+  if (!stack) return undefined;
+  const at = stack.indexOf("\n    at ");
+  return at === -1 ? className(error) : `${className(error)}${stack.slice(at)}`;
+}
+
+function cleanError(error: Error, depth: number, seen: WeakSet<object>): Record<string, unknown> {
+  let out: Record<string, unknown>;
+  if (quotesInput(error)) {
+    const e = error as Error & Record<string, unknown>;
+    const schemaName = (k: string) => (typeof e[k] === "string" && e[k] ? e[k] : undefined);
+    out = {
+      name: className(error),
+      code: schemaName("code"),
+      constraint: schemaName("constraint"),
+      table: schemaName("table"),
+      column: schemaName("column"),
+      routine: schemaName("routine"),
+      stack: framesOnly(error),
+    };
+  } else {
+    // Only the well-known parts: custom fields on provider errors can carry request headers.
+    out = { name: error.name, message: error.message, stack: error.stack };
+  }
+  if (error.cause !== undefined) out.cause = clean(error.cause, depth + 1, seen);
+  return out;
+}
+
 /** A JSON-safe copy with secrets replaced; never throws (cycles, BigInt, functions). */
 function clean(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   if (typeof value === "bigint") return value.toString();
@@ -28,12 +79,7 @@ function clean(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   if (depth >= MAX_DEPTH) return "[truncated]";
   seen.add(value);
   try {
-    if (value instanceof Error) {
-      // Only the well-known parts: custom fields on provider errors can carry request headers.
-      const out: Record<string, unknown> = { name: value.name, message: value.message, stack: value.stack };
-      if (value.cause !== undefined) out.cause = clean(value.cause, depth + 1, seen);
-      return out;
-    }
+    if (value instanceof Error) return cleanError(value, depth, seen);
     if (Array.isArray(value)) return value.map((v) => clean(v, depth + 1, seen) ?? null);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
@@ -84,4 +130,15 @@ export function createLogger(
     warn: (m, f) => emit("warn", m, f),
     error: (m, f) => emit("error", m, f),
   };
+}
+
+/**
+ * A request path fit for the log: checkout session and payment ids are bearer
+ * secrets (whoever holds one can read or cancel that checkout), so the segment
+ * after a checkout route, and any Stripe-style session id anywhere, is replaced.
+ */
+export function redactPath(path: string): string {
+  return path
+    .replace(/(\/(?:checkout\/(?:status|cancel|test)|test-checkout)\/)[^/?#]+/g, "$1[redacted]")
+    .replace(/\bcs_(?:test|live)_[A-Za-z0-9]+/g, "[redacted]");
 }

@@ -3,6 +3,7 @@
  * password, the HTTP server, and a clean shutdown on SIGTERM/SIGINT.
  * `npm start` and `npm run dev` both end up here.
  */
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
@@ -81,7 +82,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     `  Tidewater Dive & Camp is running at ${url}`,
     `  Admin area: ${url}/admin`,
     generated
-      ? `  Admin password (generated now, shown once; set ADMIN_PASSWORD to choose your own): ${generated}`
+      ? await announceGenerated(generated, env.DATA_DIR, log)
       : env.ADMIN_PASSWORD
         ? "  Admin password: the ADMIN_PASSWORD you set"
         : "  Admin password: the one printed on the first start (set ADMIN_PASSWORD to replace it)",
@@ -132,4 +133,23 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   return { server, port, services };
+}
+
+/**
+ * A generated admin password is shown to the person at the terminal, never
+ * written to a log: when stdout is not a terminal (a service manager, a
+ * container, a log collector) it goes to DATA_DIR/admin-password.txt, readable
+ * by this user only, and only that path is printed.
+ */
+async function announceGenerated(password: string, dataDir: string, log: ReturnType<typeof createLogger>) {
+  if (process.stdout.isTTY) {
+    return `  Admin password (generated now, shown once; set ADMIN_PASSWORD to choose your own): ${password}`;
+  }
+  const file = path.resolve(dataDir, "admin-password.txt");
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  // The mode applies only when the file is created: an older file keeps its own.
+  await chmod(file, 0o600);
+  log.warn("admin password generated", { file });
+  return `  Admin password (generated now): in ${file}, readable only by this user. Delete the file once you have it; set ADMIN_PASSWORD to choose your own.`;
 }

@@ -4,9 +4,10 @@
  * both sides agree on each rule and message. Also the constants the forms
  * offer and the small text helpers that turn form fields into lists.
  */
-import { z } from "zod";
+
 import { GALLERY_CATEGORIES } from "./categories.ts";
 import { SLUG_PATTERN } from "./slug.ts";
+import { z } from "./zod.ts";
 
 /* ---------- Constants (admin spec section 9) ---------- */
 

@@ -2,9 +2,10 @@
  * Payloads of the booking flow (public spec section 7), shared by the /book
  * page, the test checkout and the API so both sides apply the same rules.
  */
-import { z } from "zod";
+
 import { isIsoDate } from "./dates.ts";
 import { emailField, phoneField } from "./validation.ts";
+import { z } from "./zod.ts";
 
 /** Never more than one instructor can take (spec section 9). */
 export const MAX_GROUP_SIZE = 4;

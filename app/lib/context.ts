@@ -9,6 +9,8 @@ export interface AppLoadContext {
   log: Logger;
   /** The checkout taking payments; "test" shows the TEST MODE ribbon on every page. */
   paymentsMode: "stripe" | "test";
+  /** This response's Content-Security-Policy nonce, for every script the page renders. */
+  nonce?: string;
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

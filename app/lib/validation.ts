@@ -2,7 +2,7 @@
  * One zod schema per public payload, used by the forms and by the API, so the
  * browser and the server agree on every rule and message.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 const required = (label: string, max = 200) =>
   z

@@ -15,7 +15,10 @@ import {
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import { verifyStripeEvent } from "../payments/stripe.server.ts";
 import { bookingDeps, type Services } from "../services.server.ts";
-import { readJson } from "./validate.server.ts";
+import { readBodyText, readJson } from "./validate.server.ts";
+
+/** Stripe events are a few kilobytes; a body past this is not from Stripe. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** Bookings and payments: POST /api/bookings, checkout sessions, status, webhooks. */
 export function bookingApi(services: Services) {
@@ -83,7 +86,8 @@ export function bookingApi(services: Services) {
     if (!secret || !client) throw badRequest("Stripe webhooks are not configured on this site");
     const signature = c.req.header("stripe-signature");
     if (!signature) throw badRequest("Missing Stripe-Signature header");
-    const raw = await c.req.text();
+    // Exactly the bytes Stripe signed (decoded as UTF-8, as Stripe encodes them), but never more than the limit.
+    const raw = await readBodyText(c, MAX_WEBHOOK_BYTES);
     let event: ReturnType<typeof verifyStripeEvent>;
     try {
       event = verifyStripeEvent(client, raw, signature, secret);

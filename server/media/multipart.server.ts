@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { HttpError } from "../errors.server.ts";
+import { badText, textProblem } from "../security/text.server.ts";
 import { SNIFF_BYTES } from "./sniff.ts";
 
 export interface ReceivedFile {
@@ -185,7 +186,10 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
 
   const endPart = async () => {
     if (part?.kind === "field") {
-      fields[part.name] = Buffer.concat(part.chunks).toString("utf8");
+      const value = Buffer.concat(part.chunks).toString("utf8");
+      const problem = textProblem(value);
+      if (problem) throw badText({ field: part.name, message: problem });
+      fields[part.name] = value;
     } else if (part?.kind === "file") {
       await part.handle.close();
       part.file.head = new Uint8Array(Buffer.concat(part.head));
@@ -204,6 +208,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       throw malformed("Each part needs a form-data Content-Disposition");
     const params = dispositionParams(disposition);
     const name = params.name ?? "";
+    const nameProblem = textProblem(name);
+    if (nameProblem) throw badText({ field: "files", message: `field names ${nameProblem}` });
     if (oversized) {
       part = { kind: "skip" };
     } else if (params.filename !== undefined) {

@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../server/log.server.ts";
+import { createLogger, redactPath } from "../../server/log.server.ts";
 
 function capture(level: Parameters<typeof createLogger>[0] = "debug") {
   const lines: string[] = [];
@@ -129,5 +130,75 @@ describe("createLogger", () => {
     expect(entry.msg).toBe("real");
     expect(entry.level).toBe("info");
     expect(entry.time).not.toBe("yesterday");
+  });
+});
+
+describe("database errors in the log", () => {
+  /** What Drizzle throws when PostgreSQL refuses a query: SQL and every parameter in the message. */
+  function failedInsert() {
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00 near "Mia"'), {
+      name: "DatabaseError",
+      severity: "ERROR",
+      code: "22021",
+      detail: "Key (customer_email)=(mia.secret@example.com) already exists.",
+      table: "bookings",
+      column: "customer_first_name",
+      routine: "report_invalid_encoding",
+    });
+    return new DrizzleQueryError(
+      'insert into "bookings" ("customer_first_name", "customer_email", "customer_phone") values ($1, $2, $3)',
+      ["Mia\u0000Nguyen", "mia.secret@example.com", "+61 400 999 888"],
+      cause,
+    );
+  }
+
+  it("logs the class, SQLSTATE and schema names, never the query, its parameters or the message", () => {
+    const { log, lines, parsed } = capture();
+    log.error("unhandled error", {
+      error: failedInsert(),
+      wrapped: { error: new Error("outer", { cause: failedInsert() }) },
+    });
+    const text = lines.join("");
+    for (const secret of [
+      "mia.secret",
+      "Mia",
+      "+61 400",
+      "insert into",
+      "customer_email",
+      "params",
+      "0x00",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    const [entry] = parsed();
+    expect(entry.error).toMatchObject({
+      name: "DrizzleQueryError",
+      cause: { name: "DatabaseError", code: "22021" },
+    });
+    expect(entry.error.cause).toMatchObject({ table: "bookings", column: "customer_first_name" });
+    expect(entry.error.stack).toMatch(/^DrizzleQueryError\n\s+at /);
+  });
+
+  it("still logs the message of an ordinary error", () => {
+    const { log, parsed } = capture();
+    log.error("x", { error: new Error("SMTP connection refused") });
+    expect(parsed()[0].error.message).toBe("SMTP connection refused");
+  });
+});
+
+describe("redactPath", () => {
+  it("hides checkout session and payment ids", () => {
+    expect(redactPath("/api/payments/v1/checkout/status/cs_test_a1B2c3D4e5F6g7H8")).toBe(
+      "/api/payments/v1/checkout/status/[redacted]",
+    );
+    expect(redactPath("/checkout/test/cs_test_a1B2c3D4e5F6g7H8")).toBe("/checkout/test/[redacted]");
+    expect(redactPath("/api/payments/v1/test-checkout/cs_test_abcdefgh12/pay")).toBe(
+      "/api/payments/v1/test-checkout/[redacted]/pay",
+    );
+    expect(redactPath("/api/payments/v1/checkout/cancel/6f1c0c9e-1111-4222-8333-944445555666")).toBe(
+      "/api/payments/v1/checkout/cancel/[redacted]",
+    );
+    expect(redactPath("/anything/cs_live_Zz09Zz09Zz09")).toBe("/anything/[redacted]");
+    expect(redactPath("/api/admin/faqs/12")).toBe("/api/admin/faqs/12");
   });
 });

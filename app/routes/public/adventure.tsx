@@ -25,6 +25,7 @@ import {
 } from "../../../server/domain/adventures.server";
 import { AdventureCard, SkillBadge, skillLabel } from "../../components/AdventureCard";
 import { Img } from "../../components/Img";
+import { JsonLd } from "../../components/JsonLd";
 import { CATEGORY_OPTIONS } from "../../lib/adventure-filters";
 import { getApp } from "../../lib/context";
 import { absolute, seo } from "../../lib/seo";
@@ -129,11 +130,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article>
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; "<" is escaped
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={jsonLd} />
       <Hero adventure={a} />
 
       <div className="container-site grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { loadSiteContent } from "../../../server/domain/content.server";
 import { listFaqGroups } from "../../../server/domain/faqs.server";
+import { JsonLd } from "../../components/JsonLd";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -279,11 +280,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD must be raw JSON; "<" is escaped
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={jsonLd} />
     </>
   );
 }

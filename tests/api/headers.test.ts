@@ -1,0 +1,155 @@
+/**
+ * Headers and secrets: a nonce-based Content-Security-Policy on every page,
+ * HSTS on every answer, uploads that are not images served as sandboxed
+ * downloads, and request log lines without checkout session ids.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../app/lib/context.ts";
+import { createApp } from "../../server/app.server.ts";
+import { image, pdf } from "../fixtures/files.ts";
+import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { createTestApp, type TestContext } from "../helpers/test-app.ts";
+
+let t: TestContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "tw-headers-test-"));
+  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The app with a page renderer that records the nonce the server handed it. */
+function withPages(services = t.services) {
+  const nonces: (string | undefined)[] = [];
+  const app = createApp(services, {
+    renderDocument: async (_request, context: RouterContextProvider) => {
+      nonces.push(context.get(appContext).nonce);
+      return new Response("<!doctype html><title>x</title>", {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    },
+  });
+  return { app, nonces };
+}
+
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy.split(";").map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+
+describe("Content-Security-Policy", () => {
+  it("every page answer carries a policy with this request's nonce and the strict directives", async () => {
+    const { app, nonces } = withPages();
+    const first = await app.request("/");
+    const second = await app.request("/contact");
+    const policies = [first, second].map((r) => r.headers.get("content-security-policy") ?? "");
+    expect(nonces).toHaveLength(2);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [i, policy] of policies.entries()) {
+      expect(directives(policy)).toEqual({
+        "default-src": "'self'",
+        "script-src": `'nonce-${nonces[i]}' 'strict-dynamic'`,
+        "object-src": "'none'",
+        "base-uri": "'none'",
+        "frame-ancestors": "'none'",
+        "form-action": "'self'",
+        "img-src": "'self' data: blob:",
+        "style-src": "'self' 'unsafe-inline'",
+        "connect-src": "'self'",
+        "font-src": "'self'",
+      });
+    }
+  });
+
+  it("lets forms reach Stripe Checkout only when Stripe takes the payments", async () => {
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: "whsec_test",
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+    });
+    try {
+      const res = await withPages(stripe.services).app.request("/book");
+      const policy = directives(res.headers.get("content-security-policy") ?? "");
+      expect(policy["form-action"]).toBe("'self' https://checkout.stripe.com");
+      expect(policy["script-src"]).not.toContain("stripe");
+    } finally {
+      await stripe.close();
+    }
+  });
+
+  it("JSON answers have no page policy to parse but keep the other headers", async () => {
+    const res = await t.app.request("/api/adventures-pro");
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("HSTS", () => {
+  it("is one year with subdomains on every answer: pages, API, errors", async () => {
+    const { app } = withPages();
+    for (const res of [
+      await app.request("/"),
+      await t.app.request("/api/adventures-pro"),
+      await t.app.request("/api/nope"),
+      await t.app.request("/api/admin/faqs/%00"),
+    ]) {
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+});
+
+describe("uploads", () => {
+  async function uploaded(name: string, data: Buffer, type: string) {
+    const token = await login(t);
+    const form = new FormData();
+    form.append("files", new File([new Uint8Array(data)], name, { type }));
+    const res = await t.app.request("/api/admin/media/upload", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { items: { url: string }[] };
+    return t.app.request(body.items[0].url);
+  }
+
+  it("a file that is not an image is a download under a sandbox policy", async () => {
+    const res = await uploaded("terms.pdf", pdf(), "application/pdf");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/);
+    expect(res.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("an image is still shown inline", async () => {
+    const res = await uploaded("reef.png", await image("png"), "image/png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("public, max-age=604800");
+  });
+});
+
+describe("request log", () => {
+  it("never holds a checkout session id", async () => {
+    const before = t.logs.length;
+    const id = "cs_test_SecretSession1234567890";
+    await t.app.request(`/api/payments/v1/checkout/status/${id}`);
+    await t.app.request(`/api/payments/v1/test-checkout/${id}/pay`, { method: "POST" });
+    const { app } = withPages();
+    await app.request(`/checkout/test/${id}`);
+    const lines = t.logs.slice(before);
+    expect(lines.filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(2);
+    expect(lines.join("")).not.toContain("SecretSession");
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The Content-Security-Policy in a real browser: every page loads and hydrates
+ * under the nonce policy with no violation and no console error, through a
+ * whole booking to the test checkout, and on the admin login.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+
+/** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning")
+      problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const w = window as unknown as { __cspViolations?: string[] };
+      w.__cspViolations ??= [];
+      w.__cspViolations.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  return {
+    async assertClean() {
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+      );
+      expect([...problems, ...violations]).toEqual([]);
+    },
+  };
+}
+
+/** React has hydrated the frame: its header has React's internal keys. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("[data-testid=site-header]");
+    return !!root && Object.keys(root).some((k) => k.startsWith("__react"));
+  });
+}
+
+async function policyOf(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBeLessThan(400);
+  const policy = (await res?.headerValue("content-security-policy")) ?? "";
+  expect(policy, path).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  return policy;
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/adventures",
+  "/adventures/guided-shore-dive",
+  "/weekend",
+  "/gallery",
+  "/reviews",
+  "/about",
+  "/contact",
+  "/faq",
+  "/book",
+  "/privacy",
+  "/terms",
+  "/cancellation",
+];
+
+test("every public page loads and hydrates under the policy with no violation", async ({ page }) => {
+  const watcher = await watch(page);
+  for (const path of PUBLIC_PAGES) {
+    await policyOf(page, path);
+    await hydrated(page);
+  }
+  await watcher.assertClean();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test("the mobile menu opens (scripts run) and client navigation works", async ({ page }) => {
+    const watcher = await watch(page);
+    await policyOf(page, "/about");
+    await hydrated(page);
+    const toggle = page.getByTestId("site-header").getByRole("button", { name: /menu/i });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    await menu.getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await watcher.assertClean();
+  });
+});
+
+test("a booking goes through the form to the test checkout with no violation", async ({ page }) => {
+  const watcher = await watch(page);
+  await policyOf(page, "/book");
+  await hydrated(page);
+  await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
+  await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
+  const form = page.locator("main form").first();
+  await form.locator("[name=customerFirstName]").fill("Ava");
+  await form.locator("[name=customerLastName]").fill("Walker");
+  await form.locator("[name=customerEmail]").fill(`csp-${Date.now()}@example.com`);
+  await form.locator("[name=customerPhone]").fill("0400 123 456");
+  const dateSelect = page.locator("select[name=selectedDate]");
+  const value = await dateSelect.locator("option:not([disabled])").nth(1).getAttribute("value");
+  await dateSelect.selectOption(value ?? "");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/checkout\/test\/cs_test_/);
+  await expect(page.getByLabel("Card number")).toBeVisible();
+  const checkout = await page.request.get(page.url());
+  expect(checkout.headers()["content-security-policy"]).toMatch(/'strict-dynamic'/);
+  // The checkout page is interactive: paying with the test card lands on the confirmation.
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ava Walker");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
+  await watcher.assertClean();
+});
+
+test("the admin login works under the policy", async ({ page }) => {
+  const watcher = await watch(page);
+  await policyOf(page, "/admin");
+  await expect(page).toHaveURL(/\/admin\/pro-dashboard$/);
+  await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: /welcome to your dashboard/ })).toBeVisible();
+  await watcher.assertClean();
+});

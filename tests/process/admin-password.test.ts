@@ -1,0 +1,38 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer, tempDataDir } from "../helpers/server-process.ts";
+
+describe("a generated admin password", () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it("is never written to the output when it is not a terminal: it goes to a file only its owner can read", async () => {
+    const server = await startServer({ DATA_DIR: data.dir, ADMIN_PASSWORD: "" });
+    try {
+      const file = path.join(data.dir, "admin-password.txt");
+      // The start-up notice follows the "listening" line.
+      for (
+        let i = 0;
+        i < 200 && !server.output.some((l) => l.includes("shown once") || l.includes(file));
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const password = readFileSync(file, "utf8").trim();
+      expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const output = server.output.join("\n");
+      expect(output).not.toContain(password);
+      expect(output).toContain(file);
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      expect(await server.stop("SIGTERM")).toBe(0);
+    }
+  });
+});

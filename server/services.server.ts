@@ -1,12 +1,16 @@
 import type { Database } from "./db/client.server.ts";
 import { type BookingDeps, sweepExpired } from "./domain/booking.server.ts";
+import { retryDueRefunds } from "./domain/refunds.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
 
-/** Releases the spots of checkouts nobody finished; every minute, and on demand in tests. */
+/**
+ * Releases the spots of checkouts nobody finished and retries refunds that are
+ * due; every minute, and on demand in tests.
+ */
 export interface HoldSweeper {
   start(): void;
   stop(): Promise<void>;
@@ -59,9 +63,14 @@ export function buildServices(
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<{ closed: number }> | undefined;
   const sweep = () => {
-    running ??= sweepExpired(deps()).finally(() => {
-      running = undefined;
-    });
+    // Refunds the provider has not taken yet ride on the same minute (same key each time).
+    running ??= sweepExpired(deps())
+      .finally(() =>
+        retryDueRefunds(deps()).catch((error: unknown) => base.log.error("refund retry failed", { error })),
+      )
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
   const sweeper: HoldSweeper = {

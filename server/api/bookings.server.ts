@@ -12,8 +12,9 @@ import {
   fulfil,
   statusView,
 } from "../domain/booking.server.ts";
+import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
-import { verifyStripeEvent } from "../payments/stripe.server.ts";
+import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { bookingDeps, type Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -75,21 +76,14 @@ export function bookingApi(services: Services) {
   });
 
   api.post("/payments/v1/webhook/stripe", async (c) => {
-    const secret = services.env.STRIPE_WEBHOOK_SECRET;
-    const client =
-      "client" in services.payments
-        ? (services.payments.client as Parameters<typeof verifyStripeEvent>[0])
-        : undefined;
-    if (!secret || !client) throw badRequest("Stripe webhooks are not configured on this site");
-    const signature = c.req.header("stripe-signature");
-    if (!signature) throw badRequest("Missing Stripe-Signature header");
     const raw = await c.req.text();
-    let event: ReturnType<typeof verifyStripeEvent>;
+    let event: ProviderEvent;
     try {
-      event = verifyStripeEvent(client, raw, signature, secret);
+      event = services.payments.verifyWebhook(raw, c.req.header("stripe-signature"));
     } catch (error) {
-      log.warn("rejected a webhook with a bad signature", { error: (error as Error).message });
-      throw badRequest("Invalid Stripe signature");
+      if (!(error instanceof WebhookRejected)) throw error;
+      log.warn("rejected a webhook", { error: error.message });
+      throw badRequest(error.message);
     }
     const [seen] = await deps.db
       .select({ id: webhookEvents.id })
@@ -97,7 +91,7 @@ export function bookingApi(services: Services) {
       .where(eq(webhookEvents.id, event.id));
     if (seen) return c.json({ received: true, duplicate: true });
 
-    const object = event.data.object as { id?: string; object?: string };
+    const object = event.object;
     if (object.object === "checkout.session" && object.id && (await findPayment(deps, object.id))) {
       switch (event.type) {
         case "checkout.session.completed":
@@ -112,6 +106,10 @@ export function bookingApi(services: Services) {
         default:
           break;
       }
+    } else if (object.object === "refund" && event.type.startsWith("refund.")) {
+      await reconcileRefund(deps, object);
+    } else if (object.object === "charge" && event.type === "charge.refunded") {
+      await reconcileChargeRefunds(deps, object);
     }
     // Recorded after handling: a delivery that failed half-way is processed again on retry.
     await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();

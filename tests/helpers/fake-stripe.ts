@@ -37,7 +37,7 @@ export interface FakeStripe {
     metadata: Record<string, string>;
   }[];
   /** Every call received: method and path. */
-  calls: { method: string; path: string; body: Record<string, unknown> }[];
+  calls: { method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string }[];
   /** Marks a session paid, as a customer finishing checkout would. */
   complete(id: string, email?: string): FakeSession;
   /** Makes the next n calls answer 500 (no retries wanted: the SDK retries 5xx). */
@@ -86,7 +86,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const text = await readBody(req);
     const body = text ? parseForm(text) : {};
     const path = (req.url ?? "").split("?")[0];
-    calls.push({ method: req.method ?? "", path, body });
+    const sentKey = req.headers["idempotency-key"];
+    calls.push({
+      method: req.method ?? "",
+      path,
+      body,
+      ...(typeof sentKey === "string" ? { idempotencyKey: sentKey } : {}),
+    });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json", "Request-Id": rid("req_") });
       res.end(JSON.stringify(payload));
@@ -160,7 +166,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = String(body.payment_intent);
       const paid = [...sessions.values()].find((s) => s.payment_intent === intent);
       if (!paid) return error(400, `No such payment_intent: '${intent}'`);
-      const done = refunds.filter((r) => r.payment_intent === intent).reduce((n, r) => n + r.amount, 0);
+      const done = refunds
+        .filter((r) => r.payment_intent === intent && r.status !== "failed")
+        .reduce((n, r) => n + r.amount, 0);
       const amount = Number(body.amount ?? paid.amount_total - done);
       if (done + amount > paid.amount_total) {
         return error(400, `Refund amount is greater than unrefunded amount on charge`);

@@ -54,6 +54,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       OUTBOX_POLL_MS: "300",
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // Every browser test books from one address, many times over.
+      MAX_OPEN_CHECKOUTS: "1000",
     },
   },
 });

@@ -35,6 +35,11 @@ const schema = z.object({
    * read from X-Forwarded-For, counted from the right.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Unfinished checkouts (held bookings and open custom payments) one email
+   * address or one client address may have at once; more answer 429.
+   */
+  MAX_OPEN_CHECKOUTS: z.coerce.number().int().min(1).max(10_000).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

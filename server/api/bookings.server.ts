@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/availability.server.ts";
@@ -12,11 +12,23 @@ import {
   fulfil,
   statusView,
 } from "../domain/booking.server.ts";
+import { TooManyCheckouts } from "../domain/checkout-cap.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
+import { clientKey } from "../security/client.server.ts";
 import { bookingDeps, type Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
+
+/** A 429 for too many open checkouts says when to come back (Retry-After, in seconds). */
+async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TooManyCheckouts) c.header("Retry-After", String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 /** Bookings and payments: POST /api/bookings, checkout sessions, status, webhooks. */
 export function bookingApi(services: Services) {
@@ -34,12 +46,14 @@ export function bookingApi(services: Services) {
 
   api.post("/bookings", async (c) => {
     const input = await readJson(c, bookingSchema);
-    return c.json(await createBooking(deps, input), 201);
+    const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
+    return c.json(await withRetryAfter(c, () => createBooking(deps, input, client)), 201);
   });
 
   api.post("/payments/v1/checkout/session", async (c) => {
     const input = await readJson(c, customPaymentSchema);
-    return c.json(await createCustomPayment(deps, input), 201);
+    const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
+    return c.json(await withRetryAfter(c, () => createCustomPayment(deps, input, client)), 201);
   });
 
   api.get("/payments/v1/checkout/status/:sessionId", async (c) => {

@@ -27,6 +27,7 @@ import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderSessionState } from "../payments/provider.server.ts";
 import { isOwnOrigin, ownUrl, SESSION_PLACEHOLDER, withSessionParam } from "../payments/urls.server.ts";
 import { firstBookableDate, freeSpots, holdSpots, retakeSpots } from "./availability.server.ts";
+import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
@@ -63,7 +64,16 @@ export interface CreatedCheckout {
   session_id: string;
 }
 
-export async function createBooking(deps: BookingDeps, input: BookingInput): Promise<CreatedCheckout> {
+/** Who opens a checkout: the hashed client address, for the open-checkout cap. */
+export interface CheckoutClient {
+  clientKey?: string | null;
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  input: BookingInput,
+  client: CheckoutClient = {},
+): Promise<CreatedCheckout> {
   const { db, env, log, now } = deps;
   const [adventure] = await db.select().from(adventures).where(eq(adventures.id, input.adventure_id));
   if (!adventure?.isActive || !adventure.bookingEnabled) {
@@ -85,12 +95,22 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
     const msg = `Group size for ${adventure.title} is at most ${maxGroup}`;
     throw badRequest(`group_size: ${msg}`, { group_size: msg });
   }
+  if (input.group_size < adventure.groupSizeMin) {
+    const msg = `Group size for ${adventure.title} is at least ${adventure.groupSizeMin}`;
+    throw badRequest(`group_size: ${msg}`, { group_size: msg });
+  }
   const unitPriceCents = slot.priceOverrideCents ?? adventure.basePriceCents;
   const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
 
   const booking = await db.transaction(async (tx) => {
+    await reserveCheckoutSlot(
+      tx,
+      { email: input.customer_email, clientKey: client.clientKey },
+      env.MAX_OPEN_CHECKOUTS,
+      now(),
+    );
     if (!(await holdSpots(tx, slot.id, input.group_size)))
       throw await spotsError(tx, slot.id, input.group_size);
     for (let i = 0; i < 5; i++) {
@@ -114,6 +134,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
           bookingStatus: "pending_payment",
           holdsSpots: true,
           holdExpiresAt: holdUntil,
+          clientKey: client.clientKey ?? null,
           createdAt: now(),
         })
         .onConflictDoNothing({ target: bookings.reference })
@@ -149,7 +170,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", { booking: booking.id, error });
-    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now()));
+    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now(), "checkout_failed"));
     throw new HttpError(
       502,
       "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",
@@ -171,6 +192,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
       successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
       cancelUrl: `${env.publicUrl}/book?session_id=${encodeURIComponent(session.id)}`,
       metadata: { reference: booking.reference },
+      clientKey: client.clientKey ?? null,
       expiresAt: session.expiresAt,
       createdAt: now(),
     });
@@ -208,6 +230,7 @@ export interface CreatedPayment {
 export async function createCustomPayment(
   deps: BookingDeps,
   input: CustomPaymentInput,
+  client: CheckoutClient = {},
 ): Promise<CreatedPayment> {
   const { db, env, log, now } = deps;
   const unit = toCents(input.amount);
@@ -217,11 +240,40 @@ export async function createCustomPayment(
   const successUrl = withSessionParam(ownUrl(input.success_url, env.publicUrl, defaultSuccess));
   const finalCancel = ownUrl(input.cancel_url, env.publicUrl, `${env.publicUrl}/book`);
   const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
+  // The schema already dropped reserved keys; the server's own are set last.
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(input.metadata)) metadata[k] = String(v);
   metadata.kind = "custom";
   metadata.payment_id = paymentId;
   const money = formatMoney(unit, input.currency, true);
+
+  // The ledger row exists (status creating) before the provider is asked, so
+  // the open-checkout cap counts it from the start; the sweeper only looks at open ones.
+  await db.transaction(async (tx) => {
+    await reserveCheckoutSlot(
+      tx,
+      { email: input.customer_email || null, clientKey: client.clientKey },
+      env.MAX_OPEN_CHECKOUTS,
+      now(),
+    );
+    await tx.insert(payments).values({
+      id: paymentId,
+      provider: deps.payments.name,
+      sessionId: `creating:${paymentId}`,
+      kind: "custom",
+      unitAmountCents: unit,
+      quantity: input.quantity,
+      amountTotalCents: total,
+      currency: input.currency,
+      status: "creating",
+      customerEmail: input.customer_email || null,
+      metadata,
+      clientKey: client.clientKey ?? null,
+      expiresAt,
+      createdAt: now(),
+    });
+  });
+
   let session: { id: string; url: string; expiresAt: Date };
   try {
     session = await deps.payments.createCheckout({
@@ -239,28 +291,27 @@ export async function createCustomPayment(
     });
   } catch (error) {
     log.error("payment provider failed to open a custom checkout", { error });
+    await db
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now() })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
     throw new HttpError(
       502,
       "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
     );
   }
-  await db.insert(payments).values({
-    id: paymentId,
-    provider: deps.payments.name,
-    sessionId: session.id,
-    kind: "custom",
-    unitAmountCents: unit,
-    quantity: input.quantity,
-    amountTotalCents: total,
-    currency: input.currency,
-    customerEmail: input.customer_email || null,
-    checkoutUrl: session.url,
-    successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-    cancelUrl: withSessionParam(finalCancel, session.id),
-    metadata,
-    expiresAt: session.expiresAt,
-    createdAt: now(),
-  });
+  await db
+    .update(payments)
+    .set({
+      sessionId: session.id,
+      status: "open",
+      checkoutUrl: session.url,
+      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
+      cancelUrl: withSessionParam(finalCancel, session.id),
+      expiresAt: session.expiresAt,
+      updatedAt: now(),
+    })
+    .where(eq(payments.id, paymentId));
   log.info("custom payment opened", { payment: paymentId, total, currency: input.currency });
   return { url: session.url, session_id: session.id };
 }
@@ -533,7 +584,14 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
       )
       .returning({ id: payments.id });
     if (!row) return false;
-    if (payment.bookingId) await cancelPendingBooking(tx, payment.bookingId, at);
+    if (payment.bookingId) {
+      await cancelPendingBooking(
+        tx,
+        payment.bookingId,
+        at,
+        status === "expired" ? "expired" : "checkout_cancelled",
+      );
+    }
     return true;
   });
   if (closed) deps.log.info("checkout closed", { payment: payment.id, status });
@@ -563,11 +621,25 @@ export async function releaseHold(db: DB, bookingId: string): Promise<boolean> {
   return true;
 }
 
+/** Why an unpaid booking ended; a payment arriving later may revive only these. */
+export type UnpaidEnd = "expired" | "checkout_cancelled" | "checkout_failed";
+
 /** pending_payment -> cancelled and the hold released; no-op for any other status. */
-export async function cancelPendingBooking(db: DB, bookingId: string, at: Date): Promise<boolean> {
+export async function cancelPendingBooking(
+  db: DB,
+  bookingId: string,
+  at: Date,
+  reason: UnpaidEnd = "expired",
+): Promise<boolean> {
   const [row] = await db
     .update(bookings)
-    .set({ bookingStatus: "cancelled", cancelledAt: at, holdExpiresAt: null, updatedAt: at })
+    .set({
+      bookingStatus: "cancelled",
+      cancelledAt: at,
+      cancelReason: reason,
+      holdExpiresAt: null,
+      updatedAt: at,
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, "pending_payment")))
     .returning({ id: bookings.id });
   if (!row) return false;

@@ -69,7 +69,9 @@ export async function createTestApp(
   options: ServiceOptions = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", ...envOverrides });
+  // Tests book many times from one client and one email: a high cap unless a test sets
+  // MAX_OPEN_CHECKOUTS itself ("" gives the production default).
+  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", MAX_OPEN_CHECKOUTS: "1000", ...envOverrides });
   const logs: string[] = [];
   const log: Logger = createLogger("debug", (line) => {
     logs.push(line);

@@ -110,8 +110,10 @@ export function bookingApi(services: Services) {
       switch (event.type) {
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded":
-        case "checkout.session.expired":
           // fulfil re-reads the session from Stripe: the event only says where to look.
+          await fulfil(deps, object.id, { providerSaysPaid: true });
+          break;
+        case "checkout.session.expired":
           await fulfil(deps, object.id);
           break;
         case "checkout.session.async_payment_failed":

@@ -26,9 +26,11 @@ import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderSessionState } from "../payments/provider.server.ts";
 import { isOwnOrigin, ownUrl, SESSION_PLACEHOLDER, withSessionParam } from "../payments/urls.server.ts";
-import { firstBookableDate, freeSpots, holdSpots, retakeSpots } from "./availability.server.ts";
+import { firstBookableDate, freeSpots, holdSpots } from "./availability.server.ts";
 import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import { loadSiteContent } from "./content.server.ts";
+import { refundLatePayment } from "./late-payment.server.ts";
+import { type RefundRow, sendRefund } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
 /** How long spots are held while the visitor pays (the checkout expires with them). */
@@ -376,10 +378,18 @@ export async function statusView(deps: BookingDeps, payment: PaymentRow): Promis
  * expired -> booking cancelled, hold released (once). Safe to call any
  * number of times, concurrently, in any order.
  */
-export async function fulfil(deps: BookingDeps, sessionId: string): Promise<PaymentRow> {
+export async function fulfil(
+  deps: BookingDeps,
+  sessionId: string,
+  options: { providerSaysPaid?: boolean } = {},
+): Promise<PaymentRow> {
   const payment = await findPayment(deps, sessionId);
   if (!payment) throw notFound("Checkout session not found");
-  if (isSettled(payment)) return payment;
+  // A checkout we closed is not asked about again, unless the provider itself
+  // reports a payment for it (its webhook): that money must end in a booking
+  // or go back, never be kept silently.
+  const closedButPaid = options.providerSaysPaid && payment.paymentStatus === "unpaid";
+  if (isSettled(payment) && !closedButPaid) return payment;
   const state = await deps.payments.retrieve(sessionId);
   await applyState(deps, payment, state);
   return (await findPayment(deps, sessionId)) ?? payment;
@@ -411,6 +421,8 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       [adventure] = await db.select().from(adventures).where(eq(adventures.id, booking.adventureId));
   }
 
+  // Set inside the transaction, sent after its commit.
+  const late: { refund: RefundRow | null } = { refund: null };
   const outcome = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(payments)
@@ -463,41 +475,52 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     }
 
     if (!booking || !adventure) return "paid";
-    let warning: string | undefined;
     const [confirmed] = await tx
       .update(bookings)
       .set({ bookingStatus: "confirmed", confirmedAt: at, holdExpiresAt: null, updatedAt: at })
       .where(and(eq(bookings.id, booking.id), eq(bookings.bookingStatus, "pending_payment")))
       .returning();
     if (!confirmed) {
-      // Paid after the hold was released: a paid checkout still ends in a booking.
-      const [revived] = await tx
+      // Paid after the hold was released (checkout expired or was left): the
+      // spots are taken again only if they are still free; otherwise the
+      // booking stays cancelled and the money goes back in full.
+      const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      if (!current || current.bookingStatus !== "cancelled" || current.confirmedAt) return "paid";
+      const released = !current.cancelReason || UNPAID_ENDS.includes(current.cancelReason as UnpaidEnd);
+      const retaken =
+        released && current.availabilityId && !current.holdsSpots
+          ? await holdSpots(tx, current.availabilityId, current.groupSize)
+          : false;
+      if (!retaken) {
+        late.refund = await refundLatePayment(tx, {
+          booking: current,
+          facts: toFacts(current),
+          payment: claimed,
+          adventure,
+          site,
+          notify,
+          publicUrl: deps.env.publicUrl,
+          at,
+          cause: released ? "date_full" : "booking_cancelled",
+        });
+        log.warn("late payment refunded: the date had no room left", { booking: current.id });
+        return "refunded";
+      }
+      await tx
         .update(bookings)
         .set({
           bookingStatus: "confirmed",
           confirmedAt: at,
           cancelledAt: null,
+          cancelReason: null,
+          holdsSpots: true,
           holdExpiresAt: null,
           updatedAt: at,
         })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            eq(bookings.bookingStatus, "cancelled"),
-            isNull(bookings.confirmedAt),
-          ),
-        )
-        .returning();
-      if (!revived) return "paid";
-      const retaken =
-        revived.availabilityId && !revived.holdsSpots
-          ? await retakeSpots(tx, revived.availabilityId, revived.groupSize)
-          : revived.holdsSpots;
-      await tx.update(bookings).set({ holdsSpots: retaken }).where(eq(bookings.id, revived.id));
-      if (!retaken) {
-        warning = `this booking was paid after its hold expired and ${formatDateAU(revived.selectedDate)} no longer has ${revived.groupSize} free spots. Please review the date.`;
-      }
-      log.warn("booking paid after its hold was released", { booking: revived.id, retaken });
+        .where(eq(bookings.id, current.id));
+      log.warn("booking paid after its hold was released; its spots were free and are taken again", {
+        booking: current.id,
+      });
     }
     const facts = toFacts(booking);
     const schedule = scheduleFromItinerary(adventure.itinerary);
@@ -546,12 +569,13 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     await enqueueEmail(tx, {
       kind: "booking_notice",
       to: notify,
-      ...operatorNoticeEmail(facts, site, warning),
+      ...operatorNoticeEmail(facts, site),
       dedupeKey: `booking_notice:${booking.id}`,
     });
     return "confirmed";
   });
   if (outcome !== "already") log.info("payment fulfilled", { payment: payment.id, outcome });
+  if (late.refund) await sendRefund(deps, late.refund.id);
 }
 
 function toFacts(b: BookingRow): BookingFacts {
@@ -622,7 +646,8 @@ export async function releaseHold(db: DB, bookingId: string): Promise<boolean> {
 }
 
 /** Why an unpaid booking ended; a payment arriving later may revive only these. */
-export type UnpaidEnd = "expired" | "checkout_cancelled" | "checkout_failed";
+const UNPAID_ENDS = ["expired", "checkout_cancelled", "checkout_failed"] as const;
+export type UnpaidEnd = (typeof UNPAID_ENDS)[number];
 
 /** pending_payment -> cancelled and the hold released; no-op for any other status. */
 export async function cancelPendingBooking(

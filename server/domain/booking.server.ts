@@ -5,7 +5,7 @@
  * return or the sweeper).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { BookingInput, CustomPaymentInput } from "../../app/lib/booking.ts";
 import { bookingTotalCents, MAX_GROUP_SIZE } from "../../app/lib/booking.ts";
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
@@ -485,7 +485,7 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       // spots are taken again only if they are still free; otherwise the
       // booking stays cancelled and the money goes back in full.
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
-      if (!current || current.bookingStatus !== "cancelled" || current.confirmedAt) return "paid";
+      if (current?.bookingStatus !== "cancelled" || current.confirmedAt) return "paid";
       const released = !current.cancelReason || UNPAID_ENDS.includes(current.cancelReason as UnpaidEnd);
       const retaken =
         released && current.availabilityId && !current.holdsSpots

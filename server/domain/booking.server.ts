@@ -503,7 +503,10 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
           at,
           cause: released ? "date_full" : "booking_cancelled",
         });
-        log.warn("late payment refunded: the date had no room left", { booking: current.id });
+        log.warn("late payment refunded in full", {
+          booking: current.id,
+          cause: released ? "date_full" : "booking_cancelled",
+        });
         return "refunded";
       }
       await tx

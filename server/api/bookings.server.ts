@@ -122,7 +122,8 @@ export function bookingApi(services: Services) {
         default:
           break;
       }
-    } else if (object.object === "refund" && event.type.startsWith("refund.")) {
+    } else if (object.object === "refund") {
+      // refund.created / refund.updated / refund.failed (and the older charge.refund.updated).
       await reconcileRefund(deps, object);
     } else if (object.object === "charge" && event.type === "charge.refunded") {
       await reconcileChargeRefunds(deps, object);

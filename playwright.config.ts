@@ -56,6 +56,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       // Every spec books and writes from one address: scale the public rate limits up.
       RATE_LIMIT_FACTOR: "100",
+      // Every browser test books from one address, many times over.
+      MAX_OPEN_CHECKOUTS: "1000",
     },
   },
 });

@@ -47,6 +47,11 @@ const schema = z.object({
    * requests from one address, raise it.
    */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
+  /**
+   * Unfinished checkouts (held bookings and open custom payments) one email
+   * address or one client address may have at once; more answer 429.
+   */
+  MAX_OPEN_CHECKOUTS: z.coerce.number().int().min(1).max(10_000).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

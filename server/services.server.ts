@@ -1,5 +1,6 @@
 import type { Database } from "./db/client.server.ts";
 import { type BookingDeps, sweepExpired } from "./domain/booking.server.ts";
+import { retryDueRefunds } from "./domain/refunds.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
@@ -7,7 +8,10 @@ import { createPaymentProvider, type TestCheckout } from "./payments/index.serve
 import type { PaymentProvider } from "./payments/provider.server.ts";
 import { pruneExpired } from "./security/rate-limit.server.ts";
 
-/** Releases the spots of checkouts nobody finished; every minute, and on demand in tests. */
+/**
+ * Releases the spots of checkouts nobody finished and retries refunds that are
+ * due; every minute, and on demand in tests.
+ */
 export interface HoldSweeper {
   start(): void;
   stop(): Promise<void>;
@@ -66,6 +70,10 @@ export function buildServices(
         await pruneExpired(base.database.db, now());
         return result;
       })
+      // Refunds the provider has not taken yet ride on the same minute (same key each time).
+      .finally(() =>
+        retryDueRefunds(deps()).catch((error: unknown) => base.log.error("refund retry failed", { error })),
+      )
       .finally(() => {
         running = undefined;
       });

@@ -60,36 +60,107 @@ export const bookingSchema = z.object({
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
 
-export const customPaymentSchema = z.object({
-  amount: z.coerce
-    .number({ error: TEXT.invalidAmount })
-    .refine((n) => Number.isFinite(n) && n > 0, TEXT.invalidAmount)
-    .refine((n) => n <= MAX_CUSTOM_AMOUNT, `Amount must be at most ${MAX_CUSTOM_AMOUNT}`)
-    // Cents: amounts with more than two decimals are not money.
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Amount may have at most 2 decimals"),
-  currency: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(CURRENCIES, { error: "Currency must be one of aud, usd, eur, gbp" }))
-    .optional()
-    .default("aud"),
-  quantity: z.coerce
-    .number({ error: "Quantity must be a number" })
-    .int("Quantity must be a whole number")
-    .min(1, "Quantity must be at least 1")
-    .max(MAX_CUSTOM_QUANTITY, `Quantity must be at most ${MAX_CUSTOM_QUANTITY}`)
-    .optional()
-    .default(1),
-  success_url: z.string().max(2000).optional(),
-  cancel_url: z.string().max(2000).optional(),
-  customer_email: z.union([z.literal(""), emailField]).optional(),
-  metadata: z
-    .record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
-    .optional()
-    .default({})
-    .refine((m) => Object.keys(m).length <= 20, "At most 20 metadata keys"),
-});
+/**
+ * A number as a JSON number, or as a plain decimal string ("25", "25.50");
+ * anything else (true, "0x10", "1e3", "Infinity", "", arrays) is not a number
+ * here, though JavaScript's Number() would accept most of them.
+ */
+export function strictNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*\d{1,15}(\.\d{1,15})?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Stripe's limits for one charge: at most 99,999,999 of the smallest unit (cents). */
+export const MAX_CHARGE_CENTS = 99_999_999;
+/** Stripe's minimum charge per currency, in cents. */
+export const MIN_CHARGE_CENTS: Record<Currency, number> = { aud: 50, usd: 50, eur: 50, gbp: 30 };
+/** Metadata keys the server sets on a custom payment; a visitor's values for them are dropped. */
+export const RESERVED_METADATA_KEYS = ["kind", "payment_id", "booking_id", "reference", "refund_id"] as const;
+/** Stripe takes 50 keys; the server adds kind and payment_id. */
+export const MAX_METADATA_KEYS = 48;
+
+const strict = (schema: z.ZodNumber) => z.preprocess((v) => strictNumber(v) ?? v, schema);
+
+export const customPaymentSchema = z
+  .object({
+    amount: strict(
+      z
+        .number({ error: TEXT.invalidAmount })
+        .refine((n) => n > 0, TEXT.invalidAmount)
+        .refine((n) => n <= MAX_CUSTOM_AMOUNT, `Amount must be at most ${MAX_CUSTOM_AMOUNT}`)
+        // Cents: amounts with more than two decimals are not money.
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Amount may have at most 2 decimals"),
+    ),
+    currency: z
+      .string({ error: "Currency must be one of aud, usd, eur, gbp" })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(CURRENCIES, { error: "Currency must be one of aud, usd, eur, gbp" }))
+      .optional()
+      .default("aud"),
+    quantity: strict(
+      z
+        .number({ error: "Quantity must be a whole number" })
+        .int("Quantity must be a whole number")
+        .min(1, "Quantity must be at least 1")
+        .max(MAX_CUSTOM_QUANTITY, `Quantity must be at most ${MAX_CUSTOM_QUANTITY}`),
+    )
+      .optional()
+      .default(1),
+    success_url: z.string({ error: "success_url must be text" }).max(2000).optional(),
+    cancel_url: z.string({ error: "cancel_url must be text" }).max(2000).optional(),
+    customer_email: z.union([z.literal(""), emailField]).optional(),
+    metadata: z
+      .record(
+        z
+          .string()
+          .min(1, "Metadata keys may not be empty")
+          .max(40, "Metadata keys must be at most 40 characters")
+          .refine((k) => !/[[\]]/.test(k), "Metadata keys may not contain square brackets"),
+        z.union(
+          [z.string().max(500, "Metadata values must be at most 500 characters"), z.number(), z.boolean()],
+          {
+            error: "Metadata values must be text, numbers or true/false",
+          },
+        ),
+        { error: "Metadata must be an object of keys and values" },
+      )
+      .optional()
+      .default({})
+      // Keys the server sets are never taken from the visitor.
+      .transform((m) =>
+        Object.fromEntries(
+          Object.entries(m).filter(([k]) => !(RESERVED_METADATA_KEYS as readonly string[]).includes(k)),
+        ),
+      )
+      .refine(
+        (m) => Object.keys(m).length <= MAX_METADATA_KEYS,
+        `At most ${MAX_METADATA_KEYS} metadata keys`,
+      ),
+  })
+  .superRefine((p, ctx) => {
+    // What the card network charges: the total, between the currency's minimum and Stripe's maximum.
+    // Only once amount and quantity are each valid (their own messages come first).
+    if (typeof p.amount !== "number" || !(p.amount > 0) || !Number.isInteger(p.quantity) || p.quantity < 1) {
+      return;
+    }
+    const total = Math.round(p.amount * 100) * p.quantity;
+    const min = MIN_CHARGE_CENTS[p.currency];
+    if (total < min) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `The total must be at least ${(min / 100).toFixed(2)} ${p.currency.toUpperCase()}`,
+      });
+    } else if (total > MAX_CHARGE_CENTS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["quantity"],
+        message: `The total (amount x quantity) must be at most ${(MAX_CHARGE_CENTS / 100).toLocaleString("en-AU", { minimumFractionDigits: 2 })} ${p.currency.toUpperCase()}`,
+      });
+    }
+  });
 export type CustomPaymentInput = z.infer<typeof customPaymentSchema>;
 
 /** Total in cents for a per-person price: integer arithmetic only. */

@@ -10,6 +10,7 @@ import {
   isBookingStatus,
   listBookings,
   refundPreview,
+  retryRefund,
 } from "../domain/admin-bookings.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
@@ -47,6 +48,7 @@ const statusSchema = z.object({
 export function adminBookingsApi(services: Services) {
   const { database, log } = services;
   const db = database.db;
+  const deps = { db, log, payments: services.payments, now: services.now };
   const api = new Hono();
 
   api.get("/bookings", async (c) => {
@@ -75,13 +77,13 @@ export function adminBookingsApi(services: Services) {
 
   api.put("/admin/bookings/:id/status", async (c) => {
     const { status } = await readJson(c, statusSchema);
-    const result = await changeBookingStatus(
-      { db, log, payments: services.payments },
-      c.req.param("id"),
-      status,
-      services.now(),
-    );
+    const result = await changeBookingStatus(deps, c.req.param("id"), status);
     return c.json({ success: true, ...result });
+  });
+
+  // A refund the provider has not taken (or failed): sent again under the rules of refunds.server.ts.
+  api.post("/admin/bookings/:id/refund/retry", async (c) => {
+    return c.json({ success: true, ...(await retryRefund(deps, c.req.param("id"))) });
   });
 
   return api;

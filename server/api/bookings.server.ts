@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/availability.server.ts";
@@ -12,13 +12,26 @@ import {
   fulfil,
   statusView,
 } from "../domain/booking.server.ts";
+import { TooManyCheckouts } from "../domain/checkout-cap.server.ts";
+import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
-import { verifyStripeEvent } from "../payments/stripe.server.ts";
+import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
+import { clientKey } from "../security/client.server.ts";
 import { bookingDeps, type Services } from "../services.server.ts";
 import { readBodyText, readJson } from "./validate.server.ts";
 
 /** Stripe events are a few kilobytes; a body past this is not from Stripe. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/** A 429 for too many open checkouts says when to come back (Retry-After, in seconds). */
+async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof TooManyCheckouts) c.header("Retry-After", String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 /** Bookings and payments: POST /api/bookings, checkout sessions, status, webhooks. */
 export function bookingApi(services: Services) {
@@ -36,12 +49,14 @@ export function bookingApi(services: Services) {
 
   api.post("/bookings", async (c) => {
     const input = await readJson(c, bookingSchema);
-    return c.json(await createBooking(deps, input), 201);
+    const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
+    return c.json(await withRetryAfter(c, () => createBooking(deps, input, client)), 201);
   });
 
   api.post("/payments/v1/checkout/session", async (c) => {
     const input = await readJson(c, customPaymentSchema);
-    return c.json(await createCustomPayment(deps, input), 201);
+    const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
+    return c.json(await withRetryAfter(c, () => createCustomPayment(deps, input, client)), 201);
   });
 
   api.get("/payments/v1/checkout/status/:sessionId", async (c) => {
@@ -78,22 +93,15 @@ export function bookingApi(services: Services) {
   });
 
   api.post("/payments/v1/webhook/stripe", async (c) => {
-    const secret = services.env.STRIPE_WEBHOOK_SECRET;
-    const client =
-      "client" in services.payments
-        ? (services.payments.client as Parameters<typeof verifyStripeEvent>[0])
-        : undefined;
-    if (!secret || !client) throw badRequest("Stripe webhooks are not configured on this site");
-    const signature = c.req.header("stripe-signature");
-    if (!signature) throw badRequest("Missing Stripe-Signature header");
     // Exactly the bytes Stripe signed (decoded as UTF-8, as Stripe encodes them), but never more than the limit.
     const raw = await readBodyText(c, MAX_WEBHOOK_BYTES);
-    let event: ReturnType<typeof verifyStripeEvent>;
+    let event: ProviderEvent;
     try {
-      event = verifyStripeEvent(client, raw, signature, secret);
+      event = services.payments.verifyWebhook(raw, c.req.header("stripe-signature"));
     } catch (error) {
-      log.warn("rejected a webhook with a bad signature", { error: (error as Error).message });
-      throw badRequest("Invalid Stripe signature");
+      if (!(error instanceof WebhookRejected)) throw error;
+      log.warn("rejected a webhook", { error: error.message });
+      throw badRequest(error.message);
     }
     const [seen] = await deps.db
       .select({ id: webhookEvents.id })
@@ -101,13 +109,15 @@ export function bookingApi(services: Services) {
       .where(eq(webhookEvents.id, event.id));
     if (seen) return c.json({ received: true, duplicate: true });
 
-    const object = event.data.object as { id?: string; object?: string };
+    const object = event.object;
     if (object.object === "checkout.session" && object.id && (await findPayment(deps, object.id))) {
       switch (event.type) {
         case "checkout.session.completed":
         case "checkout.session.async_payment_succeeded":
-        case "checkout.session.expired":
           // fulfil re-reads the session from Stripe: the event only says where to look.
+          await fulfil(deps, object.id, { providerSaysPaid: true });
+          break;
+        case "checkout.session.expired":
           await fulfil(deps, object.id);
           break;
         case "checkout.session.async_payment_failed":
@@ -116,6 +126,11 @@ export function bookingApi(services: Services) {
         default:
           break;
       }
+    } else if (object.object === "refund") {
+      // refund.created / refund.updated / refund.failed (and the older charge.refund.updated).
+      await reconcileRefund(deps, object);
+    } else if (object.object === "charge" && event.type === "charge.refunded") {
+      await reconcileChargeRefunds(deps, object);
     }
     // Recorded after handling: a delivery that failed half-way is processed again on retry.
     await deps.db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();

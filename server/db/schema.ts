@@ -151,6 +151,12 @@ export const bookings = pgTable(
     checkoutSessionId: text("checkout_session_id"),
     refundAmountCents: integer("refund_amount_cents").notNull().default(0),
     /**
+     * Who or what cancelled it: expired, checkout_cancelled, payment_failed,
+     * operator, customer. A payment arriving later revives only a booking whose
+     * hold merely ran out, never one a person cancelled.
+     */
+    cancelReason: text("cancel_reason"),
+    /**
      * Something the operator must look at, shown in the bookings list: e.g. a
      * payment that arrived after the hold was released, on a date that had
      * filled meanwhile, and was refunded in full automatically.
@@ -190,7 +196,7 @@ export const payments = pgTable(
     quantity: integer("quantity").notNull().default(1),
     amountTotalCents: integer("amount_total_cents").notNull(),
     currency: text("currency").notNull().default("aud"),
-    /** open | complete | expired | cancelled */
+    /** creating (checkout being opened) | open | complete | expired | cancelled */
     status: text("status").notNull().default("open"),
     /** unpaid | paid | refunded | partially_refunded */
     paymentStatus: text("payment_status").notNull().default("unpaid"),
@@ -242,11 +248,16 @@ export const refunds = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     providerRefundId: text("provider_refund_id"),
     failureReason: text("failure_reason"),
+    /** Provider calls made so far; a refund the provider never acknowledged is retried with back-off. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("refunds_idempotency_key").on(t.idempotencyKey),
+    index("refunds_due_idx").on(t.status, t.nextAttemptAt),
+    index("refunds_booking_idx").on(t.bookingId),
     uniqueIndex("refunds_provider_refund_key").on(t.providerRefundId),
     index("refunds_payment_idx").on(t.paymentId),
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),
@@ -468,6 +479,8 @@ export const testCheckoutSessions = pgTable(
     paymentId: text("payment_id"),
     cardLast4: text("card_last4"),
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Refunds made, by the caller's idempotency key: the same key never refunds twice. */
+    refunds: jsonb("refunds").$type<Record<string, { id: string; amount: number }>>().notNull().default({}),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

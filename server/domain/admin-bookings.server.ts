@@ -5,38 +5,17 @@
  */
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
-import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents, refundPercent } from "../../app/lib/policy.ts";
 import type { DB } from "../db/client.server.ts";
-import { availability, BOOKING_STATUSES, type BookingStatus, bookings, payments } from "../db/schema.ts";
-import { enqueueEmail } from "../email/outbox.server.ts";
-import { conflict, HttpError, notFound } from "../errors.server.ts";
+import { type BookingStatus, bookings, payments, refunds } from "../db/schema.ts";
+import { conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider } from "../payments/provider.server.ts";
+import { canTransition, nextStatuses, statusLabel } from "./booking-status.ts";
+import { cancelBooking } from "./cancel-booking.server.ts";
+import { type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
 
-/**
- * Spec: completed only from pending_payment; cancelled from anything but
- * cancelled. Brief: payments confirm bookings automatically, so completed
- * from confirmed too. Nothing else.
- */
-const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
-  pending_payment: ["completed", "cancelled"],
-  confirmed: ["completed", "cancelled"],
-  completed: ["cancelled"],
-  cancelled: [],
-};
-
-export function nextStatuses(from: BookingStatus): readonly BookingStatus[] {
-  return TRANSITIONS[from] ?? [];
-}
-
-export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
-  return nextStatuses(from).includes(to);
-}
-
-export function isBookingStatus(value: unknown): value is BookingStatus {
-  return typeof value === "string" && (BOOKING_STATUSES as readonly string[]).includes(value);
-}
+export { canTransition, isBookingStatus, nextStatuses } from "./booking-status.ts";
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -64,9 +43,17 @@ export interface AdminBooking {
   confirmed_at: string | null;
   cancelled_at: string | null;
   next_statuses: readonly BookingStatus[];
+  /** Status of the latest refund (pending, succeeded, failed), or null when none was made. */
+  refund_status: string | null;
+  /** What the operator must look at (a late payment refunded, a refund not made yet), or null. */
+  attention: string | null;
 }
 
-export function toAdminBooking(b: BookingRow, paymentStatus = "unpaid"): AdminBooking {
+export function toAdminBooking(
+  b: BookingRow,
+  paymentStatus = "unpaid",
+  refund: RefundNote | undefined = undefined,
+): AdminBooking {
   return {
     id: b.id,
     reference: b.reference,
@@ -88,6 +75,8 @@ export function toAdminBooking(b: BookingRow, paymentStatus = "unpaid"): AdminBo
     confirmed_at: b.confirmedAt?.toISOString() ?? null,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     next_statuses: nextStatuses(b.bookingStatus),
+    refund_status: refund?.refund_status ?? null,
+    attention: [b.attention, refund?.refund_attention].filter(Boolean).join(" ") || null,
   };
 }
 
@@ -142,13 +131,11 @@ async function paymentStatuses(db: DB, ids: string[]): Promise<Map<string, strin
   return out;
 }
 
-/** Rows in the admin shape, each with its payment status. */
+/** Rows in the admin shape, each with its payment status and refund state. */
 export async function toAdminBookings(db: DB, rows: BookingRow[]): Promise<AdminBooking[]> {
-  const statuses = await paymentStatuses(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toAdminBooking(r, statuses.get(r.id)));
+  const ids = rows.map((r) => r.id);
+  const [statuses, notes] = await Promise.all([paymentStatuses(db, ids), refundNotes(db, ids)]);
+  return rows.map((r) => toAdminBooking(r, statuses.get(r.id), notes.get(r.id)));
 }
 
 async function countBookings(db: DB, where: SQL | undefined): Promise<number> {
@@ -261,11 +248,8 @@ export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000):
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(batch);
     if (!rows.length) return;
-    const statuses = await paymentStatuses(
-      db,
-      rows.map((r) => r.id),
-    );
-    yield rows.map((r) => `${csvRow(toAdminBooking(r, statuses.get(r.id)))}\r\n`).join("");
+    const admin = await toAdminBookings(db, rows);
+    yield admin.map((b) => `${csvRow(b)}\r\n`).join("");
     if (rows.length < batch) return;
     const last = rows[rows.length - 1];
     after = { createdAt: last.createdAt, id: last.id };
@@ -311,7 +295,7 @@ interface RefundPlan {
 async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<RefundPlan> {
   const payment = await paidPayment(db, booking.id);
   const paidCents = payment?.amountTotalCents ?? 0;
-  const already = payment?.refundedCents ?? 0;
+  const already = payment ? payment.refundedCents + (await pendingRefundCents(db, payment.id)) : 0;
   const percent = payment ? refundPercent(booking.selectedDate, now) : 0;
   const cents = payment
     ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already))
@@ -335,6 +319,15 @@ async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<Refun
   };
 }
 
+/** Refunds claimed but not yet confirmed by the provider: already promised, so not offered again. */
+async function pendingRefundCents(db: DB, paymentId: string): Promise<number> {
+  const [{ cents }] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
+  return cents;
+}
+
 async function loadBooking(db: DB, id: string): Promise<BookingRow> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!row) throw notFound("Booking not found");
@@ -349,130 +342,59 @@ export async function refundPreview(db: DB, id: string, now = new Date()): Promi
 export interface StatusDeps {
   db: DB;
   log: Logger;
-  payments?: PaymentProvider;
+  payments: PaymentProvider;
+  now: () => Date;
 }
 
 /**
- * Moves a booking to `to` if the rules allow it. Cancelling releases the
- * spots it holds and, for a paid booking, refunds what the policy gives:
- * the provider first (nothing changes here if it refuses), then the booking,
- * the spots and the ledger in one transaction.
+ * Moves a booking to `to` if the rules allow it. Cancelling goes through
+ * cancelBooking (claim, release, refund exactly once); completing is one
+ * conditional update.
  */
 export async function changeBookingStatus(
   deps: StatusDeps,
   id: string,
   to: BookingStatus,
-  now = new Date(),
 ): Promise<{ booking: AdminBooking; refund_amount: number }> {
   const { db, log } = deps;
+  if (to === "cancelled") {
+    const result = await cancelBooking(deps, id, { by: "operator" });
+    const [booking] = await toAdminBookings(db, [result.booking]);
+    return { booking, refund_amount: result.refundCents / 100 };
+  }
   const booking = await loadBooking(db, id);
   const from = booking.bookingStatus;
   if (!canTransition(from, to)) {
     throw conflict(
       from === to
-        ? `This booking is already ${label(to)}.`
-        : `A ${label(from)} booking cannot be marked ${label(to)}.`,
+        ? `This booking is already ${statusLabel(to)}.`
+        : `A ${statusLabel(from)} booking cannot be marked ${statusLabel(to)}.`,
     );
   }
-
-  let refund = 0;
-  let plan: RefundPlan | null = null;
-  if (to === "cancelled") {
-    plan = await planRefund(db, booking, now);
-    refund = plan.cents;
-    if (refund > 0 && plan.payment) {
-      if (!deps.payments)
-        throw new HttpError(503, "No payment provider is configured, so the refund cannot be made.");
-      try {
-        const { refundId } = await deps.payments.refund(plan.payment.sessionId, refund);
-        log.info("booking refunded", { booking: id, cents: refund, refund: refundId });
-      } catch (error) {
-        log.error("refund failed", { booking: id, cents: refund, error });
-        const reason = error instanceof Error ? error.message : "unknown error";
-        throw new HttpError(502, `The refund could not be made (${reason}). The booking was not cancelled.`);
-      }
-    }
-  }
-
-  const updated = await db.transaction(async (tx) => {
-    const set: Partial<typeof bookings.$inferInsert> = {
-      bookingStatus: to,
-      updatedAt: now,
-      holdExpiresAt: null,
-    };
-    if (to === "cancelled") {
-      set.cancelledAt = now;
-      set.holdsSpots = false;
-      set.refundAmountCents = booking.refundAmountCents + refund;
-    }
-    const [row] = await tx
-      .update(bookings)
-      .set(set)
-      .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
-      .returning();
-    if (!row) return null;
-    if (to === "cancelled" && booking.holdsSpots && booking.availabilityId) {
-      await tx
-        .update(availability)
-        .set({
-          bookedSpots: sql`greatest(${availability.bookedSpots} - ${booking.groupSize}, 0)`,
-          updatedAt: now,
-        })
-        .where(eq(availability.id, booking.availabilityId));
-    }
-    if (refund > 0 && plan?.payment) {
-      const refunded = plan.payment.refundedCents + refund;
-      await tx
-        .update(payments)
-        .set({
-          refundedCents: refunded,
-          paymentStatus: refunded >= plan.payment.amountTotalCents ? "refunded" : "partially_refunded",
-          updatedAt: now,
-        })
-        .where(eq(payments.id, plan.payment.id));
-    }
-    if (to === "cancelled" && (from === "confirmed" || from === "completed")) {
-      await enqueueEmail(tx, cancellationEmail(row, refund));
-    }
-    return row;
-  });
-  if (!updated) {
-    if (refund > 0)
-      log.error("booking changed while cancelling after a refund", { booking: id, cents: refund });
-    throw conflict("This booking was changed at the same time. Reload and try again.");
-  }
+  const at = deps.now();
+  const [updated] = await db
+    .update(bookings)
+    .set({ bookingStatus: to, updatedAt: at, holdExpiresAt: null })
+    .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
+    .returning();
+  if (!updated) throw conflict("This booking was changed at the same time. Reload and try again.");
 
   // A booking settled by hand must not be paid (again) through a checkout left open.
-  if (from === "pending_payment" && booking.checkoutSessionId && deps.payments) {
+  if (from === "pending_payment" && booking.checkoutSessionId) {
     await deps.payments.expire(booking.checkoutSessionId).catch((error: unknown) => {
       log.warn("could not expire the checkout session", { booking: id, error });
     });
   }
   log.info("booking status changed", { booking: id, from, to });
-  const statuses = await paymentStatuses(db, [id]);
-  return { booking: toAdminBooking(updated, statuses.get(id)), refund_amount: refund / 100 };
+  const [admin] = await toAdminBookings(db, [updated]);
+  return { booking: admin, refund_amount: 0 };
 }
 
-function label(status: BookingStatus): string {
-  return status.replace("_", " ");
-}
-
-function cancellationEmail(b: BookingRow, refundCentsValue: number) {
-  const amount = formatMoney(refundCentsValue, b.currency, true);
-  return {
-    kind: "booking_cancelled",
-    to: b.customerEmail,
-    subject: `Your booking ${b.reference} has been cancelled`,
-    text: [
-      `Hi ${b.customerFirstName},`,
-      "",
-      `Your booking ${b.reference} for ${b.adventureTitle} on ${b.selectedDate} has been cancelled.`,
-      refundCentsValue > 0
-        ? `A refund of ${amount} is on its way to your card; it usually shows within 5-10 business days.`
-        : "Under our cancellation policy no refund applies to this booking.",
-      "",
-      "If you have any questions, just reply to this email.",
-    ].join("\n"),
-    dedupeKey: `booking_cancelled:${b.id}`,
-  };
+/** The operator's one click for a refund that has not gone through: sent again, never twice. */
+export async function retryRefund(deps: StatusDeps, id: string): Promise<{ booking: AdminBooking }> {
+  await loadBooking(deps.db, id);
+  const sent = await retryBookingRefunds(deps, id);
+  if (sent === 0) throw conflict("This booking has no refund waiting to be made.");
+  const [booking] = await toAdminBookings(deps.db, [await loadBooking(deps.db, id)]);
+  return { booking };
 }

@@ -117,21 +117,3 @@ export async function freeSpots(db: DB, availabilityId: string, spots: number): 
     })
     .where(eq(availability.id, availabilityId));
 }
-
-/**
- * Takes spots back after a hold was released, even on a date that has since
- * been closed (a paid booking must stand); still never beyond capacity.
- */
-export async function retakeSpots(db: DB, availabilityId: string, spots: number): Promise<boolean> {
-  const rows = await db
-    .update(availability)
-    .set({ bookedSpots: sql`${availability.bookedSpots} + ${spots}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(availability.id, availabilityId),
-        sql`${availability.bookedSpots} + ${spots} <= ${availability.availableSpots}`,
-      ),
-    )
-    .returning({ id: availability.id });
-  return rows.length === 1;
-}

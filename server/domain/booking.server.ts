@@ -5,7 +5,7 @@
  * return or the sweeper).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { BookingInput, CustomPaymentInput } from "../../app/lib/booking.ts";
 import { bookingTotalCents, MAX_GROUP_SIZE } from "../../app/lib/booking.ts";
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
@@ -27,8 +27,11 @@ import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderSessionState } from "../payments/provider.server.ts";
 import { isOwnOrigin, ownUrl, SESSION_PLACEHOLDER, withSessionParam } from "../payments/urls.server.ts";
 import { hit } from "../security/rate-limit.server.ts";
-import { firstBookableDate, freeSpots, holdSpots, retakeSpots } from "./availability.server.ts";
+import { firstBookableDate, freeSpots, holdSpots } from "./availability.server.ts";
+import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import { loadSiteContent } from "./content.server.ts";
+import { refundLatePayment } from "./late-payment.server.ts";
+import { type RefundRow, sendRefund } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
 /** How long spots are held while the visitor pays (the checkout expires with them). */
@@ -64,7 +67,16 @@ export interface CreatedCheckout {
   session_id: string;
 }
 
-export async function createBooking(deps: BookingDeps, input: BookingInput): Promise<CreatedCheckout> {
+/** Who opens a checkout: the hashed client address, for the open-checkout cap. */
+export interface CheckoutClient {
+  clientKey?: string | null;
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  input: BookingInput,
+  client: CheckoutClient = {},
+): Promise<CreatedCheckout> {
   const { db, env, log, now } = deps;
   const [adventure] = await db.select().from(adventures).where(eq(adventures.id, input.adventure_id));
   if (!adventure?.isActive || !adventure.bookingEnabled) {
@@ -86,12 +98,22 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
     const msg = `Group size for ${adventure.title} is at most ${maxGroup}`;
     throw badRequest(`group_size: ${msg}`, { group_size: msg });
   }
+  if (input.group_size < adventure.groupSizeMin) {
+    const msg = `Group size for ${adventure.title} is at least ${adventure.groupSizeMin}`;
+    throw badRequest(`group_size: ${msg}`, { group_size: msg });
+  }
   const unitPriceCents = slot.priceOverrideCents ?? adventure.basePriceCents;
   const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
 
   const booking = await db.transaction(async (tx) => {
+    await reserveCheckoutSlot(
+      tx,
+      { email: input.customer_email, clientKey: client.clientKey },
+      env.MAX_OPEN_CHECKOUTS,
+      now(),
+    );
     if (!(await holdSpots(tx, slot.id, input.group_size)))
       throw await spotsError(tx, slot.id, input.group_size);
     for (let i = 0; i < 5; i++) {
@@ -115,6 +137,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
           bookingStatus: "pending_payment",
           holdsSpots: true,
           holdExpiresAt: holdUntil,
+          clientKey: client.clientKey ?? null,
           createdAt: now(),
         })
         .onConflictDoNothing({ target: bookings.reference })
@@ -150,7 +173,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", { booking: booking.id, error });
-    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now()));
+    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now(), "checkout_failed"));
     throw new HttpError(
       502,
       "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",
@@ -172,6 +195,7 @@ export async function createBooking(deps: BookingDeps, input: BookingInput): Pro
       successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
       cancelUrl: `${env.publicUrl}/book?session_id=${encodeURIComponent(session.id)}`,
       metadata: { reference: booking.reference },
+      clientKey: client.clientKey ?? null,
       expiresAt: session.expiresAt,
       createdAt: now(),
     });
@@ -209,6 +233,7 @@ export interface CreatedPayment {
 export async function createCustomPayment(
   deps: BookingDeps,
   input: CustomPaymentInput,
+  client: CheckoutClient = {},
 ): Promise<CreatedPayment> {
   const { db, env, log, now } = deps;
   const unit = toCents(input.amount);
@@ -218,11 +243,40 @@ export async function createCustomPayment(
   const successUrl = withSessionParam(ownUrl(input.success_url, env.publicUrl, defaultSuccess));
   const finalCancel = ownUrl(input.cancel_url, env.publicUrl, `${env.publicUrl}/book`);
   const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
+  // The schema already dropped reserved keys; the server's own are set last.
   const metadata: Record<string, string> = {};
   for (const [k, v] of Object.entries(input.metadata)) metadata[k] = String(v);
   metadata.kind = "custom";
   metadata.payment_id = paymentId;
   const money = formatMoney(unit, input.currency, true);
+
+  // The ledger row exists (status creating) before the provider is asked, so
+  // the open-checkout cap counts it from the start; the sweeper only looks at open ones.
+  await db.transaction(async (tx) => {
+    await reserveCheckoutSlot(
+      tx,
+      { email: input.customer_email || null, clientKey: client.clientKey },
+      env.MAX_OPEN_CHECKOUTS,
+      now(),
+    );
+    await tx.insert(payments).values({
+      id: paymentId,
+      provider: deps.payments.name,
+      sessionId: `creating:${paymentId}`,
+      kind: "custom",
+      unitAmountCents: unit,
+      quantity: input.quantity,
+      amountTotalCents: total,
+      currency: input.currency,
+      status: "creating",
+      customerEmail: input.customer_email || null,
+      metadata,
+      clientKey: client.clientKey ?? null,
+      expiresAt,
+      createdAt: now(),
+    });
+  });
+
   let session: { id: string; url: string; expiresAt: Date };
   try {
     session = await deps.payments.createCheckout({
@@ -240,28 +294,27 @@ export async function createCustomPayment(
     });
   } catch (error) {
     log.error("payment provider failed to open a custom checkout", { error });
+    await db
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now() })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
     throw new HttpError(
       502,
       "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
     );
   }
-  await db.insert(payments).values({
-    id: paymentId,
-    provider: deps.payments.name,
-    sessionId: session.id,
-    kind: "custom",
-    unitAmountCents: unit,
-    quantity: input.quantity,
-    amountTotalCents: total,
-    currency: input.currency,
-    customerEmail: input.customer_email || null,
-    checkoutUrl: session.url,
-    successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-    cancelUrl: withSessionParam(finalCancel, session.id),
-    metadata,
-    expiresAt: session.expiresAt,
-    createdAt: now(),
-  });
+  await db
+    .update(payments)
+    .set({
+      sessionId: session.id,
+      status: "open",
+      checkoutUrl: session.url,
+      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
+      cancelUrl: withSessionParam(finalCancel, session.id),
+      expiresAt: session.expiresAt,
+      updatedAt: now(),
+    })
+    .where(eq(payments.id, paymentId));
   log.info("custom payment opened", { payment: paymentId, total, currency: input.currency });
   return { url: session.url, session_id: session.id };
 }
@@ -326,10 +379,18 @@ export async function statusView(deps: BookingDeps, payment: PaymentRow): Promis
  * expired -> booking cancelled, hold released (once). Safe to call any
  * number of times, concurrently, in any order.
  */
-export async function fulfil(deps: BookingDeps, sessionId: string): Promise<PaymentRow> {
+export async function fulfil(
+  deps: BookingDeps,
+  sessionId: string,
+  options: { providerSaysPaid?: boolean } = {},
+): Promise<PaymentRow> {
   const payment = await findPayment(deps, sessionId);
   if (!payment) throw notFound("Checkout session not found");
-  if (isSettled(payment)) return payment;
+  // A checkout we closed is not asked about again, unless the provider itself
+  // reports a payment for it (its webhook): that money must end in a booking
+  // or go back, never be kept silently.
+  const closedButPaid = options.providerSaysPaid && payment.paymentStatus === "unpaid";
+  if (isSettled(payment) && !closedButPaid) return payment;
   const state = await deps.payments.retrieve(sessionId);
   await applyState(deps, payment, state);
   return (await findPayment(deps, sessionId)) ?? payment;
@@ -361,6 +422,8 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       [adventure] = await db.select().from(adventures).where(eq(adventures.id, booking.adventureId));
   }
 
+  // Set inside the transaction, sent after its commit.
+  const late: { refund: RefundRow | null } = { refund: null };
   const outcome = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(payments)
@@ -413,41 +476,55 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     }
 
     if (!booking || !adventure) return "paid";
-    let warning: string | undefined;
     const [confirmed] = await tx
       .update(bookings)
       .set({ bookingStatus: "confirmed", confirmedAt: at, holdExpiresAt: null, updatedAt: at })
       .where(and(eq(bookings.id, booking.id), eq(bookings.bookingStatus, "pending_payment")))
       .returning();
     if (!confirmed) {
-      // Paid after the hold was released: a paid checkout still ends in a booking.
-      const [revived] = await tx
+      // Paid after the hold was released (checkout expired or was left): the
+      // spots are taken again only if they are still free; otherwise the
+      // booking stays cancelled and the money goes back in full.
+      const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      if (current?.bookingStatus !== "cancelled" || current.confirmedAt) return "paid";
+      const released = !current.cancelReason || UNPAID_ENDS.includes(current.cancelReason as UnpaidEnd);
+      const retaken =
+        released && current.availabilityId && !current.holdsSpots
+          ? await holdSpots(tx, current.availabilityId, current.groupSize)
+          : false;
+      if (!retaken) {
+        late.refund = await refundLatePayment(tx, {
+          booking: current,
+          facts: toFacts(current),
+          payment: claimed,
+          adventure,
+          site,
+          notify,
+          publicUrl: deps.env.publicUrl,
+          at,
+          cause: released ? "date_full" : "booking_cancelled",
+        });
+        log.warn("late payment refunded in full", {
+          booking: current.id,
+          cause: released ? "date_full" : "booking_cancelled",
+        });
+        return "refunded";
+      }
+      await tx
         .update(bookings)
         .set({
           bookingStatus: "confirmed",
           confirmedAt: at,
           cancelledAt: null,
+          cancelReason: null,
+          holdsSpots: true,
           holdExpiresAt: null,
           updatedAt: at,
         })
-        .where(
-          and(
-            eq(bookings.id, booking.id),
-            eq(bookings.bookingStatus, "cancelled"),
-            isNull(bookings.confirmedAt),
-          ),
-        )
-        .returning();
-      if (!revived) return "paid";
-      const retaken =
-        revived.availabilityId && !revived.holdsSpots
-          ? await retakeSpots(tx, revived.availabilityId, revived.groupSize)
-          : revived.holdsSpots;
-      await tx.update(bookings).set({ holdsSpots: retaken }).where(eq(bookings.id, revived.id));
-      if (!retaken) {
-        warning = `this booking was paid after its hold expired and ${formatDateAU(revived.selectedDate)} no longer has ${revived.groupSize} free spots. Please review the date.`;
-      }
-      log.warn("booking paid after its hold was released", { booking: revived.id, retaken });
+        .where(eq(bookings.id, current.id));
+      log.warn("booking paid after its hold was released; its spots were free and are taken again", {
+        booking: current.id,
+      });
     }
     const facts = toFacts(booking);
     const schedule = scheduleFromItinerary(adventure.itinerary);
@@ -496,12 +573,13 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     await enqueueEmail(tx, {
       kind: "booking_notice",
       to: notify,
-      ...operatorNoticeEmail(facts, site, warning),
+      ...operatorNoticeEmail(facts, site),
       dedupeKey: `booking_notice:${booking.id}`,
     });
     return "confirmed";
   });
   if (outcome !== "already") log.info("payment fulfilled", { payment: payment.id, outcome });
+  if (late.refund) await sendRefund(deps, late.refund.id);
 }
 
 function toFacts(b: BookingRow): BookingFacts {
@@ -534,7 +612,14 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
       )
       .returning({ id: payments.id });
     if (!row) return false;
-    if (payment.bookingId) await cancelPendingBooking(tx, payment.bookingId, at);
+    if (payment.bookingId) {
+      await cancelPendingBooking(
+        tx,
+        payment.bookingId,
+        at,
+        status === "expired" ? "expired" : "checkout_cancelled",
+      );
+    }
     return true;
   });
   if (closed) deps.log.info("checkout closed", { payment: payment.id, status });
@@ -564,11 +649,26 @@ export async function releaseHold(db: DB, bookingId: string): Promise<boolean> {
   return true;
 }
 
+/** Why an unpaid booking ended; a payment arriving later may revive only these. */
+const UNPAID_ENDS = ["expired", "checkout_cancelled", "checkout_failed"] as const;
+export type UnpaidEnd = (typeof UNPAID_ENDS)[number];
+
 /** pending_payment -> cancelled and the hold released; no-op for any other status. */
-export async function cancelPendingBooking(db: DB, bookingId: string, at: Date): Promise<boolean> {
+export async function cancelPendingBooking(
+  db: DB,
+  bookingId: string,
+  at: Date,
+  reason: UnpaidEnd = "expired",
+): Promise<boolean> {
   const [row] = await db
     .update(bookings)
-    .set({ bookingStatus: "cancelled", cancelledAt: at, holdExpiresAt: null, updatedAt: at })
+    .set({
+      bookingStatus: "cancelled",
+      cancelledAt: at,
+      cancelReason: reason,
+      holdExpiresAt: null,
+      updatedAt: at,
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, "pending_payment")))
     .returning({ id: bookings.id });
   if (!row) return false;

@@ -216,3 +216,64 @@ ${site.email ? `<p style="margin:0">Questions? Email ${escapeHtml(site.email)}${
     html,
   };
 }
+
+/**
+ * A payment that arrived after the booking's hold was released, for a date
+ * that filled meanwhile: the money goes back in full and the customer sees
+ * other open dates of the same adventure.
+ */
+export function latePaymentRefundEmail(
+  b: BookingFacts,
+  otherDates: string[],
+  bookUrl: string,
+  site: SiteInfo,
+  cause: "date_full" | "booking_cancelled" = "date_full",
+): Email & { subject: string } {
+  const amount = formatMoney(b.totalAmountCents, b.currency, true);
+  const date = formatDateAU(b.selectedDate, "full");
+  const list = otherDates.map((d) => formatDateAU(d, "full"));
+  const why =
+    cause === "date_full"
+      ? `It reached us after the 30 minutes we hold spots during checkout, and ${date} filled up in the meantime, so we could not confirm your booking.`
+      : "It reached us after the booking had been cancelled, so we could not confirm it.";
+  const text = [
+    `Hi ${b.customerFirstName},`,
+    "",
+    `Thank you for your payment for ${b.adventureTitle} (booking ${b.reference}). ${why}`,
+    "",
+    `We have refunded the full ${amount} to your card; it usually shows within 5-10 business days.`,
+    "",
+    ...(list.length
+      ? [
+          `These dates still have room for ${people(b.groupSize)}:`,
+          ...list.map((d) => `- ${d}`),
+          "",
+          `Book again at ${bookUrl}`,
+        ]
+      : [`No other dates are open right now; reply to this email and we will find one for you.`]),
+    "",
+    `Sorry for the trouble. Reply to this email if you have any questions.`,
+    site.title,
+  ].join("\n");
+  const html = layout(
+    site,
+    cause === "date_full" ? "Your date filled up: full refund" : "Your payment is refunded in full",
+    `<p style="margin:0 0 12px">Hi ${escapeHtml(b.customerFirstName)},</p>
+<p style="margin:0 0 12px">Thank you for your payment for ${escapeHtml(b.adventureTitle)} (booking ${escapeHtml(b.reference)}). ${escapeHtml(why)}</p>
+<p style="margin:0 0 12px"><strong>We have refunded the full ${escapeHtml(amount)} to your card</strong>; it usually shows within 5-10 business days.</p>
+${
+  list.length
+    ? `<p style="margin:0 0 8px">These dates still have room for ${escapeHtml(people(b.groupSize))}:</p><ul style="margin:0 0 12px">${list.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul><p style="margin:0 0 12px"><a href="${escapeHtml(bookUrl)}" style="color:#0e7490">Book again</a></p>`
+    : `<p style="margin:0 0 12px">No other dates are open right now; reply to this email and we will find one for you.</p>`
+}
+<p style="margin:0">Sorry for the trouble. Reply to this email if you have any questions.</p>`,
+  );
+  return {
+    subject:
+      cause === "date_full"
+        ? `Your payment for ${b.reference} has been refunded: ${formatDateAU(b.selectedDate)} filled up`
+        : `Your payment for ${b.reference} has been refunded`,
+    text,
+    html,
+  };
+}

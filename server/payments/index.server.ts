@@ -14,7 +14,12 @@ export function createPaymentProvider(
 ): { payments: PaymentProvider; testCheckout?: TestCheckout } {
   if (env.paymentsMode === "stripe" && env.STRIPE_SECRET_KEY) {
     return {
-      payments: createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE, now }),
+      payments: createStripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY,
+        apiBase: env.STRIPE_API_BASE,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        now,
+      }),
     };
   }
   const testCheckout = createTestProvider({ db, publicUrl: env.publicUrl, now });

@@ -4,17 +4,27 @@
  * the session from Stripe, and webhooks are verified on the raw body.
  */
 import Stripe from "stripe";
-import type {
-  CheckoutRequest,
-  CheckoutSession,
-  PaymentProvider,
-  ProviderSessionState,
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderRefund,
+  type ProviderSessionState,
+  type RefundRequest,
+  WebhookRejected,
 } from "./provider.server.ts";
 
 export interface StripeOptions {
   secretKey: string;
   /** Tests only: a local fake of the Stripe API, e.g. http://127.0.0.1:12111. */
   apiBase?: string;
+}
+
+export interface StripeProviderOptions extends StripeOptions {
+  /** whsec_...: without it every webhook delivery is refused. */
+  webhookSecret?: string;
+  now?: () => Date;
 }
 
 export function createStripeClient({ secretKey, apiBase }: StripeOptions): Stripe {
@@ -32,7 +42,7 @@ export function createStripeClient({ secretKey, apiBase }: StripeOptions): Strip
 /** Stripe requires expires_at at least 30 minutes ahead; a minute's margin absorbs clock skew. */
 const STRIPE_MIN_EXPIRY_MS = 30 * 60_000 + 60_000;
 
-export function createStripeProvider(options: StripeOptions & { now?: () => Date }): PaymentProvider & {
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider & {
   client: Stripe;
 } {
   const client = createStripeClient(options);
@@ -98,16 +108,51 @@ export function createStripeProvider(options: StripeOptions & { now?: () => Date
       }
     },
 
-    async refund(sessionId: string, amountCents: number): Promise<{ refundId: string }> {
-      const session = await client.checkout.sessions.retrieve(sessionId);
+    async refund(request: RefundRequest): Promise<ProviderRefund> {
+      const session = await client.checkout.sessions.retrieve(request.sessionId);
       const paymentIntent =
         typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent) throw new Error("This checkout session has no payment to refund");
-      // The SDK adds an idempotency key to its own retries.
-      const refund = await client.refunds.create({ payment_intent: paymentIntent, amount: amountCents });
-      return { refundId: refund.id };
+      // Stripe keeps the answer to a key for 24 hours: the same key never refunds twice.
+      const refund = await client.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountCents,
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return toRefund(refund);
+    },
+
+    verifyWebhook(rawBody: string, signature: string | undefined): ProviderEvent {
+      if (!options.webhookSecret)
+        throw new WebhookRejected("Stripe webhooks are not configured on this site");
+      if (!signature) throw new WebhookRejected("Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw new WebhookRejected("Invalid Stripe signature");
+      }
+      return {
+        id: event.id,
+        type: event.type,
+        object: event.data.object as unknown as ProviderEvent["object"],
+      };
     },
   };
+}
+
+/** Stripe's refund statuses in ours: requires_action waits on the customer, so it is pending. */
+export function toRefund(r: {
+  id: string;
+  status?: string | null;
+  failure_reason?: string | null;
+}): ProviderRefund {
+  const status =
+    r.status === "succeeded" || r.status === "failed" || r.status === "canceled" ? r.status : "pending";
+  return { refundId: r.id, status, ...(r.failure_reason ? { failureReason: r.failure_reason } : {}) };
 }
 
 function toState(s: Stripe.Checkout.Session): ProviderSessionState {
@@ -122,12 +167,4 @@ function toState(s: Stripe.Checkout.Session): ProviderSessionState {
     customerEmail: s.customer_details?.email ?? s.customer_email ?? undefined,
     metadata: (s.metadata ?? {}) as Record<string, string>,
   };
-}
-
-/**
- * Verifies a webhook delivery on its raw body. Throws when the signature is
- * missing, wrong, or too old (Stripe's default tolerance of 5 minutes).
- */
-export function verifyStripeEvent(client: Stripe, rawBody: string, signature: string, secret: string) {
-  return client.webhooks.constructEvent(rawBody, signature, secret);
 }

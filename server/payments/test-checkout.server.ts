@@ -9,11 +9,15 @@ import { CARD_TEXT, TEST_CARDS, type TestCardInput } from "../../app/lib/booking
 import type { DB } from "../db/client.server.ts";
 import { testCheckoutSessions } from "../db/schema.ts";
 import { HttpError, notFound } from "../errors.server.ts";
-import type {
-  CheckoutRequest,
-  CheckoutSession,
-  PaymentProvider,
-  ProviderSessionState,
+import {
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderRefund,
+  type ProviderSessionState,
+  type RefundRequest,
+  WebhookRejected,
 } from "./provider.server.ts";
 
 export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
@@ -98,22 +102,41 @@ export function createTestProvider(options: {
         .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.status, "open")));
     },
 
-    async refund(sessionId: string, amountCents: number): Promise<{ refundId: string }> {
+    /**
+     * Refunds like Stripe: once per idempotency key (a repeated key answers the
+     * first refund), never more than what is left of the payment. The key and
+     * the amount are added in one conditional update of the session's row.
+     */
+    async refund({ sessionId, amountCents, idempotencyKey }: RefundRequest): Promise<ProviderRefund> {
       const row = await load(sessionId);
+      const earlier = row.refunds[idempotencyKey];
+      if (earlier) return { refundId: earlier.id, status: "succeeded" };
       if (row.paymentStatus !== "paid") throw new HttpError(409, "This payment was never completed");
+      const refundId = randomId("re_test_");
+      const entry = JSON.stringify({ [idempotencyKey]: { id: refundId, amount: amountCents } });
       const rows = await db
         .update(testCheckoutSessions)
-        .set({ refundedCents: sql`${testCheckoutSessions.refundedCents} + ${amountCents}` })
+        .set({
+          refundedCents: sql`${testCheckoutSessions.refundedCents} + ${amountCents}`,
+          refunds: sql`${testCheckoutSessions.refunds} || ${entry}::jsonb`,
+        })
         .where(
           and(
             eq(testCheckoutSessions.id, sessionId),
+            sql`${testCheckoutSessions.refunds} -> ${idempotencyKey}::text is null`,
             sql`${testCheckoutSessions.refundedCents} + ${amountCents} <= ${testCheckoutSessions.amountTotalCents}`,
           ),
         )
         .returning({ id: testCheckoutSessions.id });
-      if (rows.length === 0)
-        throw new HttpError(409, "The refund is larger than what is left of the payment");
-      return { refundId: randomId("re_test_") };
+      if (rows.length === 1) return { refundId, status: "succeeded" };
+      // Lost a race to the same key: answer the refund that won.
+      const again = (await load(sessionId)).refunds[idempotencyKey];
+      if (again) return { refundId: again.id, status: "succeeded" };
+      throw new HttpError(409, "The refund is larger than what is left of the payment");
+    },
+
+    verifyWebhook(_rawBody: string, _signature: string | undefined): ProviderEvent {
+      throw new WebhookRejected("Stripe webhooks are not configured on this site");
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   bookings,
   emailOutbox,
   payments,
+  refunds,
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
@@ -241,9 +242,11 @@ describe("PUT /api/admin/bookings/{id}/status", () => {
     expect(p2).toMatchObject({ refundedCents: 0, paymentStatus: "paid" });
   });
 
-  it("leaves the booking untouched when the provider refuses the refund", async () => {
+  it("when the provider refuses, the booking stays cancelled, the refund waits in the list, and Retry refund pays it once", async () => {
     const { booking, sessionId } = await insertBooking(ctx.db, {
       paid: true,
+      groupSize: 1,
+      unitPriceCents: 20_000,
       date: addDays(sydneyDate(), 30),
     });
     // The provider's own record says it was never paid: it refuses.
@@ -252,10 +255,49 @@ describe("PUT /api/admin/bookings/{id}/status", () => {
       .set({ paymentStatus: "unpaid" })
       .where(eq(testCheckoutSessions.id, sessionId));
     const res = await put(`/api/admin/bookings/${booking.id}/status`, { status: "cancelled" });
-    expect(res.status).toBe(502);
-    expect(((await res.json()) as { detail: string }).detail).toMatch(/refund could not be made/);
-    const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row.bookingStatus).toBe("confirmed");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      refund_amount: number;
+      booking: { booking_status: string; refund_status: string; attention: string };
+    };
+    expect(body.refund_amount).toBe(200);
+    expect(body.booking).toMatchObject({ booking_status: "cancelled", refund_status: "pending" });
+    expect(body.booking.attention).toMatch(/refund of \$200\.00 has not reached the payment provider/);
+    const [pending] = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(pending).toMatchObject({ status: "pending", amountCents: 20_000, attempts: 1 });
+    const list = (await (await get(`/api/bookings?q=${booking.reference}`)).json()) as {
+      bookings: { attention: string | null }[];
+    };
+    expect(list.bookings[0].attention).toMatch(/not reached the payment provider/);
+
+    // The provider is fine again: one click sends the same refund with the same key.
+    await ctx.db
+      .update(testCheckoutSessions)
+      .set({ paymentStatus: "paid" })
+      .where(eq(testCheckoutSessions.id, sessionId));
+    const retry = await ctx.app.request(
+      `/api/admin/bookings/${booking.id}/refund/retry`,
+      authed(token, "POST"),
+    );
+    expect(retry.status).toBe(200);
+    const retried = (await retry.json()) as { booking: { refund_status: string; attention: string | null } };
+    expect(retried.booking).toMatchObject({ refund_status: "succeeded", attention: null });
+    const rows = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "succeeded", idempotencyKey: pending.idempotencyKey });
+    const [session] = await ctx.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, sessionId));
+    expect(session.refundedCents).toBe(20_000);
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(payment).toMatchObject({ refundedCents: 20_000, paymentStatus: "refunded" });
+    // Nothing left to retry.
+    const again = await ctx.app.request(
+      `/api/admin/bookings/${booking.id}/refund/retry`,
+      authed(token, "POST"),
+    );
+    expect(again.status).toBe(409);
   });
 });
 

@@ -336,6 +336,9 @@ describe("when the provider fails", () => {
       retrieve: () => Promise.reject(new Error("provider down")),
       expire: () => Promise.reject(new Error("provider down")),
       refund: () => Promise.reject(new Error("provider down")),
+      verifyWebhook: () => {
+        throw new Error("provider down");
+      },
     };
     const t2 = await createTestApp({}, { payments: broken });
     try {

@@ -107,9 +107,18 @@ describe("Stripe Checkout through the SDK", () => {
     const created = await newBooking();
     fake.complete(created.session_id);
     await t.app.request(`/api/payments/v1/checkout/status/${created.session_id}`);
-    const { refundId } = await t.services.payments.refund(created.session_id, 9500);
-    expect(refundId).toMatch(/^re_/);
+    const request = {
+      sessionId: created.session_id,
+      amountCents: 9500,
+      idempotencyKey: `k-${created.booking_id}`,
+    };
+    const first = await t.services.payments.refund(request);
+    expect(first).toMatchObject({ refundId: expect.stringMatching(/^re_/), status: "succeeded" });
     expect(fake.refunds.at(-1)).toMatchObject({ amount: 9500 });
+    // The same key again: Stripe answers the first refund and refunds nothing more.
+    const count = fake.refunds.length;
+    expect(await t.services.payments.refund(request)).toEqual(first);
+    expect(fake.refunds).toHaveLength(count);
   });
 
   it("Cancel expires the Stripe session and releases the hold", async () => {

@@ -137,6 +137,15 @@ test("missing required fields are named before anything is sent", async ({ page 
   await expect(page.getByTestId("error-banner")).toHaveText("Please fill in all required fields");
 });
 
+test("the group size offers only what the adventure takes (2 to 4 for the double shore dive)", async ({
+  page,
+}) => {
+  await page.goto("/book?adventure=dive-trip-shore");
+  const sizes = page.locator("select[name=groupSize] option");
+  await expect(sizes).toHaveText(["2 people", "3 people", "4 people"]);
+  await expect(page.locator("select[name=groupSize]")).toHaveValue("2");
+});
+
 test("a custom payment end to end, with its receipt", async ({ page }) => {
   const email = unique("custom");
   await page.goto("/book");

@@ -28,13 +28,22 @@ export interface FakeSession {
 export interface FakeStripe {
   url: string;
   sessions: Map<string, FakeSession>;
-  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Every refund actually made (a replayed idempotency key adds none). */
+  refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    status: string;
+    metadata: Record<string, string>;
+  }[];
   /** Every call received: method and path. */
-  calls: { method: string; path: string; body: Record<string, unknown> }[];
+  calls: { method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string }[];
   /** Marks a session paid, as a customer finishing checkout would. */
   complete(id: string, email?: string): FakeSession;
   /** Makes the next n calls answer 500 (no retries wanted: the SDK retries 5xx). */
   failCreates(n: number): void;
+  /** Makes the next n refund calls fail before any refund is made (an outage at Stripe). */
+  failRefunds(n: number): void;
   close(): Promise<void>;
 }
 
@@ -70,12 +79,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripe["calls"] = [];
   const idempotent = new Map<string, string>();
   let failing = 0;
+  let failingRefunds = 0;
+  const refundKeys = new Map<string, FakeStripe["refunds"][number]>();
 
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
     const body = text ? parseForm(text) : {};
     const path = (req.url ?? "").split("?")[0];
-    calls.push({ method: req.method ?? "", path, body });
+    const sentKey = req.headers["idempotency-key"];
+    calls.push({
+      method: req.method ?? "",
+      path,
+      body,
+      ...(typeof sentKey === "string" ? { idempotencyKey: sentKey } : {}),
+    });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json", "Request-Id": rid("req_") });
       res.end(JSON.stringify(payload));
@@ -137,15 +154,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return s ? send(200, s) : error(404, "No such checkout.session");
     }
     if (req.method === "POST" && path === "/v1/refunds") {
+      // Like Stripe: a key seen before answers its first refund, and nothing is refunded again.
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && refundKeys.has(key)) {
+        return send(200, { object: "refund", ...refundKeys.get(key) });
+      }
+      if (failingRefunds > 0) {
+        failingRefunds--;
+        return send(400, { error: { type: "api_error", message: "Fake refund outage" } });
+      }
+      const intent = String(body.payment_intent);
+      const paid = [...sessions.values()].find((s) => s.payment_intent === intent);
+      if (!paid) return error(400, `No such payment_intent: '${intent}'`);
+      const done = refunds
+        .filter((r) => r.payment_intent === intent && r.status !== "failed")
+        .reduce((n, r) => n + r.amount, 0);
+      const amount = Number(body.amount ?? paid.amount_total - done);
+      if (done + amount > paid.amount_total) {
+        return error(400, `Refund amount is greater than unrefunded amount on charge`);
+      }
       const refund = {
         id: rid("re_"),
-        object: "refund",
-        payment_intent: String(body.payment_intent),
-        amount: Number(body.amount),
+        payment_intent: intent,
+        amount,
         status: "succeeded",
+        metadata: (body.metadata as Record<string, string>) ?? {},
       };
       refunds.push(refund);
-      return send(200, refund);
+      if (typeof key === "string") refundKeys.set(key, refund);
+      return send(200, { object: "refund", ...refund });
     }
     return error(404, `Unrecognized request URL (${req.method}: ${path})`);
   });
@@ -168,6 +205,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failCreates(n) {
       failing = n;
+    },
+    failRefunds(n) {
+      failingRefunds = n;
     },
     close: () =>
       new Promise<void>((resolve) => {

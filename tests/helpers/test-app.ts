@@ -69,9 +69,16 @@ export async function createTestApp(
   options: ServiceOptions = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  // Tests send many writes from one client: public rate limits are scaled up
-  // unless a test asks for the real ones (RATE_LIMIT_FACTOR: "1").
-  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", RATE_LIMIT_FACTOR: "1000", ...envOverrides });
+  // Tests send many writes from one client and one email: public rate limits and the
+  // open-checkout cap are scaled up unless a test asks for the real ones
+  // (RATE_LIMIT_FACTOR: "1"; MAX_OPEN_CHECKOUTS: "" gives the production default).
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: "3999",
+    RATE_LIMIT_FACTOR: "1000",
+    MAX_OPEN_CHECKOUTS: "1000",
+    ...envOverrides,
+  });
   const logs: string[] = [];
   const log: Logger = createLogger("debug", (line) => {
     logs.push(line);

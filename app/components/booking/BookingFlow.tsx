@@ -17,6 +17,7 @@ export interface BookableAdventure {
   price_display: string;
   duration: string;
   groupSize: string;
+  group_size_min: number;
   group_size_max: number;
   image: string;
   image_alt: string;
@@ -106,9 +107,12 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
       date ? date.spots_left : MAX_GROUP_SIZE,
     ),
   );
+  // The adventure's smallest group (the server refuses fewer), never above what is offered.
+  const minGroup = Math.max(1, Math.min(adventure?.group_size_min ?? 1, maxGroup));
   useEffect(() => {
     if (form.groupSize > maxGroup) setForm((f) => ({ ...f, groupSize: maxGroup }));
-  }, [maxGroup, form.groupSize]);
+    else if (form.groupSize < minGroup) setForm((f) => ({ ...f, groupSize: minGroup }));
+  }, [maxGroup, minGroup, form.groupSize]);
 
   const pricePerPerson = date?.price ?? adventure?.price_num ?? 0;
   const totalCents = toCents(pricePerPerson) * form.groupSize;
@@ -326,7 +330,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       value={form.groupSize}
                       onChange={set("groupSize")}
                     >
-                      {Array.from({ length: maxGroup }, (_, i) => i + 1).map((n) => (
+                      {Array.from({ length: maxGroup - minGroup + 1 }, (_, i) => minGroup + i).map((n) => (
                         <option key={n} value={n}>
                           {people(n)}
                         </option>

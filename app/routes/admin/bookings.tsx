@@ -1,9 +1,11 @@
 import {
+  AlertTriangle,
   CheckCircle2,
   ChevronLeft,
   ChevronRight,
   ClipboardList,
   Download,
+  RotateCcw,
   Search,
   XCircle,
 } from "lucide-react";
@@ -116,6 +118,7 @@ export default function AdminBookings() {
     setPending(null);
     if (res.ok) {
       const refund = res.data.refund_amount;
+      const waiting = refund > 0 && res.data.booking.refund_status !== "succeeded";
       setNotice({
         tone: "success",
         title:
@@ -124,9 +127,11 @@ export default function AdminBookings() {
             : `Booking ${booking.reference} cancelled.`,
         text:
           kind === "cancelled"
-            ? refund > 0
-              ? `A refund of ${formatDollars(refund, booking.currency)} was sent to the customer's card. The spots are free again.`
-              : "No refund was due. The spots are free again."
+            ? waiting
+              ? `The spots are free again. The refund of ${formatDollars(refund, booking.currency)} has not gone through yet; it is retried automatically, and the booking is marked in the list until it does.`
+              : refund > 0
+                ? `A refund of ${formatDollars(refund, booking.currency)} was sent to the customer's card. The spots are free again.`
+                : "No refund was due. The spots are free again."
             : undefined,
       });
       load();
@@ -137,6 +142,31 @@ export default function AdminBookings() {
         text: res.network ? undefined : res.detail,
       });
     }
+  };
+
+  const retry = async (booking: AdminBooking) => {
+    setNotice(null);
+    const res = await adminJson<{ booking: AdminBooking }>(
+      "POST",
+      `/api/admin/bookings/${encodeURIComponent(booking.id)}/refund/retry`,
+    );
+    if (res.ok) {
+      const done = res.data.booking.refund_status === "succeeded";
+      setNotice({
+        tone: done ? "success" : "error",
+        title: done
+          ? `The refund for ${booking.reference} went through.`
+          : `The refund for ${booking.reference} has still not gone through.`,
+        text: done ? undefined : (res.data.booking.attention ?? undefined),
+      });
+    } else {
+      setNotice({
+        tone: "error",
+        title: res.network ? "Connection error" : "The refund could not be retried",
+        text: res.network ? undefined : res.detail,
+      });
+    }
+    load();
   };
 
   const exportCsv = async () => {
@@ -270,6 +300,7 @@ export default function AdminBookings() {
                         {b.special_requirements}
                       </p>
                     ) : null}
+                    <Attention booking={b} onRetry={retry} className="mt-2" />
                     <StatusActions booking={b} onAction={ask} className="mt-3" />
                   </li>
                 ))}
@@ -352,6 +383,7 @@ export default function AdminBookings() {
                             <BookingStatusBadge status={b.booking_status} />
                             <PaymentBadge status={b.payment_status} />
                           </div>
+                          <Attention booking={b} onRetry={retry} className="mt-2 max-w-72" />
                         </td>
                         <td className={`${t.td} text-right`}>
                           <StatusActions booking={b} onAction={ask} className="flex-col items-stretch" />
@@ -449,6 +481,39 @@ function RefundSummary({ pending }: { pending: Extract<Pending, { kind: "cancell
       </p>
       {p.already_refunded > 0 ? (
         <p className="mt-1 text-xs">Already refunded: {formatDollars(p.already_refunded, p.currency)}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the operator must look at: a late payment refunded, a refund that has not gone through. */
+function Attention({
+  booking,
+  onRetry,
+  className = "",
+}: {
+  booking: AdminBooking;
+  onRetry: (b: AdminBooking) => void;
+  className?: string;
+}) {
+  if (!booking.attention) return null;
+  const retryable = booking.refund_status === "pending" || booking.refund_status === "failed";
+  return (
+    <div
+      className={`rounded-lg bg-coral-50 px-3 py-2 text-xs text-coral-700 ring-1 ring-coral-600/20 ring-inset ${className}`}
+      data-testid="booking-attention"
+      role="note"
+    >
+      <p className="flex items-center gap-1 font-semibold">
+        <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
+        Needs attention
+      </p>
+      <p className="mt-1">{booking.attention}</p>
+      {retryable ? (
+        <Button size="sm" variant="danger" onClick={() => onRetry(booking)} className="mt-2">
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Retry refund
+        </Button>
       ) : null}
     </div>
   );

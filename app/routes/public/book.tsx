@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       price_display: a.price_display,
       duration: a.duration,
       groupSize: a.groupSize,
+      group_size_min: a.group_size_min,
       group_size_max: a.group_size_max,
       image: a.hero_image,
       image_alt: a.hero_image_alt || a.title,

@@ -1,0 +1,141 @@
+/**
+ * Cancelling a booking, by the operator or (later) the customer: one path, so
+ * the money moves exactly once whoever cancels and however often they click.
+ *
+ * In one transaction the booking is claimed with a conditional update (its
+ * status from what was read to cancelled: of N parallel requests exactly one
+ * succeeds), its spots are released and the refund the cancellation policy
+ * gives is claimed as a pending `refunds` row with a key derived from the
+ * payment. Only after the commit is the provider asked, with that key. If the
+ * provider cannot be reached the booking stays cancelled and the refund
+ * pending: it is retried with the same key, and the bookings list shows it.
+ */
+import { and, eq } from "drizzle-orm";
+import { formatMoney } from "../../app/lib/money.ts";
+import { refundCents } from "../../app/lib/policy.ts";
+import { type BookingStatus, bookings } from "../db/schema.ts";
+import { enqueueEmail } from "../email/outbox.server.ts";
+import { conflict, notFound } from "../errors.server.ts";
+import { releaseHold } from "./booking.server.ts";
+import { canTransition, statusLabel } from "./booking-status.ts";
+import {
+  claimRefund,
+  lockPaidPayment,
+  type RefundDeps,
+  type RefundRow,
+  sendRefund,
+} from "./refunds.server.ts";
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export interface CancelOptions {
+  by: "operator" | "customer";
+}
+
+export interface CancelResult {
+  booking: BookingRow;
+  /** The refund the policy gave, in cents (0 when nothing was paid or due). */
+  refundCents: number;
+  /** The refund as it stands after the provider was asked (null when none). */
+  refund: RefundRow | null;
+  from: BookingStatus;
+}
+
+export async function cancelBooking(
+  deps: RefundDeps,
+  bookingId: string,
+  options: CancelOptions,
+): Promise<CancelResult> {
+  const { db, log, now } = deps;
+  const at = now();
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) throw notFound("Booking not found");
+  const from = booking.bookingStatus;
+  if (!canTransition(from, "cancelled")) {
+    throw conflict(
+      from === "cancelled"
+        ? "This booking is already cancelled."
+        : `A ${statusLabel(from)} booking cannot be marked cancelled.`,
+    );
+  }
+
+  const done = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(bookings)
+      .set({
+        bookingStatus: "cancelled",
+        cancelledAt: at,
+        cancelReason: options.by,
+        holdExpiresAt: null,
+        updatedAt: at,
+      })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, from)))
+      .returning();
+    if (!claimed) return null;
+    await releaseHold(tx, bookingId);
+    const payment = await lockPaidPayment(tx, bookingId);
+    let refund: RefundRow | null = null;
+    if (payment) {
+      refund = await claimRefund(tx, {
+        payment,
+        bookingId,
+        amountCents: refundCents(payment.amountTotalCents, booking.selectedDate, at),
+        reason: "cancellation",
+        at,
+      });
+    }
+    const cents = refund?.amountCents ?? 0;
+    const [row] = await tx
+      .update(bookings)
+      .set({ refundAmountCents: claimed.refundAmountCents + cents, holdsSpots: false })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    if (from === "confirmed" || from === "completed") {
+      await enqueueEmail(tx, cancellationEmail(row, cents));
+    }
+    return { row, refund };
+  });
+  if (!done) {
+    const [again] = await db
+      .select({ status: bookings.bookingStatus })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    throw conflict(
+      again?.status === "cancelled"
+        ? "This booking is already cancelled."
+        : "This booking was changed at the same time. Reload and try again.",
+    );
+  }
+  log.info("booking cancelled", { booking: bookingId, from, by: options.by, refund: done.refund?.id });
+
+  let refund = done.refund;
+  if (refund) refund = (await sendRefund(deps, refund.id)) ?? refund;
+
+  // A booking settled by hand must not be paid (again) through a checkout left open.
+  if (from === "pending_payment" && booking.checkoutSessionId) {
+    await deps.payments.expire(booking.checkoutSessionId).catch((error: unknown) => {
+      log.warn("could not expire the checkout session", { booking: bookingId, error });
+    });
+  }
+  return { booking: done.row, refundCents: done.refund?.amountCents ?? 0, refund, from };
+}
+
+function cancellationEmail(b: BookingRow, refundCentsValue: number) {
+  const amount = formatMoney(refundCentsValue, b.currency, true);
+  return {
+    kind: "booking_cancelled",
+    to: b.customerEmail,
+    subject: `Your booking ${b.reference} has been cancelled`,
+    text: [
+      `Hi ${b.customerFirstName},`,
+      "",
+      `Your booking ${b.reference} for ${b.adventureTitle} on ${b.selectedDate} has been cancelled.`,
+      refundCentsValue > 0
+        ? `A refund of ${amount} is on its way to your card; it usually shows within 5-10 business days.`
+        : "Under our cancellation policy no refund applies to this booking.",
+      "",
+      "If you have any questions, just reply to this email.",
+    ].join("\n"),
+    dedupeKey: `booking_cancelled:${b.id}`,
+  };
+}

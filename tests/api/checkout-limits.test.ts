@@ -1,0 +1,174 @@
+/**
+ * What a visitor may open: at most MAX_OPEN_CHECKOUTS unfinished checkouts per
+ * email and per client address (the real default, 3), custom payments only
+ * within what the card network accepts, bookings within the adventure's group sizes.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../server/db/schema.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
+
+let t: TestContext;
+const clock = testClock();
+
+beforeAll(async () => {
+  // One trusted proxy hop: each request names its client address in X-Forwarded-For.
+  t = await createTestApp({ MAX_OPEN_CHECKOUTS: "", TRUST_PROXY_HOPS: "1" }, { now: clock.now });
+});
+afterAll(() => t?.close());
+
+let addressSeq = 0;
+const newClient = () => `203.0.113.${++addressSeq}`;
+
+function book(client: string, email: string, overrides: Record<string, unknown> = {}) {
+  return t.app.request(
+    "/api/bookings",
+    jsonRequest("POST", bookingPayload({ customer_email: email, group_size: 1, ...overrides }), {
+      "X-Forwarded-For": client,
+    }),
+  );
+}
+
+function custom(client: string, body: Record<string, unknown>) {
+  return t.app.request(
+    "/api/payments/v1/checkout/session",
+    jsonRequest("POST", { amount: 20, ...body }, { "X-Forwarded-For": client }),
+  );
+}
+
+async function spaciousDate() {
+  return firstOpenDate(t.app, "dive-exhibition", 4);
+}
+
+describe("open unpaid checkouts", () => {
+  it("a fourth booking from one email answers 429 with Retry-After and a message a person understands", async () => {
+    const date = await spaciousDate();
+    const email = "four@example.com";
+    for (let i = 0; i < 3; i++) {
+      expect((await book(newClient(), email, { selected_date: date })).status).toBe(201);
+    }
+    clock.advance(12 * 60_000);
+    // Another address, same person (email compared case-insensitively).
+    const res = await book(newClient(), "FOUR@example.com", { selected_date: date });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe(String(18 * 60));
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "You already have 3 unfinished checkouts. Finish or cancel one of them, or try again in 18 minutes.",
+    );
+    // When the oldest expires, a place is free again.
+    clock.advance(18 * 60_000 + 1000);
+    expect((await book(newClient(), email, { selected_date: date })).status).toBe(201);
+  });
+
+  it("one client address with ever new emails is capped too, and the hashed address is stored", async () => {
+    const date = await spaciousDate();
+    const client = newClient();
+    for (let i = 0; i < 3; i++) {
+      expect((await book(client, `client-${i}@example.com`, { selected_date: date })).status).toBe(201);
+    }
+    const res = await book(client, "client-9@example.com", { selected_date: date });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Custom payments count against the same cap.
+    expect((await custom(client, {})).status).toBe(429);
+    const rows = await t.db.select().from(payments).where(eq(payments.customerEmail, "client-0@example.com"));
+    expect(rows[0].clientKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(rows[0].clientKey).not.toContain("203.0.113");
+  });
+
+  it("cancelling a checkout frees its place", async () => {
+    const date = await spaciousDate();
+    const client = newClient();
+    const opened: { session_id: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await book(client, `free-${i}@example.com`, { selected_date: date });
+      opened.push((await res.json()) as { session_id: string });
+    }
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, opened[0].session_id));
+    await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    expect((await book(client, "free-9@example.com", { selected_date: date })).status).toBe(201);
+  });
+
+  it("parallel requests from one client never open more than the cap", async () => {
+    const date = await spaciousDate();
+    const client = newClient();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 === 0
+          ? book(client, `race-${i}@example.com`, { selected_date: date })
+          : custom(client, { customer_email: `race-${i}@example.com` }),
+      ),
+    );
+    const codes = results.map((r) => r.status);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+  });
+});
+
+describe("custom payment bounds", () => {
+  it.each([
+    [{ amount: true }, "amount"],
+    [{ amount: "0x10" }, "amount"],
+    [{ amount: "1e3" }, "amount"],
+    [{ amount: "Infinity" }, "amount"],
+    [{ amount: [5] }, "amount"],
+    [{ amount: "12.345" }, "amount"],
+    [{ amount: 0.4 }, "amount"],
+    [{ amount: 0.25, currency: "gbp" }, "amount"],
+    [{ amount: 50_000, quantity: 20 }, "quantity"],
+    [{ amount: 10, quantity: "2.5" }, "quantity"],
+    [{ amount: 10, quantity: true }, "quantity"],
+    [{ amount: 10, metadata: { ["k".repeat(41)]: "v" } }, "metadata"],
+    [
+      { amount: 10, metadata: Object.fromEntries(Array.from({ length: 49 }, (_, i) => [`k${i}`, "v"])) },
+      "metadata",
+    ],
+  ])("refuses %o with a 400 naming %s", async (body, field) => {
+    const res = await custom(newClient(), body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { errors: Record<string, string> };
+    expect(Object.keys(json.errors).some((k) => k === field || k.startsWith(`${field}.`))).toBe(true);
+  });
+
+  it("takes plain decimal strings and the smallest charge, and drops reserved metadata keys", async () => {
+    const res = await custom(newClient(), {
+      amount: "25.50",
+      quantity: "2",
+      metadata: { order: "A-17", kind: "booking", booking_id: "x", reference: "TW-FAKE", payment_id: "p" },
+    });
+    expect(res.status).toBe(201);
+    const { session_id } = (await res.json()) as { session_id: string };
+    const [row] = await t.db.select().from(payments).where(eq(payments.sessionId, session_id));
+    expect(row).toMatchObject({ unitAmountCents: 2550, quantity: 2, amountTotalCents: 5100, status: "open" });
+    expect(row.metadata).toEqual({ order: "A-17", kind: "custom", payment_id: row.id });
+    expect((await custom(newClient(), { amount: 0.3, currency: "gbp" })).status).toBe(201);
+  });
+});
+
+describe("group sizes", () => {
+  it("refuses a group smaller than the adventure's minimum with a 400 naming group_size", async () => {
+    // Shore Dive Trip takes groups of 2 to 4.
+    const date = await firstOpenDate(t.app, "dive-trip-shore", 2);
+    const res = await book(newClient(), "small@example.com", {
+      adventure_id: "dive-trip-shore",
+      selected_date: date,
+      group_size: 1,
+    });
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { errors: Record<string, string> };
+    expect(json.errors.group_size).toMatch(/is at least 2$/);
+    const ok = await book(newClient(), "small@example.com", {
+      adventure_id: "dive-trip-shore",
+      selected_date: date,
+      group_size: 2,
+    });
+    expect(ok.status).toBe(201);
+  });
+});

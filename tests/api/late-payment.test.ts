@@ -1,0 +1,227 @@
+/**
+ * A payment that arrives after its hold was released: the spots are taken
+ * again if they are still free; otherwise nothing is overbooked, the money
+ * goes back in full automatically, the customer is offered other dates and
+ * the operator sees it in the bookings list. Stripe's part is played by the
+ * local fake; time moves with the injected clock.
+ */
+import { and, asc, eq, gte } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
+
+const SECRET = "whsec_test_secret";
+const stripe = new Stripe("sk_test_fake");
+const clock = testClock();
+let fake: FakeStripe;
+let t: TestContext;
+let token: string;
+let seq = 0;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_BASE: fake.url,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    },
+    { now: clock.now },
+  );
+  token = await login(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Stripe's checkout.session.completed, signed; the session is paid once, however often it is delivered. */
+function completed(sessionId: string) {
+  const known = fake.sessions.get(sessionId);
+  const session = known?.payment_status === "paid" ? known : fake.complete(sessionId);
+  seq++;
+  const payload = JSON.stringify({
+    id: `evt_late_${seq}_${Date.now()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: session },
+  });
+  return t.app.request("/api/payments/v1/webhook/stripe", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    },
+    body: payload,
+  });
+}
+
+/** An open date of the adventure at least 10 days out (so other dates exist after it too). */
+async function slotFor(adventureId: string) {
+  const [row] = await t.db
+    .select()
+    .from(availability)
+    .where(
+      and(
+        eq(availability.adventureId, adventureId),
+        gte(availability.date, addDays(sydneyDate(clock.now()), 10)),
+        eq(availability.bookedSpots, 0),
+      ),
+    )
+    .orderBy(asc(availability.date))
+    .limit(1);
+  return row;
+}
+
+async function book(adventureId: string, date: string, groupSize: number, email: string) {
+  const res = await t.app.request(
+    "/api/bookings",
+    jsonRequest(
+      "POST",
+      bookingPayload({
+        adventure_id: adventureId,
+        selected_date: date,
+        group_size: groupSize,
+        customer_email: email,
+      }),
+    ),
+  );
+  expect(res.status).toBe(201);
+  return (await res.json()) as { session_id: string; booking_id: string; reference: string };
+}
+
+async function spotsLeft(id: string) {
+  const [row] = await t.db.select().from(availability).where(eq(availability.id, id));
+  return row.availableSpots - row.bookedSpots;
+}
+
+/** Takes every free spot of the date with other paid bookings. */
+async function fill(adventureId: string, slotId: string, date: string) {
+  for (let left = await spotsLeft(slotId); left > 0; left = await spotsLeft(slotId)) {
+    const other = await book(adventureId, date, Math.min(left, 4), `other-${seq++}@example.com`);
+    expect((await completed(other.session_id)).status).toBe(200);
+  }
+}
+
+async function expireHold(booking: { booking_id: string }) {
+  clock.advance(31 * 60_000);
+  await t.services.sweeper.sweep();
+  const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.booking_id));
+  expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+}
+
+describe("a payment after the hold was released", () => {
+  it("takes the spots again and confirms when they are still free", async () => {
+    const slot = await slotFor("dive-exhibition");
+    const late = await book("dive-exhibition", slot.date, 2, "late-free@example.com");
+    await expireHold(late);
+    const before = await spotsLeft(slot.id);
+
+    expect((await completed(late.session_id)).status).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, late.booking_id));
+    expect(row).toMatchObject({ bookingStatus: "confirmed", holdsSpots: true, attention: null });
+    expect(await spotsLeft(slot.id)).toBe(before - 2);
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `booking_confirmation:${late.booking_id}`));
+    expect(mails).toHaveLength(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, late.booking_id))).toHaveLength(0);
+  });
+
+  it("on a date that filled meanwhile: never overbooks, refunds in full, offers other dates, tells the operator", async () => {
+    const slot = await slotFor("underwater-treasure-hunt");
+    const late = await book("underwater-treasure-hunt", slot.date, 2, "late-full@example.com");
+    await expireHold(late);
+    await fill("underwater-treasure-hunt", slot.id, slot.date);
+    expect(await spotsLeft(slot.id)).toBe(0);
+
+    expect((await completed(late.session_id)).status).toBe(200);
+    // Delivered again: still one refund.
+    expect((await completed(late.session_id)).status).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, late.booking_id));
+    expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+    expect(row.refundAmountCents).toBe(row.totalAmountCents);
+    expect(row.attention).toMatch(/refunded in full automatically/);
+    expect(await spotsLeft(slot.id)).toBe(0);
+    const [slotRow] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
+    expect(slotRow.bookedSpots).toBeLessThanOrEqual(slotRow.availableSpots);
+
+    const [payment] = await t.db.select().from(payments).where(eq(payments.sessionId, late.session_id));
+    expect(payment).toMatchObject({ paymentStatus: "refunded", refundedCents: row.totalAmountCents });
+    const intent = fake.sessions.get(late.session_id)?.payment_intent;
+    const made = fake.refunds.filter((r) => r.payment_intent === intent);
+    expect(made).toHaveLength(1);
+    expect(made[0].amount).toBe(row.totalAmountCents);
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, late.booking_id));
+    expect(refund).toMatchObject({ reason: "late_payment", status: "succeeded" });
+    expect(refund.idempotencyKey).toBe(`refund:${payment.id}:${late.booking_id}:late_payment`);
+
+    const [customerMail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `late_payment_refund:${late.booking_id}`));
+    expect(customerMail.toAddress).toBe("late-full@example.com");
+    expect(customerMail.textBody).toMatch(/filled up in the meantime/);
+    expect(customerMail.textBody).toMatch(/These dates still have room for 2 people:\n- /);
+    expect(customerMail.textBody).toContain("/book?adventure=underwater-treasure-hunt");
+    const notice = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `late_payment_notice:${late.booking_id}`));
+    expect(notice).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.dedupeKey, `booking_confirmation:${late.booking_id}`)),
+    ).toHaveLength(0);
+
+    const list = (await (await t.app.request(`/api/bookings?q=${late.reference}`, authed(token))).json()) as {
+      bookings: { attention: string | null; booking_status: string }[];
+    };
+    expect(list.bookings[0].booking_status).toBe("cancelled");
+    expect(list.bookings[0].attention).toMatch(/refunded in full automatically/);
+  });
+
+  it("a booking the operator cancelled is not revived by a payment that slipped through; the date stays within capacity", async () => {
+    const slot = await slotFor("guided-shore-dive");
+    const pending = await book("guided-shore-dive", slot.date, 1, "slipped@example.com");
+    // The customer pays at Stripe just as the operator cancels the booking.
+    fake.complete(pending.session_id);
+    const cancel = await t.app.request(
+      `/api/admin/bookings/${pending.booking_id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(cancel.status).toBe(200);
+    await fill("guided-shore-dive", slot.id, slot.date);
+    expect((await completed(pending.session_id)).status).toBe(200);
+
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, pending.booking_id));
+    expect(row.bookingStatus).toBe("cancelled");
+    const [slotRow] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
+    expect(slotRow.bookedSpots).toBe(slotRow.availableSpots);
+    const confirmed = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.availabilityId, slot.id), eq(bookings.bookingStatus, "confirmed")));
+    expect(confirmed.reduce((n, b) => n + b.groupSize, 0)).toBe(slotRow.availableSpots);
+    const intent = fake.sessions.get(pending.session_id)?.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount)).toEqual([
+      row.totalAmountCents,
+    ]);
+  });
+});

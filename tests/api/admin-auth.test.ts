@@ -8,7 +8,7 @@ import { ensureAdminPassword } from "../../server/domain/admin-password.server.t
 import { ABSOLUTE_LIFETIME_MS, hashToken, IDLE_TIMEOUT_MS } from "../../server/domain/auth.server.ts";
 import { GLOBAL_FAILURES_KEY, LOGIN_POLICY } from "../../server/security/login-throttle.server.ts";
 import { buildServices } from "../../server/services.server.ts";
-import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
@@ -445,5 +445,91 @@ describe("the generated password (no ADMIN_PASSWORD)", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("changing the password", () => {
+  it("stores the new password, ends every session and answers a fresh token", async () => {
+    const other = await createTestApp();
+    try {
+      const password = (await ensureAdminPassword(other.db, undefined)) as string;
+      const elsewhere = await login(other, password);
+      const here = await login(other, password);
+      const change = (body: Record<string, unknown>) =>
+        other.app.request("/api/admin/password", authed(here, "POST", body));
+      const newPassword = "a brand new long password";
+
+      const wrong = await change({
+        current_password: `${password}x`,
+        new_password: newPassword,
+        confirm_password: newPassword,
+      });
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { errors: Record<string, string> }).errors).toEqual({
+        current_password: "The current password is not correct",
+      });
+      const short = await change({
+        current_password: password,
+        new_password: "short",
+        confirm_password: "short",
+      });
+      expect(short.status).toBe(400);
+      expect(((await short.json()) as { errors: Record<string, string> }).errors.new_password).toBe(
+        "New password must be at least 12 characters",
+      );
+      const mismatch = await change({
+        current_password: password,
+        new_password: newPassword,
+        confirm_password: `${newPassword}!`,
+      });
+      expect(mismatch.status).toBe(400);
+      expect(((await mismatch.json()) as { errors: Record<string, string> }).errors.confirm_password).toBe(
+        "The two new passwords do not match",
+      );
+      // Nothing changed so far.
+      expect((await other.app.request("/api/bookings", authed(elsewhere))).status).toBe(200);
+
+      const ok = await change({
+        current_password: password,
+        new_password: newPassword,
+        confirm_password: newPassword,
+      });
+      expect(ok.status).toBe(200);
+      const body = (await ok.json()) as { success: boolean; token: string };
+      expect(body.success).toBe(true);
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      expect((await other.app.request("/api/bookings", authed(elsewhere))).status).toBe(401);
+      expect((await other.app.request("/api/bookings", authed(here))).status).toBe(401);
+      expect((await other.app.request("/api/bookings", authed(body.token))).status).toBe(200);
+
+      const old = await other.app.request("/api/admin/login", jsonRequest("POST", { password }));
+      expect(old.status).toBe(401);
+      expect(await login(other, newPassword)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const text = other.logs.join("\n");
+      expect(text).not.toContain(newPassword);
+      expect(text).not.toContain(password);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("is refused with 409 while ADMIN_PASSWORD is set, and the settings page is told so", async () => {
+    const token = await freshToken();
+    const res = await ctx.app.request(
+      "/api/admin/password",
+      authed(token, "POST", {
+        current_password: TEST_ADMIN_PASSWORD,
+        new_password: "another long password",
+        confirm_password: "another long password",
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "The admin password is set by ADMIN_PASSWORD in the server configuration. Change ADMIN_PASSWORD there and restart the server.",
+    );
+    const security = await ctx.app.request("/api/admin/security", authed(token));
+    expect(((await security.json()) as { password_source: string }).password_source).toBe("environment");
+    expect((await ctx.app.request("/api/bookings", authed(token))).status).toBe(200);
   });
 });

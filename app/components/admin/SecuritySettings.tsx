@@ -210,9 +210,12 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
 
   return (
     <Card
-      title="Two-factor sign-in"
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          Two-factor sign-in <span data-testid="two-factor-status">{badge}</span>
+        </span>
+      }
       description="After the password, sign-in asks for a 6-digit code from an authenticator app on your phone."
-      actions={<span data-testid="two-factor-status">{badge}</span>}
     >
       <div className="space-y-4">
         {flash ? <Alert tone={flash.tone}>{flash.text}</Alert> : null}
@@ -263,7 +266,6 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
                   value={code}
                   error={errors.code}
                   onChange={(e) => setCode(e.target.value)}
-                  className="font-mono"
                 />
               </div>
               <div className="flex justify-end">

@@ -51,6 +51,19 @@ export function SecuritySettings() {
   );
 }
 
+type Failure = { network: boolean; detail: string; errors: Record<string, string> };
+
+/** A refusal that names fields shows beside those fields; anything else (409, 429, network) as a banner. */
+function showFailure(
+  res: Failure,
+  setErrors: (errors: Record<string, string>) => void,
+  setFlash: (flash: Flash) => void,
+) {
+  setErrors(res.errors);
+  if (res.network) setFlash({ tone: "error", text: "Connection error" });
+  else if (Object.keys(res.errors).length === 0) setFlash({ tone: "error", text: res.detail });
+}
+
 const emptyPasswords = { current_password: "", new_password: "", confirm_password: "" };
 
 function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
@@ -78,10 +91,7 @@ function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
       setToken(res.data.token);
       setForm(emptyPasswords);
       setFlash({ tone: "success", text: "Password changed. Every other device has been signed out." });
-    } else {
-      setErrors(res.errors);
-      setFlash({ tone: "error", text: res.network ? "Connection error" : res.detail });
-    }
+    } else showFailure(res, setErrors, setFlash);
   };
 
   const field = (key: keyof typeof emptyPasswords) => ({
@@ -145,10 +155,7 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
   const [flash, setFlash] = useState<Flash>(null);
   const [busy, setBusy] = useState(false);
 
-  const fail = (res: { network: boolean; detail: string; errors: Record<string, string> }) => {
-    setErrors(res.errors);
-    setFlash({ tone: "error", text: res.network ? "Connection error" : res.detail });
-  };
+  const fail = (res: Failure) => showFailure(res, setErrors, setFlash);
 
   const start = async () => {
     setBusy(true);

@@ -13,6 +13,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import type { SecurityStatus } from "../../app/lib/admin-security.ts";
 import type { DB } from "../db/client.server.ts";
 import { settings } from "../db/schema.ts";
 import { getSetting } from "./settings.server.ts";
@@ -101,11 +102,8 @@ export function getTwoFactor(db: DB): Promise<TwoFactorRecord | undefined> {
   return getSetting<TwoFactorRecord>(db, TWO_FACTOR_KEY);
 }
 
-export interface TwoFactorStatus {
-  enabled: boolean;
-  enabled_at: string | null;
-  recovery_codes_left: number;
-}
+/** What the settings page shows (GET /api/admin/security). */
+export type TwoFactorStatus = SecurityStatus["two_factor"];
 
 export async function twoFactorStatus(db: DB): Promise<TwoFactorStatus> {
   const record = await getTwoFactor(db);

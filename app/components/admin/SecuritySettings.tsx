@@ -294,12 +294,21 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
                 className="h-44 w-44 shrink-0 self-center rounded-xl border border-slate-200 bg-white p-2 sm:self-start"
               />
               <ol className="min-w-0 list-decimal space-y-2 pl-5 text-sm text-slate-600">
-                <li>Open your authenticator app and scan this QR code.</li>
+                <li>
+                  Open your authenticator app and scan this QR code. On this phone?{" "}
+                  <a
+                    href={enrolment.otpauth_uri}
+                    className="font-medium text-ocean-700 underline underline-offset-2 hover:text-ocean-900"
+                  >
+                    Add it to the app directly
+                  </a>
+                  .
+                </li>
                 <li>
                   Can’t scan it? Add an account by hand with this key:
                   <code
                     data-testid="totp-secret"
-                    className="mt-1 block rounded-lg bg-slate-100 px-2.5 py-1.5 font-mono text-sm break-all text-ocean-900 select-all"
+                    className="mt-1 block rounded-lg bg-slate-100 px-2.5 py-1.5 font-mono text-sm break-words text-ocean-900 select-all"
                   >
                     {groupSecret(enrolment.secret)}
                   </code>

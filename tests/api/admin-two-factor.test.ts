@@ -226,7 +226,7 @@ describe("sign-in with two-factor on", () => {
   });
 
   it("when the global budget is spent, a new device still signs in with a valid code", async () => {
-    const { secret } = await enable(await login(t));
+    const { secret, recoveryCodes } = await enable(await login(t));
     for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {
       expect((await signIn({ password: `guess-${i}` }, `203.0.113.${i + 1}`)).status).toBe(401);
     }
@@ -244,6 +244,10 @@ describe("sign-in with two-factor on", () => {
     ).toBe(429);
     const ok = await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, newDevice);
     expect(ok.status).toBe(200);
+    // A recovery code does the same for another new device.
+    expect(
+      (await signIn({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[0] }, "198.51.100.201")).status,
+    ).toBe(200);
   });
 });
 

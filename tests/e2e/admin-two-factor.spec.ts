@@ -100,6 +100,18 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByTestId("two-factor-status")).toHaveText("On");
 
+    // Once more with a recovery code instead of the app.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/admin/settings-pro");
+    await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill(recoveryCodes[1]);
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(card.getByTestId("recovery-left")).toContainText("9 of 10 recovery codes left");
+
     // Turn it off from the page, with the password and a recovery code.
     await card.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
     await card.getByRole("textbox", { name: "Code", exact: true }).fill(recoveryCodes[0]);

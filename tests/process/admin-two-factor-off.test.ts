@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, expect, it } from "vitest";
-import { startServer, tempDataDir } from "../helpers/server-process.ts";
+import { createPgDatabase, startServer, tempDataDir } from "../helpers/server-process.ts";
 
 const PASSWORD = "process-admin-password";
 const data = tempDataDir();
@@ -14,8 +14,8 @@ const post = (url: string, body: unknown, token?: string) =>
     body: JSON.stringify(body),
   });
 
-it("an operator who lost the authenticator turns two-factor off from the server with npm run admin:two-factor-off", async () => {
-  const env = { DATA_DIR: data.dir, ADMIN_PASSWORD: PASSWORD };
+/** Two-factor on, server stopped, the command run with the same configuration, server started again. */
+async function lostAuthenticator(env: Record<string, string>) {
   const first = await startServer(env);
   let token: string;
   try {
@@ -33,7 +33,7 @@ it("an operator who lost the authenticator turns two-factor off from the server 
   }
 
   const run = spawnSync(process.execPath, ["scripts/admin-two-factor-off.ts"], {
-    env: { ...process.env, ...env, DATABASE_URL: "" },
+    env: { ...process.env, DATABASE_URL: "", ...env },
     encoding: "utf8",
   });
   expect(run.status).toBe(0);
@@ -47,5 +47,18 @@ it("an operator who lost the authenticator turns two-factor off from the server 
     expect(old.status).toBe(401);
   } finally {
     expect(await second.stop("SIGTERM")).toBe(0);
+  }
+}
+
+it("an operator who lost the authenticator turns two-factor off with npm run admin:two-factor-off (embedded database)", async () => {
+  await lostAuthenticator({ DATA_DIR: data.dir, ADMIN_PASSWORD: PASSWORD });
+});
+
+it.skipIf(process.env.SKIP_PG === "1")("the same on PostgreSQL", async () => {
+  const database = await createPgDatabase();
+  try {
+    await lostAuthenticator({ DATABASE_URL: database.url, DATA_DIR: data.dir, ADMIN_PASSWORD: PASSWORD });
+  } finally {
+    await database.drop();
   }
 });

@@ -111,8 +111,12 @@ export async function adminJson<T>(method: string, path: string, body?: unknown)
 
 export const adminGet = <T>(path: string) => adminJson<T>("GET", path);
 
-/** What the login call answered, reduced to what the login screen needs. */
-export type LoginOutcome = { ok: true; token: string } | { ok: false; message: string };
+/**
+ * What the login call answered, reduced to what the login screen needs.
+ * `twoFactor`: the server wants the code from the authenticator app (the
+ * password was right, or sign-in from new devices needs it).
+ */
+export type LoginOutcome = { ok: true; token: string } | { ok: false; message: string; twoFactor?: boolean };
 
 /** Admin spec section 8, login: the message for an answer that is not a success. */
 export function loginAnswerMessage(status: number, okStatus: boolean, bodyText: string): LoginOutcome {
@@ -127,11 +131,16 @@ export function loginAnswerMessage(status: number, okStatus: boolean, bodyText: 
     token?: unknown;
     detail?: unknown;
     message?: unknown;
+    two_factor_required?: unknown;
   };
   if (okStatus && obj.success === true && typeof obj.token === "string" && obj.token) {
     return { ok: true, token: obj.token };
   }
-  if (typeof obj.detail === "string" && obj.detail) return { ok: false, message: obj.detail };
+  if (typeof obj.detail === "string" && obj.detail) {
+    return obj.two_factor_required === true
+      ? { ok: false, message: obj.detail, twoFactor: true }
+      : { ok: false, message: obj.detail };
+  }
   if (typeof obj.message === "string" && obj.message) return { ok: false, message: obj.message };
   if (!okStatus) return { ok: false, message: `Server error: HTTP ${status}: ${bodyText}` };
   return { ok: false, message: "Login failed" };
@@ -146,15 +155,19 @@ export function loginNetworkMessage(error: unknown): string {
   return `Connection error: ${err.message}`;
 }
 
-/** POST /api/admin/login; stores the token on success. */
-export async function adminLogin(password: string, timeoutMs = LOGIN_TIMEOUT_MS): Promise<LoginOutcome> {
+/** POST /api/admin/login (with the authenticator or recovery code once asked for); stores the token on success. */
+export async function adminLogin(
+  password: string,
+  code?: string,
+  timeoutMs = LOGIN_TIMEOUT_MS,
+): Promise<LoginOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const res = await fetch("/api/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ password }),
+      body: JSON.stringify(code ? { password, code } : { password }),
       signal: controller.signal,
     });
     const text = await res.text();

@@ -1,15 +1,27 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
+import { changePasswordSchema, PASSWORD_MAX, type SecurityStatus } from "../../app/lib/admin-security.ts";
 import {
   bearerToken,
   createSession,
-  LoginRateLimiter,
   passwordChecker,
+  replacePassword,
   revokeSession,
   verifySession,
 } from "../domain/auth.server.ts";
-import { HttpError } from "../errors.server.ts";
+import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/two-factor.server.ts";
+import { badRequest, HttpError } from "../errors.server.ts";
+import { clientKey } from "../security/client.server.ts";
+import {
+  clearAttempts,
+  countAttempt,
+  isKnownClient,
+  releaseFailure,
+  rememberClient,
+  reserveFailure,
+  waitText,
+} from "../security/login-throttle.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -27,10 +39,8 @@ export function isAdminOnly(method: string, path: string): boolean {
   return false;
 }
 
-/** Per-app auth state: the login limiter and the clock (tests may replace `now`). */
+/** Per-app auth state: how a password is checked (tests may wrap it to count the checks). */
 export interface AdminAuthState {
-  limiter: LoginRateLimiter;
-  now: () => Date;
   checkPassword: (password: string) => Promise<boolean>;
 }
 
@@ -39,11 +49,7 @@ const states = new WeakMap<Services, AdminAuthState>();
 export function adminAuthState(services: Services): AdminAuthState {
   let state = states.get(services);
   if (!state) {
-    state = {
-      limiter: new LoginRateLimiter(),
-      now: () => services.now(),
-      checkPassword: passwordChecker(services.database.db, services.env.ADMIN_PASSWORD),
-    };
+    state = { checkPassword: passwordChecker(services.database.db, services.env.ADMIN_PASSWORD) };
     states.set(services, state);
   }
   return state;
@@ -56,75 +62,134 @@ const unauthorized = (c: Context, detail: string) => {
 
 /** Answers 401 { detail } unless the request carries a live admin token. */
 export function requireAdmin(services: Services): MiddlewareHandler {
-  const state = adminAuthState(services);
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (!token) return unauthorized(c, "Not authenticated. Please log in.");
-    if (!(await verifySession(services.database.db, token, state.now()))) {
+    if (!(await verifySession(services.database.db, token, services.now()))) {
       return unauthorized(c, "Your session has expired or is not valid. Please log in again.");
     }
     await next();
   };
 }
 
+/** 429 with Retry-After, in the login answer's shape. */
+export function tooManyAttempts(c: Context, retryAfter: number, detail: string, extra: object = {}) {
+  c.header("Retry-After", String(retryAfter));
+  return c.json({ success: false, detail, retry_after: retryAfter, ...extra }, 429);
+}
+
+const clientLimited = (c: Context, retryAfter: number) =>
+  tooManyAttempts(
+    c,
+    retryAfter,
+    `Too many failed login attempts. Please try again in ${waitText(retryAfter)}.`,
+  );
+
 /**
- * The client a login attempt is counted against: the socket's peer address;
- * behind a local reverse proxy (peer on loopback) the address that proxy
- * appended to X-Forwarded-For.
+ * Every password check outside the login (password change, turning two-factor
+ * off) is counted against the same per-client limit first: a stolen token
+ * must not become a fast way to guess the password. Answers a 429 Response,
+ * or whether the password was right.
  */
-export function clientAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  const peer = env?.incoming?.socket?.remoteAddress;
-  const local = !peer || peer === "::1" || peer.startsWith("127.") || peer === "::ffff:127.0.0.1";
-  if (local) {
-    const forwarded = c.req.header("X-Forwarded-For");
-    const last = forwarded?.split(",").pop()?.trim();
-    if (last) return last.slice(0, 64);
-  }
-  return peer ?? "local";
+export async function checkPasswordCounted(
+  c: Context,
+  services: Services,
+  password: string,
+): Promise<Response | boolean> {
+  const key = clientKey(c, services.env.TRUST_PROXY_HOPS);
+  const attempt = await countAttempt(services.database.db, key, services.now());
+  if (!attempt.allowed) return clientLimited(c, attempt.retryAfter);
+  return adminAuthState(services).checkPassword(password);
 }
 
 const loginSchema = z.object({
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(500),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  code: z.string({ error: "Code must be text" }).max(64, "Code must be at most 64 characters").optional(),
 });
 
-/** POST /api/admin/login and /api/admin/logout. */
+export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app.";
+export const CODE_INVALID =
+  "That code is not valid. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.";
+
+/** POST /api/admin/login and /api/admin/logout, the password change and the security status. */
 export function adminAuthApi(services: Services) {
-  const { database, log } = services;
+  const { database, log, env } = services;
+  const db = database.db;
   const state = adminAuthState(services);
   const api = new Hono();
 
+  /**
+   * The order is the defence (decision record 6): count the attempt (per
+   * client, atomically) before anything slow; unknown clients also take a
+   * unit of the global failure budget first, and once it is spent only a
+   * valid second factor lets them reach the password check; then the
+   * password; then, when two-factor is on, the code.
+   */
   api.post("/admin/login", async (c) => {
-    const client = clientAddress(c);
-    const now = state.now();
-    const wait = state.limiter.retryAfter(client, now.getTime());
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      c.header("Retry-After", String(wait));
-      log.warn("admin login refused: rate limited", { client });
-      return c.json(
-        {
-          success: false,
-          detail: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          retry_after: wait,
-        },
-        429,
-      );
-    }
-    let password: string;
+    let input: z.infer<typeof loginSchema>;
     try {
-      ({ password } = await readJson(c, loginSchema));
+      input = await readJson(c, loginSchema);
     } catch (error) {
-      if (error instanceof HttpError) return c.json({ success: false, detail: "Password is required" }, 400);
-      throw error;
+      if (!(error instanceof HttpError)) throw error;
+      const detail =
+        error.errors?.code && !error.errors.password ? error.errors.code : "Password is required";
+      return c.json({ success: false, detail }, 400);
     }
-    if (!(await state.checkPassword(password))) {
-      state.limiter.fail(client, now.getTime());
+    const client = clientKey(c, env.TRUST_PROXY_HOPS);
+    const now = services.now();
+
+    const attempt = await countAttempt(db, client, now);
+    if (!attempt.allowed) {
+      log.warn("admin login refused: rate limited", { client });
+      return clientLimited(c, attempt.retryAfter);
+    }
+
+    const twoFactor = await getTwoFactor(db);
+    const code = input.code?.trim() ?? "";
+    let secondFactorDone = false;
+    const known = await isKnownClient(db, client, now);
+    if (!known) {
+      const budget = await reserveFailure(db, now);
+      if (!budget.allowed) {
+        if (twoFactor && code && (await spendSecondFactor(db, twoFactor, code, now))) {
+          secondFactorDone = true;
+        } else {
+          log.warn("admin login refused: global failure budget spent", { client });
+          const wait = waitText(budget.retryAfter);
+          return tooManyAttempts(
+            c,
+            budget.retryAfter,
+            twoFactor
+              ? `Too many failed sign-in attempts on this site, so a new device needs the 6-digit code from your authenticator app. Enter it with your password, or try again in ${wait}.`
+              : `Too many failed sign-in attempts on this site, so sign-in from new devices is paused. Please try again in ${wait}, or sign in from a device you have used before.`,
+            twoFactor ? { two_factor_required: true } : {},
+          );
+        }
+      }
+    }
+    // From here the reserved unit stays taken only when the attempt fails.
+    const notAFailure = () => (known ? Promise.resolve() : releaseFailure(db, now));
+
+    if (!(await state.checkPassword(input.password))) {
       log.warn("admin login failed", { client });
       return c.json({ success: false, detail: "Invalid password" }, 401);
     }
-    state.limiter.succeed(client);
-    const session = await createSession(database.db, now);
+    if (twoFactor && !secondFactorDone) {
+      if (!code) {
+        await notAFailure();
+        return c.json({ success: false, two_factor_required: true, detail: CODE_REQUIRED }, 401);
+      }
+      const used = await spendSecondFactor(db, twoFactor, code, now);
+      if (!used) {
+        log.warn("admin login failed: wrong second factor", { client });
+        return c.json({ success: false, two_factor_required: true, detail: CODE_INVALID }, 401);
+      }
+      if (used === "recovery") log.warn("admin login with a recovery code", { client });
+    }
+    await notAFailure();
+    await clearAttempts(db, client);
+    await rememberClient(db, client, now);
+    const session = await createSession(db, now);
     log.info("admin login", { client });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });
@@ -132,8 +197,44 @@ export function adminAuthApi(services: Services) {
   // Behind requireAdmin: only a live token can be revoked this way.
   api.post("/admin/logout", async (c) => {
     const token = bearerToken(c.req.header("Authorization"));
-    if (token) await revokeSession(database.db, token, state.now());
+    if (token) await revokeSession(db, token, services.now());
     return c.json({ success: true });
+  });
+
+  api.get("/admin/security", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const status: SecurityStatus = {
+      password_source: env.ADMIN_PASSWORD ? "environment" : "database",
+      two_factor: await twoFactorStatus(db),
+    };
+    return c.json(status);
+  });
+
+  /**
+   * Changes the stored password and ends every session; the answer carries a
+   * fresh token so the operator who changed it stays signed in here.
+   */
+  api.post("/admin/password", async (c) => {
+    if (env.ADMIN_PASSWORD) {
+      return c.json(
+        {
+          detail:
+            "The admin password is set by ADMIN_PASSWORD in the server configuration. Change ADMIN_PASSWORD there and restart the server.",
+        },
+        409,
+      );
+    }
+    const input = await readJson(c, changePasswordSchema);
+    const checked = await checkPasswordCounted(c, services, input.current_password);
+    if (checked instanceof Response) return checked;
+    if (!checked) {
+      throw badRequest("current_password: The current password is not correct", {
+        current_password: "The current password is not correct",
+      });
+    }
+    const session = await replacePassword(db, input.new_password, services.now());
+    log.info("admin password changed; sessions revoked", { revoked: session.revoked });
+    return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });
 
   return api;

@@ -6,6 +6,7 @@ import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
+import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 
 /**
  * Everything under the admin token (admin spec section 7). One guard and one
@@ -19,6 +20,7 @@ export function adminApi(services: Services) {
   api.use("*", async (c, next) => (isAdminOnly(c.req.method, c.req.path) ? guard(c, next) : next()));
 
   api.route("/", adminAuthApi(services));
+  api.route("/", adminTwoFactorApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
   api.route("/", adminMessagesApi(services));

@@ -18,3 +18,8 @@ export async function ensureAdminPassword(db: DB, fromEnv: string | undefined): 
   await setSetting(db, PASSWORD_HASH_KEY, await hash(password));
   return password;
 }
+
+/** The argon2id hash to store for a new password (slow: computed before any transaction opens). */
+export function hashAdminPassword(password: string): Promise<string> {
+  return hash(password);
+}

@@ -1,16 +1,17 @@
 /**
  * Admin authentication (brief, "Admin access"): one password, random bearer
  * tokens stored only as SHA-256 hashes with idle and absolute expiry, server-
- * side logout, and a per-client login rate limit. Nothing here logs a
- * password or a token.
+ * side logout, and a password change that ends every session. Nothing here
+ * logs a password or a token. How often a password may be tried is
+ * server/security/login-throttle.server.ts.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { adminSessions } from "../db/schema.ts";
-import { PASSWORD_HASH_KEY } from "./admin-password.server.ts";
-import { getSetting } from "./settings.server.ts";
+import { hashAdminPassword, PASSWORD_HASH_KEY } from "./admin-password.server.ts";
+import { getSetting, setSetting } from "./settings.server.ts";
 
 /** A token unused for this long is dead. */
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
@@ -64,11 +65,40 @@ export async function verifySession(db: DB, token: string, now: Date): Promise<b
   return true;
 }
 
+/** Ends every live session (a password change: whoever held a token must sign in again). */
+export async function revokeAllSessions(db: DB, now: Date): Promise<number> {
+  const rows = await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(isNull(adminSessions.revokedAt))
+    .returning({ tokenHash: adminSessions.tokenHash });
+  return rows.length;
+}
+
 export async function revokeSession(db: DB, token: string, now: Date): Promise<void> {
   await db
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)));
+}
+
+/**
+ * Stores a new password and ends every session in one transaction, then
+ * answers a fresh session for the operator who made the change (they stay
+ * signed in on that device; everyone else holding a token is out).
+ */
+export async function replacePassword(
+  db: DB,
+  newPassword: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date; revoked: number }> {
+  const digest = await hashAdminPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await setSetting(tx, PASSWORD_HASH_KEY, digest);
+    const revoked = await revokeAllSessions(tx, now);
+    const session = await createSession(tx, now);
+    return { ...session, revoked };
+  });
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
@@ -89,50 +119,6 @@ export function passwordChecker(db: DB, fromEnv: string | undefined) {
       return false;
     }
   };
-}
-
-/**
- * Failed logins per client within a fixed window; in memory (one process).
- * After `max` failures the client must wait until the window ends.
- */
-export class LoginRateLimiter {
-  readonly max: number;
-  readonly windowMs: number;
-  private readonly entries = new Map<string, { failures: number; resetAt: number }>();
-
-  constructor(max = 5, windowMs = 15 * 60 * 1000) {
-    this.max = max;
-    this.windowMs = windowMs;
-  }
-
-  /** Seconds until this client may try again, or 0 when it may try now. */
-  retryAfter(client: string, now: number): number {
-    const entry = this.entries.get(client);
-    if (!entry) return 0;
-    if (entry.resetAt <= now) {
-      this.entries.delete(client);
-      return 0;
-    }
-    return entry.failures >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
-  }
-
-  fail(client: string, now: number): void {
-    const entry = this.entries.get(client);
-    if (!entry || entry.resetAt <= now) {
-      this.entries.set(client, { failures: 1, resetAt: now + this.windowMs });
-    } else {
-      entry.failures += 1;
-    }
-    if (this.entries.size > 10_000) this.prune(now);
-  }
-
-  succeed(client: string): void {
-    this.entries.delete(client);
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.resetAt <= now) this.entries.delete(key);
-  }
 }
 
 /** "Bearer abc" -> "abc"; anything else -> null. */

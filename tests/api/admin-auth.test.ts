@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuthState, isAdminOnly } from "../../server/api/admin-auth.server.ts";
-import { adminSessions } from "../../server/db/schema.ts";
+import { createApp } from "../../server/app.server.ts";
+import { adminSessions, rateLimits } from "../../server/db/schema.ts";
 import { ensureAdminPassword } from "../../server/domain/admin-password.server.ts";
 import { ABSOLUTE_LIFETIME_MS, hashToken, IDLE_TIMEOUT_MS } from "../../server/domain/auth.server.ts";
-import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
+import { GLOBAL_FAILURES_KEY, LOGIN_POLICY } from "../../server/security/login-throttle.server.ts";
+import { buildServices } from "../../server/services.server.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 const issued: string[] = [];
@@ -210,66 +213,209 @@ describe("login", () => {
   });
 });
 
-describe("login rate limit", () => {
-  it("refuses with 429 after 5 failures, per client, until the window ends", async () => {
-    const state = adminAuthState(ctx.services);
-    const realNow = state.now;
-    const client = { "X-Forwarded-For": "198.51.100.7" };
+describe("login throttling: counted in the database before the password check", () => {
+  let t: TestContext;
+  let clock: ReturnType<typeof testClock>;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await createTestApp(
+      { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY_HOPS: "1" },
+      { now: clock.now },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  // Each test spends failures of its own; the global budget has its own tests below.
+  beforeEach(async () => {
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, GLOBAL_FAILURES_KEY));
+  });
+
+  const attempt = (app: TestContext["app"], password: string, forwardedFor?: string) =>
+    app.request(
+      "/api/admin/login",
+      jsonRequest("POST", { password }, forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}),
+    );
+
+  it("refuses with 429 after 5 attempts, per client, until the window ends", async () => {
+    const client = "198.51.100.7";
+    for (let i = 0; i < 5; i++) expect((await attempt(t.app, `bad-${i}`, client)).status).toBe(401);
+    const limited = await attempt(t.app, TEST_ADMIN_PASSWORD, client);
+    expect(limited.status).toBe(429);
+    const body = (await limited.json()) as { detail: string; success: boolean };
+    expect(body.success).toBe(false);
+    expect(body.detail).toBe("Too many failed login attempts. Please try again in 15 minutes.");
+    expect(Number(limited.headers.get("Retry-After"))).toBe(900);
+
+    clock.advance(10 * 60 * 1000);
+    const still = await attempt(t.app, TEST_ADMIN_PASSWORD, client);
+    expect(still.status).toBe(429);
+    expect(((await still.json()) as { detail: string }).detail).toBe(
+      "Too many failed login attempts. Please try again in 5 minutes.",
+    );
+
+    // Another client is not affected.
+    expect((await attempt(t.app, TEST_ADMIN_PASSWORD, "198.51.100.8")).status).toBe(200);
+
+    // After the window the client may try again.
+    clock.advance(5 * 60 * 1000 + 1000);
+    const again = await attempt(t.app, TEST_ADMIN_PASSWORD, client);
+    expect(again.status).toBe(200);
+    issued.push(((await again.json()) as { token: string }).token);
+  });
+
+  it("a success clears the count of earlier attempts", async () => {
+    const client = "198.51.100.9";
+    for (let i = 0; i < 4; i++) expect((await attempt(t.app, "bad", client)).status).toBe(401);
+    const ok = await attempt(t.app, TEST_ADMIN_PASSWORD, client);
+    expect(ok.status).toBe(200);
+    issued.push(((await ok.json()) as { token: string }).token);
+    for (let i = 0; i < 4; i++) expect((await attempt(t.app, "bad", client)).status).toBe(401);
+  });
+
+  it("a burst of 30 parallel wrong logins: at most 5 reach the password check, the rest get 429", async () => {
+    const state = adminAuthState(t.services);
+    const real = state.checkPassword;
+    let checks = 0;
+    state.checkPassword = async (password) => {
+      checks++;
+      return real(password);
+    };
     try {
-      for (let i = 0; i < 5; i++) {
-        const res = await ctx.app.request(
-          "/api/admin/login",
-          jsonRequest("POST", { password: `bad-${i}` }, client),
-        );
-        expect(res.status).toBe(401);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => attempt(t.app, `wrong-${i}`, "198.51.100.30")),
+      );
+      const statuses = answers.map((r) => r.status);
+      // The counter is atomic: hits 1..30, of which exactly the first 5 are within the limit.
+      expect(checks).toBe(5);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(checks);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30 - checks);
+      for (const r of answers.filter((a) => a.status === 429)) {
+        expect(Number(r.headers.get("Retry-After"))).toBeGreaterThan(0);
       }
-      const limited = await ctx.app.request(
-        "/api/admin/login",
-        jsonRequest("POST", { password: TEST_ADMIN_PASSWORD }, client),
-      );
-      expect(limited.status).toBe(429);
-      const body = (await limited.json()) as { detail: string; success: boolean };
-      expect(body.success).toBe(false);
-      expect(body.detail).toMatch(/Too many failed login attempts\. Please try again in 15 minutes\./);
-      expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(800);
-
-      // Another client is not affected.
-      const other = await ctx.app.request(
-        "/api/admin/login",
-        jsonRequest("POST", { password: TEST_ADMIN_PASSWORD }, { "X-Forwarded-For": "198.51.100.8" }),
-      );
-      expect(other.status).toBe(200);
-      issued.push(((await other.json()) as { token: string }).token);
-
-      // After the window the client may try again.
-      const later = Date.now() + 15 * 60 * 1000 + 1000;
-      state.now = () => new Date(later);
-      const again = await ctx.app.request(
-        "/api/admin/login",
-        jsonRequest("POST", { password: TEST_ADMIN_PASSWORD }, client),
-      );
-      expect(again.status).toBe(200);
-      issued.push(((await again.json()) as { token: string }).token);
     } finally {
-      state.now = realNow;
+      state.checkPassword = real;
     }
   });
 
-  it("a success clears the count of earlier failures", async () => {
-    const client = { "X-Forwarded-For": "198.51.100.9" };
-    for (let i = 0; i < 4; i++) {
-      await ctx.app.request("/api/admin/login", jsonRequest("POST", { password: "bad" }, client));
-    }
-    const ok = await ctx.app.request(
-      "/api/admin/login",
-      jsonRequest("POST", { password: TEST_ADMIN_PASSWORD }, client),
+  it("two app instances over the same database share one counter", async () => {
+    const second = createApp(
+      buildServices(
+        { database: t.services.database, env: t.services.env, log: t.services.log },
+        { now: clock.now },
+      ),
     );
-    expect(ok.status).toBe(200);
-    issued.push(((await ok.json()) as { token: string }).token);
-    for (let i = 0; i < 4; i++) {
-      const res = await ctx.app.request("/api/admin/login", jsonRequest("POST", { password: "bad" }, client));
-      expect(res.status).toBe(401);
+    const client = "198.51.100.40";
+    for (let i = 0; i < 3; i++) expect((await attempt(t.app, "bad", client)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await attempt(second, "bad", client)).status).toBe(401);
+    expect((await attempt(t.app, TEST_ADMIN_PASSWORD, client)).status).toBe(429);
+    expect((await attempt(second, TEST_ADMIN_PASSWORD, client)).status).toBe(429);
+  });
+
+  it("behind one trusted proxy, clients are told apart by the address the proxy appended", async () => {
+    // The left part of X-Forwarded-For is whatever the client sent: changing it must not give a new bucket.
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(t.app, "bad", `10.9.9.${i}, 203.0.113.61`)).status).toBe(401);
     }
+    expect((await attempt(t.app, "bad", "10.9.9.99, 203.0.113.61")).status).toBe(429);
+    expect((await attempt(t.app, "bad", "203.0.113.62")).status).toBe(401);
+  });
+
+  it("with no trusted proxy, X-Forwarded-For is ignored: every forged address shares one bucket", async () => {
+    const direct = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt(direct.app, "bad", `203.0.113.${70 + i}`)).status).toBe(401);
+      }
+      expect((await attempt(direct.app, "bad", "203.0.113.99")).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe("global failure budget: distributed guessing without locking the operator out", () => {
+  let t: TestContext;
+  let clock: ReturnType<typeof testClock>;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await createTestApp(
+      { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY_HOPS: "1" },
+      { now: clock.now },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, GLOBAL_FAILURES_KEY));
+  });
+
+  const attempt = (password: string, forwardedFor: string) =>
+    t.app.request("/api/admin/login", jsonRequest("POST", { password }, { "X-Forwarded-For": forwardedFor }));
+
+  it("once spent, an unknown client is refused; a client that signed in before still signs in", async () => {
+    const { limit } = LOGIN_POLICY.globalFailures;
+    // The operator's usual device signs in once (and is remembered).
+    expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.1")).status).toBe(200);
+    // Guesses from many addresses, each well under its own limit.
+    for (let i = 0; i < limit; i++) {
+      expect((await attempt(`guess-${i}`, `203.0.113.${100 + i}`)).status).toBe(401);
+    }
+    const stranger = await attempt(TEST_ADMIN_PASSWORD, "203.0.113.250");
+    expect(stranger.status).toBe(429);
+    const body = (await stranger.json()) as { success: boolean; detail: string };
+    expect(body.success).toBe(false);
+    expect(body.detail).toBe(
+      "Too many failed sign-in attempts on this site, so sign-in from new devices is paused. Please try again in 60 minutes, or sign in from a device you have used before.",
+    );
+    expect(Number(stranger.headers.get("Retry-After"))).toBe(3600);
+
+    const operator = await attempt(TEST_ADMIN_PASSWORD, "192.0.2.1");
+    expect(operator.status).toBe(200);
+    issued.push(((await operator.json()) as { token: string }).token);
+
+    // The next window opens the door again.
+    clock.advance(LOGIN_POLICY.globalFailures.windowMs + 1000);
+    const later = await attempt(TEST_ADMIN_PASSWORD, "203.0.113.250");
+    expect(later.status).toBe(200);
+    issued.push(((await later.json()) as { token: string }).token);
+  });
+
+  it("holds under a parallel burst from many addresses: at most the budget reaches the password check", async () => {
+    const state = adminAuthState(t.services);
+    const real = state.checkPassword;
+    let checks = 0;
+    state.checkPassword = async (password) => {
+      checks++;
+      return real(password);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => attempt(`burst-${i}`, `198.18.${i}.1`)),
+      );
+      expect(checks).toBe(LOGIN_POLICY.globalFailures.limit);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(60 - checks);
+    } finally {
+      state.checkPassword = real;
+    }
+  });
+
+  it("a right password from an unknown client does not use up the budget", async () => {
+    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit + 5; i++) {
+      const ok = await attempt(TEST_ADMIN_PASSWORD, `100.64.${i}.1`);
+      expect(ok.status).toBe(200);
+      issued.push(((await ok.json()) as { token: string }).token);
+    }
+  });
+
+  it("the known-client marker expires after 30 days", async () => {
+    expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.77")).status).toBe(200);
+    clock.advance(LOGIN_POLICY.knownClientMs + 1000);
+    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {
+      expect((await attempt(`guess-${i}`, `198.19.${i}.1`)).status).toBe(401);
+    }
+    expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.77")).status).toBe(429);
   });
 });
 
@@ -300,5 +446,91 @@ describe("the generated password (no ADMIN_PASSWORD)", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("changing the password", () => {
+  it("stores the new password, ends every session and answers a fresh token", async () => {
+    const other = await createTestApp();
+    try {
+      const password = (await ensureAdminPassword(other.db, undefined)) as string;
+      const elsewhere = await login(other, password);
+      const here = await login(other, password);
+      const change = (body: Record<string, unknown>) =>
+        other.app.request("/api/admin/password", authed(here, "POST", body));
+      const newPassword = "a brand new long password";
+
+      const wrong = await change({
+        current_password: `${password}x`,
+        new_password: newPassword,
+        confirm_password: newPassword,
+      });
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { errors: Record<string, string> }).errors).toEqual({
+        current_password: "The current password is not correct",
+      });
+      const short = await change({
+        current_password: password,
+        new_password: "short",
+        confirm_password: "short",
+      });
+      expect(short.status).toBe(400);
+      expect(((await short.json()) as { errors: Record<string, string> }).errors.new_password).toBe(
+        "New password must be at least 12 characters",
+      );
+      const mismatch = await change({
+        current_password: password,
+        new_password: newPassword,
+        confirm_password: `${newPassword}!`,
+      });
+      expect(mismatch.status).toBe(400);
+      expect(((await mismatch.json()) as { errors: Record<string, string> }).errors.confirm_password).toBe(
+        "The two new passwords do not match",
+      );
+      // Nothing changed so far.
+      expect((await other.app.request("/api/bookings", authed(elsewhere))).status).toBe(200);
+
+      const ok = await change({
+        current_password: password,
+        new_password: newPassword,
+        confirm_password: newPassword,
+      });
+      expect(ok.status).toBe(200);
+      const body = (await ok.json()) as { success: boolean; token: string };
+      expect(body.success).toBe(true);
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      expect((await other.app.request("/api/bookings", authed(elsewhere))).status).toBe(401);
+      expect((await other.app.request("/api/bookings", authed(here))).status).toBe(401);
+      expect((await other.app.request("/api/bookings", authed(body.token))).status).toBe(200);
+
+      const old = await other.app.request("/api/admin/login", jsonRequest("POST", { password }));
+      expect(old.status).toBe(401);
+      expect(await login(other, newPassword)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const text = other.logs.join("\n");
+      expect(text).not.toContain(newPassword);
+      expect(text).not.toContain(password);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("is refused with 409 while ADMIN_PASSWORD is set, and the settings page is told so", async () => {
+    const token = await freshToken();
+    const res = await ctx.app.request(
+      "/api/admin/password",
+      authed(token, "POST", {
+        current_password: TEST_ADMIN_PASSWORD,
+        new_password: "another long password",
+        confirm_password: "another long password",
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "The admin password is set by ADMIN_PASSWORD in the server configuration. Change ADMIN_PASSWORD there and restart the server.",
+    );
+    const security = await ctx.app.request("/api/admin/security", authed(token));
+    expect(((await security.json()) as { password_source: string }).password_source).toBe("environment");
+    expect((await ctx.app.request("/api/bookings", authed(token))).status).toBe(200);
   });
 });

@@ -1,28 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { loginAnswerMessage, loginNetworkMessage } from "../../app/lib/admin-api.ts";
-import { bearerToken, hashToken, LoginRateLimiter, newToken } from "../../server/domain/auth.server.ts";
+import { bearerToken, hashToken, newToken } from "../../server/domain/auth.server.ts";
+import { LOGIN_POLICY, waitText } from "../../server/security/login-throttle.server.ts";
 
-describe("LoginRateLimiter", () => {
-  it("locks a client out after max failures until the window ends", () => {
-    const limiter = new LoginRateLimiter(5, 15 * 60_000);
-    const t0 = 1_000_000;
-    for (let i = 0; i < 4; i++) limiter.fail("a", t0 + i);
-    expect(limiter.retryAfter("a", t0 + 10)).toBe(0);
-    limiter.fail("a", t0 + 20);
-    expect(limiter.retryAfter("a", t0 + 30)).toBe(900);
-    expect(limiter.retryAfter("b", t0 + 30)).toBe(0);
-    expect(limiter.retryAfter("a", t0 + 15 * 60_000 - 1)).toBe(1);
-    expect(limiter.retryAfter("a", t0 + 15 * 60_000)).toBe(0);
-    limiter.fail("a", t0 + 15 * 60_000 + 1);
-    expect(limiter.retryAfter("a", t0 + 15 * 60_000 + 2)).toBe(0);
+describe("login throttle rules", () => {
+  it("waits are shown in whole minutes, rounded up", () => {
+    expect(waitText(900)).toBe("15 minutes");
+    expect(waitText(61)).toBe("2 minutes");
+    expect(waitText(60)).toBe("1 minute");
+    expect(waitText(1)).toBe("1 minute");
   });
 
-  it("a success forgets the failures", () => {
-    const limiter = new LoginRateLimiter(2, 1000);
-    limiter.fail("a", 0);
-    limiter.succeed("a");
-    limiter.fail("a", 1);
-    expect(limiter.retryAfter("a", 2)).toBe(0);
+  it("the per-client limit is tighter than the global budget, and a known client is remembered for 30 days", () => {
+    expect(LOGIN_POLICY.perClient.limit).toBeLessThan(LOGIN_POLICY.globalFailures.limit);
+    expect(LOGIN_POLICY.knownClientMs).toBe(30 * 24 * 60 * 60 * 1000);
   });
 });
 
@@ -55,6 +46,16 @@ describe("login messages (admin spec section 8)", () => {
       message: "Invalid password",
     });
     expect(loginAnswerMessage(403, false, '{"message":"Nope"}')).toEqual({ ok: false, message: "Nope" });
+  });
+
+  it("an answer asking for the authenticator code says so", () => {
+    expect(
+      loginAnswerMessage(
+        401,
+        false,
+        '{"success":false,"two_factor_required":true,"detail":"Enter the 6-digit code from your authenticator app."}',
+      ),
+    ).toEqual({ ok: false, message: "Enter the 6-digit code from your authenticator app.", twoFactor: true });
   });
 
   it("'Login failed' when success is false without a message", () => {

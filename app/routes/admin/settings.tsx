@@ -1,6 +1,7 @@
 import { CreditCard, Mail, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Card, PageHeader, Spinner, TextField, useFlash } from "../../components/admin";
+import { SecuritySettings } from "../../components/admin/SecuritySettings";
 import { adminGet, adminJson } from "../../lib/admin-api";
 
 interface Settings {
@@ -64,7 +65,7 @@ export default function AdminSettings() {
     <>
       <PageHeader
         title="Settings"
-        description="Where notices go, how guests reach you, and how payments are taken."
+        description="Where notices go, how guests reach you, how payments are taken, and how you sign in."
       />
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
       {!settings || !form ? (
@@ -162,6 +163,7 @@ export default function AdminSettings() {
           </div>
         </div>
       )}
+      <SecuritySettings />
     </>
   );
 }

@@ -1,0 +1,72 @@
+/**
+ * The operator's sign-in settings as both sides see them: the password change
+ * and two-factor payloads (one zod schema each, used by the settings form and
+ * by the API) and the answers the settings page reads.
+ */
+import { z } from "zod";
+
+export const NEW_PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 500;
+
+const password = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`);
+
+export const changePasswordSchema = z
+  .object({
+    current_password: password("Current password"),
+    new_password: password("New password").min(
+      NEW_PASSWORD_MIN,
+      `New password must be at least ${NEW_PASSWORD_MIN} characters`,
+    ),
+    confirm_password: z.string({ error: "Confirm the new password" }).max(PASSWORD_MAX),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirm_password !== v.new_password) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirm_password"],
+        message: "The two new passwords do not match",
+      });
+    }
+    if (v.new_password === v.current_password) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["new_password"],
+        message: "The new password must be different from the current one",
+      });
+    }
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A 6-digit code from the authenticator app, or (where allowed) a recovery code. */
+export const codeField = z
+  .string({ error: "Code is required" })
+  .trim()
+  .min(1, "Code is required")
+  .max(64, "Code must be at most 64 characters");
+
+export const confirmTwoFactorSchema = z.object({ code: codeField });
+
+export const disableTwoFactorSchema = z.object({ password: password("Password"), code: codeField });
+
+/** GET /api/admin/security */
+export interface SecurityStatus {
+  /** "environment": ADMIN_PASSWORD is set and wins; the password cannot be changed in the console. */
+  password_source: "environment" | "database";
+  two_factor: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
+}
+
+/** POST /api/admin/two-factor/start */
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauth_uri: string;
+  qr_code: string;
+}
+
+/** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP", easier to type into an app by hand. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}

@@ -1,0 +1,76 @@
+/**
+ * How hard anyone may guess the admin password (decision record 6). Every
+ * count lives in the shared rate_limits table, so all app processes on one
+ * database see the same numbers, and every count is taken with one atomic
+ * statement BEFORE the password is checked: a parallel burst cannot slip
+ * more guesses past the limit than the limit itself.
+ *
+ * Three kinds of rows, all keyed by the hashed client key (never an address):
+ * - login:client:<key>  attempts by one client in a fixed window (reset when it signs in);
+ * - login:failures      failed attempts by clients not known to this site, in a fixed window;
+ * - login:known:<key>   a marker that this client signed in successfully; expires on its own.
+ */
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { DB } from "../db/client.server.ts";
+import { rateLimits } from "../db/schema.ts";
+import { type HitResult, hit, peek, reset } from "./rate-limit.server.ts";
+
+export const LOGIN_POLICY = {
+  /** Sign-in attempts (right or wrong) one client may make per window. */
+  perClient: { limit: 5, windowMs: 15 * 60 * 1000 },
+  /** Failed attempts by unknown clients, all together, per window. */
+  globalFailures: { limit: 20, windowMs: 60 * 60 * 1000 },
+  /** How long a client that signed in stays known (and so past the global budget). */
+  knownClientMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+const clientRow = (key: string) => `login:client:${key}`;
+const knownRow = (key: string) => `login:known:${key}`;
+export const GLOBAL_FAILURES_KEY = "login:failures";
+
+/** Counts one sign-in attempt (or password check) by this client; `allowed` is false past the limit. */
+export function countAttempt(db: DB, client: string, now: Date): Promise<HitResult> {
+  return hit(db, clientRow(client), LOGIN_POLICY.perClient, now);
+}
+
+/** A client that signed in starts afresh. */
+export function clearAttempts(db: DB, client: string): Promise<void> {
+  return reset(db, clientRow(client));
+}
+
+/**
+ * Takes one unit of the global failure budget before an unknown client's
+ * password is checked (so the budget holds under a parallel burst too). The
+ * unit is given back with releaseFailure() when the attempt did not fail.
+ */
+export function reserveFailure(db: DB, now: Date): Promise<HitResult> {
+  return hit(db, GLOBAL_FAILURES_KEY, LOGIN_POLICY.globalFailures, now);
+}
+
+/** Gives back a reserved unit of the global budget (the attempt turned out not to be a failure). */
+export async function releaseFailure(db: DB, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, GLOBAL_FAILURES_KEY), gt(rateLimits.resetAt, now)));
+}
+
+/** True when this client signed in successfully within LOGIN_POLICY.knownClientMs. */
+export async function isKnownClient(db: DB, client: string, now: Date): Promise<boolean> {
+  return (await peek(db, knownRow(client), now)).hits > 0;
+}
+
+/** Remembers (or re-remembers) that this client signed in; the row expires by itself. */
+export async function rememberClient(db: DB, client: string, now: Date): Promise<void> {
+  const resetAt = new Date(now.getTime() + LOGIN_POLICY.knownClientMs);
+  await db
+    .insert(rateLimits)
+    .values({ key: knownRow(client), hits: 1, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { hits: 1, resetAt } });
+}
+
+/** A wait in seconds as a person reads it: "15 minutes", "1 minute" (rounded up). */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}

@@ -558,7 +558,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 
 describe("fuzzing every API route", () => {
   it("never answers 5xx, never logs what was sent, and leaves the seeded catalogue intact", async () => {

@@ -174,11 +174,15 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
           .returning({ id: emailOutbox.id });
         // Another attempt holds the row now; its outcome stands.
         if (!marked) continue;
+        // The SMTP server's reply can quote the recipient: the log gets its codes, the outbox row the text.
+        const smtp = error as { code?: unknown; responseCode?: unknown; command?: unknown };
         (failed ? log.error : log.warn)(failed ? "email given up" : "email send failed, will retry", {
           id: row.id,
           kind: row.kind,
           attempts,
-          error: message,
+          code: typeof smtp.code === "string" ? smtp.code : undefined,
+          smtp_status: typeof smtp.responseCode === "number" ? smtp.responseCode : undefined,
+          command: typeof smtp.command === "string" ? smtp.command : undefined,
         });
       }
     }

@@ -95,8 +95,8 @@ describe("Content-Security-Policy", () => {
   });
 });
 
-describe("HSTS", () => {
-  it("is one year with subdomains on every answer: pages, API, errors", async () => {
+describe("HSTS and framing", () => {
+  it("HSTS is one year with subdomains, and framing is refused, on every answer: pages, API, errors", async () => {
     const { app } = withPages();
     for (const res of [
       await app.request("/"),
@@ -105,6 +105,7 @@ describe("HSTS", () => {
       await t.app.request("/api/admin/faqs/%00"),
     ]) {
       expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
   });
 });

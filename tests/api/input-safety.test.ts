@@ -168,7 +168,7 @@ describe("database errors caused by input", () => {
     }
   });
 
-  it("a value too long, a broken check constraint and a duplicate key map to 400, 400 and 409", async () => {
+  it("a value too long, a broken check, a duplicate key and foreign keys map to 4xx", async () => {
     // A real table: on PostgreSQL each statement may run on another pooled connection.
     await t.db.execute(sql`create table probe (id text primary key, n int check (n > 0), code varchar(2))`);
     const long = fromDatabaseError(await refusal(sql`insert into probe values ('c', 1, ${"abcdef"})`));
@@ -179,6 +179,16 @@ describe("database errors caused by input", () => {
     await t.db.execute(sql`insert into probe values ('b', 1)`);
     const duplicate = fromDatabaseError(await refusal(sql`insert into probe values ('b', 2)`));
     expect(duplicate?.status).toBe(409);
+    // A reference to a row that does not exist is the input's fault (400); removing a row still referred to is a conflict (409).
+    await t.db.execute(
+      sql`create table probe_child (id text primary key, parent text references probe (id))`,
+    );
+    const dangling = fromDatabaseError(await refusal(sql`insert into probe_child values ('x', 'nope')`));
+    expect(dangling?.status).toBe(400);
+    await t.db.execute(sql`insert into probe_child values ('y', 'b')`);
+    const inUse = fromDatabaseError(await refusal(sql`delete from probe where id = 'b'`));
+    expect(inUse?.status).toBe(409);
+    await t.db.execute(sql`drop table probe_child`);
     await t.db.execute(sql`drop table probe`);
   });
 

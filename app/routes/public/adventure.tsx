@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!bot) {
     // A lost view count must never cost the visitor the page.
     await incrementViewCount(db, adventure.id).catch((error: unknown) =>
-      log.warn("view count not updated", { id: adventure.id, error: String(error) }),
+      log.warn("view count not updated", { id: adventure.id, error }),
     );
   }
   const related = await findRelatedAdventures(db, adventure, 3);

@@ -86,6 +86,9 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
       : env.ADMIN_PASSWORD
         ? "  Admin password: the ADMIN_PASSWORD you set"
         : "  Admin password: the one printed on the first start (set ADMIN_PASSWORD to replace it)",
+    services.payments.name === "test"
+      ? "  Payments: the built-in TEST checkout, no real money moves (set the Stripe keys to take payments)"
+      : "  Payments: Stripe Checkout",
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -88,9 +88,6 @@ describe("npm run backup / npm run restore", () => {
     const restore = await run("scripts/restore.ts", [file], { DATA_DIR: target.dir });
     expect(restore.code, restore.output).toBe(0);
     expect(restore.output).toContain("Restored");
-    const again = await run("scripts/restore.ts", [file], { DATA_DIR: target.dir });
-    expect(again.code).toBe(1);
-    expect(again.output).toContain("Restore refused: The database is not empty");
 
     const restored = await startServer({ DATA_DIR: target.dir });
     try {
@@ -128,6 +125,11 @@ describe("npm run backup / npm run restore", () => {
           DATA_DIR: target.dir,
         });
         expect(restore.code, restore.output).toBe(0);
+        // A database that holds data is refused, with the way forward.
+        const again = await run("scripts/restore.ts", [file], { DATABASE_URL: to.url, DATA_DIR: target.dir });
+        expect(again.code).toBe(1);
+        expect(again.output).toContain("Restore refused: The database is not empty");
+        expect(again.output).toContain("--force");
         const restored = await startServer({ DATABASE_URL: to.url, DATA_DIR: target.dir, PAYMENTS: "test" });
         try {
           expect(await statusOf(restored, session)).toEqual(paid);

@@ -141,8 +141,8 @@ export default function AdminSettings() {
               </div>
               <p className="mt-4 text-sm text-slate-600">
                 {settings.payment_mode === "stripe"
-                  ? "Card payments go through Stripe Checkout. To switch back to the test checkout, remove STRIPE_SECRET_KEY from the server configuration and restart."
-                  : "Bookings are paid on the built-in test checkout (test cards only). To take real payments, set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) in the server configuration and restart."}
+                  ? "Card payments go through Stripe Checkout. To take test payments only (a staging copy), set PAYMENTS=test in the server configuration and restart."
+                  : "Bookings are paid on the built-in test checkout (test cards only). To take real payments, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in the server configuration (and remove PAYMENTS=test if it is set), then restart."}
               </p>
             </Card>
             <Card title="Email delivery">

@@ -257,6 +257,23 @@ describe("answers a person can act on", () => {
   });
 });
 
+describe("the same route spelled differently", () => {
+  it("a percent-encoded path counts against the same budget", async () => {
+    const client = from(newClient());
+    const call = (path: string): Call => ({
+      method: "POST",
+      path,
+      body: () => ({ email: `spelled.${++sent}@example.com` }),
+    });
+    const statuses = [
+      ...(await burst(t.app, call("/api/newsletter/%73ubscribe"), client, 3)),
+      ...(await burst(t.app, call("/api/newsletter/subscribe"), client, 2)),
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    await expectLimited(await send(t.app, call("/api/%6Eewsletter/subscribe"), client));
+  });
+});
+
 describe("who counts as one client", () => {
   it("an IPv6 address in the same /64 is the same client; another /64 is not", async () => {
     const call = ROUTES.find((r) => r.name === "contact") as Call;

@@ -71,7 +71,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   // Tests send many writes from one client: public rate limits are scaled up
   // unless a test asks for the real ones (RATE_LIMIT_FACTOR: "1").
-  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", RATE_LIMIT_FACTOR: "1000", ...envOverrides });
+  const env = parseEnv({ NODE_ENV: "test", PORT: "3999", RATE_LIMIT_FACTOR: "100000", ...envOverrides });
   const logs: string[] = [];
   const log: Logger = createLogger("debug", (line) => {
     logs.push(line);

@@ -13,7 +13,8 @@ import { availability, bookings, contactMessages } from "../../server/db/schema.
 import { postJson } from "../helpers/http-raw.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 
-const ROUNDS = 3;
+/** Kills per database; CRASH_ROUNDS runs a longer series by hand. */
+const ROUNDS = Math.min(100, Math.max(1, Number(process.env.CRASH_ROUNDS ?? 3)));
 const WORKERS = 6;
 
 interface Acknowledged {

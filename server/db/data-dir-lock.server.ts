@@ -123,7 +123,9 @@ export function lockDataDir(dir: string): () => void {
       if (holder && holder.dir === real && isAlive(holder)) {
         throw new DataDirLockedError(lockedMessage(real, file, holder));
       }
-      // Stale: remove it only if it is still the same record, then race for it again.
+      // Stale: remove it only if it is still the same record, then race for it again. Two starts
+      // that find the same stale lock at the same moment could, within microseconds, both proceed
+      // (the window PostgreSQL's own postmaster.pid accepts); a holder that is up is never displaced.
       if (readHolder(file)?.raw === current.raw) {
         try {
           unlinkSync(file);

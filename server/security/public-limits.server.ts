@@ -110,11 +110,11 @@ function limitPage(message: string, back: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Please wait a moment | Tidewater Dive &amp; Camp</title>
+<title>Please try again later | Tidewater Dive &amp; Camp</title>
 </head>
 <body style="font-family: system-ui, sans-serif; margin: 0; padding: 3rem 1.5rem; color: #0f2a3d;">
 <main style="max-width: 36rem; margin: 0 auto;">
-<h1 style="font-size: 1.75rem;">Please wait a moment</h1>
+<h1 style="font-size: 1.75rem;">Please try again later</h1>
 <p style="font-size: 1.125rem; line-height: 1.6;">${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(back)}" style="color: #0f766e;">Go back</a></p>
 </main>

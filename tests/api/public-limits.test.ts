@@ -5,12 +5,13 @@
  * clock; two app instances over one database share the counter.
  */
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app.server.ts";
-import { bookings, contactMessages } from "../../server/db/schema.ts";
+import { bookings, contactMessages, rateLimits } from "../../server/db/schema.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";
 import { limitFor, PUBLIC_LIMITS, waitText } from "../../server/security/public-limits.server.ts";
+import { hit } from "../../server/security/rate-limit.server.ts";
 import { buildServices } from "../../server/services.server.ts";
 import {
   bookingPayload,
@@ -256,6 +257,23 @@ describe("answers a person can act on", () => {
   });
 });
 
+describe("the same route spelled differently", () => {
+  it("a percent-encoded path counts against the same budget", async () => {
+    const client = from(newClient());
+    const call = (path: string): Call => ({
+      method: "POST",
+      path,
+      body: () => ({ email: `spelled.${++sent}@example.com` }),
+    });
+    const statuses = [
+      ...(await burst(t.app, call("/api/newsletter/%73ubscribe"), client, 3)),
+      ...(await burst(t.app, call("/api/newsletter/subscribe"), client, 2)),
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    await expectLimited(await send(t.app, call("/api/%6Eewsletter/subscribe"), client));
+  });
+});
+
 describe("who counts as one client", () => {
   it("an IPv6 address in the same /64 is the same client; another /64 is not", async () => {
     const call = ROUTES.find((r) => r.name === "contact") as Call;
@@ -297,5 +315,33 @@ describe("who counts as one client", () => {
     for (let i = 0; i < 6; i++) statuses.push((await send(i % 2 ? second : t.app, call, client)).status);
     expect(statuses.slice(0, 5).filter((s) => s === 429)).toEqual([]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("housekeeping", () => {
+  it("the minute's sweep prunes ended windows and keeps running ones", async () => {
+    const now = clock.now();
+    await hit(t.db, "test:ended", { limit: 1, windowMs: 60_000 }, new Date(now.getTime() - 2 * 60_000));
+    await hit(t.db, "test:running", { limit: 1, windowMs: 60_000 }, now);
+    const keys = async () =>
+      (
+        await t.db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(sql`${rateLimits.key} like 'test:%'`)
+      )
+        .map((r) => r.key)
+        .sort();
+    expect(await keys()).toEqual(["test:ended", "test:running"]);
+    // Only the interval is simulated: the sweep it starts runs against the real database.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      t.services.sweeper.start();
+      vi.advanceTimersByTime(60_000);
+      await vi.waitFor(async () => expect(await keys()).toEqual(["test:running"]));
+    } finally {
+      await t.services.sweeper.stop();
+      vi.useRealTimers();
+    }
   });
 });

@@ -75,7 +75,7 @@ export async function createTestApp(
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: "3999",
-    RATE_LIMIT_FACTOR: "1000",
+    RATE_LIMIT_FACTOR: "100000",
     MAX_OPEN_CHECKOUTS: "1000",
     ...envOverrides,
   });

@@ -6,14 +6,15 @@
  * and the spots held add up to the bookings that hold them.
  */
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.server.ts";
 import { availability, bookings, contactMessages } from "../../server/db/schema.ts";
 import { postJson } from "../helpers/http-raw.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 
-const ROUNDS = 3;
+/** Kills per database; CRASH_ROUNDS runs a longer series by hand. */
+const ROUNDS = Math.min(100, Math.max(1, Number(process.env.CRASH_ROUNDS ?? 3)));
 const WORKERS = 6;
 
 interface Acknowledged {
@@ -22,9 +23,24 @@ interface Acknowledged {
 }
 
 /** Sends bookings and messages from WORKERS clients until the server stops answering. */
+/** Every seeded adventure: group size 2 is allowed on each (their limits are 1-2 up to 2-4). */
+const ADVENTURES = [
+  "dive-exhibition",
+  "guided-shore-dive",
+  "dive-trip-shore",
+  "night-dive-experience",
+  "scooter-dive-adventure",
+  "underwater-treasure-hunt",
+  "camping-diving-2day",
+  "camping-diving-1night",
+  "camping-only-2day",
+];
+
+type Slot = { adventure: string; date: string };
+
 async function stream(
   server: ServerProcess,
-  dates: string[],
+  slots: Slot[],
   ack: Acknowledged,
   round: number,
 ): Promise<number> {
@@ -34,15 +50,16 @@ async function stream(
       sent++;
       const tag = `r${round}w${w}n${i}`;
       const booking = i % 2 === 0;
+      const slot = slots[(w * 7 + i * 3 + round) % slots.length];
       const answer = booking
         ? await postJson(`${server.url}/api/bookings`, {
-            adventure_id: "dive-exhibition",
+            adventure_id: slot.adventure,
             customer_first_name: "Crash",
             customer_last_name: tag,
             customer_email: `${tag}@example.com`,
             customer_phone: "",
-            group_size: 1,
-            selected_date: dates[(w + i) % dates.length],
+            group_size: 2,
+            selected_date: slot.date,
             special_requirements: "",
             host_url: server.url,
           })
@@ -66,10 +83,14 @@ async function stream(
   return sent;
 }
 
-async function openDates(url: string): Promise<string[]> {
-  const res = await fetch(`${url}/api/adventures/dive-exhibition/dates`);
-  const dates = (await res.json()) as { date: string; available: boolean }[];
-  return dates.filter((d) => d.available).map((d) => d.date);
+async function openSlots(url: string): Promise<Slot[]> {
+  const slots: Slot[] = [];
+  for (const adventure of ADVENTURES) {
+    const res = await fetch(`${url}/api/adventures/${adventure}/dates`);
+    const dates = (await res.json()) as { date: string; available: boolean }[];
+    for (const d of dates) if (d.available) slots.push({ adventure, date: d.date });
+  }
+  return slots;
 }
 
 async function crashRounds(env: Record<string, string>): Promise<{ ack: Acknowledged; kills: number[] }> {
@@ -78,10 +99,10 @@ async function crashRounds(env: Record<string, string>): Promise<{ ack: Acknowle
   for (let round = 1; round <= ROUNDS; round++) {
     // From round 2 on, this is the restart after a kill -9.
     const server = await startServer(env);
-    const dates = await openDates(server.url);
+    const slots = await openSlots(server.url);
     const killAfter = 200 + Math.floor(Math.random() * 1500);
     kills.push(killAfter);
-    const running = stream(server, dates, ack, round);
+    const running = stream(server, slots, ack, round);
     await new Promise((r) => setTimeout(r, killAfter));
     expect(await server.stop("SIGKILL")).toBe(null);
     await running;
@@ -117,8 +138,8 @@ async function expectAllStored(
     // Every transaction is whole: each held spot belongs to a booking that holds it.
     const [{ booked, held }] = await db
       .select({
-        booked: sql<number>`(select coalesce(sum(${availability.bookedSpots}), 0)::int from ${availability} where ${availability.adventureId} = 'dive-exhibition')`,
-        held: sql<number>`(select coalesce(sum(${bookings.groupSize}), 0)::int from ${bookings} where ${bookings.holdsSpots} and ${eq(bookings.adventureId, "dive-exhibition")})`,
+        booked: sql<number>`(select coalesce(sum(${availability.bookedSpots}), 0)::int from ${availability})`,
+        held: sql<number>`(select coalesce(sum(${bookings.groupSize}), 0)::int from ${bookings} where ${bookings.holdsSpots})`,
       })
       .from(sql`(select 1) as one`);
     expect(booked, context).toBe(held);

@@ -57,7 +57,12 @@ it("an operator who lost the authenticator turns two-factor off with npm run adm
 it.skipIf(process.env.SKIP_PG === "1")("the same on PostgreSQL", async () => {
   const database = await createPgDatabase();
   try {
-    await lostAuthenticator({ DATABASE_URL: database.url, DATA_DIR: data.dir, ADMIN_PASSWORD: PASSWORD });
+    await lostAuthenticator({
+      DATABASE_URL: database.url,
+      DATA_DIR: data.dir,
+      ADMIN_PASSWORD: PASSWORD,
+      PAYMENTS: "test",
+    });
   } finally {
     await database.drop();
   }

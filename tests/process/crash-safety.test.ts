@@ -168,7 +168,11 @@ describe("kill -9 at a random moment loses nothing acknowledged", () => {
     const pg = await createPgDatabase();
     const uploads = tempDataDir();
     try {
-      const { ack, kills } = await crashRounds({ DATABASE_URL: pg.url, DATA_DIR: uploads.dir });
+      const { ack, kills } = await crashRounds({
+        DATABASE_URL: pg.url,
+        DATA_DIR: uploads.dir,
+        PAYMENTS: "test",
+      });
       await expectAllStored(() => openDatabase({ url: pg.url, migrate: false }), ack, kills);
     } finally {
       uploads.remove();

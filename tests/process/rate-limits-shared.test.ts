@@ -13,7 +13,7 @@ describe("public rate limits across processes", () => {
 
   beforeAll(async () => {
     pg = await createPgDatabase();
-    const env = { DATABASE_URL: pg.url, DATA_DIR: data.dir, RATE_LIMIT_FACTOR: "1" };
+    const env = { DATABASE_URL: pg.url, DATA_DIR: data.dir, RATE_LIMIT_FACTOR: "1", PAYMENTS: "test" };
     // One after the other: the first start migrates and seeds the new database.
     servers.push(await startServer(env));
     servers.push(await startServer(env));

@@ -191,7 +191,7 @@ export default function AdventuresPro() {
                           <span className="sr-only">{a.is_active ? "Active:" : "Inactive:"}</span>
                           <span className="truncate font-medium text-ocean-900">{a.title}</span>
                         </span>
-                        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 pl-4.5 text-xs text-slate-500">
+                        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 pl-4.5 text-xs text-slate-600">
                           <span className="font-semibold text-slate-700">
                             {formatDollars(a.base_price, a.currency)}
                           </span>

@@ -529,7 +529,7 @@ function StatusActions({
   className?: string;
 }) {
   const next = booking.next_statuses;
-  if (!next.length) return <span className="text-xs text-slate-400">No actions</span>;
+  if (!next.length) return <span className="text-xs text-slate-500">No actions</span>;
   return (
     <div className={`flex flex-wrap gap-2 ${className}`}>
       {next.includes("completed") ? (

@@ -207,7 +207,7 @@ export default function AdminFaqs() {
                   >
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-ocean-900">
-                        <span className="mr-2 text-xs font-normal text-slate-400">#{f.order}</span>
+                        <span className="mr-2 text-xs font-normal text-slate-500">#{f.order}</span>
                         {f.question}
                       </p>
                       <p className="mt-1 line-clamp-3 text-sm text-slate-600">{f.answer}</p>

@@ -466,7 +466,7 @@ export default function AdminMedia() {
                 }`}
               >
                 {f.label}{" "}
-                <span className={filter === f.value ? "text-ocean-200" : "text-slate-400"}>
+                <span className={filter === f.value ? "text-ocean-200" : "text-slate-500"}>
                   {countOf(f.value)}
                 </span>
               </button>

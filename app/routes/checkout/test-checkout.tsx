@@ -168,7 +168,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
               </p>
               <a
                 href="/book"
-                className="inline-flex rounded-[12px] bg-[#e63946] px-5 py-3 text-sm font-semibold text-white hover:bg-[#c62f3b]"
+                className="inline-flex rounded-[12px] bg-[#d62839] px-5 py-3 text-sm font-semibold text-white hover:bg-[#b5202f]"
               >
                 Start a new booking
               </a>
@@ -180,7 +180,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
               </h2>
               <a
                 href={session.doneUrl}
-                className="inline-flex rounded-[12px] bg-[#e63946] px-5 py-3 text-sm font-semibold text-white hover:bg-[#c62f3b]"
+                className="inline-flex rounded-[12px] bg-[#d62839] px-5 py-3 text-sm font-semibold text-white hover:bg-[#b5202f]"
               >
                 Continue
               </a>
@@ -269,7 +269,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
               <button
                 type="submit"
                 disabled={paying}
-                className="flex w-full items-center justify-center gap-2 rounded-[12px] bg-[#e63946] px-5 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-[#c62f3b] disabled:cursor-not-allowed disabled:opacity-60"
+                className="flex w-full items-center justify-center gap-2 rounded-[12px] bg-[#d62839] px-5 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-[#b5202f] disabled:cursor-not-allowed disabled:opacity-60"
               >
                 <Lock className="size-4" aria-hidden="true" />
                 {paying ? "Processing..." : `Pay ${total}`}

@@ -185,7 +185,7 @@ export function ImageField({
               className="h-full w-full object-cover"
             />
           ) : (
-            <span className="flex h-full w-full flex-col items-center justify-center gap-1 text-xs text-slate-400">
+            <span className="flex h-full w-full flex-col items-center justify-center gap-1 text-xs text-slate-600">
               <ImageOff aria-hidden="true" className="h-6 w-6" />
               No image
             </span>

@@ -1,0 +1,119 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { adminToken, cancelBooking, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
+
+/**
+ * Every page of the site, public and admin, at a desktop and a phone width:
+ * axe-core (WCAG 2 A and AA rules) must find no serious or critical violation.
+ * The route list mirrors app/routes.ts; the catch-all routes are visited through
+ * an address no route claims.
+ */
+const PUBLIC_ROUTES = [
+  "/",
+  "/adventures",
+  "/adventures/guided-shore-dive",
+  "/weekend",
+  "/gallery",
+  "/reviews",
+  "/about",
+  "/contact",
+  "/faq",
+  "/book",
+  "/book?adventure=guided-shore-dive",
+  "/book/success?confirmed=true",
+  "/privacy",
+  "/terms",
+  "/cancellation",
+  "/no-such-page",
+];
+
+const ADMIN_ROUTES = [
+  "/admin/pro-dashboard",
+  "/admin/dashboard",
+  "/admin/bookings",
+  "/admin/contacts",
+  "/admin/newsletter",
+  "/admin/calendar",
+  "/admin/settings-pro",
+  "/admin/adventures-pro",
+  "/admin/adventures-pro/guided-shore-dive",
+  "/admin/adventures-enhanced",
+  "/admin/adventures",
+  "/admin/website-editor",
+  "/admin/content",
+  "/admin/media",
+  "/admin/gallery",
+  "/admin/testimonials",
+  "/admin/faqs",
+  "/admin/no-such-screen",
+];
+
+const WIDTHS = [
+  { name: "1280 px", width: 1280, height: 800 },
+  { name: "375 px", width: 375, height: 740 },
+] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+/** Loads a page and waits until its data has arrived (no loading text left, the network quiet). */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    for (const path of PUBLIC_ROUTES) {
+      test(`public ${path}`, async ({ page }) => {
+        await visit(page, path);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test("the test checkout page of a fresh booking has no serious or critical violations", async ({
+      page,
+      request,
+    }) => {
+      const date = (await openDates(request, "guided-shore-dive"))[0]?.date;
+      expect(date).toBeTruthy();
+      const token = await adminToken(request);
+      const booking = await createBooking(request, {
+        adventureId: "guided-shore-dive",
+        date: date as string,
+        email: uniqueEmail("axe"),
+      });
+      try {
+        await visit(page, new URL(booking.checkout_url).pathname);
+        await expect(page.getByText("TEST MODE")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        // Cancelling releases the held spot.
+        await cancelBooking(request, token, booking.booking_id);
+      }
+    });
+
+    test("admin login screen", async ({ page }) => {
+      // The login screen is what an admin address shows without a token.
+      await visit(page, "/admin/pro-dashboard");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    for (const path of ADMIN_ROUTES) {
+      test(`admin ${path}`, async ({ page, request }) => {
+        await signIn(page, await adminToken(request));
+        await visit(page, path);
+        await expect(page.getByRole("button", { name: "Sign in" })).toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}

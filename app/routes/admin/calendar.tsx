@@ -383,6 +383,7 @@ export default function AdminCalendar() {
                             <td
                               key={date}
                               data-date={date}
+                              aria-current={date === today ? "date" : undefined}
                               className={`h-14 rounded-lg border p-1 align-top sm:h-20 sm:p-1.5 ${
                                 !inMonth ? "border-transparent opacity-40" : "border-slate-200"
                               } ${date === today ? "ring-2 ring-reef-500" : ""} ${

@@ -488,3 +488,7 @@ export const testCheckoutSessions = pgTable(
   },
   (t) => [check("test_checkout_amount", sql`${t.amountTotalCents} > 0`)],
 );
+
+/** Row types shared by the booking, payment and refund modules. */
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

@@ -5,22 +5,25 @@
  */
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
+import { isPaid } from "../../app/lib/paid.ts";
 import { refundCents, refundPercent } from "../../app/lib/policy.ts";
 import type { DB } from "../db/client.server.ts";
-import { type BookingStatus, bookings, payments, refunds } from "../db/schema.ts";
+import {
+  type BookingRow,
+  type BookingStatus,
+  bookings,
+  type PaymentRow,
+  payments,
+  refunds,
+} from "../db/schema.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider } from "../payments/provider.server.ts";
 import { canTransition, nextStatuses, statusLabel } from "./booking-status.ts";
 import { cancelBooking } from "./cancel-booking.server.ts";
-import { type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
+import { REFUNDABLE_STATES, type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
 
 export { canTransition, isBookingStatus, nextStatuses } from "./booking-status.ts";
-
-type BookingRow = typeof bookings.$inferSelect;
-
-/** Payment states that mean money was taken. */
-const PAID_STATES = ["paid", "partially_refunded", "refunded"];
 
 export interface AdminBooking {
   id: string;
@@ -124,7 +127,7 @@ async function paymentStatuses(db: DB, ids: string[]): Promise<Map<string, strin
   for (const r of rows) {
     if (!r.bookingId) continue;
     const known = out.get(r.bookingId);
-    if (!known || (!PAID_STATES.includes(known) && PAID_STATES.includes(r.paymentStatus))) {
+    if (!known || (!isPaid({ paymentStatus: known }) && isPaid(r))) {
       out.set(r.bookingId, r.paymentStatus);
     }
   }
@@ -258,15 +261,11 @@ export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000):
 
 /* ---------- Refunds ---------- */
 
-type PaymentRow = typeof payments.$inferSelect;
-
 async function paidPayment(db: DB, bookingId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, ["paid", "partially_refunded"])),
-    )
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, REFUNDABLE_STATES)))
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;

@@ -10,12 +10,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
-import { payments, type RefundStatus, refunds } from "../db/schema.ts";
+import { type PaymentRow, payments, type RefundStatus, refunds } from "../db/schema.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/provider.server.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
 
 export interface RefundDeps {
   db: DB;

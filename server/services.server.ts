@@ -24,7 +24,7 @@ export interface Services {
   database: Database;
   env: Env;
   log: Logger;
-  /** Stripe Checkout, or the built-in test checkout when no Stripe key is set. */
+  /** Stripe Checkout, or the built-in test checkout (see paymentsDecision). */
   payments: PaymentProvider;
   /** Set only in test-checkout mode: the page's "Pay" goes through it. */
   testCheckout?: TestCheckout;

@@ -17,10 +17,10 @@ import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /** Files per upload request. */
-export const MAX_FILES_PER_UPLOAD = 20;
+const MAX_FILES_PER_UPLOAD = 20;
 
 /**
- * The media library (admin spec sections 2, 5 and 7; brief "Uploads"). Paths
+ * The media library: list, register by URL, upload, delete. Paths
  * are relative to /api/admin (see admin-content.server.ts).
  */
 export function adminMediaRoutes({ database, env, log }: Services) {

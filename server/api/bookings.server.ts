@@ -17,7 +17,7 @@ import { bookingDeps, type Services } from "../services.server.ts";
 import { readBodyText, readJson } from "./validate.server.ts";
 
 /** Stripe events are a few kilobytes; a body past this is not from Stripe. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** A 429 for too many open checkouts says when to come back (Retry-After, in seconds). */
 async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 /**
  * Bookings as the operator sees them: the paged, filtered list, the CSV
- * export, and status changes (admin spec section 4; brief "Booking and
- * payment"). The server decides every transition and every refund.
+ * export, and status changes. The server decides every transition and every
+ * refund.
  */
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
@@ -52,7 +52,7 @@ export interface AdminBooking {
   attention: string | null;
 }
 
-export function toAdminBooking(
+function toAdminBooking(
   b: BookingRow,
   paymentStatus = "unpaid",
   refund: RefundNote | undefined = undefined,
@@ -94,7 +94,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** A whole booking reference, e.g. TW-7K3Q9P: looked up through its unique index. */
 const REFERENCE = /^TW-[A-Z0-9]{4,12}$/i;
 
-export function bookingWhere(filter: BookingFilter): SQL | undefined {
+function bookingWhere(filter: BookingFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(bookings.bookingStatus, filter.status));
   const q = filter.q?.trim();
@@ -208,7 +208,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "reference",
   "created_at",
   "adventure_title",
@@ -226,7 +226,7 @@ export const CSV_COLUMNS = [
   "special_requirements",
 ] as const;
 
-export function csvRow(b: AdminBooking): string {
+function csvRow(b: AdminBooking): string {
   return CSV_COLUMNS.map((k) =>
     csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k]),
   ).join(",");

@@ -22,7 +22,7 @@ export async function releaseHold(db: DB, bookingId: string): Promise<boolean> {
 }
 
 /** Why an unpaid booking ended; a payment arriving later may revive only these. */
-export const UNPAID_ENDS = ["expired", "checkout_cancelled", "checkout_failed"] as const;
+const UNPAID_ENDS = ["expired", "checkout_cancelled", "checkout_failed"] as const;
 export type UnpaidEnd = (typeof UNPAID_ENDS)[number];
 
 export const isUnpaidEnd = (reason: string | null): boolean =>

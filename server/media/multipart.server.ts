@@ -55,7 +55,7 @@ const malformed = (why: string) => new HttpError(400, `files: ${why}`, { files: 
  * '"' in a file name as %22 and drop CR and LF as %0D and %0A; busboy passes
  * those escapes through, so they are undone here.
  */
-export function cleanOriginalName(raw: string): string {
+function cleanOriginalName(raw: string): string {
   const unescaped = raw.replace(/%22/g, '"').replace(/%0D/gi, "").replace(/%0A/gi, "");
   const base = unescaped.split(/[/\\]/).pop() ?? "";
   const cleaned = base

@@ -17,7 +17,7 @@ export const uploadsDir = (dataDir: string) => path.resolve(dataDir, "uploads");
 /** Outside the served folder, on the same disk (so finished files are renamed, not copied). */
 export const uploadTmpDir = (dataDir: string) => path.resolve(dataDir, "upload-tmp");
 
-export const IMAGE_WIDTHS = { main: 1600, medium: 960, small: 480 } as const;
+const IMAGE_WIDTHS = { main: 1600, medium: 960, small: 480 } as const;
 /** Decompression bombs: refuse images with more pixels than this (about 100 megapixels). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -97,7 +97,7 @@ export async function storeFile(
 }
 
 /** The files behind a /uploads/ URL that this server generated (others are left alone). */
-export function storedPaths(url: string, dataDir: string): string[] {
+function storedPaths(url: string, dataDir: string): string[] {
   const m = /^\/uploads\/([a-f0-9]{24})\.([a-z0-9]{2,5})$/.exec(url);
   if (!m) return [];
   const dir = uploadsDir(dataDir);

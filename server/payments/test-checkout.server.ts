@@ -24,7 +24,7 @@ import {
 export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export function randomId(prefix: string, length = 24): string {
+function randomId(prefix: string, length = 24): string {
   const bytes = randomBytes(length);
   let out = prefix;
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];

@@ -1,5 +1,5 @@
 /**
- * The payment-status check on /book?session_id=... (public spec section 4) as
+ * The payment-status check on /book?session_id=... as
  * a small state machine: pure decisions plus a runner with injected timers,
  * so the timings (2 s polls, 10 attempts, 3 s before the redirect) are tested.
  */

@@ -40,7 +40,7 @@ export interface DatabaseErrorInfo {
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
-export function databaseErrorInfo(error: unknown): DatabaseErrorInfo | null {
+function databaseErrorInfo(error: unknown): DatabaseErrorInfo | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const e = current as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { Database } from "./db/client.server.ts";
-import { type BookingDeps, sweepExpired } from "./domain/booking.server.ts";
+import type { BookingDeps } from "./domain/checkout-ledger.server.ts";
+import { sweepExpired } from "./domain/hold-sweep.server.ts";
 import { retryDueRefunds } from "./domain/refunds.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
@@ -23,7 +24,7 @@ export interface Services {
   database: Database;
   env: Env;
   log: Logger;
-  /** Stripe Checkout, or the built-in test checkout when no Stripe key is set. */
+  /** Stripe Checkout, or the built-in test checkout (see paymentsDecision). */
   payments: PaymentProvider;
   /** Set only in test-checkout mode: the page's "Pay" goes through it. */
   testCheckout?: TestCheckout;

@@ -1,4 +1,4 @@
-/** The business's stated claims (public spec section 1), shown as figures. */
+/** The business's stated claims, shown as figures. */
 export const STATS = [
   { value: "8+", label: "Years of experience" },
   { value: "500+", label: "Adventurers guided" },

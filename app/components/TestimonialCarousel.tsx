@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play, Quote, Star } from "lucide-reac
 import { useEffect, useState } from "react";
 import type { PublicTestimonial } from "../../server/domain/testimonials.server.ts";
 
-/** Public spec section 9: the testimonial rotation period. */
+/** How long each testimonial shows before the carousel moves on. */
 export const TESTIMONIAL_ROTATION_MS = 5000;
 
 type CarouselTestimonial = Pick<

@@ -1,15 +1,15 @@
 /**
  * Browser side of the admin area: the bearer token in localStorage, calls that
- * carry it, and the login/logout flow (admin spec sections 2, 6, 7 and 8).
+ * carry it, and the login/logout flow.
  * The token's validity is checked by the server only; a 401 from any admin
  * call drops the token, which brings back the login screen.
  */
 import { useSyncExternalStore } from "react";
 
-export const TOKEN_KEY = "admin_token";
+const TOKEN_KEY = "admin_token";
 /** Fired on window whenever the token is stored or cleared in this tab. */
-export const AUTH_EVENT = "admin-auth-change";
-export const LOGIN_TIMEOUT_MS = 15_000;
+const AUTH_EVENT = "admin-auth-change";
+const LOGIN_TIMEOUT_MS = 15_000;
 
 function storage(): Storage | null {
   try {
@@ -118,7 +118,7 @@ export const adminGet = <T>(path: string) => adminJson<T>("GET", path);
  */
 export type LoginOutcome = { ok: true; token: string } | { ok: false; message: string; twoFactor?: boolean };
 
-/** Admin spec section 8, login: the message for an answer that is not a success. */
+/** Sign-in: the message for an answer that is not a success. */
 export function loginAnswerMessage(status: number, okStatus: boolean, bodyText: string): LoginOutcome {
   let data: unknown = null;
   try {
@@ -146,7 +146,7 @@ export function loginAnswerMessage(status: number, okStatus: boolean, bodyText: 
   return { ok: false, message: "Login failed" };
 }
 
-/** Admin spec section 8, login network cases. */
+/** Sign-in: what the form says when the request never got an answer. */
 export function loginNetworkMessage(error: unknown): string {
   const err = error instanceof Error ? error : new Error(String(error));
   if (err.name === "AbortError" || err.name === "TimeoutError") return "Request timeout. Please try again.";

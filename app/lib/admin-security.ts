@@ -39,10 +39,9 @@ export const changePasswordSchema = z
       });
     }
   });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** A 6-digit code from the authenticator app, or (where allowed) a recovery code. */
-export const codeField = z
+const codeField = z
   .string({ error: "Code is required" })
   .trim()
   .min(1, "Code is required")

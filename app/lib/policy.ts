@@ -1,7 +1,7 @@
 import { addDays, daysBetween, formatDateAU, sydneyDate } from "./dates.ts";
 
 /**
- * The cancellation policy (public spec section 9), counted in Sydney calendar
+ * The cancellation policy, counted in Sydney calendar
  * days before the trip date: 7 or more days: full refund; 3-6 days: 50%;
  * 0-2 days: none. Weather cancellations by the operator are always refunded
  * in full (not this function's business: the operator chooses that).

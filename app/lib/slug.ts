@@ -1,5 +1,5 @@
 /**
- * The address part of an adventure (admin spec section 5): lowercase; every
+ * The address part of an adventure: lowercase; every
  * character other than a letter, a digit, a space or a hyphen removed;
  * whitespace turned into single hyphens; repeated hyphens collapsed.
  * Accents are folded first ("Café" -> "cafe") so they are not simply lost, and

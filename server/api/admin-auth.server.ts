@@ -73,7 +73,7 @@ export function requireAdmin(services: Services): MiddlewareHandler {
 }
 
 /** 429 with Retry-After, in the login answer's shape. */
-export function tooManyAttempts(c: Context, retryAfter: number, detail: string, extra: object = {}) {
+function tooManyAttempts(c: Context, retryAfter: number, detail: string, extra: object = {}) {
   c.header("Retry-After", String(retryAfter));
   return c.json({ success: false, detail, retry_after: retryAfter, ...extra }, 429);
 }

@@ -1,5 +1,6 @@
 /**
- * The availability calendar's API (admin spec sections 5 and 7). The same
+ * The availability calendar's API: an adventure's dates, and adding, changing
+ * and removing a date. The same
  * rows feed the public date list, so every change shows there at once.
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
@@ -18,7 +19,7 @@ export const MAX_SPOTS = 20;
 
 type Row = typeof availability.$inferSelect;
 
-export function toAdminAvailability(r: Row) {
+function toAdminAvailability(r: Row) {
   return {
     id: r.id,
     adventure_id: r.adventureId,

@@ -42,7 +42,7 @@ import { adminMediaRoutes } from "./admin-media.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /**
- * Content management under the admin token (admin spec section 7): adventures
+ * Content management under the admin token: adventures
  * (pro and simple), gallery, testimonials, FAQs, content sections, media.
  * Paths are relative to /api/admin: admin.server.ts mounts this router there,
  * behind requireAdmin.

@@ -1,4 +1,4 @@
-/** Dashboards and the settings page (admin spec sections 2, 3 and 7; brief "Dead links"). */
+/** The two dashboards' figures and the settings page (site settings and the payment mode). */
 import { Hono } from "hono";
 import { z } from "zod";
 import { emailField } from "../../app/lib/validation.ts";
@@ -7,7 +7,7 @@ import { getSiteSettings, updateSiteSettings } from "../domain/settings.server.t
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
-export function paymentMode(services: Services): "test" | "stripe" {
+function paymentMode(services: Services): "test" | "stripe" {
   return services.payments.name;
 }
 

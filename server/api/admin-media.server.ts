@@ -11,23 +11,16 @@ import {
 } from "../domain/admin-content/media.server.ts";
 import { badRequest, fromZod } from "../errors.server.ts";
 import { readMultipart } from "../media/multipart.server.ts";
-import type { Sniffed } from "../media/sniff.ts";
-import {
-  detectType,
-  refusedMessage,
-  removeStoredFiles,
-  storeFile,
-  uploadsDir,
-  uploadTmpDir,
-} from "../media/store.server.ts";
+import { detectType, refusedMessage, type Sniffed } from "../media/sniff.server.ts";
+import { removeStoredFiles, storeFile, uploadsDir, uploadTmpDir } from "../media/store.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /** Files per upload request. */
-export const MAX_FILES_PER_UPLOAD = 20;
+const MAX_FILES_PER_UPLOAD = 20;
 
 /**
- * The media library (admin spec sections 2, 5 and 7; brief "Uploads"). Paths
+ * The media library: list, register by URL, upload, delete. Paths
  * are relative to /api/admin (see admin-content.server.ts).
  */
 export function adminMediaRoutes({ database, env, log }: Services) {
@@ -64,7 +57,7 @@ export function adminMediaRoutes({ database, env, log }: Services) {
       const types: Sniffed[] = [];
       const refused: string[] = [];
       for (const f of files) {
-        const type = f.size > 0 ? await detectType(f) : null;
+        const type = f.size > 0 ? await detectType(f.tmpPath) : null;
         if (type) types.push(type);
         else refused.push(f.originalName);
       }

@@ -1,4 +1,4 @@
-/** Contact messages and newsletter subscribers (admin spec sections 2, 4 and 7). */
+/** Contact messages (the list and one reply each) and newsletter subscribers (the list and status changes). */
 import { Hono } from "hono";
 import { z } from "zod";
 import { siteInfo } from "../../app/lib/site.ts";

@@ -9,7 +9,7 @@ import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 
 /**
- * Everything under the admin token (admin spec section 7). One guard and one
+ * Everything under the admin token. One guard and one
  * rule (isAdminOnly) in front of every route registered here, including the
  * content routes mounted from admin-content.server.ts: all of /api/admin/*
  * but the login, plus GET /api/bookings and GET /api/contact.

@@ -3,17 +3,13 @@ import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/availability.server.ts";
-import {
-  cancelCheckout,
-  closeUnpaid,
-  createBooking,
-  createCustomPayment,
-  findPayment,
-  fulfil,
-  statusView,
-} from "../domain/booking.server.ts";
 import { TooManyCheckouts } from "../domain/checkout-cap.server.ts";
+import { findPayment } from "../domain/checkout-ledger.server.ts";
+import { createBooking } from "../domain/create-booking.server.ts";
+import { createCustomPayment } from "../domain/custom-payment.server.ts";
+import { statusView } from "../domain/payment-views.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
+import { cancelCheckout, closeUnpaid, fulfil } from "../domain/settle.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { clientKey } from "../security/client.server.ts";
@@ -21,7 +17,7 @@ import { bookingDeps, type Services } from "../services.server.ts";
 import { readBodyText, readJson } from "./validate.server.ts";
 
 /** Stripe events are a few kilobytes; a body past this is not from Stripe. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** A 429 for too many open checkouts says when to come back (Retry-After, in seconds). */
 async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> {

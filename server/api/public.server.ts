@@ -7,7 +7,7 @@ import { saveContactMessage } from "../domain/contact.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
-/** Anonymous endpoints of the public site (public spec section 7). */
+/** Anonymous endpoints of the public site: the adventures list, the contact form and newsletter sign-up. */
 export function publicApi({ database, log }: Services) {
   const { db } = database;
   const api = new Hono();

@@ -4,12 +4,12 @@ import { badRequest, fromZod, HttpError } from "../errors.server.ts";
 import { assertCleanText } from "../security/text.server.ts";
 
 /** Every JSON payload of this API is a small form; a larger body is refused before it is read in full. */
-export const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
 
 const megabytesOrKilobytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
-export const bodyTooLarge = (limit: number) =>
+const bodyTooLarge = (limit: number) =>
   new HttpError(413, "body: Request body is too large", {
     body: `Request body must be at most ${megabytesOrKilobytes(limit)}`,
   });
@@ -62,7 +62,7 @@ export function isJsonContentType(value: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
 }
 
-export function requireJsonContentType(c: Context): void {
+function requireJsonContentType(c: Context): void {
   const given = c.req.header("content-type");
   if (isJsonContentType(given)) return;
   const message = "Content-Type must be application/json";

@@ -21,7 +21,7 @@ import type { DB } from "./client.server.ts";
 import * as schema from "./schema.ts";
 
 /** Bumped when the archive layout changes; restore refuses formats it does not know. */
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 /** Rows per insert statement on restore (one JSON array parameter each). */
 const RESTORE_BATCH = 500;
 /** Rows per read on backup (keyset pages would matter only for far larger tables). */

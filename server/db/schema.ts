@@ -29,7 +29,7 @@ const updatedAt = () =>
     .$onUpdateFn(() => new Date());
 const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
-/** One catalogue for every screen: the professional model (admin spec section 3). */
+/** One catalogue for every screen: the professional adventure model; the simple and public shapes are read from it. */
 export const adventures = pgTable(
   "adventures",
   {
@@ -229,7 +229,7 @@ export const payments = pgTable(
  * parallel request finds the claim and never refunds twice), then completed
  * with the provider's refund id; the provider's refund webhook reconciles it.
  */
-export const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled"] as const;
+const REFUND_STATUSES = ["pending", "succeeded", "failed", "canceled"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const refunds = pgTable(
   "refunds",
@@ -455,7 +455,7 @@ export const emailOutbox = pgTable(
 );
 
 /**
- * The built-in test checkout's own sessions (used when no Stripe key is set).
+ * The built-in test checkout's own sessions (used when payments run in test mode).
  * It plays the provider's part, so its state lives apart from the payments
  * ledger, which is only changed by fulfilment, exactly as with Stripe.
  */
@@ -488,3 +488,7 @@ export const testCheckoutSessions = pgTable(
   },
   (t) => [check("test_checkout_amount", sql`${t.amountTotalCents} > 0`)],
 );
+
+/** Row types shared by the booking, payment and refund modules. */
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

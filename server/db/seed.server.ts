@@ -38,7 +38,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
         ...proValues({ ...a, currency: "AUD", social_image: a.hero_image }),
       })),
     );
-    // Brief: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.
+    // A new site opens bookable: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.
     const dates = weekendDates(today, 90, 20);
     await tx
       .insert(availability)

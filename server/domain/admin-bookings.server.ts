@@ -1,26 +1,29 @@
 /**
  * Bookings as the operator sees them: the paged, filtered list, the CSV
- * export, and status changes (admin spec section 4; brief "Booking and
- * payment"). The server decides every transition and every refund.
+ * export, and status changes. The server decides every transition and every
+ * refund.
  */
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
+import { isPaid } from "../../app/lib/paid.ts";
 import { refundCents, refundPercent } from "../../app/lib/policy.ts";
 import type { DB } from "../db/client.server.ts";
-import { type BookingStatus, bookings, payments, refunds } from "../db/schema.ts";
+import {
+  type BookingRow,
+  type BookingStatus,
+  bookings,
+  type PaymentRow,
+  payments,
+  refunds,
+} from "../db/schema.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider } from "../payments/provider.server.ts";
 import { canTransition, nextStatuses, statusLabel } from "./booking-status.ts";
 import { cancelBooking } from "./cancel-booking.server.ts";
-import { type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
+import { REFUNDABLE_STATES, type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
 
 export { canTransition, isBookingStatus, nextStatuses } from "./booking-status.ts";
-
-type BookingRow = typeof bookings.$inferSelect;
-
-/** Payment states that mean money was taken. */
-const PAID_STATES = ["paid", "partially_refunded", "refunded"];
 
 export interface AdminBooking {
   id: string;
@@ -49,7 +52,7 @@ export interface AdminBooking {
   attention: string | null;
 }
 
-export function toAdminBooking(
+function toAdminBooking(
   b: BookingRow,
   paymentStatus = "unpaid",
   refund: RefundNote | undefined = undefined,
@@ -91,7 +94,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** A whole booking reference, e.g. TW-7K3Q9P: looked up through its unique index. */
 const REFERENCE = /^TW-[A-Z0-9]{4,12}$/i;
 
-export function bookingWhere(filter: BookingFilter): SQL | undefined {
+function bookingWhere(filter: BookingFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(bookings.bookingStatus, filter.status));
   const q = filter.q?.trim();
@@ -124,7 +127,7 @@ async function paymentStatuses(db: DB, ids: string[]): Promise<Map<string, strin
   for (const r of rows) {
     if (!r.bookingId) continue;
     const known = out.get(r.bookingId);
-    if (!known || (!PAID_STATES.includes(known) && PAID_STATES.includes(r.paymentStatus))) {
+    if (!known || (!isPaid({ paymentStatus: known }) && isPaid(r))) {
       out.set(r.bookingId, r.paymentStatus);
     }
   }
@@ -205,7 +208,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "reference",
   "created_at",
   "adventure_title",
@@ -223,7 +226,7 @@ export const CSV_COLUMNS = [
   "special_requirements",
 ] as const;
 
-export function csvRow(b: AdminBooking): string {
+function csvRow(b: AdminBooking): string {
   return CSV_COLUMNS.map((k) =>
     csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k]),
   ).join(",");
@@ -258,15 +261,11 @@ export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000):
 
 /* ---------- Refunds ---------- */
 
-type PaymentRow = typeof payments.$inferSelect;
-
 async function paidPayment(db: DB, bookingId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(
-      and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, ["paid", "partially_refunded"])),
-    )
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, REFUNDABLE_STATES)))
     .orderBy(desc(payments.paidAt))
     .limit(1);
   return row ?? null;

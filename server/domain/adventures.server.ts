@@ -5,7 +5,7 @@ import { adventures } from "../db/schema.ts";
 
 export type AdventureRow = typeof adventures.$inferSelect;
 
-/** The professional adventure at the API (admin spec section 3): prices in dollars. */
+/** The professional adventure at the API: prices in dollars, as every amount at the API. */
 export function toProAdventure(a: AdventureRow) {
   return {
     id: a.id,
@@ -61,11 +61,11 @@ export function groupSizeText(min: number, max: number): string {
 }
 
 /**
- * The server adventure of the public list (public spec section 3): the
+ * The server adventure of the public list: the
  * professional fields plus the names the public pages read
  * (groupSize, price_num, featured, image).
  */
-export function toPublicAdventure(a: AdventureRow) {
+function toPublicAdventure(a: AdventureRow) {
   return {
     ...toProAdventure(a),
     groupSize: groupSizeText(a.groupSizeMin, a.groupSizeMax),

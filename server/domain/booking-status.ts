@@ -1,7 +1,7 @@
 /**
- * Which booking status may follow which. Spec: completed only from
- * pending_payment; cancelled from anything but cancelled. Brief: payments
- * confirm bookings automatically, so completed from confirmed too. Nothing else.
+ * Which booking status may follow which: completed from pending_payment or
+ * confirmed (payments confirm bookings automatically, so a confirmed trip is
+ * completed too), cancelled from anything but cancelled. Nothing else.
  */
 import { BOOKING_STATUSES, type BookingStatus } from "../db/schema.ts";
 

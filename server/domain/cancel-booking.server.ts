@@ -13,11 +13,11 @@
 import { and, eq } from "drizzle-orm";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
-import { type BookingStatus, bookings } from "../db/schema.ts";
+import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
-import { releaseHold } from "./booking.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
+import { releaseHold } from "./holds.server.ts";
 import {
   claimRefund,
   lockPaidPayment,
@@ -25,8 +25,6 @@ import {
   type RefundRow,
   sendRefund,
 } from "./refunds.server.ts";
-
-type BookingRow = typeof bookings.$inferSelect;
 
 export interface CancelOptions {
   by: "operator" | "customer";

@@ -1,4 +1,4 @@
-/** Contact messages for the operator: the list and the one-time reply (admin spec section 4). */
+/** Contact messages for the operator: the list and the one-time reply. */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ContactInput } from "../../app/lib/validation.ts";
 import type { DB } from "../db/client.server.ts";
@@ -23,7 +23,7 @@ export interface AdminContactMessage {
   response: { response: string; responded_at: string } | null;
 }
 
-export function toAdminMessage(r: Row): AdminContactMessage {
+function toAdminMessage(r: Row): AdminContactMessage {
   return {
     id: r.id,
     first_name: r.firstName,

@@ -3,6 +3,7 @@
  * paid booking payments in AUD, net of refunds, in dollars.
  */
 import { and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { PAID_STATES } from "../../app/lib/paid.ts";
 import type { DB } from "../db/client.server.ts";
 import {
   adventures,
@@ -15,7 +16,7 @@ import {
 } from "../db/schema.ts";
 import { type AdminBooking, toAdminBookings } from "./admin-bookings.server.ts";
 
-const PAID = ["paid", "partially_refunded", "refunded"];
+const PAID = [...PAID_STATES];
 const DAY = 86_400_000;
 const dollars = (cents: number) => Math.round(cents) / 100;
 

@@ -11,9 +11,10 @@ import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import type { DB } from "../db/client.server.ts";
-import { type adventures, availability, bookings, type payments } from "../db/schema.ts";
+import { availability, type BookingRow, bookings, type PaymentRow } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { type BookingFacts, latePaymentRefundEmail } from "../email/templates.server.ts";
+import type { AdventureRow } from "./adventures.server.ts";
 import { firstBookableDate } from "./availability.server.ts";
 import { claimRefund, type RefundRow } from "./refunds.server.ts";
 
@@ -25,10 +26,10 @@ const OTHER_DATES = 5;
 export async function refundLatePayment(
   tx: DB,
   args: {
-    booking: typeof bookings.$inferSelect;
+    booking: BookingRow;
     facts: BookingFacts;
-    payment: typeof payments.$inferSelect;
-    adventure: typeof adventures.$inferSelect;
+    payment: PaymentRow;
+    adventure: AdventureRow;
     site: SiteInfo;
     notify: string;
     publicUrl: string;

@@ -1,4 +1,4 @@
-/** Newsletter subscribers for the operator (admin spec sections 2 and 4). */
+/** Newsletter subscribers for the operator: the list and status changes. */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { newsletterSubscribers, type SUBSCRIBER_STATUSES } from "../db/schema.ts";

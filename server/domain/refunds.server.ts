@@ -10,12 +10,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
-import { payments, type RefundStatus, refunds } from "../db/schema.ts";
+import { type PaymentRow, payments, type RefundStatus, refunds } from "../db/schema.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/provider.server.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
 
 export interface RefundDeps {
   db: DB;
@@ -28,10 +27,10 @@ export interface RefundDeps {
 export type RefundReason = "cancellation" | "late_payment" | "provider";
 
 /** After this many unanswered provider calls a refund is marked failed and waits for the operator. */
-export const MAX_REFUND_ATTEMPTS = 8;
+const MAX_REFUND_ATTEMPTS = 8;
 
 /** The one key a refund is ever sent with: the same payment, booking and reason give the same key. */
-export function refundKey(paymentId: string, bookingId: string | null, reason: RefundReason): string {
+function refundKey(paymentId: string, bookingId: string | null, reason: RefundReason): string {
   return bookingId ? `refund:${paymentId}:${bookingId}:${reason}` : `refund:${paymentId}:${reason}`;
 }
 
@@ -54,7 +53,7 @@ export async function lockPaidPayment(tx: DB, bookingId: string): Promise<Paymen
 }
 
 /** What is left to refund: paid, less what the provider refunded, less refunds still on their way. */
-export async function refundableCents(tx: DB, payment: PaymentRow): Promise<number> {
+async function refundableCents(tx: DB, payment: PaymentRow): Promise<number> {
   const [{ pending }] = await tx
     .select({ pending: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)

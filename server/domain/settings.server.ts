@@ -26,7 +26,7 @@ export async function getNotificationEmail(db: DB, content: SiteContent): Promis
 
 /* ---------- The settings page (/admin/settings-pro) ---------- */
 
-export const NOTIFICATION_EMAIL_KEY = "notification_email";
+const NOTIFICATION_EMAIL_KEY = "notification_email";
 
 /**
  * The public contact details ARE these content sections (page "contact"):

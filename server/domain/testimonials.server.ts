@@ -3,7 +3,7 @@ import { prettifyAdventureType } from "../../app/lib/adventure-type.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, testimonials } from "../db/schema.ts";
 
-/** A review as the public pages read it (admin spec section 3 plus the adventure's title). */
+/** A review as the public pages read it: the stored review plus the adventure's title. */
 export interface PublicTestimonial {
   id: string;
   customer_name: string;

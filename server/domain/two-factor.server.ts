@@ -19,16 +19,16 @@ import { settings } from "../db/schema.ts";
 import { getSetting } from "./settings.server.ts";
 
 export const TWO_FACTOR_KEY = "admin_two_factor";
-export const PENDING_KEY = "admin_two_factor_pending";
+const PENDING_KEY = "admin_two_factor_pending";
 
 const PERIOD = 30;
 const DIGITS = 6;
 /** Steps accepted either side of now. */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** An enrolment not confirmed within this long must be started again. */
-export const PENDING_LIFETIME_MS = 30 * 60 * 1000;
-export const ISSUER = "Tidewater Dive & Camp";
+const PENDING_LIFETIME_MS = 30 * 60 * 1000;
+const ISSUER = "Tidewater Dive & Camp";
 
 export interface TwoFactorRecord {
   secret: string;
@@ -54,7 +54,7 @@ function totp(secret: string, label = "admin"): TOTP {
 }
 
 /** What a person types: digits, perhaps with spaces ("123 456"). */
-export function normaliseTotp(input: string): string {
+function normaliseTotp(input: string): string {
   return input.replace(/[\s-]/g, "");
 }
 

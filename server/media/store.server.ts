@@ -6,18 +6,18 @@
  * component asks for: name.webp, name-960.webp, name-480.webp.
  */
 import { randomBytes } from "node:crypto";
-import { readFile, rename, rm, stat } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Logger } from "../log.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
-import { DOCX, isDocx, type Sniffed, sniff } from "./sniff.ts";
+import type { Sniffed } from "./sniff.server.ts";
 
 export const uploadsDir = (dataDir: string) => path.resolve(dataDir, "uploads");
 /** Outside the served folder, on the same disk (so finished files are renamed, not copied). */
 export const uploadTmpDir = (dataDir: string) => path.resolve(dataDir, "upload-tmp");
 
-export const IMAGE_WIDTHS = { main: 1600, medium: 960, small: 480 } as const;
+const IMAGE_WIDTHS = { main: 1600, medium: 960, small: 480 } as const;
 /** Decompression bombs: refuse images with more pixels than this (about 100 megapixels). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -32,19 +32,6 @@ export interface StoredFile {
 }
 
 const newId = () => randomBytes(12).toString("hex");
-
-/** The detected type of a received file, or null when it is not something the library accepts. */
-export async function detectType(file: ReceivedFile): Promise<Sniffed | null> {
-  const found = sniff(file.head);
-  if (found !== "zip") return found;
-  // Word documents are ZIP archives; their directory sits at the end, so read the whole (size-limited) file.
-  return isDocx(new Uint8Array(await readFile(file.tmpPath))) ? DOCX : null;
-}
-
-/** Refusal message for a file of the wrong kind, naming it. */
-export function refusedMessage(name: string): string {
-  return `"${name}" is not an accepted file type. Upload images (JPEG, PNG, GIF, WebP, AVIF, HEIC), videos (MP4, MOV, WebM), PDF or Word documents (.doc, .docx).`;
-}
 
 async function writeWebp(input: string, animated: boolean, width: number, out: string) {
   return sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS })
@@ -110,7 +97,7 @@ export async function storeFile(
 }
 
 /** The files behind a /uploads/ URL that this server generated (others are left alone). */
-export function storedPaths(url: string, dataDir: string): string[] {
+function storedPaths(url: string, dataDir: string): string[] {
   const m = /^\/uploads\/([a-f0-9]{24})\.([a-z0-9]{2,5})$/.exec(url);
   if (!m) return [];
   const dir = uploadsDir(dataDir);

@@ -1,6 +1,7 @@
 /**
  * One payment-provider interface, two implementations chosen by configuration:
- * Stripe Checkout (STRIPE_SECRET_KEY set) and the built-in test checkout.
+ * Stripe Checkout and the built-in test checkout (PAYMENTS, else Stripe when
+ * STRIPE_SECRET_KEY is set; see paymentsDecision in env.server.ts).
  */
 export interface CheckoutRequest {
   kind: "booking" | "custom";

@@ -27,7 +27,7 @@ export interface StripeProviderOptions extends StripeOptions {
   now?: () => Date;
 }
 
-export function createStripeClient({ secretKey, apiBase }: StripeOptions): Stripe {
+function createStripeClient({ secretKey, apiBase }: StripeOptions): Stripe {
   const config: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
   if (apiBase) {
     const url = new URL(apiBase);

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { CARD_TEXT, TEST_CARDS, type TestCardInput } from "../../app/lib/booking.ts";
+import { isPaid } from "../../app/lib/paid.ts";
 import type { DB } from "../db/client.server.ts";
 import { testCheckoutSessions } from "../db/schema.ts";
 import { HttpError, notFound } from "../errors.server.ts";
@@ -23,7 +24,7 @@ import {
 export type TestSessionRow = typeof testCheckoutSessions.$inferSelect;
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export function randomId(prefix: string, length = 24): string {
+function randomId(prefix: string, length = 24): string {
   const bytes = randomBytes(length);
   let out = prefix;
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
@@ -111,7 +112,7 @@ export function createTestProvider(options: {
       const row = await load(sessionId);
       const earlier = row.refunds[idempotencyKey];
       if (earlier) return { refundId: earlier.id, status: "succeeded" };
-      if (row.paymentStatus !== "paid") throw new HttpError(409, "This payment was never completed");
+      if (!isPaid(row)) throw new HttpError(409, "This payment was never completed");
       const refundId = randomId("re_test_");
       const entry = JSON.stringify({ [idempotencyKey]: { id: refundId, amount: amountCents } });
       const rows = await db
@@ -176,7 +177,7 @@ export function createTestProvider(options: {
         .returning({ id: testCheckoutSessions.id });
       if (paid.length === 0) {
         const again = await load(sessionId);
-        if (again.paymentStatus === "paid") return { redirectUrl: successRedirect(again) };
+        if (isPaid(again)) return { redirectUrl: successRedirect(again) };
         throw new HttpError(410, "This checkout session has expired.");
       }
       return { redirectUrl: successRedirect(row) };

@@ -5,7 +5,7 @@
 export const SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
 const MARKER = "CHECKOUTSESSIONIDPLACEHOLDER";
 
-export function siteOrigin(publicUrl: string): string {
+function siteOrigin(publicUrl: string): string {
   return new URL(publicUrl).origin;
 }
 

@@ -11,7 +11,7 @@ import { isIPv6 } from "node:net";
 import type { Context } from "hono";
 
 /** The client's address as seen through `trustedHops` proxies; "local" when unknown (in-process tests). */
-export function clientAddress(c: Context, trustedHops: number): string {
+function clientAddress(c: Context, trustedHops: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const peer = env?.incoming?.socket?.remoteAddress;
   if (trustedHops > 0) {
@@ -28,7 +28,7 @@ export function clientAddress(c: Context, trustedHops: number): string {
 }
 
 /** Strips an IPv4-mapped prefix and reduces IPv6 to its /64 network. */
-export function normalise(address: string): string {
+function normalise(address: string): string {
   let a = address.trim().slice(0, 100);
   if (a.startsWith("[")) a = a.slice(1, a.indexOf("]") > 0 ? a.indexOf("]") : undefined);
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a)) return a.slice(7);

@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 /** One year, the value HSTS preload lists ask for; browsers ignore it over plain http. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 export type NonceVariables = { cspNonce: string };
 
@@ -21,7 +21,7 @@ export type NonceVariables = { cspNonce: string };
  * here, or to Stripe Checkout when Stripe takes the payments (a booking without
  * JavaScript is redirected there).
  */
-export function pagePolicy(nonce: string, options: { stripeCheckout: boolean }): string {
+function pagePolicy(nonce: string, options: { stripeCheckout: boolean }): string {
   const formAction = options.stripeCheckout ? `'self' ${STRIPE_CHECKOUT_ORIGIN}` : "'self'";
   return [
     "default-src 'self'",
@@ -38,7 +38,7 @@ export function pagePolicy(nonce: string, options: { stripeCheckout: boolean }):
 }
 
 /** 128 random bits, as CSP nonces should carry. */
-export const newNonce = () => randomBytes(16).toString("base64");
+const newNonce = () => randomBytes(16).toString("base64");
 
 /** Sets c.var.cspNonce for the renderer and the policy on whatever HTML comes back. */
 export function contentSecurityPolicy(options: { stripeCheckout: boolean }): MiddlewareHandler<{

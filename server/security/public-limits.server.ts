@@ -94,7 +94,7 @@ export function waitText(seconds: number): string {
 }
 
 /** The sentence every over-the-limit answer carries. */
-export function tooManyRequestsMessage(retryAfter: number): string {
+function tooManyRequestsMessage(retryAfter: number): string {
   return `Too many requests from your connection. Please wait ${waitText(retryAfter)} and try again.`;
 }
 

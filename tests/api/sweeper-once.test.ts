@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, payments, rateLimits } from "../../server/db/schema.ts";
-import { type BookingDeps, sweepExpired } from "../../server/domain/booking.server.ts";
+import type { BookingDeps } from "../../server/domain/checkout-ledger.server.ts";
+import { sweepExpired } from "../../server/domain/hold-sweep.server.ts";
 import type { PaymentProvider } from "../../server/payments/provider.server.ts";
 import {
   bookingPayload,

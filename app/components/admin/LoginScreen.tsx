@@ -5,7 +5,7 @@ import { adminLogin } from "../../lib/admin-api";
 import { Alert, type AlertTone, Button } from "./ui";
 
 /**
- * The access gate (admin spec sections 2 and 8): one password field and a
+ * The access gate: one password field and a
  * submit action. When two-factor sign-in is on, the server asks for the code
  * after the password; the screen then shows a second step with a code field
  * (or a recovery code) and sends the password again with it.

@@ -17,7 +17,7 @@ import {
   SquarePen,
 } from "lucide-react";
 
-/** Side navigation: the spec's 15 entries in its order (admin spec section 2), then Settings. */
+/** Side navigation: the spec's 15 entries in its order, then Settings. */
 export const ADMIN_NAV = [
   { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
   { to: "/admin/adventures-pro", label: "Adventures Pro", Icon: Compass },

@@ -7,7 +7,7 @@ const TONES = {
   info: "border-ocean-200 bg-ocean-50 text-ocean-900",
 } as const;
 
-/** The payment-status banner: its colour follows the text (public spec section 4). */
+/** The payment-status banner: its colour follows the text. */
 export function PaymentBanner({ message }: { message: string }) {
   const tone = bannerTone(message);
   const Icon = tone === "success" ? CheckCircle2 : tone === "error" ? XCircle : Clock;

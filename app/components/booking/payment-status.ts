@@ -1,8 +1,9 @@
 /**
- * The payment-status check on /book?session_id=... (public spec section 4) as
+ * The payment-status check on /book?session_id=... as
  * a small state machine: pure decisions plus a runner with injected timers,
  * so the timings (2 s polls, 10 attempts, 3 s before the redirect) are tested.
  */
+import { isPaid } from "../../lib/paid";
 
 export const STATUS_TEXT = {
   checking: "Checking payment status...",
@@ -55,7 +56,7 @@ export function interpret(
     return { message: result.detail || STATUS_TEXT.error, error: ERROR_STATE.error, next: { kind: "stop" } };
   }
   const { status, payment_status } = result.data;
-  if (payment_status === "paid") {
+  if (isPaid({ paymentStatus: payment_status, status })) {
     return {
       message: STATUS_TEXT.paid,
       next: { kind: "redirect", delayMs: timing.redirectDelayMs, to: successUrl(sessionId) },

@@ -108,7 +108,7 @@ const fromAdventure = (a: SimpleAdventure): SimpleForm => ({
   sort_order: String(a.sort_order),
 });
 
-/** Admin spec section 5: features and tags comma-separated, included and itinerary one per line, numbers parsed. */
+/** Features and tags comma-separated, included and itinerary one per line, numbers parsed. */
 const toPayload = (f: SimpleForm) => ({
   ...f,
   gallery_images: splitLines(f.gallery_images),
@@ -132,7 +132,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Enhanced adventures management (admin spec sections 2, 5 and 8): the database adventures in the simple shape. */
+/** Enhanced adventures management: the database adventures in the simple shape. */
 export default function AdventuresEnhanced() {
   const list = useAdminList<SimpleAdventure>(
     "/api/admin/adventures/db",

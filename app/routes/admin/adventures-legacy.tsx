@@ -84,7 +84,7 @@ const DELETE_NOTICE =
   "Deleting is not available for the built-in adventures. Deletion works once adventures are in the database: remove live adventures in the Professional manager.";
 
 /**
- * Legacy adventures (admin spec sections 2, 5 and 8): a card grid and an
+ * Legacy adventures: a card grid and an
  * add/edit form over the original static catalogue. Nothing is saved.
  */
 export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
@@ -115,7 +115,7 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
       focusFirstError(formRef.current, result.errors);
       return;
     }
-    // Static data: nothing is sent or kept (admin spec section 8).
+    // Static data: nothing is sent or kept.
     close();
     setNotice({ tone: "success", text: SAVED_NOTICE });
   };

@@ -33,7 +33,7 @@ interface Notice {
 }
 
 /**
- * The professional adventures manager (admin spec sections 2, 4, 5 and 8):
+ * The professional adventures manager:
  * the list on the left, the editor on the right. /admin/adventures-pro/{id}
  * opens that adventure; ?action=create opens a blank one.
  */

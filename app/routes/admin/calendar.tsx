@@ -83,7 +83,7 @@ const emptyForm = (): FormState => ({
   weather_dependent: true,
 });
 
-/** Availability calendar (admin spec sections 2, 5 and 7). */
+/** Availability calendar. */
 export default function AdminCalendar() {
   const [params, setParams] = useSearchParams();
   const [adventures, setAdventures] = useState<AdventureOption[]>([]);

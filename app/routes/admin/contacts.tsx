@@ -20,7 +20,7 @@ function typeLabel(value: string): string {
     .join(" ");
 }
 
-/** Contact messages: a list and a detail pane with a one-time reply (admin spec sections 2 and 4). */
+/** Contact messages: a list and a detail pane with a one-time reply. */
 export default function AdminContacts() {
   const [messages, setMessages] = useState<ContactMessage[]>([]);
   const [loading, setLoading] = useState(true);

@@ -188,7 +188,7 @@ function SectionEditor({
   );
 }
 
-/** Content sections manager (admin spec sections 2, 5 and 8): every text and image of the site, by page. */
+/** Content sections manager: every text and image of the site, by page. */
 export default function AdminContent() {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get("page") ?? "";

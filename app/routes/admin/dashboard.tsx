@@ -16,7 +16,7 @@ import { BookingStatusBadge } from "../../components/admin/status";
 import { adminGet, formatDollars } from "../../lib/admin-api";
 import { formatDateAU } from "../../lib/dates";
 
-/** The old overview (admin spec section 2): four cards, three quick stats, five recent bookings. */
+/** The old overview: four cards, three quick stats, five recent bookings. */
 export default function OldDashboard() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [error, setError] = useState("");

@@ -40,7 +40,7 @@ const orderOf = (c: string) => {
   return i === -1 ? FAQ_CATEGORIES.length : i;
 };
 
-/** FAQ manager (admin spec sections 2, 5 and 8): add, edit and delete the questions of /faq. */
+/** FAQ manager: add, edit and delete the questions of /faq. */
 export default function AdminFaqs() {
   const list = useAdminList<Faq>("/api/admin/faqs", "Failed to fetch FAQs", () => "Connection error");
   const [editing, setEditing] = useState<Faq | null>(null);

@@ -28,7 +28,7 @@ import { GALLERY_CATEGORIES } from "../../lib/categories";
 const blank = { title: "", category: "", image_url: "", tags: "", alt: "" };
 const categoryLabel = (v: string) => GALLERY_CATEGORIES.find((c) => c.value === v)?.label ?? v;
 
-/** Gallery manager (admin spec sections 2, 5 and 8): add and delete the photos of /gallery. */
+/** Gallery manager: add and delete the photos of /gallery. */
 export default function AdminGallery() {
   const list = useAdminList<GalleryImage>(
     "/api/admin/gallery",

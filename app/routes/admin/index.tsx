@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** /admin and /admin/ land on the professional dashboard (admin spec section 2). */
+/** /admin and /admin/ land on the professional dashboard. */
 export function loader() {
   return redirect("/admin/pro-dashboard");
 }

@@ -345,7 +345,7 @@ function CopyButton({ url }: { url: string }) {
   );
 }
 
-/** Media library (admin spec sections 2, 5, 8 and 9; brief "Uploads"). */
+/** Media library. */
 export default function AdminMedia() {
   const list = useAdminList<MediaItem>(
     "/api/admin/media",

@@ -32,7 +32,7 @@ function subscribedOn(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** Newsletter subscribers (admin spec sections 2 and 4): stats, filter, table, export. */
+/** Newsletter subscribers: stats, filter, table, export. */
 export default function AdminNewsletter() {
   const [subscribers, setSubscribers] = useState<Subscriber[]>([]);
   const [loading, setLoading] = useState(true);

@@ -38,7 +38,7 @@ function addedOn(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** Testimonials manager (admin spec sections 2, 5 and 8): the reviews on /reviews and the home carousel. */
+/** Testimonials manager: the reviews on /reviews and the home carousel. */
 export default function AdminTestimonials() {
   const list = useAdminList<Testimonial>(
     "/api/admin/testimonials",

@@ -13,7 +13,7 @@ import {
 } from "../../components/admin/content/website-fields";
 import { isWebAddress } from "../../lib/admin-forms";
 
-/** Autosave waits this long after the last keystroke (admin spec section 2: saves as the user types). */
+/** Autosave waits this long after the last keystroke: the editor saves as the operator types. */
 const AUTOSAVE_MS = 800;
 
 type SaveStatus = "idle" | "saving" | "saved";
@@ -55,7 +55,7 @@ function StatusText({ status }: { status: SaveStatus | undefined }) {
 }
 
 /**
- * The website editor (admin spec sections 2, 3 and 8): five tabs of page
+ * The website editor: five tabs of page
  * texts and images, each field saved automatically as the operator types.
  * A missing section is created (POST), an existing one updated (PUT with
  * content only). Failures are only logged, as the spec says.

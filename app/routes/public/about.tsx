@@ -41,7 +41,7 @@ function siteTitle(content: { global: Record<string, string> }) {
   return content.global.site_title || "Tidewater Dive & Camp";
 }
 
-/** The spec's stated claims (public spec section 1). */
+/** The spec's stated claims. */
 const STATS = [
   { value: "8+", label: "Years of experience", Icon: CalendarCheck },
   { value: "500+", label: "Adventurers guided", Icon: Users },

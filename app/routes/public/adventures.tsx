@@ -24,7 +24,7 @@ import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import type { Route } from "./+types/adventures";
 
-/** The list error of public spec section 8 (non-OK answer or network failure). */
+/** The list error shown for a non-OK answer or a network failure. */
 const LOAD_ERROR = "Failed to load adventures";
 
 export async function loader({ context }: Route.LoaderArgs) {

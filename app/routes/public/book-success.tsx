@@ -10,7 +10,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { paidSummary } from "../../../server/domain/booking.server";
+import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";

@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-/** The cancellation policy at a glance (public spec section 9). */
+/** The cancellation policy at a glance. */
 const REFUND_ROWS = [
   { when: "7 or more days before", refund: "Full refund", tone: "bg-reef-50 text-reef-700" },
   { when: "3-6 days before", refund: "50% refund", tone: "bg-sand-200 text-ocean-900" },

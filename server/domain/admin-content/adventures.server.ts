@@ -16,7 +16,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "./db-error
 type AdventureValues = Omit<typeof adventures.$inferInsert, "id" | "createdAt" | "updatedAt" | "viewCount">;
 
 /** Every adventure, active or not, in the operator's order. */
-export async function listAllAdventures(db: DB): Promise<AdventureRow[]> {
+async function listAllAdventures(db: DB): Promise<AdventureRow[]> {
   return db.select().from(adventures).orderBy(asc(adventures.sortOrder), asc(adventures.title));
 }
 
@@ -162,8 +162,8 @@ export async function deleteAdventure(db: DB, id: string): Promise<{ id: string;
 
 /* ---------- Simple shape (enhanced manager) ---------- */
 
-/** The simple adventure (admin spec section 3) read from a row. */
-export function toSimpleAdventure(a: AdventureRow) {
+/** The simple adventure shape (the enhanced manager's) read from a row. */
+function toSimpleAdventure(a: AdventureRow) {
   return {
     id: a.id,
     slug: a.slug,

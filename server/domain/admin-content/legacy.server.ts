@@ -1,6 +1,6 @@
 import { adventures } from "../../db/seed-data.ts";
 
-/** An adventure of the original built-in catalogue, in the legacy static model (admin spec section 3). */
+/** An adventure of the original built-in catalogue, in the legacy static model (read-only). */
 export interface LegacyAdventure {
   id: string;
   slug: string;

@@ -1,6 +1,6 @@
 /**
  * Gallery images, testimonials and FAQs as the admin managers read and write
- * them (admin spec sections 3 and 7). The public pages read the same tables
+ * them. The public pages read the same tables
  * through server/domain/{gallery,testimonials,faqs}.server.ts.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";

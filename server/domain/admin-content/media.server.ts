@@ -1,4 +1,4 @@
-/** The media library's rows (admin spec section 3, media item). */
+/** The media library's rows: list, register, insert after an upload, delete. */
 import { desc, eq } from "drizzle-orm";
 import type { MediaCreateInput } from "../../../app/lib/admin-forms.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -8,7 +8,7 @@ import { notFound } from "../../errors.server.ts";
 type MediaRow = typeof mediaItems.$inferSelect;
 type MediaValues = typeof mediaItems.$inferInsert;
 
-export function toMediaItem(r: MediaRow) {
+function toMediaItem(r: MediaRow) {
   return {
     id: r.id,
     url: r.url,

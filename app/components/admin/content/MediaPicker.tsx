@@ -31,7 +31,7 @@ export function invalidateMediaPicker() {
 
 /**
  * A grid of the media library's images that scrolls at a fixed maximum
- * height (admin spec section 9); picking one hands back its URL.
+ * height; picking one hands back its URL.
  */
 export function MediaPicker({
   selected,
@@ -139,7 +139,7 @@ export function sitePath(value: string): string {
 }
 
 /**
- * An image field (admin spec section 2): a URL input, a preview and a picker
+ * An image field: a URL input, a preview and a picker
  * of the media library's images.
  */
 export function ImageField({

@@ -61,7 +61,7 @@ export function Toggle({
   );
 }
 
-/** Up to `max` tags, then "+N" for the rest (admin spec section 9). */
+/** Up to `max` tags, then "+N" for the rest. */
 export function TagChips({
   tags,
   max = 3,

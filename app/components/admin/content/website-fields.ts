@@ -1,5 +1,5 @@
 /**
- * The website editor's tabs and fields (admin spec section 3, "Content
+ * The website editor's tabs and fields ("Content
  * sections per page"): each field is one content section of a page.
  */
 export type FieldKind = "text" | "textarea" | "html" | "url" | "image";

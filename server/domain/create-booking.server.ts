@@ -1,0 +1,191 @@
+/**
+ * Creating a booking: the server checks the adventure, the date and the group
+ * size, computes the price from the database, and in one transaction stores
+ * the booking as pending_payment and holds its spots (a conditional update,
+ * never more than available), before the payment provider opens a checkout.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { BookingInput } from "../../app/lib/booking.ts";
+import { bookingTotalCents, MAX_GROUP_SIZE } from "../../app/lib/booking.ts";
+import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
+import type { DB } from "../db/client.server.ts";
+import { adventures, availability, bookings, payments } from "../db/schema.ts";
+import { badRequest, HttpError } from "../errors.server.ts";
+import { isOwnOrigin, SESSION_PLACEHOLDER } from "../payments/urls.server.ts";
+import { firstBookableDate, holdSpots } from "./availability.server.ts";
+import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
+import {
+  type BookingDeps,
+  CHECKOUT_TTL_MS,
+  type CheckoutClient,
+  checkoutCancelPath,
+} from "./checkout-ledger.server.ts";
+import { cancelPendingBooking } from "./holds.server.ts";
+
+const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** Short human reference, e.g. TW-7K3Q9P (no 0/O or 1/I to misread). */
+function newReference(): string {
+  let out = "TW-";
+  for (const b of randomBytes(6)) out += REF_ALPHABET[b % REF_ALPHABET.length];
+  return out;
+}
+
+export interface CreatedCheckout {
+  checkout_url: string;
+  booking_id: string;
+  reference: string;
+  session_id: string;
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  input: BookingInput,
+  client: CheckoutClient = {},
+): Promise<CreatedCheckout> {
+  const { db, env, log, now } = deps;
+  const [adventure] = await db.select().from(adventures).where(eq(adventures.id, input.adventure_id));
+  if (!adventure?.isActive || !adventure.bookingEnabled) {
+    throw badRequest("adventure_id: This adventure is not available for booking", {
+      adventure_id: "This adventure is not available for booking",
+    });
+  }
+  const [slot] = await db
+    .select()
+    .from(availability)
+    .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.selected_date)));
+  const first = firstBookableDate(sydneyDate(now()), adventure.advanceBookingDays);
+  if (!slot?.isAvailable || slot.date < first) {
+    const msg = `${formatDateAU(input.selected_date)} is not available for ${adventure.title}. Please choose another date.`;
+    throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
+  }
+  const maxGroup = Math.min(MAX_GROUP_SIZE, adventure.groupSizeMax);
+  if (input.group_size > maxGroup) {
+    const msg = `Group size for ${adventure.title} is at most ${maxGroup}`;
+    throw badRequest(`group_size: ${msg}`, { group_size: msg });
+  }
+  if (input.group_size < adventure.groupSizeMin) {
+    const msg = `Group size for ${adventure.title} is at least ${adventure.groupSizeMin}`;
+    throw badRequest(`group_size: ${msg}`, { group_size: msg });
+  }
+  const unitPriceCents = slot.priceOverrideCents ?? adventure.basePriceCents;
+  const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
+  const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
+  const paymentId = randomUUID();
+
+  const booking = await db.transaction(async (tx) => {
+    await reserveCheckoutSlot(
+      tx,
+      { email: input.customer_email, clientKey: client.clientKey },
+      env.MAX_OPEN_CHECKOUTS,
+      now(),
+    );
+    if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
+    for (let i = 0; i < 5; i++) {
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          reference: newReference(),
+          adventureId: adventure.id,
+          adventureTitle: adventure.title,
+          availabilityId: slot.id,
+          customerFirstName: input.customer_first_name,
+          customerLastName: input.customer_last_name,
+          customerEmail: input.customer_email,
+          customerPhone: input.customer_phone,
+          groupSize: input.group_size,
+          selectedDate: slot.date,
+          specialRequirements: input.special_requirements,
+          unitPriceCents,
+          totalAmountCents: totalCents,
+          currency: adventure.currency.toLowerCase(),
+          bookingStatus: "pending_payment",
+          holdsSpots: true,
+          holdExpiresAt: holdUntil,
+          clientKey: client.clientKey ?? null,
+          createdAt: now(),
+        })
+        .onConflictDoNothing({ target: bookings.reference })
+        .returning();
+      if (row) return row;
+    }
+    throw new Error("Could not allocate a booking reference");
+  });
+
+  if (input.host_url && !isOwnOrigin(input.host_url, env.publicUrl)) {
+    log.warn("booking host_url names another origin; using the site's own", { booking: booking.id });
+  }
+  const successUrl = `${env.publicUrl}/book?session_id=${SESSION_PLACEHOLDER}`;
+  let session: { id: string; url: string; expiresAt: Date };
+  try {
+    session = await deps.payments.createCheckout({
+      kind: "booking",
+      name: adventure.title,
+      description: `${formatDateAU(slot.date, "full")} · ${input.group_size} ${input.group_size === 1 ? "person" : "people"} · ${booking.reference}`,
+      unitAmountCents: unitPriceCents,
+      quantity: input.group_size,
+      currency: booking.currency,
+      customerEmail: input.customer_email,
+      successUrl,
+      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
+      expiresAt: holdUntil,
+      metadata: {
+        kind: "booking",
+        booking_id: booking.id,
+        reference: booking.reference,
+        payment_id: paymentId,
+      },
+    });
+  } catch (error) {
+    log.error("payment provider failed to open a checkout", { booking: booking.id, error });
+    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now(), "checkout_failed"));
+    throw new HttpError(
+      502,
+      "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(payments).values({
+      id: paymentId,
+      provider: deps.payments.name,
+      sessionId: session.id,
+      kind: "booking",
+      bookingId: booking.id,
+      unitAmountCents: unitPriceCents,
+      quantity: input.group_size,
+      amountTotalCents: totalCents,
+      currency: booking.currency,
+      customerEmail: input.customer_email,
+      checkoutUrl: session.url,
+      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
+      cancelUrl: `${env.publicUrl}/book?session_id=${encodeURIComponent(session.id)}`,
+      metadata: { reference: booking.reference },
+      clientKey: client.clientKey ?? null,
+      expiresAt: session.expiresAt,
+      createdAt: now(),
+    });
+    await tx.update(bookings).set({ checkoutSessionId: session.id }).where(eq(bookings.id, booking.id));
+  });
+  log.info("booking created", { booking: booking.id, reference: booking.reference, total: totalCents });
+  return {
+    checkout_url: session.url,
+    booking_id: booking.id,
+    reference: booking.reference,
+    session_id: session.id,
+  };
+}
+
+/** Why the hold failed, in words the visitor can act on (how many spots are left). */
+async function spotsError(db: DB, availabilityId: string): Promise<HttpError> {
+  const [row] = await db
+    .select({ a: availability.availableSpots, b: availability.bookedSpots, date: availability.date })
+    .from(availability)
+    .where(eq(availability.id, availabilityId));
+  const left = row ? Math.max(0, row.a - row.b) : 0;
+  if (left === 0) {
+    const msg = "This date is fully booked. Please choose another date.";
+    return badRequest(`selected_date: ${msg}`, { selected_date: msg });
+  }
+  const msg = `Only ${left} ${left === 1 ? "spot is" : "spots are"} left on ${formatDateAU(row.date)}; choose a group of ${left} or fewer, or another date.`;
+  return badRequest(`group_size: ${msg}`, { group_size: msg });
+}

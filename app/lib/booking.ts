@@ -4,11 +4,10 @@
  */
 
 import { isIsoDate } from "./dates.ts";
+import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { emailField, phoneField } from "./validation.ts";
 import { z } from "./zod.ts";
 
-/** Never more than one instructor can take (spec section 9). */
-export const MAX_GROUP_SIZE = 4;
 export const CURRENCIES = ["aud", "usd", "eur", "gbp"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const MAX_CUSTOM_QUANTITY = 100;

@@ -28,6 +28,7 @@ import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
 import { CATEGORY_OPTIONS } from "../../lib/adventure-filters";
 import { getApp } from "../../lib/context";
+import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -145,7 +146,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
           <Tabs key={a.id} adventure={a} />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <SafetyGuarantee guideName={site.guideName} />
+          <SafetyGuarantee guideName={site.guideName} groupMax={groupSizeRange(a).max} />
         </div>
       </div>
 
@@ -570,10 +571,10 @@ function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
   );
 }
 
-function SafetyGuarantee({ guideName }: { guideName: string }) {
+function SafetyGuarantee({ guideName, groupMax }: { guideName: string; groupMax: number }) {
   const points = [
     `Every trip is led personally by ${guideName}, a PADI-certified instructor`,
-    "Groups of at most 4 people, so you always have attention close by",
+    `Groups of at most ${peopleText(groupMax)}, so you always have attention close by`,
     "Emergency oxygen and a full first aid kit on every trip",
     "Conditions checked before every outing; weather cancellations get a full refund or a free reschedule",
   ];

@@ -5,30 +5,21 @@
  * offer and the small text helpers that turn form fields into lists.
  */
 
+import {
+  CATEGORY_VALUES,
+  DEFAULT_CATEGORY,
+  DEFAULT_SKILL_LEVEL,
+  LEGACY_CATEGORIES,
+  LEGACY_SKILL_LEVELS,
+  SKILL_LEVEL_VALUES,
+} from "./adventure-catalogue.ts";
 import { GALLERY_CATEGORIES } from "./categories.ts";
+import { CURRENCY_LIST_TEXT, currencyCode, DEFAULT_CURRENCY, isCurrency } from "./currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, parseGroupSize } from "./group-size.ts";
 import { SLUG_PATTERN } from "./slug.ts";
 import { z } from "./zod.ts";
 
 /* ---------- Constants (admin spec section 9) ---------- */
-
-export const ADVENTURE_CATEGORIES = [
-  { value: "scuba-diving", label: "Scuba diving" },
-  { value: "snorkeling", label: "Snorkelling" },
-  { value: "camping", label: "Camping" },
-  { value: "combined", label: "Dive & camp combined" },
-] as const;
-export type AdventureCategory = (typeof ADVENTURE_CATEGORIES)[number]["value"];
-
-export const SKILL_LEVELS = [
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-  { value: "all-levels", label: "All levels" },
-] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number]["value"];
-
-export const CURRENCIES = ["AUD", "USD", "EUR"] as const;
 
 /** Content pages: the spec's ten plus the three legal pages, whose text is a content section too. */
 export const CONTENT_PAGES = [
@@ -189,17 +180,15 @@ const slugField = requiredText("Slug", 120).regex(
   "Slug may contain only lowercase letters, digits and single hyphens",
 );
 
+const orList = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
 const categoryField = z
-  .enum(ADVENTURE_CATEGORIES.map((c) => c.value) as [AdventureCategory, ...AdventureCategory[]], {
-    error: "Category must be scuba-diving, snorkeling, camping or combined",
-  })
-  .default("scuba-diving");
+  .enum(CATEGORY_VALUES, { error: `Category must be ${orList(CATEGORY_VALUES)}` })
+  .default(DEFAULT_CATEGORY);
 
 const skillField = z
-  .enum(SKILL_LEVELS.map((s) => s.value) as [SkillLevel, ...SkillLevel[]], {
-    error: "Skill level must be beginner, intermediate, advanced or all-levels",
-  })
-  .default("beginner");
+  .enum(SKILL_LEVEL_VALUES, { error: `Skill level must be ${orList(SKILL_LEVEL_VALUES)}` })
+  .default(DEFAULT_SKILL_LEVEL);
 
 /* ---------- Professional adventure (admin spec sections 3 and 5) ---------- */
 
@@ -214,7 +203,13 @@ export const proAdventureSchema = z
     hero_image_alt: optionalText("Hero image alt text", 300),
     gallery_images: urlList("Gallery images"),
     base_price: money("Base price"),
-    currency: z.enum(CURRENCIES, { error: "Currency must be AUD, USD or EUR" }).default("AUD"),
+    // Stored as the upper-case code the pages show; any case is accepted.
+    currency: z
+      .string({ error: `Currency must be ${CURRENCY_LIST_TEXT}` })
+      .trim()
+      .refine(isCurrency, `Currency must be ${CURRENCY_LIST_TEXT}`)
+      .transform(currencyCode)
+      .default(currencyCode(DEFAULT_CURRENCY)),
     price_display: optionalText("Price display", 100),
     duration: optionalText("Duration", 100),
     group_size_min: int("Minimum group size", 1, MAX_GROUP_SIZE).default(DEFAULT_GROUP_SIZE.min),
@@ -356,9 +351,6 @@ export function parseInteger(raw: string): number {
 
 /* ---------- Legacy (static) adventure: form only, nothing is sent ---------- */
 
-export const LEGACY_CATEGORIES = ["Diving", "Camping", "Both"] as const;
-export const LEGACY_SKILL_LEVELS = ["Beginner", "Certified", "Advanced"] as const;
-
 export const legacyAdventureSchema = z.object({
   id: requiredText("ID", 120),
   slug: requiredText("Slug", 120),
@@ -370,8 +362,8 @@ export const legacyAdventureSchema = z.object({
   priceNum: money("Price number"),
   duration: requiredText("Duration", 100),
   groupSize: optionalText("Group size", 60),
-  category: z.enum(LEGACY_CATEGORIES, { error: "Category must be Diving, Camping or Both" }),
-  skillLevel: z.enum(LEGACY_SKILL_LEVELS, { error: "Skill level must be Beginner, Certified or Advanced" }),
+  category: z.enum(LEGACY_CATEGORIES, { error: `Category must be ${orList(LEGACY_CATEGORIES)}` }),
+  skillLevel: z.enum(LEGACY_SKILL_LEVELS, { error: `Skill level must be ${orList(LEGACY_SKILL_LEVELS)}` }),
   location: optionalText("Location", 300),
 });
 

@@ -1,7 +1,12 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
 
-export type Category = "scuba-diving" | "snorkeling" | "camping" | "combined";
-export type SkillLevel = "beginner" | "intermediate" | "advanced" | "all-levels";
+import type {
+  AdventureCategory,
+  LegacyCategory,
+  LegacySkillLevel,
+  SkillLevel,
+} from "../../app/lib/adventure-catalogue.ts";
+import type { GALLERY_CATEGORIES } from "../../app/lib/categories.ts";
 
 export interface SeedAdventure {
   id: string;
@@ -19,7 +24,7 @@ export interface SeedAdventure {
   group_size_min: number;
   group_size_max: number;
   skill_level: SkillLevel;
-  category: Category;
+  category: AdventureCategory;
   requires_certification: boolean;
   tags: string[];
   location: string;
@@ -40,8 +45,8 @@ export interface SeedAdventure {
   meta_keywords: string;
   cancellation_policy: string;
   legacy: {
-    category: "Diving" | "Both" | "Camping";
-    skillLevel: "Beginner" | "Certified";
+    category: LegacyCategory;
+    skillLevel: LegacySkillLevel;
     groupSize: string;
   };
 }
@@ -847,7 +852,7 @@ export interface SeedGalleryImage {
   title: string;
   description: string;
   alt: string;
-  category: "diving" | "camping" | "equipment" | "team" | "adventure" | "both" | "nature" | "hiking";
+  category: (typeof GALLERY_CATEGORIES)[number]["value"];
   image_url: string;
   tags: string[];
 }

@@ -1,7 +1,8 @@
 import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
-import { CURRENCIES, customTotal, TEXT } from "../../lib/booking";
+import { customTotal, TEXT } from "../../lib/booking";
+import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
 import { formatMoney, toCents } from "../../lib/money";
@@ -63,7 +64,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
     specialRequirements: "",
   });
   const [amount, setAmount] = useState("");
-  const [currency, setCurrency] = useState<string>("aud");
+  const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState("");
@@ -484,7 +485,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 >
                   {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
-                      {c.toUpperCase()}
+                      {currencyCode(c)}
                     </option>
                   ))}
                 </select>

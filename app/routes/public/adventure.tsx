@@ -23,10 +23,10 @@ import {
   incrementViewCount,
   type PublicAdventure,
 } from "../../../server/domain/adventures.server";
-import { AdventureCard, SkillBadge, skillLabel } from "../../components/AdventureCard";
+import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
 import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
-import { CATEGORY_OPTIONS } from "../../lib/adventure-filters";
+import { categoryLabel, skillLabel } from "../../lib/adventure-catalogue";
 import { getApp } from "../../lib/context";
 import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
@@ -85,10 +85,6 @@ const TABS = [
   { id: "details", label: "Details" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
-
-function categoryLabel(category: string): string {
-  return CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? category;
-}
 
 function paragraphs(text: string): string[] {
   return text

@@ -1,18 +1,22 @@
 import { ExternalLink, Save } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
-  ADVENTURE_CATEGORIES,
-  CURRENCIES,
   check,
   coerceProNumbers,
   joinLines,
   type ProNumberFields,
   priceDisplayFor,
   proAdventureSchema,
-  SKILL_LEVELS,
   seoLengthStatus,
   splitLines,
 } from "../../../lib/admin-forms";
+import {
+  ADVENTURE_CATEGORIES,
+  DEFAULT_CATEGORY,
+  DEFAULT_SKILL_LEVEL,
+  SKILL_LEVELS,
+} from "../../../lib/adventure-catalogue";
+import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../../lib/currency";
 import { DEFAULT_GROUP_SIZE, groupSizeRange, MAX_GROUP_SIZE } from "../../../lib/group-size";
 import { slugify } from "../../../lib/slug";
 import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
@@ -83,13 +87,13 @@ export function blankProForm(): ProForm {
     hero_image_alt: "",
     gallery_images: "",
     base_price: "",
-    currency: "AUD",
+    currency: currencyCode(DEFAULT_CURRENCY),
     price_display: "",
     duration: "",
     group_size_min: String(DEFAULT_GROUP_SIZE.min),
     group_size_max: String(DEFAULT_GROUP_SIZE.max),
-    skill_level: "beginner",
-    category: "scuba-diving",
+    skill_level: DEFAULT_SKILL_LEVEL,
+    category: DEFAULT_CATEGORY,
     tags: "",
     location: "",
     meeting_point: "",
@@ -466,8 +470,8 @@ export function ProAdventureEditor({
               />
               <SelectField label="Currency" {...text("currency")}>
                 {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
+                  <option key={c} value={currencyCode(c)}>
+                    {currencyCode(c)}
                   </option>
                 ))}
               </SelectField>

@@ -10,7 +10,10 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-/** "$1,234.50" style, en-AU; whole dollars drop the cents unless `always`. */
+/**
+ * The one money format of the site: "$1,234.50", en-AU, in the given
+ * currency; whole dollars drop the cents unless `always`.
+ */
 export function formatMoney(cents: number, currency = "AUD", always = false): string {
   const whole = cents % 100 === 0 && !always;
   return new Intl.NumberFormat("en-AU", {
@@ -19,4 +22,14 @@ export function formatMoney(cents: number, currency = "AUD", always = false): st
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);
+}
+
+/** A dollar amount as the admin APIs send it ("$1,234.50"), always with cents. */
+export function formatDollars(amount: number, currency = "AUD"): string {
+  return formatMoney(toCents(amount), currency, true);
+}
+
+/** Rounded to whole dollars ("$1,235"), for dashboard totals and chart labels. */
+export function formatWholeDollars(amount: number, currency = "AUD"): string {
+  return formatMoney(toCents(Math.round(amount)), currency);
 }

@@ -20,8 +20,9 @@ import {
   type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
-import { formatDollars } from "../../lib/admin-api";
+
 import { categoryLabel } from "../../lib/adventure-catalogue";
+import { formatDollars } from "../../lib/money";
 
 const BASE = "/admin/adventures-pro";
 

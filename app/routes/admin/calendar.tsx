@@ -24,8 +24,9 @@ import {
   useFlash,
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
-import { adminGet, adminJson, formatDollars } from "../../lib/admin-api";
+import { adminGet, adminJson } from "../../lib/admin-api";
 import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
+import { formatDollars } from "../../lib/money";
 
 interface AdventureOption {
   id: string;

@@ -6,7 +6,7 @@
  */
 
 import {
-  CATEGORY_VALUES,
+  ADVENTURE_CATEGORY_VALUES,
   DEFAULT_CATEGORY,
   DEFAULT_SKILL_LEVEL,
   LEGACY_CATEGORIES,
@@ -183,7 +183,7 @@ const slugField = requiredText("Slug", 120).regex(
 const orList = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 
 const categoryField = z
-  .enum(CATEGORY_VALUES, { error: `Category must be ${orList(CATEGORY_VALUES)}` })
+  .enum(ADVENTURE_CATEGORY_VALUES, { error: `Category must be ${orList(ADVENTURE_CATEGORY_VALUES)}` })
   .default(DEFAULT_CATEGORY);
 
 const skillField = z

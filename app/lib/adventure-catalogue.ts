@@ -12,7 +12,7 @@ export const ADVENTURE_CATEGORIES = [
   { value: "combined", label: "Dive & camp" },
 ] as const;
 export type AdventureCategory = (typeof ADVENTURE_CATEGORIES)[number]["value"];
-export const CATEGORY_VALUES = ADVENTURE_CATEGORIES.map((c) => c.value) as [
+export const ADVENTURE_CATEGORY_VALUES = ADVENTURE_CATEGORIES.map((c) => c.value) as [
   AdventureCategory,
   ...AdventureCategory[],
 ];

@@ -5,15 +5,15 @@
 
 import {
   ADVENTURE_CATEGORIES,
+  ADVENTURE_CATEGORY_VALUES,
   type AdventureCategory,
-  CATEGORY_VALUES as CATEGORIES,
   SKILL_LEVEL_VALUES,
   SKILL_LEVELS,
   type SkillLevel,
 } from "./adventure-catalogue.ts";
 
 /** The catalogue's categories and levels, plus "all". */
-export const CATEGORY_VALUES = ["all", ...CATEGORIES] as const;
+export const CATEGORY_VALUES = ["all", ...ADVENTURE_CATEGORY_VALUES] as const;
 export const DURATION_VALUES = ["all", "1day", "weekend", "multiday"] as const;
 export const SKILL_VALUES = ["all", ...SKILL_LEVEL_VALUES] as const;
 export const SORT_VALUES = ["popularity", "price-low", "price-high", "duration"] as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { check, proAdventureSchema, simpleAdventureSchema } from "../../app/lib/admin-forms.ts";
 import {
   ADVENTURE_CATEGORIES,
-  CATEGORY_VALUES,
+  ADVENTURE_CATEGORY_VALUES,
   categoryLabel,
   LEGACY_CATEGORIES,
   LEGACY_SKILL_LEVELS,
@@ -14,7 +14,7 @@ import { CATEGORY_OPTIONS, SKILL_OPTIONS } from "../../app/lib/adventure-filters
 
 describe("adventure categories and skill levels", () => {
   it("are the four categories and four levels of the catalogue, in order", () => {
-    expect(CATEGORY_VALUES).toEqual(["scuba-diving", "snorkeling", "camping", "combined"]);
+    expect(ADVENTURE_CATEGORY_VALUES).toEqual(["scuba-diving", "snorkeling", "camping", "combined"]);
     expect(SKILL_LEVEL_VALUES).toEqual(["beginner", "intermediate", "advanced", "all-levels"]);
     expect(LEGACY_CATEGORIES).toEqual(["Diving", "Camping", "Both"]);
     expect(LEGACY_SKILL_LEVELS).toEqual(["Beginner", "Certified", "Advanced"]);
@@ -31,7 +31,7 @@ describe("adventure categories and skill levels", () => {
 
   it("are what the admin schemas accept, naming every value when refusing", () => {
     const base = { title: "Reef", slug: "reef", base_price: 10 };
-    for (const category of CATEGORY_VALUES) {
+    for (const category of ADVENTURE_CATEGORY_VALUES) {
       expect(check(proAdventureSchema, { ...base, category }).ok, category).toBe(true);
     }
     const bad = check(proAdventureSchema, { ...base, category: "hiking", skill_level: "expert" });

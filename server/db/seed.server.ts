@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
 import { proValues } from "../domain/admin-content/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
@@ -36,7 +37,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     await tx.insert(adventures).values(
       data.adventures.map((a) => ({
         id: a.id,
-        ...proValues({ ...a, currency: "AUD", social_image: a.hero_image }),
+        ...proValues({ ...a, currency: currencyCode(DEFAULT_CURRENCY), social_image: a.hero_image }),
       })),
     );
     // Brief: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.

@@ -1,4 +1,5 @@
 import type { WeekPoint } from "../../../server/domain/dashboard.server";
+import { DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { formatWholeDollars } from "../../lib/money";
 
@@ -17,7 +18,7 @@ function shortDate(iso: string): string {
  * Bookings (bars) and revenue (bars, second series) per week as an inline
  * SVG, with the same figures in a table for screen readers.
  */
-export function WeeklyChart({ data, currency = "AUD" }: { data: WeekPoint[]; currency?: string }) {
+export function WeeklyChart({ data, currency = DEFAULT_CURRENCY }: { data: WeekPoint[]; currency?: string }) {
   const maxB = Math.max(1, ...data.map((d) => d.bookings));
   const maxR = Math.max(1, ...data.map((d) => d.revenue));
   const innerW = W - PAD.left - PAD.right;

@@ -28,6 +28,7 @@ import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
 import { categoryLabel, skillLabel } from "../../lib/adventure-catalogue";
 import { getApp } from "../../lib/context";
+import { currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -119,7 +120,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
       "@type": "Offer",
       url,
       price: a.base_price.toFixed(2),
-      priceCurrency: (a.currency || "AUD").toUpperCase(),
+      priceCurrency: currencyCode(a.currency || DEFAULT_CURRENCY),
       availability: a.booking_enabled ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@id": `${origin}/#business` },
     },

@@ -1,14 +1,8 @@
 import { ArrowRight, Check, Clock, Star, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { PublicAdventure } from "../../server/domain/adventures.server.ts";
+import { skillLabel } from "../lib/adventure-catalogue";
 import { Img } from "./Img";
-
-const SKILL_LABELS: Record<string, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  advanced: "Advanced",
-  "all-levels": "All levels",
-};
 
 const SKILL_STYLES: Record<string, string> = {
   beginner: "bg-reef-50 text-reef-700 ring-reef-600/20",
@@ -16,10 +10,6 @@ const SKILL_STYLES: Record<string, string> = {
   advanced: "bg-coral-50 text-coral-800 ring-coral-700/20",
   "all-levels": "bg-sand-100 text-amber-800 ring-amber-700/20",
 };
-
-export function skillLabel(level: string): string {
-  return SKILL_LABELS[level] ?? level.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-}
 
 /** Coloured pill for a skill level, shared by the cards and the detail page. */
 export function SkillBadge({ level, className = "" }: { level: string; className?: string }) {

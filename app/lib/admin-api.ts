@@ -243,13 +243,3 @@ export function formatDateTimeAU(iso: string | null | undefined): string {
     minute: "2-digit",
   }).format(d);
 }
-
-/** "$1,234.50" for a dollar amount as the admin APIs speak it. */
-export function formatDollars(amount: number, currency = "AUD"): string {
-  return new Intl.NumberFormat("en-AU", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}

@@ -5,29 +5,21 @@
  * offer and the small text helpers that turn form fields into lists.
  */
 
+import {
+  ADVENTURE_CATEGORY_VALUES,
+  DEFAULT_CATEGORY,
+  DEFAULT_SKILL_LEVEL,
+  LEGACY_CATEGORIES,
+  LEGACY_SKILL_LEVELS,
+  SKILL_LEVEL_VALUES,
+} from "./adventure-catalogue.ts";
 import { GALLERY_CATEGORIES } from "./categories.ts";
+import { CURRENCY_LIST_TEXT, currencyCode, DEFAULT_CURRENCY, isCurrency } from "./currency.ts";
+import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, parseGroupSize } from "./group-size.ts";
 import { SLUG_PATTERN } from "./slug.ts";
 import { z } from "./zod.ts";
 
 /* ---------- Constants (admin spec section 9) ---------- */
-
-export const ADVENTURE_CATEGORIES = [
-  { value: "scuba-diving", label: "Scuba diving" },
-  { value: "snorkeling", label: "Snorkelling" },
-  { value: "camping", label: "Camping" },
-  { value: "combined", label: "Dive & camp combined" },
-] as const;
-export type AdventureCategory = (typeof ADVENTURE_CATEGORIES)[number]["value"];
-
-export const SKILL_LEVELS = [
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-  { value: "all-levels", label: "All levels" },
-] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number]["value"];
-
-export const CURRENCIES = ["AUD", "USD", "EUR"] as const;
 
 /** Content pages: the spec's ten plus the three legal pages, whose text is a content section too. */
 export const CONTENT_PAGES = [
@@ -87,31 +79,6 @@ export function splitLines(text: string): string[] {
 
 export const joinLines = (items: readonly string[] | null | undefined) => (items ?? []).join("\n");
 export const joinComma = (items: readonly string[] | null | undefined) => (items ?? []).join(", ");
-
-/**
- * Group size text to numbers: "1-4 people", "2–3", "1 to 4", "Up to 4",
- * "2 people". Null when no number is found or the range is out of order.
- */
-export function parseGroupSize(text: string): { min: number; max: number } | null {
-  const t = text.trim().toLowerCase();
-  const range = /(\d{1,3})\s*(?:-|–|—|to)\s*(\d{1,3})/.exec(t);
-  if (range) {
-    const min = Number(range[1]);
-    const max = Number(range[2]);
-    return min >= 1 && max >= min ? { min, max } : null;
-  }
-  const upTo = /up\s*to\s*(\d{1,3})/.exec(t);
-  if (upTo) {
-    const max = Number(upTo[1]);
-    return max >= 1 ? { min: 1, max } : null;
-  }
-  const one = /(\d{1,3})/.exec(t);
-  if (one) {
-    const n = Number(one[1]);
-    return n >= 1 ? { min: n, max: n } : null;
-  }
-  return null;
-}
 
 /**
  * A web address as the forms accept it: an absolute http(s) URL, or a path on
@@ -213,17 +180,15 @@ const slugField = requiredText("Slug", 120).regex(
   "Slug may contain only lowercase letters, digits and single hyphens",
 );
 
+const orList = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
 const categoryField = z
-  .enum(ADVENTURE_CATEGORIES.map((c) => c.value) as [AdventureCategory, ...AdventureCategory[]], {
-    error: "Category must be scuba-diving, snorkeling, camping or combined",
-  })
-  .default("scuba-diving");
+  .enum(ADVENTURE_CATEGORY_VALUES, { error: `Category must be ${orList(ADVENTURE_CATEGORY_VALUES)}` })
+  .default(DEFAULT_CATEGORY);
 
 const skillField = z
-  .enum(SKILL_LEVELS.map((s) => s.value) as [SkillLevel, ...SkillLevel[]], {
-    error: "Skill level must be beginner, intermediate, advanced or all-levels",
-  })
-  .default("beginner");
+  .enum(SKILL_LEVEL_VALUES, { error: `Skill level must be ${orList(SKILL_LEVEL_VALUES)}` })
+  .default(DEFAULT_SKILL_LEVEL);
 
 /* ---------- Professional adventure (admin spec sections 3 and 5) ---------- */
 
@@ -238,11 +203,17 @@ export const proAdventureSchema = z
     hero_image_alt: optionalText("Hero image alt text", 300),
     gallery_images: urlList("Gallery images"),
     base_price: money("Base price"),
-    currency: z.enum(CURRENCIES, { error: "Currency must be AUD, USD or EUR" }).default("AUD"),
+    // Stored as the upper-case code the pages show; any case is accepted.
+    currency: z
+      .string({ error: `Currency must be ${CURRENCY_LIST_TEXT}` })
+      .trim()
+      .refine(isCurrency, `Currency must be ${CURRENCY_LIST_TEXT}`)
+      .transform(currencyCode)
+      .default(currencyCode(DEFAULT_CURRENCY)),
     price_display: optionalText("Price display", 100),
     duration: optionalText("Duration", 100),
-    group_size_min: int("Minimum group size", 1, 20).default(1),
-    group_size_max: int("Maximum group size", 1, 20).default(8),
+    group_size_min: int("Minimum group size", 1, MAX_GROUP_SIZE).default(DEFAULT_GROUP_SIZE.min),
+    group_size_max: int("Maximum group size", 1, MAX_GROUP_SIZE).default(DEFAULT_GROUP_SIZE.max),
     skill_level: skillField,
     category: categoryField,
     tags: textList("Tags", 30, 60),
@@ -302,16 +273,17 @@ export interface ProNumberFields {
 const toNumber = (raw: string, fallback: number) => (raw.trim() === "" ? fallback : Number(raw));
 
 /**
- * Admin spec section 5: numbers are coerced before sending. base_price
- * defaults to 0, group_size_min 1, group_size_max 8, min_age 12, max_age null
- * when empty, advance_booking_days 1, sort_order 0. Anything that is not a
- * number stays NaN so the schema reports it.
+ * Numbers are coerced before sending. base_price defaults to 0, the group
+ * size to the default range (1 to the business maximum of 4: a default of 8
+ * would make an adventure that checkout refuses above 4), min_age 12, max_age
+ * null when empty, advance_booking_days 1, sort_order 0. Anything that is not
+ * a number stays NaN so the schema reports it.
  */
 export function coerceProNumbers(f: ProNumberFields) {
   return {
     base_price: toNumber(f.base_price, 0),
-    group_size_min: toNumber(f.group_size_min, 1),
-    group_size_max: toNumber(f.group_size_max, 8),
+    group_size_min: toNumber(f.group_size_min, DEFAULT_GROUP_SIZE.min),
+    group_size_max: toNumber(f.group_size_max, DEFAULT_GROUP_SIZE.max),
     min_age: toNumber(f.min_age, 12),
     max_age: f.max_age.trim() === "" ? null : Number(f.max_age),
     advance_booking_days: toNumber(f.advance_booking_days, 1),
@@ -349,12 +321,12 @@ export const simpleAdventureSchema = z.object({
   duration: optionalText("Duration", 100),
   group_size: optionalText("Group size", 60)
     .refine((v) => v === "" || parseGroupSize(v) !== null, {
-      message: 'Group size must read like "1-4 people" (between 1 and 20)',
+      message: `Group size must read like "1-${MAX_GROUP_SIZE} people"`,
     })
     .refine((v) => {
       const g = v === "" ? null : parseGroupSize(v);
-      return g === null || g.max <= 20;
-    }, "Group size can be at most 20 people"),
+      return g === null || g.max <= MAX_GROUP_SIZE;
+    }, `Group size can be at most ${MAX_GROUP_SIZE} people`),
   price: optionalText("Price", 100),
   price_num: money("Price (number)"),
   category: categoryField,
@@ -379,9 +351,6 @@ export function parseInteger(raw: string): number {
 
 /* ---------- Legacy (static) adventure: form only, nothing is sent ---------- */
 
-export const LEGACY_CATEGORIES = ["Diving", "Camping", "Both"] as const;
-export const LEGACY_SKILL_LEVELS = ["Beginner", "Certified", "Advanced"] as const;
-
 export const legacyAdventureSchema = z.object({
   id: requiredText("ID", 120),
   slug: requiredText("Slug", 120),
@@ -393,8 +362,8 @@ export const legacyAdventureSchema = z.object({
   priceNum: money("Price number"),
   duration: requiredText("Duration", 100),
   groupSize: optionalText("Group size", 60),
-  category: z.enum(LEGACY_CATEGORIES, { error: "Category must be Diving, Camping or Both" }),
-  skillLevel: z.enum(LEGACY_SKILL_LEVELS, { error: "Skill level must be Beginner, Certified or Advanced" }),
+  category: z.enum(LEGACY_CATEGORIES, { error: `Category must be ${orList(LEGACY_CATEGORIES)}` }),
+  skillLevel: z.enum(LEGACY_SKILL_LEVELS, { error: `Skill level must be ${orList(LEGACY_SKILL_LEVELS)}` }),
   location: optionalText("Location", 300),
 });
 

@@ -3,14 +3,24 @@
  * Pure functions shared by the page (server render and browser) and the tests.
  */
 
-export const CATEGORY_VALUES = ["all", "scuba-diving", "snorkeling", "camping", "combined"] as const;
+import {
+  ADVENTURE_CATEGORIES,
+  ADVENTURE_CATEGORY_VALUES,
+  type AdventureCategory,
+  SKILL_LEVEL_VALUES,
+  SKILL_LEVELS,
+  type SkillLevel,
+} from "./adventure-catalogue.ts";
+
+/** The catalogue's categories and levels, plus "all". */
+export const CATEGORY_VALUES = ["all", ...ADVENTURE_CATEGORY_VALUES] as const;
 export const DURATION_VALUES = ["all", "1day", "weekend", "multiday"] as const;
-export const SKILL_VALUES = ["all", "beginner", "intermediate", "advanced", "all-levels"] as const;
+export const SKILL_VALUES = ["all", ...SKILL_LEVEL_VALUES] as const;
 export const SORT_VALUES = ["popularity", "price-low", "price-high", "duration"] as const;
 
-export type CategoryFilter = (typeof CATEGORY_VALUES)[number];
+export type CategoryFilter = "all" | AdventureCategory;
 export type DurationFilter = (typeof DURATION_VALUES)[number];
-export type SkillFilter = (typeof SKILL_VALUES)[number];
+export type SkillFilter = "all" | SkillLevel;
 export type SortOrder = (typeof SORT_VALUES)[number];
 
 export interface AdventureFilters {
@@ -29,10 +39,7 @@ export const DEFAULT_FILTERS: AdventureFilters = {
 
 export const CATEGORY_OPTIONS: { value: CategoryFilter; label: string }[] = [
   { value: "all", label: "All activities" },
-  { value: "scuba-diving", label: "Scuba diving" },
-  { value: "snorkeling", label: "Snorkelling" },
-  { value: "camping", label: "Camping" },
-  { value: "combined", label: "Dive & camp" },
+  ...ADVENTURE_CATEGORIES,
 ];
 
 export const DURATION_OPTIONS: { value: DurationFilter; label: string }[] = [
@@ -44,10 +51,7 @@ export const DURATION_OPTIONS: { value: DurationFilter; label: string }[] = [
 
 export const SKILL_OPTIONS: { value: SkillFilter; label: string }[] = [
   { value: "all", label: "Any level" },
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-  { value: "all-levels", label: "All abilities" },
+  ...SKILL_LEVELS,
 ];
 
 export const SORT_OPTIONS: { value: SortOrder; label: string }[] = [

@@ -3,14 +3,12 @@
  * page, the test checkout and the API so both sides apply the same rules.
  */
 
+import { CURRENCIES, CURRENCY_LIST_TEXT, DEFAULT_CURRENCY, MIN_CHARGE_CENTS } from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
+import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { emailField, phoneField } from "./validation.ts";
 import { z } from "./zod.ts";
 
-/** Never more than one instructor can take (spec section 9). */
-export const MAX_GROUP_SIZE = 4;
-export const CURRENCIES = ["aud", "usd", "eur", "gbp"] as const;
-export type Currency = (typeof CURRENCIES)[number];
 export const MAX_CUSTOM_QUANTITY = 100;
 /** A custom payment is a deposit or an extra, not a house: keep typos from charging thousands. */
 export const MAX_CUSTOM_AMOUNT = 50_000;
@@ -73,8 +71,6 @@ export function strictNumber(value: unknown): number | undefined {
 
 /** Stripe's limits for one charge: at most 99,999,999 of the smallest unit (cents). */
 export const MAX_CHARGE_CENTS = 99_999_999;
-/** Stripe's minimum charge per currency, in cents. */
-export const MIN_CHARGE_CENTS: Record<Currency, number> = { aud: 50, usd: 50, eur: 50, gbp: 30 };
 /** Metadata keys the server sets on a custom payment; a visitor's values for them are dropped. */
 export const RESERVED_METADATA_KEYS = ["kind", "payment_id", "booking_id", "reference", "refund_id"] as const;
 /** Stripe takes 50 keys; the server adds kind and payment_id. */
@@ -93,12 +89,12 @@ export const customPaymentSchema = z
         .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Amount may have at most 2 decimals"),
     ),
     currency: z
-      .string({ error: "Currency must be one of aud, usd, eur, gbp" })
+      .string({ error: `Currency must be ${CURRENCY_LIST_TEXT}` })
       .trim()
       .toLowerCase()
-      .pipe(z.enum(CURRENCIES, { error: "Currency must be one of aud, usd, eur, gbp" }))
+      .pipe(z.enum(CURRENCIES, { error: `Currency must be ${CURRENCY_LIST_TEXT}` }))
       .optional()
-      .default("aud"),
+      .default(DEFAULT_CURRENCY),
     quantity: strict(
       z
         .number({ error: "Quantity must be a whole number" })

@@ -31,26 +31,26 @@ export const phoneField = z
   .optional()
   .default("");
 
-export const CONTACT_ADVENTURE_TYPES = [
-  "dive-exhibition",
-  "guided-shore-dive",
-  "dive-trip-shore",
-  "night-dive-experience",
-  "scooter-dive-adventure",
-  "underwater-treasure-hunt",
-  "camping-diving-1night",
-  "camping-diving-2day",
-  "camping-only-2day",
-  "custom",
-  "general",
+/**
+ * The contact form's adventure types are the ids of the active adventures
+ * (read from the database on the server) followed by these two.
+ */
+export const CONTACT_EXTRA_TYPES = [
+  { value: "custom", label: "Custom trip" },
+  { value: "general", label: "General question" },
 ] as const;
+export const CONTACT_TYPE_MESSAGE = "Choose an adventure type from the list";
 
 export const contactSchema = z.object({
   first_name: personName("First name"),
   last_name: personName("Last name"),
   email: emailField,
   phone: phoneField,
-  adventure_type: z.enum(CONTACT_ADVENTURE_TYPES, { error: "Choose an adventure type from the list" }),
+  // The shape here; whether it is on the list is checked on the server against the catalogue.
+  adventure_type: z
+    .string({ error: CONTACT_TYPE_MESSAGE })
+    .min(1, CONTACT_TYPE_MESSAGE)
+    .max(120, CONTACT_TYPE_MESSAGE),
   message: required("Message", 5000),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,7 +1,12 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
 
-export type Category = "scuba-diving" | "snorkeling" | "camping" | "combined";
-export type SkillLevel = "beginner" | "intermediate" | "advanced" | "all-levels";
+import type {
+  AdventureCategory,
+  LegacyCategory,
+  LegacySkillLevel,
+  SkillLevel,
+} from "../../app/lib/adventure-catalogue.ts";
+import type { GALLERY_CATEGORIES } from "../../app/lib/categories.ts";
 
 export interface SeedAdventure {
   id: string;
@@ -19,7 +24,7 @@ export interface SeedAdventure {
   group_size_min: number;
   group_size_max: number;
   skill_level: SkillLevel;
-  category: Category;
+  category: AdventureCategory;
   requires_certification: boolean;
   tags: string[];
   location: string;
@@ -40,8 +45,8 @@ export interface SeedAdventure {
   meta_keywords: string;
   cancellation_policy: string;
   legacy: {
-    category: "Diving" | "Both" | "Camping";
-    skillLevel: "Beginner" | "Certified";
+    category: LegacyCategory;
+    skillLevel: LegacySkillLevel;
     groupSize: string;
   };
 }
@@ -847,7 +852,7 @@ export interface SeedGalleryImage {
   title: string;
   description: string;
   alt: string;
-  category: "diving" | "camping" | "equipment" | "team" | "adventure" | "both" | "nature" | "hiking";
+  category: (typeof GALLERY_CATEGORIES)[number]["value"];
   image_url: string;
   tags: string[];
 }
@@ -1666,4 +1671,67 @@ export const legalPages: { privacy: string; terms: string; cancellation: string 
     "<h2>Your rights</h2>",
     "<p>Nothing in this policy limits your rights under the Australian Consumer Law. If you have any questions, please get in touch before you book.</p>",
   ].join(""),
+};
+
+/**
+ * The site's own photos that are not an adventure's hero or a gallery image,
+ * for the media library (so the website editor can pick them again).
+ */
+export const siteImages: { url: string; alt: string; caption: string }[] = [
+  {
+    url: "/images/site/home-hero.webp",
+    alt: "Dive flag on a float in calm turquoise water at sunset, with a headland behind",
+    caption: "Homepage hero background",
+  },
+  {
+    url: "/images/site/about-main.webp",
+    alt: "Instructor briefing a small group of divers in wetsuits on the beach",
+    caption: "About page main image",
+  },
+  {
+    url: "/images/site/about-guide.webp",
+    alt: "The guide in a wetsuit holding a mask, standing on coastal rocks",
+    caption: "Guide portrait",
+  },
+  {
+    url: "/images/site/weekend-hero.webp",
+    alt: "Three tents and a campfire on a grassy headland above the sea at sunset",
+    caption: "Weekend and adventures background",
+  },
+];
+
+/**
+ * Size and pixel dimensions of every seed photo in public/images, as the
+ * media library shows them. A unit test compares these with the files, so a
+ * replaced photo cannot leave the library describing the old one.
+ */
+export const seedImageFiles: Record<string, { bytes: number; width: number; height: number }> = {
+  "/images/adventures/camping-diving-1night.webp": { bytes: 21176, width: 1600, height: 1067 },
+  "/images/adventures/camping-diving-2day.webp": { bytes: 33082, width: 1600, height: 1067 },
+  "/images/adventures/camping-only-2day.webp": { bytes: 25968, width: 1600, height: 1067 },
+  "/images/adventures/dive-exhibition.webp": { bytes: 33054, width: 1600, height: 1067 },
+  "/images/adventures/dive-trip-shore.webp": { bytes: 33706, width: 1600, height: 1067 },
+  "/images/adventures/guided-shore-dive.webp": { bytes: 48284, width: 1600, height: 1067 },
+  "/images/adventures/night-dive-experience.webp": { bytes: 34068, width: 1600, height: 1067 },
+  "/images/adventures/scooter-dive-adventure.webp": { bytes: 30578, width: 1600, height: 1067 },
+  "/images/adventures/underwater-treasure-hunt.webp": { bytes: 31758, width: 1600, height: 1067 },
+  "/images/gallery/g01.webp": { bytes: 62388, width: 1600, height: 1067 },
+  "/images/gallery/g02.webp": { bytes: 51106, width: 1600, height: 1067 },
+  "/images/gallery/g03.webp": { bytes: 18892, width: 1600, height: 1067 },
+  "/images/gallery/g04.webp": { bytes: 18888, width: 1600, height: 1067 },
+  "/images/gallery/g05.webp": { bytes: 13914, width: 1600, height: 1067 },
+  "/images/gallery/g06.webp": { bytes: 30164, width: 1600, height: 1067 },
+  "/images/gallery/g07.webp": { bytes: 22326, width: 1600, height: 1067 },
+  "/images/gallery/g08.webp": { bytes: 32376, width: 1600, height: 1067 },
+  "/images/gallery/g09.webp": { bytes: 23848, width: 1600, height: 1067 },
+  "/images/gallery/g10.webp": { bytes: 25260, width: 1600, height: 1067 },
+  "/images/gallery/g11.webp": { bytes: 23754, width: 1600, height: 1067 },
+  "/images/gallery/g12.webp": { bytes: 29266, width: 1600, height: 1067 },
+  "/images/gallery/g13.webp": { bytes: 43320, width: 1600, height: 1067 },
+  "/images/gallery/g14.webp": { bytes: 19470, width: 1600, height: 1067 },
+  "/images/gallery/g15.webp": { bytes: 24296, width: 1600, height: 1067 },
+  "/images/site/about-guide.webp": { bytes: 36078, width: 1600, height: 2000 },
+  "/images/site/about-main.webp": { bytes: 29712, width: 1600, height: 1067 },
+  "/images/site/home-hero.webp": { bytes: 27574, width: 1920, height: 1080 },
+  "/images/site/weekend-hero.webp": { bytes: 31314, width: 1920, height: 1080 },
 };

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
 import { proValues } from "../domain/admin-content/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
@@ -9,6 +10,7 @@ import {
   contentSections,
   faqs,
   galleryImages,
+  mediaItems,
   settings,
   testimonials,
 } from "./schema.ts";
@@ -35,7 +37,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     await tx.insert(adventures).values(
       data.adventures.map((a) => ({
         id: a.id,
-        ...proValues({ ...a, currency: "AUD", social_image: a.hero_image }),
+        ...proValues({ ...a, currency: currencyCode(DEFAULT_CURRENCY), social_image: a.hero_image }),
       })),
     );
     // A new site opens bookable: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.
@@ -87,6 +89,61 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       description: `The text of /${page}`,
     }));
     await tx.insert(contentSections).values([...data.contentSections, ...legal]);
+    await tx.insert(mediaItems).values(seedMediaRows());
     await tx.insert(settings).values({ key: "seeded_at", value: new Date().toISOString() });
   });
+}
+
+/**
+ * The seed photos as media library entries, so the operator can pick them in
+ * the website editor like any upload. They point at the files the site
+ * already serves from /images (nothing is copied); deleting such an entry
+ * removes only the entry, because only /uploads files belong to the library.
+ * Adventure heroes, then gallery images, then the site's own photos; each
+ * file once.
+ */
+export function seedMediaRows(): (typeof mediaItems.$inferInsert)[] {
+  const entries = [
+    ...data.adventures.map((a) => ({
+      url: a.hero_image,
+      alt: a.hero_image_alt,
+      caption: a.title,
+      folder: "adventures",
+      tags: [a.category],
+    })),
+    ...data.galleryImages.map((g) => ({
+      url: g.image_url,
+      alt: g.alt,
+      caption: g.title,
+      folder: "gallery",
+      tags: g.tags,
+    })),
+    ...data.siteImages.map((i) => ({ ...i, folder: "backgrounds", tags: ["site"] })),
+  ];
+  const seen = new Set<string>();
+  // One creation time per entry, a second apart in this order, so "newest
+  // first" lists them in a stable order on both databases.
+  const start = Date.now();
+  return entries
+    .filter((e) => !seen.has(e.url) && seen.add(e.url))
+    .map((e, i) => {
+      const file = data.seedImageFiles[e.url];
+      if (!file) throw new Error(`seed image ${e.url} has no entry in seedImageFiles`);
+      const filename = e.url.slice(e.url.lastIndexOf("/") + 1);
+      return {
+        url: e.url,
+        filename,
+        originalName: filename,
+        fileType: "image" as const,
+        mimeType: "image/webp",
+        fileSize: file.bytes,
+        altText: e.alt,
+        caption: e.caption,
+        tags: e.tags,
+        folder: e.folder,
+        width: file.width,
+        height: file.height,
+        createdAt: new Date(start - i * 1000),
+      };
+    });
 }

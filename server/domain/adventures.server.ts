@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../app/lib/adventure-filters.ts";
+import { groupSizeRange, groupSizeText } from "../../app/lib/group-size.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures } from "../db/schema.ts";
 
@@ -55,11 +56,6 @@ export function toProAdventure(a: AdventureRow) {
 }
 export type ProAdventure = ReturnType<typeof toProAdventure>;
 
-/** Group size as text, e.g. "1-4 people" or "2 people". */
-export function groupSizeText(min: number, max: number): string {
-  return min === max ? `${min} ${min === 1 ? "person" : "people"}` : `${min}-${max} people`;
-}
-
 /**
  * The server adventure of the public list: the
  * professional fields plus the names the public pages read
@@ -68,7 +64,10 @@ export function groupSizeText(min: number, max: number): string {
 function toPublicAdventure(a: AdventureRow) {
   return {
     ...toProAdventure(a),
-    groupSize: groupSizeText(a.groupSizeMin, a.groupSizeMax),
+    // What the visitor can book: the adventure's range within the business maximum.
+    groupSize: groupSizeText(
+      groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
+    ),
     price_num: a.basePriceCents / 100,
     featured: a.isFeatured,
     image: a.heroImage,

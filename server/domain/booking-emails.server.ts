@@ -5,6 +5,7 @@
  * payment. Each is queued in the outbox inside the caller's transaction with
  * a dedupe key, so a payment settled twice still mails once.
  */
+import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import type { DB } from "../db/client.server.ts";
@@ -53,7 +54,7 @@ function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: SiteInfo
     uid: booking.id,
     date: booking.selectedDate,
     title: `${adventure.title} (${site.title})`,
-    description: `Booking ${booking.reference}: ${booking.groupSize} ${booking.groupSize === 1 ? "person" : "people"}.${adventure.meetingPoint ? ` Meeting point: ${adventure.meetingPoint}.` : ""}${site.phone ? ` Contact: ${site.phone}.` : ""}`,
+    description: `Booking ${booking.reference}: ${peopleText(booking.groupSize)}.${adventure.meetingPoint ? ` Meeting point: ${adventure.meetingPoint}.` : ""}${site.phone ? ` Contact: ${site.phone}.` : ""}`,
     location: adventure.meetingPoint || adventure.location,
     schedule: scheduleFromItinerary(adventure.itinerary),
     days: tripDays(adventure.duration),

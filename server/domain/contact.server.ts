@@ -1,10 +1,11 @@
 /** Contact messages for the operator: the list and the one-time reply. */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { ContactInput } from "../../app/lib/validation.ts";
+import { CONTACT_EXTRA_TYPES, CONTACT_TYPE_MESSAGE, type ContactInput } from "../../app/lib/validation.ts";
 import type { DB } from "../db/client.server.ts";
 import { contactMessages } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
-import { conflict, notFound } from "../errors.server.ts";
+import { badRequest, conflict, notFound } from "../errors.server.ts";
+import { listActiveAdventures } from "./adventures.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
@@ -92,6 +93,27 @@ export async function respondToMessage(
   });
 }
 
+export interface ContactAdventureType {
+  value: string;
+  label: string;
+}
+
+/**
+ * What a visitor can ask about: every active adventure (its id, shown by its
+ * title, in the catalogue's order), then a custom trip and a general
+ * question. A new adventure is on the list as soon as it is active.
+ */
+export async function contactAdventureTypes(db: DB): Promise<ContactAdventureType[]> {
+  const active = await listActiveAdventures(db);
+  return [...active.map((a) => ({ value: a.id, label: a.title })), ...CONTACT_EXTRA_TYPES];
+}
+
+/** The field's message when `value` is not on the list, else null. */
+export async function contactTypeError(db: DB, value: string): Promise<string | null> {
+  const types = await contactAdventureTypes(db);
+  return types.some((t) => t.value === value) ? null : CONTACT_TYPE_MESSAGE;
+}
+
 /**
  * Stores a visitor's message and, in the same transaction, the operator's
  * notice email: used by POST /api/contact and by the contact page's
@@ -101,6 +123,8 @@ export async function saveContactMessage(
   db: DB,
   input: ContactInput,
 ): Promise<{ id: string; createdAt: Date }> {
+  const typeError = await contactTypeError(db, input.adventure_type);
+  if (typeError) throw badRequest(`adventure_type: ${typeError}`, { adventure_type: typeError });
   const content = await loadSiteContent(db);
   const notify = await getNotificationEmail(db, content);
   const saved = await db.transaction(async (tx) => {

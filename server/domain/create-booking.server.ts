@@ -7,8 +7,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BookingInput } from "../../app/lib/booking.ts";
-import { bookingTotalCents, MAX_GROUP_SIZE } from "../../app/lib/booking.ts";
+import { bookingTotalCents } from "../../app/lib/booking.ts";
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
+import { groupSizeError, groupSizeRange, peopleText } from "../../app/lib/group-size.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability, bookings, payments } from "../db/schema.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
@@ -59,15 +60,12 @@ export async function createBooking(
     const msg = `${formatDateAU(input.selected_date)} is not available for ${adventure.title}. Please choose another date.`;
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
-  const maxGroup = Math.min(MAX_GROUP_SIZE, adventure.groupSizeMax);
-  if (input.group_size > maxGroup) {
-    const msg = `Group size for ${adventure.title} is at most ${maxGroup}`;
-    throw badRequest(`group_size: ${msg}`, { group_size: msg });
-  }
-  if (input.group_size < adventure.groupSizeMin) {
-    const msg = `Group size for ${adventure.title} is at least ${adventure.groupSizeMin}`;
-    throw badRequest(`group_size: ${msg}`, { group_size: msg });
-  }
+  const groupError = groupSizeError(
+    input.group_size,
+    groupSizeRange({ group_size_min: adventure.groupSizeMin, group_size_max: adventure.groupSizeMax }),
+    adventure.title,
+  );
+  if (groupError) throw badRequest(`group_size: ${groupError}`, { group_size: groupError });
   const unitPriceCents = slot.priceOverrideCents ?? adventure.basePriceCents;
   const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
@@ -121,7 +119,7 @@ export async function createBooking(
     session = await deps.payments.createCheckout({
       kind: "booking",
       name: adventure.title,
-      description: `${formatDateAU(slot.date, "full")} · ${input.group_size} ${input.group_size === 1 ? "person" : "people"} · ${booking.reference}`,
+      description: `${formatDateAU(slot.date, "full")} · ${peopleText(input.group_size)} · ${booking.reference}`,
       unitAmountCents: unitPriceCents,
       quantity: input.group_size,
       currency: booking.currency,

@@ -3,6 +3,7 @@
  * paid booking payments in AUD, net of refunds, in dollars.
  */
 import { and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { PAID_STATES } from "../../app/lib/paid.ts";
 import type { DB } from "../db/client.server.ts";
 import {
@@ -20,21 +21,29 @@ const PAID = [...PAID_STATES];
 const DAY = 86_400_000;
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-async function revenueCents(db: DB, since?: Date): Promise<{ cents: number; bookings: number }> {
+/**
+ * The payments that count as revenue: booking payments in the business's
+ * currency that were taken (later refunds are subtracted by
+ * `netRevenueCents`, they do not remove the payment), paid since `since`
+ * when given. Both dashboards and the weekly chart use this one filter.
+ */
+function revenuePayments(since?: Date) {
+  return and(
+    inArray(payments.paymentStatus, PAID),
+    eq(payments.kind, "booking"),
+    sql`lower(${payments.currency}) = ${DEFAULT_CURRENCY}`,
+    since ? gte(payments.paidAt, since) : undefined,
+  );
+}
+
+/** What those payments brought in: amounts taken minus what was refunded, in cents. */
+const netRevenueCents = sql<number>`coalesce(sum(${payments.amountTotalCents} - ${payments.refundedCents}), 0)::int`;
+
+async function revenueCents(db: DB): Promise<{ cents: number; bookings: number }> {
   const [row] = await db
-    .select({
-      cents: sql<number>`coalesce(sum(${payments.amountTotalCents} - ${payments.refundedCents}), 0)::int`,
-      bookings: sql<number>`count(distinct ${payments.bookingId})::int`,
-    })
+    .select({ cents: netRevenueCents, bookings: sql<number>`count(distinct ${payments.bookingId})::int` })
     .from(payments)
-    .where(
-      and(
-        inArray(payments.paymentStatus, PAID),
-        eq(payments.kind, "booking"),
-        sql`lower(${payments.currency}) = 'aud'`,
-        since ? gte(payments.paidAt, since) : undefined,
-      ),
-    );
+    .where(revenuePayments());
   return { cents: row?.cents ?? 0, bookings: row?.bookings ?? 0 };
 }
 
@@ -101,19 +110,9 @@ async function weekly(db: DB, now: Date, weeks = 12): Promise<WeekPoint[]> {
       .where(and(gte(bookings.createdAt, sinceDate), ne(bookings.bookingStatus, "cancelled")))
       .groupBy(sql`1`),
     db
-      .select({
-        week: week(payments.paidAt),
-        cents: sql<number>`coalesce(sum(${payments.amountTotalCents} - ${payments.refundedCents}), 0)::int`,
-      })
+      .select({ week: week(payments.paidAt), cents: netRevenueCents })
       .from(payments)
-      .where(
-        and(
-          inArray(payments.paymentStatus, PAID),
-          eq(payments.kind, "booking"),
-          sql`lower(${payments.currency}) = 'aud'`,
-          gte(payments.paidAt, sinceDate),
-        ),
-      )
+      .where(revenuePayments(sinceDate))
       .groupBy(sql`1`),
   ]);
   const b = new Map(bookingRows.map((r) => [r.week, r.n]));

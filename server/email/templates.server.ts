@@ -4,6 +4,7 @@
  * currency (AUD for bookings).
  */
 import { formatDateAU } from "../../app/lib/dates.ts";
+import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { cancellationSummary } from "../../app/lib/policy.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -68,8 +69,6 @@ function rows(pairs: [string, string][]): string {
     .join("")}</table>`;
 }
 
-const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
-
 export function bookingConfirmationEmail(
   b: BookingFacts,
   a: AdventureFacts,
@@ -82,7 +81,7 @@ export function bookingConfirmationEmail(
     ["Adventure", b.adventureTitle],
     ["Date", when],
     ["Duration", a.duration],
-    ["Group", people(b.groupSize)],
+    ["Group", peopleText(b.groupSize)],
     ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)],
     ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
   ];
@@ -137,7 +136,7 @@ export function operatorNoticeEmail(
     ["Reference", b.reference],
     ["Adventure", b.adventureTitle],
     ["Date", formatDateAU(b.selectedDate, "full")],
-    ["Group", people(b.groupSize)],
+    ["Group", peopleText(b.groupSize)],
     ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
     ["Customer", `${b.customerFirstName} ${b.customerLastName}`.trim()],
     ["Email", b.customerEmail],
@@ -160,7 +159,7 @@ export function operatorNoticeEmail(
 <p style="margin:0">See all bookings in the admin area: Bookings.</p>`,
   );
   return {
-    subject: `New booking ${b.reference}: ${b.adventureTitle}, ${formatDateAU(b.selectedDate)}, ${people(b.groupSize)}`,
+    subject: `New booking ${b.reference}: ${b.adventureTitle}, ${formatDateAU(b.selectedDate)}, ${peopleText(b.groupSize)}`,
     text,
     html,
   };
@@ -245,7 +244,7 @@ export function latePaymentRefundEmail(
     "",
     ...(list.length
       ? [
-          `These dates still have room for ${people(b.groupSize)}:`,
+          `These dates still have room for ${peopleText(b.groupSize)}:`,
           ...list.map((d) => `- ${d}`),
           "",
           `Book again at ${bookUrl}`,
@@ -263,7 +262,7 @@ export function latePaymentRefundEmail(
 <p style="margin:0 0 12px"><strong>We have refunded the full ${escapeHtml(amount)} to your card</strong>; it usually shows within 5-10 business days.</p>
 ${
   list.length
-    ? `<p style="margin:0 0 8px">These dates still have room for ${escapeHtml(people(b.groupSize))}:</p><ul style="margin:0 0 12px">${list.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul><p style="margin:0 0 12px"><a href="${escapeHtml(bookUrl)}" style="color:#0e7490">Book again</a></p>`
+    ? `<p style="margin:0 0 8px">These dates still have room for ${escapeHtml(peopleText(b.groupSize))}:</p><ul style="margin:0 0 12px">${list.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul><p style="margin:0 0 12px"><a href="${escapeHtml(bookUrl)}" style="color:#0e7490">Book again</a></p>`
     : `<p style="margin:0 0 12px">No other dates are open right now; reply to this email and we will find one for you.</p>`
 }
 <p style="margin:0">Sorry for the trouble. Reply to this email if you have any questions.</p>`,

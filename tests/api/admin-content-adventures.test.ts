@@ -141,7 +141,7 @@ describe("professional adventures API", () => {
       [{ min_age: 18, max_age: 10 }, "max_age", /at least the minimum age/],
       [{ advance_booking_days: -1 }, "advance_booking_days", /at least 0/],
       [{ sort_order: 1.5 }, "sort_order", /whole number/],
-      [{ currency: "GBP" }, "currency", /AUD, USD or EUR/],
+      [{ currency: "NZD" }, "currency", /AUD, USD, EUR or GBP/],
       [{ category: "skydiving" }, "category", /scuba-diving/],
       [{ skill_level: "expert" }, "skill_level", /beginner/],
       [{ hero_image: "javascript:alert(1)" }, "hero_image", /URL/],

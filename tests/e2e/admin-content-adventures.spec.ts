@@ -49,7 +49,9 @@ test.describe("professional adventures manager", () => {
     // Validation is shown in the form (Pricing tab rules).
     await tab(page, "Pricing").click();
     await expect(page.getByLabel("Minimum group size")).toHaveValue("1");
-    await expect(page.getByLabel("Maximum group size")).toHaveValue("8");
+    // The default range is the business's: one instructor, at most four people.
+    await expect(page.getByLabel("Maximum group size")).toHaveValue("4");
+    await expect(page.getByLabel("Maximum group size")).toHaveAttribute("max", "4");
     await expect(page.getByLabel("Currency")).toHaveValue("AUD");
     await page.getByLabel("Maximum group size").fill("0");
     await save.click();

@@ -12,7 +12,6 @@ import {
   legacyAdventureSchema,
   mediaCreateSchema,
   parseDecimal,
-  parseGroupSize,
   parseInteger,
   priceDisplayFor,
   proAdventureSchema,
@@ -37,22 +36,6 @@ describe("list helpers", () => {
 
   it("splits lines, trimmed, blank lines dropped", () => {
     expect(splitLines("One\r\n\n  Two  \n\t\nThree")).toEqual(["One", "Two", "Three"]);
-  });
-});
-
-describe("parseGroupSize", () => {
-  it("reads ranges, single numbers and 'up to'", () => {
-    expect(parseGroupSize("1-4 people")).toEqual({ min: 1, max: 4 });
-    expect(parseGroupSize("2–3")).toEqual({ min: 2, max: 3 });
-    expect(parseGroupSize("1 to 4")).toEqual({ min: 1, max: 4 });
-    expect(parseGroupSize("Up to 4 people")).toEqual({ min: 1, max: 4 });
-    expect(parseGroupSize("2 people")).toEqual({ min: 2, max: 2 });
-  });
-
-  it("refuses text without numbers and reversed or zero ranges", () => {
-    expect(parseGroupSize("small group")).toBeNull();
-    expect(parseGroupSize("4-1")).toBeNull();
-    expect(parseGroupSize("0")).toBeNull();
   });
 });
 
@@ -94,7 +77,7 @@ describe("professional adventure numbers (admin spec section 5)", () => {
     expect(coerceProNumbers(blank)).toEqual({
       base_price: 0,
       group_size_min: 1,
-      group_size_max: 8,
+      group_size_max: 4,
       min_age: 12,
       max_age: null,
       advance_booking_days: 1,
@@ -138,7 +121,7 @@ describe("proAdventureSchema", () => {
       is_featured: false,
       requires_certification: false,
       group_size_min: 1,
-      group_size_max: 8,
+      group_size_max: 4,
       min_age: 12,
       max_age: null,
       advance_booking_days: 1,
@@ -165,6 +148,9 @@ describe("proAdventureSchema", () => {
     );
     expect(errorsOf(proAdventureSchema, { ...base, group_size_min: 0 }).group_size_min).toMatch(/at least 1/);
     expect(errorsOf(proAdventureSchema, { ...base, group_size_max: 0 }).group_size_max).toMatch(/at least 1/);
+    // One instructor: no adventure can be made for more than four people.
+    expect(errorsOf(proAdventureSchema, { ...base, group_size_max: 5 }).group_size_max).toMatch(/at most 4/);
+    expect(errorsOf(proAdventureSchema, { ...base, group_size_min: 5 }).group_size_min).toMatch(/at most 4/);
     expect(
       errorsOf(proAdventureSchema, { ...base, group_size_min: 4, group_size_max: 2 }).group_size_max,
     ).toMatch(/at least the minimum/);
@@ -173,7 +159,9 @@ describe("proAdventureSchema", () => {
     expect(errorsOf(proAdventureSchema, { ...base, advance_booking_days: -1 }).advance_booking_days).toMatch(
       /at least 0/,
     );
-    expect(errorsOf(proAdventureSchema, { ...base, currency: "GBP" }).currency).toMatch(/AUD, USD or EUR/);
+    expect(errorsOf(proAdventureSchema, { ...base, currency: "NZD" }).currency).toMatch(
+      /AUD, USD, EUR or GBP/,
+    );
     expect(errorsOf(proAdventureSchema, { ...base, hero_image: "javascript:alert(1)" }).hero_image).toMatch(
       /URL/,
     );
@@ -221,8 +209,8 @@ describe("simpleAdventureSchema (enhanced form)", () => {
     expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "a few" }).group_size).toMatch(
       /1-4 people/,
     );
-    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "1-40" }).group_size).toMatch(
-      /at most 20/,
+    expect(errorsOf(simpleAdventureSchema, { ...valid, group_size: "1-5" }).group_size).toMatch(
+      /at most 4 people/,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, fromCents, toCents } from "../../app/lib/money.ts";
+import { formatDollars, formatMoney, formatWholeDollars, fromCents, toCents } from "../../app/lib/money.ts";
 
 describe("toCents", () => {
   it.each([
@@ -76,5 +76,20 @@ describe("formatMoney", () => {
       expect(text).not.toBe("$19.99");
     }
     expect(formatMoney(1999, "USD")).toMatch(/^(USD|US\$)\s?19\.99$/);
+  });
+});
+
+describe("dollar amounts from the admin APIs", () => {
+  it("always show cents, in the row's currency", () => {
+    expect(formatDollars(95)).toBe("$95.00");
+    expect(formatDollars(1234.5)).toBe("$1,234.50");
+    expect(formatDollars(0.1 + 0.2)).toBe("$0.30");
+    expect(formatDollars(20, "usd")).toMatch(/^USD\s20\.00$/);
+  });
+
+  it("round to whole dollars for dashboard totals", () => {
+    expect(formatWholeDollars(1234.49)).toBe("$1,234");
+    expect(formatWholeDollars(1234.5)).toBe("$1,235");
+    expect(formatWholeDollars(0)).toBe("$0");
   });
 });

@@ -1,5 +1,7 @@
 import type { WeekPoint } from "../../../server/domain/dashboard.server";
+import { DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
+import { formatWholeDollars } from "../../lib/money";
 
 const W = 640;
 const H = 220;
@@ -16,8 +18,7 @@ function shortDate(iso: string): string {
  * Bookings (bars) and revenue (bars, second series) per week as an inline
  * SVG, with the same figures in a table for screen readers.
  */
-export function WeeklyChart({ data, currency = "AUD" }: { data: WeekPoint[]; currency?: string }) {
-  const money = new Intl.NumberFormat("en-AU", { style: "currency", currency, maximumFractionDigits: 0 });
+export function WeeklyChart({ data, currency = DEFAULT_CURRENCY }: { data: WeekPoint[]; currency?: string }) {
   const maxB = Math.max(1, ...data.map((d) => d.bookings));
   const maxR = Math.max(1, ...data.map((d) => d.revenue));
   const innerW = W - PAD.left - PAD.right;
@@ -26,7 +27,7 @@ export function WeeklyChart({ data, currency = "AUD" }: { data: WeekPoint[]; cur
   const bar = Math.max(4, Math.min(18, slot / 2 - 4));
   const totalB = data.reduce((s, d) => s + d.bookings, 0);
   const totalR = data.reduce((s, d) => s + d.revenue, 0);
-  const summary = `${totalB} booking${totalB === 1 ? "" : "s"} and ${money.format(totalR)} revenue over the last ${data.length} weeks.`;
+  const summary = `${totalB} booking${totalB === 1 ? "" : "s"} and ${formatWholeDollars(totalR, currency)} revenue over the last ${data.length} weeks.`;
 
   return (
     <figure>
@@ -81,7 +82,7 @@ export function WeeklyChart({ data, currency = "AUD" }: { data: WeekPoint[]; cur
                 rx={3}
                 fill="#13a3a3"
               >
-                <title>{`Week of ${formatDateAU(d.week_start)}: ${money.format(d.revenue)}`}</title>
+                <title>{`Week of ${formatDateAU(d.week_start)}: ${formatWholeDollars(d.revenue, currency)}`}</title>
               </rect>
               {i % 2 === data.length % 2 ? (
                 <text x={x} y={H - 12} textAnchor="middle" fontSize="11" fill="#64748b">
@@ -107,7 +108,7 @@ export function WeeklyChart({ data, currency = "AUD" }: { data: WeekPoint[]; cur
               <tr key={d.week_start}>
                 <th scope="row">{formatDateAU(d.week_start)}</th>
                 <td>{d.bookings}</td>
-                <td>{money.format(d.revenue)}</td>
+                <td>{formatWholeDollars(d.revenue, currency)}</td>
               </tr>
             ))}
           </tbody>

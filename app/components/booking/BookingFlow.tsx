@@ -1,8 +1,10 @@
 import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
-import { CURRENCIES, customTotal, MAX_GROUP_SIZE, TEXT } from "../../lib/booking";
+import { customTotal, TEXT } from "../../lib/booking";
+import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
+import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
 import { formatMoney, toCents } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
 import { Img } from "../Img";
@@ -39,8 +41,6 @@ interface Props {
 
 type PaymentType = "adventure" | "custom";
 
-const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
-
 /** The message to show for a failed call: the server's detail, else the spec's fallback. */
 function failureText(result: { status: number; detail: string }, fallback: string): string {
   return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
@@ -64,7 +64,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
     specialRequirements: "",
   });
   const [amount, setAmount] = useState("");
-  const [currency, setCurrency] = useState<string>("aud");
+  const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState("");
@@ -99,16 +99,10 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
     };
   }, [selectedId, datesFor]);
 
-  const maxGroup = Math.max(
-    1,
-    Math.min(
-      MAX_GROUP_SIZE,
-      adventure?.group_size_max ?? MAX_GROUP_SIZE,
-      date ? date.spots_left : MAX_GROUP_SIZE,
-    ),
-  );
-  // The adventure's smallest group (the server refuses fewer), never above what is offered.
-  const minGroup = Math.max(1, Math.min(adventure?.group_size_min ?? 1, maxGroup));
+  // The adventure's own range within the business maximum, cut to the spots left on the date.
+  const choices = groupSizeChoices(groupSizeRange(adventure ?? {}), date?.spots_left);
+  const minGroup = choices[0];
+  const maxGroup = choices[choices.length - 1];
   useEffect(() => {
     if (form.groupSize > maxGroup) setForm((f) => ({ ...f, groupSize: maxGroup }));
     else if (form.groupSize < minGroup) setForm((f) => ({ ...f, groupSize: minGroup }));
@@ -330,9 +324,9 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       value={form.groupSize}
                       onChange={set("groupSize")}
                     >
-                      {Array.from({ length: maxGroup - minGroup + 1 }, (_, i) => minGroup + i).map((n) => (
+                      {choices.map((n) => (
                         <option key={n} value={n}>
-                          {people(n)}
+                          {peopleText(n)}
                         </option>
                       ))}
                     </select>
@@ -385,7 +379,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 </div>
                 <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
                   <span className="text-slate-600">
-                    Total for {people(form.groupSize)}
+                    Total for {peopleText(form.groupSize)}
                     {form.selectedDate ? `, ${formatDateAU(form.selectedDate)}` : ""}
                   </span>
                   <span className="text-lg font-semibold text-ocean-900">{formatMoney(totalCents)}</span>
@@ -430,7 +424,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     </div>
                     <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
                       <Row label="Price per person" value={formatMoney(toCents(pricePerPerson))} />
-                      <Row label="Group size" value={people(form.groupSize)} />
+                      <Row label="Group size" value={peopleText(form.groupSize)} />
                       <Row
                         label="Date"
                         value={form.selectedDate ? formatDateAU(form.selectedDate) : "Not selected"}
@@ -491,7 +485,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 >
                   {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
-                      {c.toUpperCase()}
+                      {currencyCode(c)}
                     </option>
                   ))}
                 </select>

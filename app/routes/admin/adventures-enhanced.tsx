@@ -20,17 +20,23 @@ import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../compone
 import type { SimpleAdventure } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
 import {
-  ADVENTURE_CATEGORIES,
   check,
   joinComma,
   joinLines,
   parseDecimal,
   parseInteger,
-  SKILL_LEVELS,
   simpleAdventureSchema,
   splitComma,
   splitLines,
 } from "../../lib/admin-forms";
+import {
+  ADVENTURE_CATEGORIES,
+  categoryLabel,
+  DEFAULT_CATEGORY,
+  DEFAULT_SKILL_LEVEL,
+  SKILL_LEVELS,
+} from "../../lib/adventure-catalogue";
+import { DEFAULT_GROUP_SIZE, groupSizeText } from "../../lib/group-size";
 import { slugify } from "../../lib/slug";
 
 interface SimpleForm {
@@ -69,11 +75,11 @@ const blank = (): SimpleForm => ({
   gallery_images: "",
   features: "",
   duration: "",
-  group_size: "1-4 people",
+  group_size: groupSizeText(DEFAULT_GROUP_SIZE),
   price: "",
   price_num: "",
-  category: "scuba-diving",
-  skill_level: "beginner",
+  category: DEFAULT_CATEGORY,
+  skill_level: DEFAULT_SKILL_LEVEL,
   tags: "",
   included: "",
   itinerary: "",
@@ -450,7 +456,7 @@ export default function AdventuresEnhanced() {
                     <dt className="sr-only">Group size</dt>
                     <dd>{a.group_size}</dd>
                     <dt className="sr-only">Category</dt>
-                    <dd>{ADVENTURE_CATEGORIES.find((c) => c.value === a.category)?.label ?? a.category}</dd>
+                    <dd>{categoryLabel(a.category)}</dd>
                   </dl>
                   <div className="mt-auto flex gap-2 pt-4">
                     <EditDeleteButtons

@@ -15,13 +15,8 @@ import {
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../components/admin/content/screen";
 import { Img } from "../../components/Img";
-import {
-  check,
-  LEGACY_CATEGORIES,
-  LEGACY_SKILL_LEVELS,
-  legacyAdventureSchema,
-  parseDecimal,
-} from "../../lib/admin-forms";
+import { check, legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms";
+import { LEGACY_CATEGORIES, LEGACY_SKILL_LEVELS } from "../../lib/adventure-catalogue";
 import type { Route } from "./+types/adventures-legacy";
 
 /** The original built-in catalogue; the database is never read or written here. */

@@ -20,11 +20,11 @@ import {
   type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
-import { formatDollars } from "../../lib/admin-api";
-import { ADVENTURE_CATEGORIES } from "../../lib/admin-forms";
+
+import { categoryLabel } from "../../lib/adventure-catalogue";
+import { formatDollars } from "../../lib/money";
 
 const BASE = "/admin/adventures-pro";
-const categoryLabel = (v: string) => ADVENTURE_CATEGORIES.find((c) => c.value === v)?.label ?? v;
 
 interface Notice {
   tone: AlertTone;

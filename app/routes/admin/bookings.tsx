@@ -23,8 +23,9 @@ import {
 } from "../../components/admin";
 import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
 import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
-import { adminDownload, adminGet, adminJson, formatDateTimeAU, formatDollars } from "../../lib/admin-api";
+import { adminDownload, adminGet, adminJson, formatDateTimeAU } from "../../lib/admin-api";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { formatDollars } from "../../lib/money";
 
 const STATUS_OPTIONS = ["pending_payment", "confirmed", "completed", "cancelled"] as const;
 const PAGE_SIZE = 25;

@@ -24,8 +24,10 @@ import {
   useFlash,
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
-import { adminGet, adminJson, formatDollars } from "../../lib/admin-api";
+import { adminGet, adminJson } from "../../lib/admin-api";
 import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
+import { groupSizeRange, groupSizeText } from "../../lib/group-size";
+import { formatDollars } from "../../lib/money";
 
 interface AdventureOption {
   id: string;
@@ -252,7 +254,7 @@ export default function AdminCalendar() {
           </select>
           {adventure ? (
             <p className="mt-2 text-sm text-slate-500">
-              {adventure.duration} · {adventure.group_size_min}–{adventure.group_size_max} people · from{" "}
+              {adventure.duration} · {groupSizeText(groupSizeRange(adventure))} · from{" "}
               {formatDollars(adventure.base_price)}
             </p>
           ) : null}

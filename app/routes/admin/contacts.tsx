@@ -12,13 +12,7 @@ import {
 } from "../../components/admin";
 import type { ContactMessage } from "../../components/admin/types";
 import { adminGet, adminJson, formatDateTimeAU } from "../../lib/admin-api";
-
-function typeLabel(value: string): string {
-  return value
-    .split("-")
-    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-    .join(" ");
-}
+import { prettifyAdventureType } from "../../lib/adventure-type";
 
 /** Contact messages: a list and a detail pane with a one-time reply. */
 export default function AdminContacts() {
@@ -121,7 +115,7 @@ export default function AdminContacts() {
                         {m.response ? <Badge tone="green">Responded</Badge> : <Badge tone="amber">New</Badge>}
                       </span>
                       <span className="mt-0.5 block truncate text-xs text-slate-500">
-                        {typeLabel(m.adventure_type)} · {formatDateTimeAU(m.created_at)}
+                        {prettifyAdventureType(m.adventure_type)} · {formatDateTimeAU(m.created_at)}
                       </span>
                       <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{m.message}</span>
                     </button>
@@ -148,7 +142,8 @@ export default function AdminContacts() {
                       {selected.first_name} {selected.last_name}
                     </h2>
                     <p className="text-sm text-slate-500">
-                      {typeLabel(selected.adventure_type)} · {formatDateTimeAU(selected.created_at)}
+                      {prettifyAdventureType(selected.adventure_type)} ·{" "}
+                      {formatDateTimeAU(selected.created_at)}
                     </p>
                   </div>
                   {selected.response ? (

@@ -13,8 +13,9 @@ import { Link } from "react-router";
 import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
 import { Alert, Card, EmptyState, PageHeader, Spinner, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
-import { adminGet, formatDollars } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-api";
 import { formatDateAU } from "../../lib/dates";
+import { formatDollars } from "../../lib/money";
 
 /** The old overview: four cards, three quick stats, five recent bookings. */
 export default function OldDashboard() {

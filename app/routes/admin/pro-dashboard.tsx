@@ -19,6 +19,7 @@ import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard
 import { Badge, buttonClass, Card, EmptyState, Spinner, StatCard } from "../../components/admin";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
 import { adminGet } from "../../lib/admin-api";
+import { formatWholeDollars } from "../../lib/money";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
 
@@ -125,7 +126,7 @@ export default function ProDashboard() {
         />
         <StatCard
           label="Revenue"
-          value={data ? wholeDollars(data.total_revenue) : "–"}
+          value={data ? formatWholeDollars(data.total_revenue) : "–"}
           hint="AUD, paid bookings net of refunds"
           icon={<DollarSign className="h-5 w-5" />}
           tone="reef"
@@ -256,11 +257,6 @@ export default function ProDashboard() {
     </div>
   );
 }
-
-const wholeDollars = (amount: number) =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", maximumFractionDigits: 0 }).format(
-    amount,
-  );
 
 function ChartUnavailable() {
   return <p className="py-10 text-center text-sm text-slate-500">The chart is not available right now.</p>;

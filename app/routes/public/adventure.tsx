@@ -23,11 +23,13 @@ import {
   incrementViewCount,
   type PublicAdventure,
 } from "../../../server/domain/adventures.server";
-import { AdventureCard, SkillBadge, skillLabel } from "../../components/AdventureCard";
+import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
 import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
-import { CATEGORY_OPTIONS } from "../../lib/adventure-filters";
+import { categoryLabel, skillLabel } from "../../lib/adventure-catalogue";
 import { getApp } from "../../lib/context";
+import { currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
+import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -85,10 +87,6 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-function categoryLabel(category: string): string {
-  return CATEGORY_OPTIONS.find((o) => o.value === category)?.label ?? category;
-}
-
 function paragraphs(text: string): string[] {
   return text
     .split(/\n\s*\n/)
@@ -122,7 +120,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
       "@type": "Offer",
       url,
       price: a.base_price.toFixed(2),
-      priceCurrency: (a.currency || "AUD").toUpperCase(),
+      priceCurrency: currencyCode(a.currency || DEFAULT_CURRENCY),
       availability: a.booking_enabled ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@id": `${origin}/#business` },
     },
@@ -145,7 +143,7 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
           <Tabs key={a.id} adventure={a} />
         </div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <SafetyGuarantee guideName={site.guideName} />
+          <SafetyGuarantee guideName={site.guideName} groupMax={groupSizeRange(a).max} />
         </div>
       </div>
 
@@ -570,10 +568,10 @@ function BookingCard({ adventure: a }: { adventure: PublicAdventure }) {
   );
 }
 
-function SafetyGuarantee({ guideName }: { guideName: string }) {
+function SafetyGuarantee({ guideName, groupMax }: { guideName: string; groupMax: number }) {
   const points = [
     `Every trip is led personally by ${guideName}, a PADI-certified instructor`,
-    "Groups of at most 4 people, so you always have attention close by",
+    `Groups of at most ${peopleText(groupMax)}, so you always have attention close by`,
     "Emergency oxygen and a full first aid kit on every trip",
     "Conditions checked before every outing; weather cancellations get a full refund or a free reschedule",
   ];

@@ -14,6 +14,7 @@ import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
+import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
 import { seo } from "../../lib/seo";
@@ -90,7 +91,7 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                     {summary.duration}
                   </Fact>
                   <Fact icon={<Users className="size-5" />} label="Group">
-                    {summary.groupSize} {summary.groupSize === 1 ? "person" : "people"}
+                    {peopleText(summary.groupSize)}
                   </Fact>
                   <Fact icon={<CheckCircle2 className="size-5" />} label="Total paid">
                     {formatMoney(summary.amountTotalCents, summary.currency, true)}

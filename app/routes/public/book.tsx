@@ -6,6 +6,7 @@ import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners"
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
 import { fetchPaymentStatus, startPaymentPolling } from "../../components/booking/payment-status";
 import { getApp } from "../../lib/context";
+import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/book";
 
@@ -69,7 +70,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
     <div className="bg-gradient-to-b from-ocean-50 to-white">
       <div className="container-site py-10 sm:py-14">
         <header className="max-w-3xl">
-          <p className="eyebrow">Small groups · Max 4 people</p>
+          <p className="eyebrow">Small groups · Max {MAX_GROUP_SIZE} people</p>
           <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">Book Your Adventure</h1>
           <p className="mt-3 text-lg text-slate-600">
             Choose your trip, tell us who is coming and pick a date. Your spots are held while you pay

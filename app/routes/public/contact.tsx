@@ -1,7 +1,9 @@
-import { inArray } from "drizzle-orm";
 import { Clock, Mail, MapPin, MessageCircle, Timer } from "lucide-react";
-import { adventures } from "../../../server/db/schema";
-import { saveContactMessage } from "../../../server/domain/contact.server";
+import {
+  contactAdventureTypes,
+  contactTypeError,
+  saveContactMessage,
+} from "../../../server/domain/contact.server";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import {
   type AdventureOption,
@@ -13,40 +15,15 @@ import {
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import { type SiteInfo, siteInfo } from "../../lib/site";
-import { CONTACT_ADVENTURE_TYPES } from "../../lib/validation";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/contact";
 
-type AdventureType = (typeof CONTACT_ADVENTURE_TYPES)[number];
-
-const EXTRA_LABELS: Partial<Record<AdventureType, string>> = {
-  custom: "Custom trip",
-  general: "General question",
-};
-
-/** "night-dive-experience" -> "Night dive experience", for a type with no adventure row. */
-function labelFromId(id: string) {
-  const words = id.replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function isAdventureType(value: string | null): value is AdventureType {
-  return value !== null && (CONTACT_ADVENTURE_TYPES as readonly string[]).includes(value);
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = getApp(context);
-  const rows = await db
-    .select({ id: adventures.id, title: adventures.title })
-    .from(adventures)
-    .where(inArray(adventures.id, [...CONTACT_ADVENTURE_TYPES]));
-  const titles = new Map(rows.map((r) => [r.id, r.title]));
-  const options: AdventureOption[] = CONTACT_ADVENTURE_TYPES.map((value) => ({
-    value,
-    label: titles.get(value) ?? EXTRA_LABELS[value] ?? labelFromId(value),
-  }));
+  const options: AdventureOption[] = await contactAdventureTypes(db);
   const requested = url.searchParams.get("adventure");
-  return { options, initialAdventure: isAdventureType(requested) ? requested : "" };
+  const initialAdventure = options.find((o) => o.value === requested)?.value ?? "";
+  return { options, initialAdventure };
 }
 
 /**
@@ -70,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   };
   const { data, errors } = validateContact(values);
   if (!data) return { status: "invalid", values, errors };
+  const typeError = await contactTypeError(db, data.adventure_type);
+  if (typeError) return { status: "invalid", values, errors: { adventure_type: typeError } };
   try {
     await saveContactMessage(db, data);
     return { status: "success" };

@@ -16,6 +16,7 @@ import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { loadSiteContent } from "../../../server/domain/content.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
+import { groupSizeRange } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -75,6 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       price_cents: Math.round(p.base_price * 100),
       duration: p.duration,
       groupSize: p.groupSize,
+      groupMax: groupSizeRange(p).max,
       location: p.location,
       best_for: p.best_for,
     })),
@@ -168,7 +170,7 @@ export default function Weekend({ loaderData }: Route.ComponentProps) {
               )}
               <li className="inline-flex items-center gap-2">
                 <Users aria-hidden="true" className="h-4 w-4 text-reef-100" />
-                Groups of at most 4
+                Groups of at most {Math.max(1, ...packages.map((p) => p.groupMax))}
               </li>
             </ul>
           </div>

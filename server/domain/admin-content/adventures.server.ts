@@ -5,12 +5,18 @@
  */
 import { and, asc, count, eq, ne, or } from "drizzle-orm";
 import type { ProAdventureInput, SimpleAdventureInput } from "../../../app/lib/admin-forms.ts";
-import { parseGroupSize } from "../../../app/lib/admin-forms.ts";
+import { currencyCode, DEFAULT_CURRENCY } from "../../../app/lib/currency.ts";
+import {
+  DEFAULT_GROUP_SIZE,
+  groupSizeRange,
+  groupSizeText,
+  parseGroupSize,
+} from "../../../app/lib/group-size.ts";
 import { fromCents, toCents } from "../../../app/lib/money.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
-import { type AdventureRow, groupSizeText, toProAdventure } from "../adventures.server.ts";
+import { type AdventureRow, toProAdventure } from "../adventures.server.ts";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "./db-errors.server.ts";
 
 type AdventureValues = Omit<typeof adventures.$inferInsert, "id" | "createdAt" | "updatedAt" | "viewCount">;
@@ -174,7 +180,9 @@ function toSimpleAdventure(a: AdventureRow) {
     image_alt: a.heroImageAlt,
     features: a.highlights,
     duration: a.duration,
-    group_size: groupSizeText(a.groupSizeMin, a.groupSizeMax),
+    group_size: groupSizeText(
+      groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
+    ),
     price: a.priceDisplay,
     price_num: fromCents(a.basePriceCents),
     category: a.category,
@@ -206,8 +214,8 @@ function simpleValues(s: SimpleAdventureInput, current?: AdventureRow) {
     heroImageAlt: s.image_alt,
     highlights: s.features,
     duration: s.duration,
-    groupSizeMin: size?.min ?? current?.groupSizeMin ?? 1,
-    groupSizeMax: size?.max ?? current?.groupSizeMax ?? 8,
+    groupSizeMin: size?.min ?? current?.groupSizeMin ?? DEFAULT_GROUP_SIZE.min,
+    groupSizeMax: size?.max ?? current?.groupSizeMax ?? DEFAULT_GROUP_SIZE.max,
     priceDisplay: s.price,
     basePriceCents: toCents(s.price_num),
     category: s.category,
@@ -228,7 +236,7 @@ export async function listSimpleAdventures(db: DB) {
 }
 
 export async function createSimpleAdventure(db: DB, input: SimpleAdventureInput) {
-  const values: AdventureValues = { ...simpleValues(input), currency: "AUD" };
+  const values: AdventureValues = { ...simpleValues(input), currency: currencyCode(DEFAULT_CURRENCY) };
   return toSimpleAdventure(await insertAdventure(db, input.slug, values));
 }
 

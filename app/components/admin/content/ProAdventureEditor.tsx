@@ -1,18 +1,23 @@
 import { ExternalLink, Save } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
-  ADVENTURE_CATEGORIES,
-  CURRENCIES,
   check,
   coerceProNumbers,
   joinLines,
   type ProNumberFields,
   priceDisplayFor,
   proAdventureSchema,
-  SKILL_LEVELS,
   seoLengthStatus,
   splitLines,
 } from "../../../lib/admin-forms";
+import {
+  ADVENTURE_CATEGORIES,
+  DEFAULT_CATEGORY,
+  DEFAULT_SKILL_LEVEL,
+  SKILL_LEVELS,
+} from "../../../lib/adventure-catalogue";
+import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../../lib/currency";
+import { DEFAULT_GROUP_SIZE, groupSizeRange, MAX_GROUP_SIZE } from "../../../lib/group-size";
 import { slugify } from "../../../lib/slug";
 import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
 import { ErrorSummary, Toggle } from "./bits";
@@ -82,13 +87,13 @@ export function blankProForm(): ProForm {
     hero_image_alt: "",
     gallery_images: "",
     base_price: "",
-    currency: "AUD",
+    currency: currencyCode(DEFAULT_CURRENCY),
     price_display: "",
     duration: "",
-    group_size_min: "1",
-    group_size_max: "8",
-    skill_level: "beginner",
-    category: "scuba-diving",
+    group_size_min: String(DEFAULT_GROUP_SIZE.min),
+    group_size_max: String(DEFAULT_GROUP_SIZE.max),
+    skill_level: DEFAULT_SKILL_LEVEL,
+    category: DEFAULT_CATEGORY,
     tags: "",
     location: "",
     meeting_point: "",
@@ -126,8 +131,11 @@ export function proFormFrom(a: ProAdventure): ProForm {
   }
   for (const key of LIST_FIELDS) form[key] = joinLines(Array.isArray(a[key]) ? a[key] : []);
   form.base_price = num(a.base_price);
-  form.group_size_min = num(a.group_size_min);
-  form.group_size_max = num(a.group_size_max);
+  // What the adventure can really be booked for: a row saved before the
+  // business maximum applied here opens with its range cut to that maximum.
+  const range = groupSizeRange(a);
+  form.group_size_min = num(range.min);
+  form.group_size_max = num(range.max);
   form.min_age = num(a.min_age);
   form.max_age = num(a.max_age);
   form.advance_booking_days = num(a.advance_booking_days);
@@ -462,8 +470,8 @@ export function ProAdventureEditor({
               />
               <SelectField label="Currency" {...text("currency")}>
                 {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
+                  <option key={c} value={currencyCode(c)}>
+                    {currencyCode(c)}
                   </option>
                 ))}
               </SelectField>
@@ -479,6 +487,7 @@ export function ProAdventureEditor({
                 type="number"
                 inputMode="numeric"
                 min={1}
+                max={MAX_GROUP_SIZE}
                 step={1}
                 {...text("group_size_min")}
               />
@@ -487,8 +496,10 @@ export function ProAdventureEditor({
                 type="number"
                 inputMode="numeric"
                 min={1}
+                max={MAX_GROUP_SIZE}
                 step={1}
                 {...text("group_size_max")}
+                hint={`One instructor takes at most ${MAX_GROUP_SIZE} people`}
               />
               <TextField
                 label="Advance booking (days)"

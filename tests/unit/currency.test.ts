@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { check, proAdventureSchema } from "../../app/lib/admin-forms.ts";
+import { customPaymentSchema } from "../../app/lib/booking.ts";
+import {
+  CURRENCIES,
+  CURRENCY_LIST_TEXT,
+  currencyCode,
+  DEFAULT_CURRENCY,
+  isCurrency,
+  MIN_CHARGE_CENTS,
+} from "../../app/lib/currency.ts";
+
+describe("currencies", () => {
+  it("are one list: aud first and the default, then usd, eur and gbp", () => {
+    expect(CURRENCIES).toEqual(["aud", "usd", "eur", "gbp"]);
+    expect(DEFAULT_CURRENCY).toBe("aud");
+    expect(CURRENCY_LIST_TEXT).toBe("AUD, USD, EUR or GBP");
+    expect(Object.keys(MIN_CHARGE_CENTS)).toEqual([...CURRENCIES]);
+    expect(currencyCode("aud")).toBe("AUD");
+    expect(isCurrency("EUR")).toBe(true);
+    expect(isCurrency("nzd")).toBe(false);
+  });
+
+  it("are what both the custom payment and an adventure accept", () => {
+    const base = { title: "Reef", slug: "reef", base_price: 10 };
+    for (const c of CURRENCIES) {
+      expect(customPaymentSchema.safeParse({ amount: 10, currency: c }).success, c).toBe(true);
+      const adventure = check(proAdventureSchema, { ...base, currency: c });
+      expect(adventure.ok && adventure.data.currency, c).toBe(c.toUpperCase());
+    }
+    const pay = customPaymentSchema.safeParse({ amount: 10, currency: "nzd" });
+    expect(pay.success).toBe(false);
+    expect(pay.error?.issues[0].message).toBe("Currency must be AUD, USD, EUR or GBP");
+    const adv = check(proAdventureSchema, { ...base, currency: "NZD" });
+    expect(adv.ok ? "" : adv.errors.currency).toBe("Currency must be AUD, USD, EUR or GBP");
+    // Until the operator chooses, an adventure is priced in Australian dollars.
+    const plain = check(proAdventureSchema, base);
+    expect(plain.ok && plain.data.currency).toBe("AUD");
+  });
+});

@@ -18,6 +18,53 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
+/**
+ * The page's clock stands still until the test moves it, so the status check's timings
+ * (a 2 s pause between checks, 10 checks, 3 s before the redirect) are exact, not waited for.
+ * The page also notes its own (fake) time of each status call and each change of address.
+ */
+async function freezeClock(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __times: { what: "status" | "address"; t: number }[] };
+    w.__times = [];
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes("/checkout/status/"))
+        w.__times.push({ what: "status", t: Date.now() });
+      return original(input, init);
+    };
+    for (const name of ["pushState", "replaceState"] as const) {
+      const change = history[name].bind(history);
+      history[name] = (data, unused, url) => {
+        if (url !== undefined && url !== null && String(url) !== location.href)
+          w.__times.push({ what: "address", t: Date.now() });
+        change(data, unused, url);
+      };
+    }
+  });
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
+/** The page's time of each status call and each change of address, in order. */
+async function times(page: Page, what: "status" | "address"): Promise<number[]> {
+  const all = await page.evaluate(
+    () => (window as unknown as { __times: { what: string; t: number }[] }).__times,
+  );
+  return all.filter((x) => x.what === what).map((x) => x.t);
+}
+
+/** On the paid banner: the page moves to the confirmation 3 seconds after the answer, not before. */
+async function redirectsAfterThreeSeconds(page: Page) {
+  await page.clock.runFor(2_999);
+  await expect(page).toHaveURL(/\/book\?session_id=/);
+  await page.clock.runFor(1);
+  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=/);
+  const [paidAnswer] = (await times(page, "status")).slice(-1);
+  const [moved] = (await times(page, "address")).slice(-1);
+  expect(moved - paidAnswer).toBe(3_000);
+}
+
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Fills step 2 and submits; ends on the test checkout page. */
@@ -48,6 +95,7 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   page,
 }) => {
   const email = unique("booker");
+  await freezeClock(page);
   await page.goto("/book");
   await expect(page.getByRole("heading", { name: "Book Your Adventure" })).toBeVisible();
   await expect(page.getByTestId("test-mode-notice")).toContainText("Test mode is on");
@@ -67,7 +115,7 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   const banner = page.getByTestId("payment-banner");
   await expect(banner).toHaveText(TEXT.paid);
   await expect(banner).toHaveAttribute("data-tone", "success");
-  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=/, { timeout: 10_000 });
+  await redirectsAfterThreeSeconds(page);
   await expect(page.getByRole("heading", { name: "You're booked in!" })).toBeVisible();
   const reference = (await page.getByTestId("booking-reference").textContent()) ?? "";
   expect(reference).toMatch(/^TW-/);
@@ -148,6 +196,7 @@ test("the group size offers only what the adventure takes (2 to 4 for the double
 
 test("a custom payment end to end, with its receipt", async ({ page }) => {
   const email = unique("custom");
+  await freezeClock(page);
   await page.goto("/book");
   await page.getByRole("button", { name: "Custom Payment" }).click();
   await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
@@ -163,21 +212,34 @@ test("a custom payment end to end, with its receipt", async ({ page }) => {
   await payWith(page, "4242424242424242");
   await page.waitForURL(/\/book\?session_id=/);
   await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.paid);
-  await page.waitForURL(/\/book\/success\?confirmed=true/, { timeout: 10_000 });
+  await redirectsAfterThreeSeconds(page);
   await expect(page.getByTestId("amount-paid")).toHaveText("$100.00");
   const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
   expect(mail.subject).toContain("$100.00");
 });
 
-test("after 10 unanswered checks the status check times out", async ({ page }) => {
-  test.setTimeout(60_000);
-  let calls = 0;
-  await page.route("**/api/payments/v1/checkout/status/**", (route) => {
-    calls++;
-    return route.fulfill({ json: { status: "open", payment_status: "unpaid" } });
-  });
+test("the status is checked every 2 seconds and gives up after the 10th unanswered check", async ({
+  page,
+}) => {
+  await page.route("**/api/payments/v1/checkout/status/**", (route) =>
+    route.fulfill({ json: { status: "open", payment_status: "unpaid" } }),
+  );
+  await freezeClock(page);
+  const checks = () => times(page, "status");
   await page.goto("/book?session_id=cs_test_slowsession0001");
-  await expect(page.getByTestId("payment-banner")).toHaveText("Payment is being processed...");
-  await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.timedOut, { timeout: 30_000 });
-  expect(calls).toBe(10);
+  const banner = page.getByTestId("payment-banner");
+  await expect(banner).toHaveText("Payment is being processed...");
+  await expect.poll(async () => (await checks()).length).toBe(1);
+  for (let n = 2; n <= 10; n++) {
+    await page.clock.runFor(2_000);
+    await expect.poll(async () => (await checks()).length, { message: `check ${n}` }).toBe(n);
+  }
+  await expect(banner).toHaveText(TEXT.timedOut);
+  // Exactly 2 seconds apart, by the page's clock.
+  const at = await checks();
+  expect(at.map((t) => t - at[0])).toEqual(Array.from({ length: 10 }, (_, i) => i * 2_000));
+  // And no eleventh.
+  await page.clock.runFor(60_000);
+  await expect(banner).toHaveText(TEXT.timedOut);
+  expect(await checks()).toHaveLength(10);
 });

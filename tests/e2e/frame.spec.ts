@@ -479,11 +479,14 @@ test.describe("scroll to top", () => {
     const options = await select
       .locator("option")
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const countBefore = await page.getByTestId("adventure-count").textContent();
     await select.selectOption(options[1]);
     await expect(page).toHaveURL(/\?/);
-    // Give a would-be scroll the time to start, then check it did not.
-    await page.waitForTimeout(400);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // The new list is on screen (a reset would have run as it rendered), and two more frames
+    // have been painted (a smooth scroll would have started): the page has not moved.
+    await expect(page.getByTestId("adventure-count")).not.toHaveText(countBefore ?? "");
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(300);
   });
 });
 

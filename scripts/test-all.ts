@@ -16,6 +16,29 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures: string[] = [];
+const unexpectedSkips: string[] = [];
+const flakyTests: string[] = [];
+
+const withPg = process.env.SKIP_PG !== "1";
+
+/**
+ * The only skips a run may contain. A test skipped for any other reason (a
+ * `test.skip` at run time, a `skipIf` that came out true, the rest of a
+ * describe block after its `beforeAll` failed) fails the run: a test that did
+ * not run has not checked anything.
+ */
+const DECLARED_SKIPS: { when: boolean; file: RegExp; name: RegExp; why: string }[] = [
+  {
+    when: !withPg,
+    file: /^tests\/process\//,
+    name: /PostgreSQL/,
+    why: "SKIP_PG=1 leaves out the PostgreSQL-only process tests",
+  },
+];
+
+function isDeclaredSkip(file: string, name: string): boolean {
+  return DECLARED_SKIPS.some((d) => d.when && d.file.test(file) && d.name.test(name));
+}
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   process.stdout.write(`\n=== ${label} ===\n`);
@@ -29,40 +52,104 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   return ok;
 }
 
-function countVitest(file: string) {
-  if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, "utf8"));
-  passed += r.numPassedTests ?? 0;
-  failed += r.numFailedTests ?? 0;
-  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+/** One step's tally: counted into the totals and printed under the step. */
+type Tally = { passed: number; failed: number; skipped: string[]; flaky: string[] };
+
+function report(label: string, t: Tally) {
+  passed += t.passed;
+  failed += t.failed + t.flaky.length;
+  skipped += t.skipped.length;
+  const expected = t.skipped.filter((s) => {
+    const at = s.indexOf(" > ");
+    return isDeclaredSkip(s.slice(0, at), s.slice(at + 3));
+  });
+  const unexpected = t.skipped.filter((s) => !expected.includes(s));
+  process.stdout.write(
+    `--- ${label}: ${t.passed} passed, ${t.failed} failed, ${t.flaky.length} flaky, ` +
+      `${t.skipped.length} skipped (${expected.length} declared, ${unexpected.length} unexpected)\n`,
+  );
+  for (const s of expected) process.stdout.write(`    skipped (declared): ${s}\n`);
+  for (const s of unexpected) process.stdout.write(`    SKIPPED (unexpected): ${s}\n`);
+  for (const f of t.flaky) process.stdout.write(`    FLAKY (passed only on a retry): ${f}\n`);
+  unexpectedSkips.push(...unexpected.map((s) => `${label}: ${s}`));
+  flakyTests.push(...t.flaky.map((f) => `${label}: ${f}`));
 }
 
-function countPlaywright(file: string) {
+function countVitest(label: string, file: string, flakyFile: string) {
   if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, "utf8"));
-  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
-  failed += r.stats?.unexpected ?? 0;
-  skipped += r.stats?.skipped ?? 0;
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+  };
+  const t: Tally = { passed: 0, failed: 0, skipped: [], flaky: [] };
+  for (const f of r.testResults) {
+    const rel = path.relative(process.cwd(), f.name);
+    for (const a of f.assertionResults) {
+      if (a.status === "passed") t.passed++;
+      else if (a.status === "failed") t.failed++;
+      else t.skipped.push(`${rel} > ${a.fullName}`);
+    }
+  }
+  if (existsSync(flakyFile)) t.flaky = JSON.parse(readFileSync(flakyFile, "utf8")) as string[];
+  t.passed -= t.flaky.length;
+  report(label, t);
+}
+
+type PwSuite = {
+  title: string;
+  file: string;
+  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  suites?: PwSuite[];
+};
+
+function countPlaywright(label: string, file: string) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8")) as { suites: PwSuite[] };
+  const t: Tally = { passed: 0, failed: 0, skipped: [], flaky: [] };
+  const walk = (suite: PwSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      const name = `tests/e2e/${spec.file} > ${[...titles, spec.title].join(" ")}`;
+      for (const test of spec.tests) {
+        if (test.status === "expected") t.passed++;
+        else if (test.status === "flaky") t.flaky.push(name);
+        else if (test.status === "skipped") t.skipped.push(name);
+        else t.failed++;
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, [...titles, s.title]);
+  };
+  // The top-level suites are the files; their titles are the file names.
+  for (const s of r.suites) walk(s, []);
+  report(label, t);
 }
 
 function vitest(label: string, project: string, env: Record<string, string> = {}) {
   const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
+  const flakyFile = path.join(out, `${label.replace(/\W+/g, "-")}.flaky.json`);
   run(
     label,
     "npx",
-    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${file}`],
-    env,
+    [
+      "vitest",
+      "run",
+      "--project",
+      project,
+      "--retry=0",
+      "--reporter=default",
+      "--reporter=json",
+      "--reporter=./scripts/vitest-flaky-reporter.ts",
+      `--outputFile.json=${file}`,
+    ],
+    { ...env, VITEST_FLAKY_FILE: flakyFile },
   );
-  countVitest(file);
+  countVitest(label, file, flakyFile);
 }
 
 function e2e(label: string, env: Record<string, string> = {}) {
   const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
-  run(label, "npx", ["playwright", "test"], { ...env, PW_JSON: file });
-  countPlaywright(file);
+  run(label, "npx", ["playwright", "test", "--retries=0"], { ...env, PW_JSON: file });
+  countPlaywright(label, file);
 }
 
-const withPg = process.env.SKIP_PG !== "1";
 if (withPg) {
   const r = spawnSync("pg_isready", ["-h", "127.0.0.1"], { stdio: "ignore" });
   if (r.status !== 0) {
@@ -80,6 +167,17 @@ if (run("build", "npm", ["run", "--silent", "build"])) {
   vitest("processes (production build)", "process");
   e2e("e2e (Chromium, embedded PGlite)");
   if (withPg) e2e("e2e (Chromium, PostgreSQL)", { E2E_PG: "1" });
+}
+
+if (unexpectedSkips.length) {
+  failures.push(`${unexpectedSkips.length} unexpected skip(s)`);
+  process.stdout.write("\nSkipped without being declared (each one fails the run):\n");
+  for (const s of unexpectedSkips) process.stdout.write(`  ${s}\n`);
+}
+if (flakyTests.length) {
+  failures.push(`${flakyTests.length} flaky test(s)`);
+  process.stdout.write("\nPassed only on a retry (each one counts as failed):\n");
+  for (const f of flakyTests) process.stdout.write(`  ${f}\n`);
 }
 
 process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(", ")}` : "All steps passed."}\n`);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate, weekday } from "../../app/lib/dates.ts";
 import {
@@ -42,7 +42,11 @@ describe("contact messages", () => {
       }),
     );
     expect(older.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 5));
+    // A minute earlier, so "newest first" has an order to keep whatever the clock's resolution.
+    await ctx.db
+      .update(contactMessages)
+      .set({ createdAt: sql`${contactMessages.createdAt} - interval '1 minute'` })
+      .where(eq(contactMessages.email, "ada@example.com"));
     await ctx.app.request(
       "/api/contact",
       jsonRequest("POST", {
@@ -120,9 +124,11 @@ describe("newsletter subscribers", () => {
       await req("GET", "/api/admin/newsletter/subscribers"),
     );
     expect(list.find((s) => s.id === a.id)).toMatchObject({ email: "n1@example.com", status: "active" });
-    const onlyInactive = await json<{ status: string }[]>(
+    const onlyInactive = await json<{ id: string; status: string }[]>(
       await req("GET", "/api/admin/newsletter/subscribers?status=inactive"),
     );
+    expect(onlyInactive.map((s) => s.id)).toContain(b.id);
+    expect(onlyInactive.map((s) => s.id)).not.toContain(a.id);
     expect(onlyInactive.every((s) => s.status === "inactive")).toBe(true);
 
     const un = await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" });
@@ -312,15 +318,79 @@ describe("settings", () => {
 });
 
 describe("dashboards", () => {
-  it("professional analytics: the spec's fields plus weekly figures and the system overview", async () => {
-    await ctx.db.insert(mediaItems).values({ url: "/uploads/a.webp", filename: "a.webp", fileType: "image" });
-    await insertBooking(ctx.db, {
+  // A database of their own: every figure below is worked out from the rows made here.
+  let dash: TestContext;
+  let dashToken: string;
+  let mediaBefore: number;
+  let uploadsBefore: number;
+  const dashReq = (path: string) => dash.app.request(path, authed(dashToken, "GET"));
+  beforeAll(async () => {
+    dash = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+    dashToken = await login(dash);
+    // Whatever the seed puts in the media library; this test adds exactly one upload.
+    const media = await dash.db.select({ url: mediaItems.url }).from(mediaItems);
+    mediaBefore = media.length;
+    uploadsBefore = media.filter((m) => m.url.startsWith("/uploads/")).length;
+    await dash.db
+      .insert(mediaItems)
+      .values({ url: "/uploads/a.webp", filename: "a.webp", fileType: "image" });
+    // Seconds apart and just now, so all four fall in the current week and keep their order.
+    const second = 1000;
+    const t0 = Date.now() - 5 * second;
+    // Paid: 2 x $100 and 1 x $95 = $295 taken, over two paid bookings.
+    await insertBooking(dash.db, {
       paid: true,
       adventureId: "guided-shore-dive",
+      adventureTitle: "Guided Shore Dive",
       unitPriceCents: 10_000,
       groupSize: 2,
+      createdAt: new Date(t0),
     });
-    const res = await req("GET", "/api/admin/analytics/dashboard");
+    await insertBooking(dash.db, {
+      paid: true,
+      status: "completed",
+      adventureId: "dive-exhibition",
+      unitPriceCents: 9_500,
+      groupSize: 1,
+      createdAt: new Date(t0 + second),
+    });
+    // Not paid: one waiting for payment, one cancelled (never counted as a booking made).
+    await insertBooking(dash.db, {
+      adventureId: "guided-shore-dive",
+      adventureTitle: "Guided Shore Dive",
+      unitPriceCents: 13_500,
+      groupSize: 3,
+      createdAt: new Date(t0 + 2 * second),
+    });
+    await insertBooking(dash.db, {
+      status: "cancelled",
+      adventureId: "camping-only-2day",
+      adventureTitle: "2-Day Coastal Camping Escape",
+      unitPriceCents: 24_500,
+      groupSize: 2,
+      createdAt: new Date(t0 + 3 * second),
+    });
+    await dash.db.insert(newsletterSubscribers).values([
+      { email: "d1@example.com", status: "active" },
+      { email: "d2@example.com", status: "active" },
+      { email: "d3@example.com", status: "unsubscribed" },
+    ]);
+    await dash.db.insert(contactMessages).values(
+      ["Ann", "Ben", "Cy"].map((firstName) => ({
+        firstName,
+        lastName: "Dash",
+        email: `${firstName.toLowerCase()}@example.com`,
+        adventureType: "general",
+        message: "A question",
+      })),
+    );
+  });
+  afterAll(async () => {
+    await dash?.close();
+  });
+
+  it("professional analytics: the spec's fields plus weekly figures and the system overview", async () => {
+    const res = await dashReq("/api/admin/analytics/dashboard");
     expect(res.status).toBe(200);
     const a = await json<{
       total_bookings: number;
@@ -331,46 +401,57 @@ describe("dashboards", () => {
       weekly: { week_start: string; bookings: number; revenue: number }[];
       system: Record<string, unknown>;
     }>(res);
-    expect(a.total_bookings).toBeGreaterThan(0);
-    expect(a.total_revenue).toBeGreaterThanOrEqual(200);
+    // Bookings of the last 30 days that were not cancelled.
+    expect(a.total_bookings).toBe(3);
+    expect(a.total_revenue).toBe(295);
     expect(a.total_adventures).toBe(9);
-    expect(a.total_media_assets).toBeGreaterThanOrEqual(1);
-    expect(a.popular_adventures.length).toBeGreaterThan(0);
+    expect(a.total_media_assets).toBe(mediaBefore + 1);
+    expect(a.popular_adventures).toHaveLength(5);
     expect(Object.keys(a.popular_adventures[0]).sort()).toEqual([
       "_id",
       "booking_count",
       "title",
       "view_count",
     ]);
+    expect(a.popular_adventures.slice(0, 2)).toMatchObject([
+      { _id: "guided-shore-dive", title: "Guided Shore Dive", booking_count: 2 },
+      { _id: "dive-exhibition", title: "Discover Scuba Diving", booking_count: 1 },
+    ]);
+    // The cancelled camping booking does not count.
+    expect(a.popular_adventures.slice(2).map((p) => p.booking_count)).toEqual([0, 0, 0]);
     expect(a.weekly).toHaveLength(12);
     const last = a.weekly[a.weekly.length - 1];
-    expect(last.bookings).toBeGreaterThan(0);
-    expect(last.revenue).toBeGreaterThanOrEqual(200);
-    expect(a.system).toMatchObject({ email_configured: false, uploads: 1 });
+    expect(last).toMatchObject({ bookings: 3, revenue: 295 });
+    expect(a.weekly.slice(0, -1).every((w) => w.bookings === 0 && w.revenue === 0)).toBe(true);
+    expect(a.system).toMatchObject({ email_configured: false, uploads: uploadsBefore + 1 });
     expect(["pglite", "postgres"]).toContain(a.system.database);
   });
 
   it("old dashboard stats: booking_stats, subscribers, messages and the five newest bookings", async () => {
-    const res = await req("GET", "/api/admin/dashboard/stats");
+    const res = await dashReq("/api/admin/dashboard/stats");
     expect(res.status).toBe(200);
     const s = await json<{
       booking_stats: Record<string, number>;
       total_newsletter_subscribers: number;
       total_contact_messages: number;
-      recent_bookings: { created_at: string }[];
+      recent_bookings: { created_at: string; adventure_id: string; status: string }[];
     }>(res);
-    expect(Object.keys(s.booking_stats).sort()).toEqual([
-      "average_booking_value",
-      "completed_bookings",
-      "pending_bookings",
-      "total_bookings",
-      "total_revenue",
+    expect(s.booking_stats).toEqual({
+      total_bookings: 4,
+      completed_bookings: 1,
+      pending_bookings: 1,
+      total_revenue: 295,
+      // $295 over the two paid bookings.
+      average_booking_value: 147.5,
+    });
+    expect(s.total_newsletter_subscribers).toBe(2);
+    expect(s.total_contact_messages).toBe(3);
+    // Newest first.
+    expect(s.recent_bookings.map((b) => b.adventure_id)).toEqual([
+      "camping-only-2day",
+      "guided-shore-dive",
+      "dive-exhibition",
+      "guided-shore-dive",
     ]);
-    expect(s.booking_stats.total_bookings).toBeGreaterThan(0);
-    expect(s.booking_stats.average_booking_value).toBeGreaterThan(0);
-    expect(s.total_contact_messages).toBeGreaterThanOrEqual(3);
-    expect(s.recent_bookings.length).toBeLessThanOrEqual(5);
-    const times = s.recent_bookings.map((b) => b.created_at);
-    expect([...times].sort().reverse()).toEqual(times);
   });
 });

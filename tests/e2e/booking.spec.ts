@@ -18,6 +18,66 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
+/**
+ * The page's clock stands still until the test moves it, so the status check's timings
+ * (a 2 s pause between checks, 10 checks, 3 s before the redirect) are exact, not waited for.
+ * The page also notes its own (fake) time of each status call and of each move to another
+ * address (the router's data request for it, or the address change itself).
+ */
+async function freezeClock(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __times: { what: "status" | "answered" | "address"; t: number }[] };
+    w.__times = [];
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      // The router fetches the next page's data before it changes the address.
+      if (url.includes("/book/success")) w.__times.push({ what: "address", t: Date.now() });
+      if (!url.includes("/checkout/status/")) return original(input, init);
+      w.__times.push({ what: "status", t: Date.now() });
+      // "answered" once the page has read the answer: by then it has set its next timer.
+      return original(input, init).then((res) => {
+        const json = res.json.bind(res);
+        res.json = () =>
+          json().then((body) => {
+            w.__times.push({ what: "answered", t: Date.now() });
+            return body;
+          });
+        return res;
+      });
+    };
+    for (const name of ["pushState", "replaceState"] as const) {
+      const change = history[name].bind(history);
+      history[name] = (data, unused, url) => {
+        if (url !== undefined && url !== null && String(url) !== location.href)
+          w.__times.push({ what: "address", t: Date.now() });
+        change(data, unused, url);
+      };
+    }
+  });
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+}
+
+/** The page's time of each status call, or of each move to another address, in order. */
+async function times(page: Page, what: "status" | "answered" | "address"): Promise<number[]> {
+  const all = await page.evaluate(
+    () => (window as unknown as { __times: { what: string; t: number }[] }).__times,
+  );
+  return all.filter((x) => x.what === what).map((x) => x.t);
+}
+
+/** On the paid banner: the page moves to the confirmation 3 seconds after the answer, not before. */
+async function redirectsAfterThreeSeconds(page: Page) {
+  await page.clock.runFor(2_999);
+  await expect(page).toHaveURL(/\/book\?session_id=/);
+  await page.clock.runFor(1);
+  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=/);
+  const [paidAnswer] = (await times(page, "status")).slice(-1);
+  const moved = (await times(page, "address")).filter((t) => t >= paidAnswer);
+  expect(moved[0] - paidAnswer).toBe(3_000);
+}
+
 const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Fills step 2 and submits; ends on the test checkout page. */
@@ -48,6 +108,7 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   page,
 }) => {
   const email = unique("booker");
+  await freezeClock(page);
   await page.goto("/book");
   await expect(page.getByRole("heading", { name: "Book Your Adventure" })).toBeVisible();
   await expect(page.getByTestId("test-mode-notice")).toContainText("Test mode is on");
@@ -67,7 +128,7 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
   const banner = page.getByTestId("payment-banner");
   await expect(banner).toHaveText(TEXT.paid);
   await expect(banner).toHaveAttribute("data-tone", "success");
-  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=/, { timeout: 10_000 });
+  await redirectsAfterThreeSeconds(page);
   await expect(page.getByRole("heading", { name: "You're booked in!" })).toBeVisible();
   const reference = (await page.getByTestId("booking-reference").textContent()) ?? "";
   expect(reference).toMatch(/^TW-/);
@@ -148,6 +209,7 @@ test("the group size offers only what the adventure takes (2 to 4 for the double
 
 test("a custom payment end to end, with its receipt", async ({ page }) => {
   const email = unique("custom");
+  await freezeClock(page);
   await page.goto("/book");
   await page.getByRole("button", { name: "Custom Payment" }).click();
   await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
@@ -163,21 +225,36 @@ test("a custom payment end to end, with its receipt", async ({ page }) => {
   await payWith(page, "4242424242424242");
   await page.waitForURL(/\/book\?session_id=/);
   await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.paid);
-  await page.waitForURL(/\/book\/success\?confirmed=true/, { timeout: 10_000 });
+  await redirectsAfterThreeSeconds(page);
   await expect(page.getByTestId("amount-paid")).toHaveText("$100.00");
   const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
   expect(mail.subject).toContain("$100.00");
 });
 
-test("after 10 unanswered checks the status check times out", async ({ page }) => {
-  test.setTimeout(60_000);
-  let calls = 0;
-  await page.route("**/api/payments/v1/checkout/status/**", (route) => {
-    calls++;
-    return route.fulfill({ json: { status: "open", payment_status: "unpaid" } });
-  });
+test("the status is checked every 2 seconds and gives up after the 10th unanswered check", async ({
+  page,
+}) => {
+  await page.route("**/api/payments/v1/checkout/status/**", (route) =>
+    route.fulfill({ json: { status: "open", payment_status: "unpaid" } }),
+  );
+  await freezeClock(page);
+  const checks = () => times(page, "status");
   await page.goto("/book?session_id=cs_test_slowsession0001");
-  await expect(page.getByTestId("payment-banner")).toHaveText("Payment is being processed...");
-  await expect(page.getByTestId("payment-banner")).toHaveText(TEXT.timedOut, { timeout: 30_000 });
-  expect(calls).toBe(10);
+  const banner = page.getByTestId("payment-banner");
+  await expect(banner).toHaveText("Payment is being processed...");
+  await expect.poll(async () => (await checks()).length).toBe(1);
+  for (let n = 2; n <= 10; n++) {
+    // The clock moves only once the page has the previous answer (and so its next timer).
+    await expect.poll(async () => (await times(page, "answered")).length).toBe(n - 1);
+    await page.clock.runFor(2_000);
+    await expect.poll(async () => (await checks()).length, { message: `check ${n}` }).toBe(n);
+  }
+  await expect(banner).toHaveText(TEXT.timedOut);
+  // Exactly 2 seconds apart, by the page's clock.
+  const at = await checks();
+  expect(at.map((t) => t - at[0])).toEqual(Array.from({ length: 10 }, (_, i) => i * 2_000));
+  // And no eleventh.
+  await page.clock.runFor(60_000);
+  await expect(banner).toHaveText(TEXT.timedOut);
+  expect(await checks()).toHaveLength(10);
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { adminApi, adminToken } from "../fixtures/admin-session";
 
 /** "Showing 1 image" / "Showing N images". */
 const showing = (n: number) => `Showing ${n} ${n === 1 ? "image" : "images"}`;
@@ -57,9 +58,9 @@ test.describe("gallery", () => {
       );
       const n = await thumbs.count();
       sum += n;
-      if (n === 0) {
-        await expect(page.getByRole("button", { name: "Show all photos" })).toBeVisible();
-      }
+      // Every seeded category has photos; the empty state has a test of its own below.
+      expect(n, `${label} has photos`).toBeGreaterThan(0);
+      await expect(page.getByRole("button", { name: "Show all photos" })).toHaveCount(0);
       await expect(count).toHaveText(showing(n));
       if (n === 1) sawSingular = true;
     }
@@ -74,6 +75,58 @@ test.describe("gallery", () => {
     await page.getByRole("button", { name: "All", exact: true }).click();
     await expect(thumbs).toHaveCount(total);
     await expect(count).toHaveText(showing(total));
+  });
+
+  test("a category without photos shows the empty state and a way back to all photos", async ({
+    page,
+    request,
+  }) => {
+    // Empties the Hiking category through the admin API and puts its photos back afterwards.
+    const token = await adminToken(request);
+    type Image = {
+      id: string;
+      title: string;
+      image_url: string;
+      category: string;
+      tags: string[];
+      description: string | null;
+      alt: string | null;
+    };
+    const all = (await adminApi<Image[]>(request, token, "GET", "/api/admin/gallery")).body;
+    const hiking = all.filter((i) => i.category === "hiking");
+    expect(hiking.length, "the seed has hiking photos").toBeGreaterThan(0);
+    try {
+      for (const i of hiking) {
+        expect((await adminApi(request, token, "DELETE", `/api/admin/gallery/${i.id}`)).status).toBe(200);
+      }
+      await page.goto("/gallery?category=hiking");
+      await expect(page.getByTestId("gallery-count")).toHaveText(showing(0));
+      await expect(page.getByTestId("gallery-thumb")).toHaveCount(0);
+      await expect(page.getByText("No photos here yet", { exact: true })).toBeVisible();
+      await expect(
+        page.getByText("We haven't added any Hiking photos so far. Check back after our next trip."),
+      ).toBeVisible();
+      await page.getByRole("button", { name: "Show all photos" }).click();
+      await expect(page.getByRole("button", { name: "All", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(page.getByTestId("gallery-thumb")).toHaveCount(all.length - hiking.length);
+      await expect(page.getByText("No photos here yet", { exact: true })).toHaveCount(0);
+    } finally {
+      const left = (await adminApi<Image[]>(request, token, "GET", "/api/admin/gallery")).body;
+      for (const i of hiking.filter((h) => !left.some((l) => l.id === h.id))) {
+        const { title, image_url, category, tags, description, alt } = i;
+        await adminApi(request, token, "POST", "/api/admin/gallery", {
+          title,
+          image_url,
+          category,
+          tags,
+          description: description ?? "",
+          alt: alt ?? "",
+        });
+      }
+    }
   });
 
   test("the initial category comes from the address", async ({ page }) => {

@@ -24,6 +24,56 @@ async function activeAdventures(page: Page): Promise<ApiAdventure[]> {
   return res.json();
 }
 
+/**
+ * Lets the page finish what React queued (effects such as setting the carousel's timer) before
+ * the test moves the clock. React queues that work as posted messages, and posted messages
+ * are handled in order, so a message posted after them arrives after it is done.
+ */
+async function settle(page: Page) {
+  for (let i = 0; i < 2; i++)
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+}
+
+/**
+ * Stops the page's clock (it moves only when the test runs it) and notes the page's own
+ * time of each change of the carousel's current slide.
+ */
+async function freezeCarouselClock(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __slides: { slide: number; t: number }[] };
+    w.__slides = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as HTMLElement;
+        if (el.dataset.testid === "testimonial-slide" && el.dataset.active === "true") {
+          const all = [...document.querySelectorAll('[data-testid="testimonial-slide"]')];
+          w.__slides.push({ slide: all.indexOf(el) + 1, t: Date.now() });
+        }
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-active"] });
+  });
+  await page.clock.install();
+  const start = Date.now() + 1_000;
+  await page.clock.pauseAt(start);
+  return {
+    start,
+    /** The slide changes so far, with their time relative to the start. */
+    changes: async () =>
+      (
+        await page.evaluate(
+          () => (window as unknown as { __slides: { slide: number; t: number }[] }).__slides,
+        )
+      ).map((c) => ({ slide: c.slide, after: c.t - start })),
+  };
+}
+
 test.describe("home page", () => {
   test("hero shows the website text and leads to adventures and booking", async ({ page }) => {
     await page.goto("/");
@@ -112,38 +162,55 @@ test.describe("home page", () => {
     await expect(cta.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   });
 
-  test("testimonial carousel starts on review 1, advances by itself and switches with the dots", async ({
+  test("testimonial carousel starts on review 1, advances every 5 seconds and switches with the dots", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    // The page's clock stands still until the test moves it: the 5 seconds are exact, not waited for.
+    const clock = await freezeCarouselClock(page);
     await page.goto("/");
     const carousel = page.getByTestId("testimonial-carousel");
     const slides = carousel.getByTestId("testimonial-slide");
     const dots = carousel.getByRole("button", { name: /^Show review \d+$/ });
     const count = await slides.count();
-    expect(count).toBeGreaterThanOrEqual(2);
+    expect(count).toBeGreaterThanOrEqual(3);
     await expect(dots).toHaveCount(count);
+    const showing = (n: number) =>
+      expect(carousel.getByRole("button", { name: `Show review ${n}` })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    // Pointer and focus away from the carousel: either one holds the rotation.
+    const leave = async () => {
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
 
     // Review 1 first, the others hidden.
     await expect(slides.nth(0)).toBeVisible();
     await expect(slides.nth(1)).toBeHidden();
-    await expect(carousel.getByRole("button", { name: "Show review 1" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
+    await showing(1);
     await expect(slides.nth(0).getByRole("img", { name: /^Rated \d out of 5$/ })).toBeVisible();
 
-    // Advances on its own after about 5 seconds (pointer and focus kept away).
-    await page.mouse.move(0, 0);
-    await expect(carousel).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+    await leave();
+    await expect(carousel).toHaveAttribute("data-hydrated", "true");
     await expect(carousel).toHaveAttribute("data-rotating", "true");
-    await expect(carousel.getByRole("button", { name: "Show review 2" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-      { timeout: 9_000 },
-    );
+    // Not a moment before 5 seconds, and at 5 seconds exactly.
+    await settle(page);
+    await page.clock.runFor(4_999);
+    await showing(1);
+    await settle(page);
+    await page.clock.runFor(1);
+    await showing(2);
     await expect(slides.nth(1)).toBeVisible();
     await expect(slides.nth(0)).toBeHidden();
+    await settle(page);
+    await page.clock.runFor(5_000);
+    await showing(3);
+    // By the page's own clock: 5 and 10 seconds after it started rotating.
+    expect(await clock.changes()).toEqual([
+      { slide: 2, after: 5_000 },
+      { slide: 3, after: 10_000 },
+    ]);
 
     // A dot shows its review; with focus inside, the rotation waits.
     const last = count;
@@ -154,20 +221,41 @@ test.describe("home page", () => {
       "true",
     );
     await expect(carousel).toHaveAttribute("data-rotating", "false");
+    await settle(page);
+    await page.clock.runFor(20_000);
+    await showing(last);
 
-    // Next wraps around to review 1; Previous goes back.
+    // Choosing by hand restarts the 5 seconds; after the last comes review 1 again.
+    await leave();
+    await expect(carousel).toHaveAttribute("data-rotating", "true");
+    await settle(page);
+    await page.clock.runFor(4_999);
+    await showing(last);
+    await settle(page);
+    await page.clock.runFor(1);
+    await showing(1);
+    // Nothing moved while focus was inside; review 1 came 5 seconds after the rotation resumed.
+    expect((await clock.changes()).slice(-1)).toEqual([{ slide: 1, after: 35_000 }]);
+
+    // Next wraps around to review 2; Previous goes back.
     await carousel.getByRole("button", { name: "Next review" }).click();
-    await expect(slides.nth(0)).toBeVisible();
+    await expect(slides.nth(1)).toBeVisible();
     await carousel.getByRole("button", { name: "Previous review" }).click();
-    await expect(slides.nth(last - 1)).toBeVisible();
+    await expect(slides.nth(0)).toBeVisible();
 
     await expect(page.getByRole("link", { name: "Read All Reviews" })).toHaveAttribute("href", "/reviews");
   });
 
   test("the carousel can be paused and does not rotate for reduced motion", async ({ page }) => {
+    const clock = await freezeCarouselClock(page);
     await page.goto("/");
     const carousel = page.getByTestId("testimonial-carousel");
-    await expect(carousel).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+    const showing = (n: number) =>
+      expect(carousel.getByRole("button", { name: `Show review ${n}` })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    await expect(carousel).toHaveAttribute("data-hydrated", "true");
     // Pointer and focus leave the carousel after each click, so only the button decides.
     const leave = async () => {
       await page.mouse.move(0, 0);
@@ -176,16 +264,28 @@ test.describe("home page", () => {
     await carousel.getByRole("button", { name: "Pause reviews" }).click();
     await leave();
     await expect(carousel).toHaveAttribute("data-rotating", "false");
+    await settle(page);
+    await page.clock.runFor(30_000);
+    await showing(1);
     await carousel.getByRole("button", { name: "Play reviews" }).click();
     await leave();
     await expect(carousel).toHaveAttribute("data-rotating", "true");
     await expect(carousel.getByRole("button", { name: "Pause reviews" })).toBeVisible();
+    await settle(page);
+    await page.clock.runFor(5_000);
+    await showing(2);
+    // Nothing in the 30 paused seconds; review 2 five seconds after Play.
+    expect(await clock.changes()).toEqual([{ slide: 2, after: 35_000 }]);
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.reload();
-    await expect(carousel).toHaveAttribute("data-hydrated", "true", { timeout: 15_000 });
+    await expect(carousel).toHaveAttribute("data-hydrated", "true");
     await expect(carousel).toHaveAttribute("data-rotating", "false");
     await expect(carousel.getByRole("button", { name: /^(Pause|Play) reviews$/ })).toHaveCount(0);
+    await settle(page);
+    await page.clock.runFor(30_000);
+    await showing(1);
+    expect(await clock.changes()).toEqual([]);
     await expect(carousel.getByTestId("testimonial-slide").first()).toBeVisible();
   });
 

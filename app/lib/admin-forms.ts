@@ -19,7 +19,7 @@ import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, parseGroupSize } from "./group-size
 import { SLUG_PATTERN } from "./slug.ts";
 import { z } from "./zod.ts";
 
-/* ---------- Constants (admin spec section 9) ---------- */
+/* ---------- Constants ---------- */
 
 /** Content pages: the spec's ten plus the three legal pages, whose text is a content section too. */
 export const CONTENT_PAGES = [
@@ -44,7 +44,6 @@ export const CONTENT_TYPES = ["text", "html", "json"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const MEDIA_FILE_TYPES = ["image", "video", "document"] as const;
-export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
 
 export const MEDIA_FOLDERS = [
   "uploads",
@@ -54,9 +53,8 @@ export const MEDIA_FOLDERS = [
   "backgrounds",
   "logos",
 ] as const;
-export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
-/** What the upload accepts (admin spec section 5): images, videos, .pdf, .doc and .docx. */
+/** What the upload accepts: images, videos, .pdf, .doc and .docx. */
 export const UPLOAD_ACCEPT = "image/*,video/*,.pdf,.doc,.docx";
 
 /* ---------- Text helpers shared by the forms ---------- */
@@ -96,7 +94,7 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-/** Size in KB with one decimal (admin spec section 9). */
+/** Size in KB with one decimal, as the media library lists it. */
 export function formatKB(bytes: number): string {
   return `${(Math.max(0, bytes) / 1024).toFixed(1)} KB`;
 }
@@ -291,7 +289,7 @@ export function coerceProNumbers(f: ProNumberFields) {
   };
 }
 
-/** Admin spec section 5: changing the base price sets the display price to 'From $' + value. */
+/** Changing the base price sets the display price to 'From $' + value. */
 export const priceDisplayFor = (basePrice: string) => `From $${basePrice}`;
 
 /** SEO guidance (advisory): the counter's colour for a length against a recommended range. */

@@ -1,5 +1,5 @@
 /**
- * Filtering and sorting of the public adventures list (public spec section 5).
+ * Filtering and sorting of the public adventures list.
  * Pure functions shared by the page (server render and browser) and the tests.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Payloads of the booking flow (public spec section 7), shared by the /book
+ * Payloads of the booking flow, shared by the /book
  * page, the test checkout and the API so both sides apply the same rules.
  */
 

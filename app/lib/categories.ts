@@ -4,7 +4,7 @@
  * library to show them.
  */
 
-/** The public gallery's categories (public spec section 3), with the labels visitors see. */
+/** The public gallery's categories, with the labels visitors see. */
 export const GALLERY_CATEGORIES = [
   { value: "diving", label: "Diving" },
   { value: "camping", label: "Camping" },

@@ -13,7 +13,7 @@ import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/gallery";
 
-/** "All" and then the gallery's categories (public spec section 3). */
+/** "All" and then the gallery's categories. */
 const CATEGORIES: { value: string; label: string }[] = [
   { value: "all", label: "All" },
   ...GALLERY_CATEGORIES,

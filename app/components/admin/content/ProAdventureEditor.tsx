@@ -75,7 +75,7 @@ export type ProForm = TextFields &
     booking_enabled: boolean;
   };
 
-/** Blank defaults (admin spec section 9): category scuba-diving, beginner, AUD, active and bookable. */
+/** Blank defaults for a new adventure: category scuba-diving, beginner, AUD, active and bookable. */
 export function blankProForm(): ProForm {
   return {
     title: "",
@@ -143,7 +143,7 @@ export function proFormFrom(a: ProAdventure): ProForm {
   return form;
 }
 
-/** The payload the API takes: lists split, numbers coerced (admin spec section 5). */
+/** The payload the API takes: lists split, numbers coerced. */
 export function proPayload(f: ProForm) {
   const lists = Object.fromEntries(LIST_FIELDS.map((k) => [k, splitLines(f[k])]));
   return { ...f, ...lists, ...coerceProNumbers(f) };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, contactMessages } from "../../server/db/schema.ts";
 import { contactAdventureTypes } from "../../server/domain/contact.server.ts";
+import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
@@ -33,21 +34,7 @@ describe("contact adventure types", () => {
     const types = await contactAdventureTypes(ctx.db);
     const catalogue = (await (await ctx.app.request("/api/adventures-pro")).json()) as { id: string }[];
     expect(types.map((t) => t.value)).toEqual([...catalogue.map((a) => a.id), "custom", "general"]);
-    expect(types.map((t) => t.value).sort()).toEqual(
-      [
-        "dive-exhibition",
-        "guided-shore-dive",
-        "dive-trip-shore",
-        "night-dive-experience",
-        "scooter-dive-adventure",
-        "underwater-treasure-hunt",
-        "camping-diving-1night",
-        "camping-diving-2day",
-        "camping-only-2day",
-        "custom",
-        "general",
-      ].sort(),
-    );
+    expect(types.map((t) => t.value).sort()).toEqual([...SEEDED_CONTACT_TYPES].sort());
     const [row] = await ctx.db.select().from(adventures).where(eq(adventures.id, "dive-exhibition"));
     expect(types[0].label).toBe(row.title);
     expect(types.slice(-2)).toEqual([

@@ -6,67 +6,35 @@
  * local fake; time moves with the injected clock.
  */
 import { and, asc, eq, gte } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
-import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
-import {
-  bookingPayload,
-  createTestApp,
-  jsonRequest,
-  type TestContext,
-  testClock,
-} from "../helpers/test-app.ts";
+import { authed, login } from "../helpers/admin.ts";
+import type { FakeStripe } from "../helpers/fake-stripe.ts";
+import { createStripeTestApp, type StripeTestApp } from "../helpers/stripe-app.ts";
+import { bookingPayload, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
-const SECRET = "whsec_test_secret";
-const stripe = new Stripe("sk_test_fake");
 const clock = testClock();
+let app: StripeTestApp;
 let fake: FakeStripe;
 let t: TestContext;
 let token: string;
 let seq = 0;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(
-    {
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_BASE: fake.url,
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    },
-    { now: clock.now },
-  );
+  app = await createStripeTestApp({ now: clock.now });
+  ({ ctx: t, fake } = app);
   token = await login(t);
 });
 afterAll(async () => {
-  await t?.close();
-  await fake?.close();
+  await app?.close();
 });
 
 /** Stripe's checkout.session.completed, signed; the session is paid once, however often it is delivered. */
 function completed(sessionId: string) {
   const known = fake.sessions.get(sessionId);
   const session = known?.payment_status === "paid" ? known : fake.complete(sessionId);
-  seq++;
-  const payload = JSON.stringify({
-    id: `evt_late_${seq}_${Date.now()}`,
-    object: "event",
-    type: "checkout.session.completed",
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    data: { object: session },
-  });
-  return t.app.request("/api/payments/v1/webhook/stripe", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-    },
-    body: payload,
-  });
+  return app.deliver("checkout.session.completed", session);
 }
 
 /** An open date of the adventure at least 10 days out (so other dates exist after it too). */

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, contactMessages, emailOutbox, newsletterSubscribers } from "../../server/db/schema.ts";
+import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let t: TestContext;
@@ -23,21 +24,6 @@ const SPEC_PRICES: Record<string, number> = {
   "camping-diving-1night": 295,
   "camping-only-2day": 245,
 };
-
-/** The contact form's options on the seeded site (public spec section 9). */
-const SPEC_CONTACT_TYPES = [
-  "dive-exhibition",
-  "guided-shore-dive",
-  "dive-trip-shore",
-  "night-dive-experience",
-  "scooter-dive-adventure",
-  "underwater-treasure-hunt",
-  "camping-diving-1night",
-  "camping-diving-2day",
-  "camping-only-2day",
-  "custom",
-  "general",
-];
 
 let unique = 0;
 /** A fresh address per test, so tests never depend on each other's rows. */
@@ -208,7 +194,7 @@ describe("POST /api/contact", () => {
     expect(row.phone).toBe("");
   });
 
-  it.each(SPEC_CONTACT_TYPES)("accepts adventure_type %s", async (type) => {
+  it.each(SEEDED_CONTACT_TYPES)("accepts adventure_type %s", async (type) => {
     const res = await post("/api/contact", { ...validContact(), adventure_type: type });
     expect(res.status).toBe(201);
   });

@@ -4,7 +4,6 @@
  * checkout and with Stripe (the real SDK against a local fake).
  */
 import { and, eq, gte } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import {
@@ -16,7 +15,8 @@ import {
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
+import type { FakeStripe } from "../helpers/fake-stripe.ts";
+import { createStripeTestApp, type StripeTestApp } from "../helpers/stripe-app.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -103,50 +103,25 @@ describe("with the built-in test checkout", () => {
 });
 
 describe("with Stripe", () => {
-  const SECRET = "whsec_test_secret";
-  const stripe = new Stripe("sk_test_fake");
   const clock = testClock();
+  let app: StripeTestApp;
   let fake: FakeStripe;
   let ctx: TestContext;
   let token: string;
   let seq = 0;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    ctx = await createTestApp(
-      {
-        STRIPE_SECRET_KEY: "sk_test_fake",
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: fake.url,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      },
-      { now: clock.now },
-    );
+    app = await createStripeTestApp({ now: clock.now });
+    ({ ctx, fake } = app);
     token = await login(ctx);
   });
   afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+    await app?.close();
   });
 
   function deliver(type: string, object: unknown) {
     seq++;
-    const payload = JSON.stringify({
-      id: `evt_refund_${seq}_${Date.now()}`,
-      object: "event",
-      type,
-      api_version: "2025-01-01",
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    });
-    return ctx.app.request("/api/payments/v1/webhook/stripe", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-      },
-      body: payload,
-    });
+    return app.deliver(type, object);
   }
 
   /**

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "../fixtures/site.ts";
 import { adminToken, cancelBooking, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
 
 /**
@@ -9,21 +10,9 @@ import { adminToken, cancelBooking, createBooking, openDates, signIn, uniqueEmai
  * an address no route claims.
  */
 const PUBLIC_ROUTES = [
-  "/",
-  "/adventures",
-  "/adventures/guided-shore-dive",
-  "/weekend",
-  "/gallery",
-  "/reviews",
-  "/about",
-  "/contact",
-  "/faq",
-  "/book",
+  ...PUBLIC_PAGES,
   "/book?adventure=guided-shore-dive",
   "/book/success?confirmed=true",
-  "/privacy",
-  "/terms",
-  "/cancellation",
   "/no-such-page",
 ];
 

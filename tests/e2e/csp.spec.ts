@@ -3,8 +3,10 @@
  * under the nonce policy with no violation and no console error, through a
  * whole booking to the test checkout, and on the admin login.
  */
+
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import { PUBLIC_PAGES } from "../fixtures/site.ts";
 
 /** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
 async function watch(page: Page) {
@@ -48,22 +50,6 @@ async function policyOf(page: Page, path: string) {
   expect(policy, path).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
   return policy;
 }
-
-const PUBLIC_PAGES = [
-  "/",
-  "/adventures",
-  "/adventures/guided-shore-dive",
-  "/weekend",
-  "/gallery",
-  "/reviews",
-  "/about",
-  "/contact",
-  "/faq",
-  "/book",
-  "/privacy",
-  "/terms",
-  "/cancellation",
-];
 
 test("every public page loads and hydrates under the policy with no violation", async ({ page }) => {
   const watcher = await watch(page);

@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   countRows,
@@ -16,12 +14,12 @@ import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { bookings, payments } from "../../server/db/schema.ts";
 import { image, pdf } from "../fixtures/files.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { createPgDatabase } from "../helpers/pg.ts";
 import {
   bookingPayload,
   createTestApp,
   firstOpenDate,
   jsonRequest,
-  PG_ADMIN_URL,
   type TestContext,
 } from "../helpers/test-app.ts";
 
@@ -34,22 +32,13 @@ let t: TestContext;
 /** A new, empty database of the run's kind (TEST_DB), migrated as the restore script does. */
 async function emptyDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: path.join(targetDir, "db") });
-  const name = `tw_restore_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const pgDb = await createPgDatabase("tw_restore");
+  const database = await openDatabase({ url: pgDb.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgDb.drop();
     },
   };
 }

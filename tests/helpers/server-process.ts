@@ -4,12 +4,11 @@
  * one database, signals, crashes. Needs `npm run build` first.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { PG_ADMIN_URL } from "./test-app.ts";
+
+export { createPgDatabase } from "./pg.ts";
 
 export interface ServerProcess {
   url: string;
@@ -68,26 +67,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
-    },
-  };
-}
-
-/** A new, empty PostgreSQL database for one test file; drop() removes it. */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tw_proc_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { seed } from "../../server/db/seed.server.ts";
@@ -8,8 +6,9 @@ import { parseEnv } from "../../server/env.server.ts";
 import { createLogger, type Logger } from "../../server/log.server.ts";
 import { buildServices, type ServiceOptions, type Services } from "../../server/services.server.ts";
 import { SNAPSHOT } from "./global-setup.ts";
+import { createPgDatabase } from "./pg.ts";
 
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export { PG_ADMIN_URL } from "./pg.ts";
 
 /**
  * A fresh, seeded database of the kind the run asks for (TEST_DB=postgres or
@@ -17,33 +16,14 @@ export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgre
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === "postgres") {
-    const name = `tw_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    const pgDb = await createPgDatabase();
+    const database = await openDatabase({ url: pgDb.url });
     await seed(database.db);
     return {
       ...database,
       close: async () => {
         await database.close();
-        const drop = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await drop.connect();
-        // Let the pool's own disconnects land first: forcing them makes a closing
-        // client receive "terminating connection", an uncaught error in the test.
-        for (let i = 0; i < 20; i++) {
-          try {
-            await drop.query(`drop database if exists ${name}`);
-            break;
-          } catch {
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        }
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
+        await pgDb.drop();
       },
     };
   }

@@ -86,9 +86,11 @@ export function AdminShell({
 
   const logout = async () => {
     setLeaving(true);
-    // Navigate first so the login screen does not flash over the page.
-    await navigate("/");
+    // The session ends (revoked on the server, forgotten here) before the page
+    // changes, so nothing that follows can still use it. Forgetting the token
+    // does not re-render this tab, so the login screen does not flash.
     await adminLogout();
+    await navigate("/");
   };
 
   return (

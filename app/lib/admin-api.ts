@@ -73,22 +73,40 @@ export async function adminFetch(path: string, init: RequestInit = {}): Promise<
 /** One result shape for admin JSON calls: the data, or the server's message. */
 export type AdminResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; detail: string; errors: Record<string, string>; network: boolean };
+  | {
+      ok: false;
+      status: number;
+      detail: string;
+      /** Field errors by the form's field name ("tags.2" is reported as "tags"). */
+      errors: Record<string, string>;
+      /** True when no answer came (the fault's message in `exception`). */
+      network: boolean;
+      exception?: string;
+    };
+
+/** Server field errors keyed by the form's field: the first message per top-level name. */
+export function byField(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) out[key.split(".")[0]] ??= message;
+  return out;
+}
 
 /**
- * JSON call through adminFetch. `detail` is the server's detail/message when it
- * gave one, else "HTTP {status}"; network faults give network: true and
- * detail 'Connection error'.
+ * An admin API call through adminFetch: a JSON body, or a FormData body sent
+ * as multipart. `detail` is the server's detail/message when it gave one, else
+ * "HTTP {status}"; network faults give network: true and detail 'Connection
+ * error'.
  */
 export async function adminJson<T>(method: string, path: string, body?: unknown): Promise<AdminResult<T>> {
   let res: Response;
   try {
     res = await adminFetch(path, {
       method,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
-  } catch {
-    return { ok: false, status: 0, detail: "Connection error", errors: {}, network: true };
+  } catch (e) {
+    const exception = e instanceof Error ? e.message : String(e);
+    return { ok: false, status: 0, detail: "Connection error", errors: {}, network: true, exception };
   }
   const text = await res.text().catch(() => "");
   let data: unknown = null;
@@ -105,11 +123,10 @@ export async function adminJson<T>(method: string, path: string, body?: unknown)
       : typeof obj.message === "string" && obj.message
         ? obj.message
         : `HTTP ${res.status}`;
-  const errors = obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
+  const errors =
+    obj.errors && typeof obj.errors === "object" ? byField(obj.errors as Record<string, string>) : {};
   return { ok: false, status: res.status, detail, errors, network: false };
 }
-
-export const adminGet = <T>(path: string) => adminJson<T>("GET", path);
 
 /**
  * What the login call answered, reduced to what the login screen needs.

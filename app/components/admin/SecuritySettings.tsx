@@ -1,6 +1,7 @@
 import { Copy, Download, KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useState } from "react";
-import { adminGet, adminJson, downloadText, formatDateTimeAU, setToken } from "../../lib/admin-api";
+import { adminJson, downloadText, formatDateTimeAU, setToken } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import {
   changePasswordSchema,
   groupSecret,

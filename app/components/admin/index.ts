@@ -11,6 +11,8 @@ export {
   CheckboxField,
   EmptyState,
   Field,
+  type Flash,
+  FlashAlert,
   PageHeader,
   SelectField,
   Spinner,

@@ -181,17 +181,49 @@ export function Alert({
   );
 }
 
-/** A message that clears itself (spec: success messages disappear after 3 seconds). */
+export interface Flash {
+  tone: AlertTone;
+  text: string;
+  title?: string;
+}
+
+/**
+ * The admin screens' one notice mechanism: the outcome of the last action.
+ * Success and info notices clear themselves after 3 seconds; errors and
+ * warnings stay until dismissed or replaced (the operator must read them).
+ */
 export function useFlash(ms = 3000) {
-  const [flash, setFlash] = useState<{ tone: AlertTone; text: string } | null>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const show = (tone: AlertTone, text: string, sticky = tone === "error") => {
+  const show = (tone: AlertTone, text: string, title?: string) => {
     clearTimeout(timer.current);
-    setFlash({ tone, text });
-    if (!sticky) timer.current = setTimeout(() => setFlash(null), ms);
+    setFlash(title ? { tone, text, title } : { tone, text });
+    if (tone === "success" || tone === "info") timer.current = setTimeout(() => setFlash(null), ms);
   };
-  return { flash, show, clear: () => setFlash(null) } as const;
+  const clear = () => {
+    clearTimeout(timer.current);
+    setFlash(null);
+  };
+  return { flash, show, clear } as const;
+}
+
+/** Shows a screen's notice from useFlash (dismissable). */
+export function FlashAlert({
+  flash,
+  onDismiss,
+  className,
+}: {
+  flash: Flash | null;
+  onDismiss: () => void;
+  className?: string;
+}) {
+  if (!flash) return null;
+  return (
+    <Alert tone={flash.tone} title={flash.title} onDismiss={onDismiss} className={className}>
+      {flash.text}
+    </Alert>
+  );
 }
 
 /* ---------- Buttons ---------- */

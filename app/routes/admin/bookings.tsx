@@ -23,7 +23,8 @@ import {
 } from "../../components/admin";
 import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
 import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
-import { adminDownload, adminGet, adminJson, formatDateTimeAU } from "../../lib/admin-api";
+import { adminDownload, adminJson, formatDateTimeAU } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
 

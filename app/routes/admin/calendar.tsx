@@ -24,7 +24,8 @@ import {
   useFlash,
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
-import { adminGet, adminJson } from "../../lib/admin-api";
+import { adminJson } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
 import { groupSizeRange, groupSizeText } from "../../lib/group-size";
 import { formatDollars } from "../../lib/money";

@@ -11,7 +11,8 @@ import {
   useFlash,
 } from "../../components/admin";
 import type { ContactMessage } from "../../components/admin/types";
-import { adminGet, adminJson, formatDateTimeAU } from "../../lib/admin-api";
+import { adminJson, formatDateTimeAU } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { prettifyAdventureType } from "../../lib/adventure-type";
 
 /** Contact messages: a list and a detail pane with a one-time reply. */

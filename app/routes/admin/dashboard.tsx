@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
 import { Alert, Card, EmptyState, PageHeader, Spinner, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
-import { adminGet } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
 

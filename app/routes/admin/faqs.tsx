@@ -8,13 +8,12 @@ import {
   EmptyState,
   PageHeader,
   SelectField,
-  Spinner,
   TextAreaField,
   TextField,
   useConfirm,
   useFlash,
 } from "../../components/admin";
-import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import {
   EditDeleteButtons,
   failText,
@@ -23,8 +22,10 @@ import {
   ViewOnSite,
 } from "../../components/admin/content/screen";
 import type { Faq } from "../../components/admin/content/types";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { check, faqSchema } from "../../lib/admin-forms";
 import { FAQ_CATEGORIES } from "../../lib/categories";
+import type { Route } from "./+types/faqs";
 
 interface FaqForm {
   category: string;
@@ -40,9 +41,16 @@ const orderOf = (c: string) => {
   return i === -1 ? FAQ_CATEGORIES.length : i;
 };
 
+export async function clientLoader() {
+  return { faqs: await adminGet<Faq[]>("/api/admin/faqs") };
+}
+export const clientAction = adminAction;
+
 /** FAQ manager: add, edit and delete the questions of /faq. */
-export default function AdminFaqs() {
-  const list = useAdminList<Faq>("/api/admin/faqs", "Failed to fetch FAQs", () => "Connection error");
+export default function AdminFaqs({ loaderData }: Route.ComponentProps) {
+  const faqs = dataOr(loaderData.faqs, []);
+  const loadError = loadErrorText(loaderData.faqs, "Failed to fetch FAQs");
+  const write = useAdminWrite();
   const [editing, setEditing] = useState<Faq | null>(null);
   const { form, setForm, errors, setErrors, field } = useFormFields<FaqForm>(blank);
   const [saving, setSaving] = useState(false);
@@ -82,8 +90,8 @@ export default function AdminFaqs() {
     }
     setSaving(true);
     const res = editing
-      ? await sendJson<Faq>("PUT", `/api/admin/faqs/${encodeURIComponent(editing.id)}`, result.data)
-      : await sendJson<Faq>("POST", "/api/admin/faqs", result.data);
+      ? await write<Faq>("PUT", `/api/admin/faqs/${encodeURIComponent(editing.id)}`, result.data)
+      : await write<Faq>("POST", "/api/admin/faqs", result.data);
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
@@ -92,7 +100,6 @@ export default function AdminFaqs() {
     }
     show("success", editing ? "FAQ updated." : "FAQ added.");
     reset();
-    await list.reload();
   };
 
   const remove = async (f: Faq) => {
@@ -102,21 +109,20 @@ export default function AdminFaqs() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    const res = await sendJson("DELETE", `/api/admin/faqs/${encodeURIComponent(f.id)}`);
+    const res = await write("DELETE", `/api/admin/faqs/${encodeURIComponent(f.id)}`);
     if (!res.ok) {
       show("error", failText(res, "Failed to delete FAQ"));
       return;
     }
     if (editing?.id === f.id) reset();
     show("success", "FAQ deleted.");
-    await list.reload();
   };
 
-  const groups = [...new Set(list.items.map((f) => f.category))]
+  const groups = [...new Set(faqs.map((f) => f.category))]
     .sort((a, b) => orderOf(a) - orderOf(b) || a.localeCompare(b))
     .map((category) => ({
       category,
-      items: list.items.filter((f) => f.category === category).sort((a, b) => a.order - b.order),
+      items: faqs.filter((f) => f.category === category).sort((a, b) => a.order - b.order),
     }));
   const categories = [
     ...FAQ_CATEGORIES,
@@ -132,7 +138,7 @@ export default function AdminFaqs() {
       />
       {dialog}
       <div className="space-y-5">
-        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
+        <ListAlerts error={loadError} flash={flash} onDismiss={clear} />
 
         <Card title={editing ? "Edit question" : "Add a question"} className="scroll-mt-24">
           <form
@@ -187,9 +193,7 @@ export default function AdminFaqs() {
           </form>
         </Card>
 
-        {list.loading ? (
-          <Spinner label="Loading questions…" />
-        ) : groups.length === 0 ? (
+        {groups.length === 0 ? (
           <Card>
             <EmptyState icon={<CircleHelp className="h-6 w-6" />} title="No questions yet">
               Add the first one above.

@@ -23,7 +23,7 @@ import { invalidateMediaPicker } from "../../components/admin/content/MediaPicke
 import type { MediaItem } from "../../components/admin/content/types";
 import { copyText, uploadMedia } from "../../components/admin/content/upload";
 import { Img } from "../../components/Img";
-import { adminGet } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import {
   check,
   formatKB,

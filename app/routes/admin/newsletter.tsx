@@ -13,7 +13,8 @@ import {
 } from "../../components/admin";
 import { SubscriberBadge } from "../../components/admin/status";
 import type { Subscriber } from "../../components/admin/types";
-import { adminGet, adminJson, downloadText } from "../../lib/admin-api";
+import { adminJson, downloadText } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { sydneyDate } from "../../lib/dates";
 
 const FILTERS = [

@@ -18,7 +18,7 @@ import { Link } from "react-router";
 import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, Spinner, StatCard } from "../../components/admin";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
-import { adminGet } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 import { formatWholeDollars } from "../../lib/money";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";

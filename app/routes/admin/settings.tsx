@@ -2,7 +2,8 @@ import { CreditCard, Mail, Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Card, PageHeader, Spinner, TextField, useFlash } from "../../components/admin";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
-import { adminGet, adminJson } from "../../lib/admin-api";
+import { adminJson } from "../../lib/admin-api";
+import { adminGet } from "../../lib/admin-data";
 
 interface Settings {
   notification_email: string;

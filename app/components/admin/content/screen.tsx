@@ -32,8 +32,8 @@ export function useFormFields<F extends object>(initial: F | (() => F)) {
 }
 
 /** The screen's failure text, or "Connection error" when the request never got an answer. */
-export function failText(res: { exception?: string }, text: string): string {
-  return res.exception !== undefined ? "Connection error" : text;
+export function failText(res: { network?: boolean; exception?: string }, text: string): string {
+  return res.network || res.exception !== undefined ? "Connection error" : text;
 }
 
 /** Opens the public page a screen edits, in a new tab. */

@@ -9,75 +9,79 @@ import {
   Search,
   XCircle,
 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
+import { useNavigation, useSearchParams } from "react-router";
 import {
   Alert,
   Button,
   Card,
   ConfirmDialog,
   EmptyState,
+  FlashAlert,
   PageHeader,
-  Spinner,
   tableStyles as t,
+  useFlash,
 } from "../../components/admin";
 import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
 import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
-import { adminDownload, adminJson, formatDateTimeAU } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { adminDownload, formatDateTimeAU } from "../../lib/admin-api";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
+import type { Route } from "./+types/bookings";
 
 const STATUS_OPTIONS = ["pending_payment", "confirmed", "completed", "cancelled"] as const;
 const PAGE_SIZE = 25;
+
+/** The list's filter as the URL holds it: the loader and the export read the same status and search. */
+function filterOf(params: URLSearchParams) {
+  const sp = new URLSearchParams();
+  const status = params.get("status");
+  const q = params.get("q");
+  if (status) sp.set("status", status);
+  if (q) sp.set("q", q);
+  return sp;
+}
+
+const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get("page")) || 1);
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const sp = filterOf(params);
+  sp.set("page", String(pageOf(params)));
+  sp.set("page_size", String(PAGE_SIZE));
+  return { bookings: await adminGet<BookingPage>(`/api/bookings?${sp}`) };
+}
+export const clientAction = adminAction;
 
 type Pending =
   | { kind: "completed"; booking: AdminBooking }
   | { kind: "cancelled"; booking: AdminBooking; preview: RefundPreview | null; previewError: string };
 
-export default function AdminBookings() {
+export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const q = params.get("q") ?? "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = pageOf(params);
+  // A failed load keeps nothing on screen but the error (the list is the server's, or none).
+  const data = dataOr<BookingPage | null>(loaderData.bookings, null);
+  const loadError = loadErrorText(loaderData.bookings, "Failed to fetch bookings");
+  // While another page or filter loads, paging stays put so one click moves one page.
+  const navigating = useNavigation().state !== "idle";
+  const write = useAdminWrite();
 
-  const [data, setData] = useState<BookingPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState("");
   const [search, setSearch] = useState(q);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; title: string; text?: string } | null>(
-    null,
-  );
+  // The search box follows the URL when it changes from outside the form (back, a link):
+  // adjusted while rendering, so the box never shows the previous search for a frame.
+  const [searchOf, setSearchOf] = useState(q);
+  if (searchOf !== q) {
+    setSearchOf(q);
+    setSearch(q);
+  }
+  const { flash, show, clear } = useFlash();
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
-
-  const query = useCallback(() => {
-    const sp = new URLSearchParams();
-    if (status) sp.set("status", status);
-    if (q) sp.set("q", q);
-    return sp;
-  }, [status, q]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    const sp = query();
-    sp.set("page", String(page));
-    sp.set("page_size", String(PAGE_SIZE));
-    const res = await adminGet<BookingPage>(`/api/bookings?${sp}`);
-    if (res.ok) {
-      setData(res.data);
-      setLoadError("");
-    } else {
-      setLoadError(res.network ? "Connection error" : "Failed to fetch bookings");
-    }
-    setLoading(false);
-  }, [query, page]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-  useEffect(() => setSearch(q), [q]);
 
   const update = (next: Record<string, string>) => {
     const sp = new URLSearchParams(params);
@@ -89,12 +93,15 @@ export default function AdminBookings() {
   };
 
   const ask = async (booking: AdminBooking, kind: BookingStatus) => {
-    setNotice(null);
+    clear();
     if (kind === "completed") {
       setPending({ kind: "completed", booking });
       return;
     }
     setPending({ kind: "cancelled", booking, preview: null, previewError: "" });
+    // The refund is worked out when the operator asks to cancel (the policy counts days to the
+    // trip, so it is read at that moment), not with the list: the dialog opens at once and
+    // shows it when it arrives.
     const res = await adminGet<RefundPreview>(
       `/api/admin/bookings/${encodeURIComponent(booking.id)}/refund-preview`,
     );
@@ -111,7 +118,7 @@ export default function AdminBookings() {
     if (!pending) return;
     setBusy(true);
     const { booking, kind } = pending;
-    const res = await adminJson<{ booking: AdminBooking; refund_amount: number }>(
+    const res = await write<{ booking: AdminBooking; refund_amount: number }>(
       "PUT",
       `/api/admin/bookings/${encodeURIComponent(booking.id)}/status`,
       { status: kind },
@@ -121,64 +128,60 @@ export default function AdminBookings() {
     if (res.ok) {
       const refund = res.data.refund_amount;
       const waiting = refund > 0 && res.data.booking.refund_status !== "succeeded";
-      setNotice({
-        tone: "success",
-        title:
-          kind === "completed"
-            ? `Booking ${booking.reference} marked completed.`
-            : `Booking ${booking.reference} cancelled.`,
-        text:
-          kind === "cancelled"
-            ? waiting
-              ? `The spots are free again. The refund of ${formatDollars(refund, booking.currency)} has not gone through yet; it is retried automatically, and the booking is marked in the list until it does.`
-              : refund > 0
-                ? `A refund of ${formatDollars(refund, booking.currency)} was sent to the customer's card. The spots are free again.`
-                : "No refund was due. The spots are free again."
-            : undefined,
-      });
-      load();
+      show(
+        "success",
+        kind === "cancelled"
+          ? waiting
+            ? `The spots are free again. The refund of ${formatDollars(refund, booking.currency)} has not gone through yet; it is retried automatically, and the booking is marked in the list until it does.`
+            : refund > 0
+              ? `A refund of ${formatDollars(refund, booking.currency)} was sent to the customer's card. The spots are free again.`
+              : "No refund was due. The spots are free again."
+          : "",
+        kind === "completed"
+          ? `Booking ${booking.reference} marked completed.`
+          : `Booking ${booking.reference} cancelled.`,
+      );
     } else {
-      setNotice({
-        tone: "error",
-        title: res.network ? "Connection error" : "Failed to update booking status",
-        text: res.network ? undefined : res.detail,
-      });
+      show(
+        "error",
+        res.network ? "" : res.detail,
+        res.network ? "Connection error" : "Failed to update booking status",
+      );
     }
   };
 
   const retry = async (booking: AdminBooking) => {
-    setNotice(null);
-    const res = await adminJson<{ booking: AdminBooking }>(
+    clear();
+    const res = await write<{ booking: AdminBooking }>(
       "POST",
       `/api/admin/bookings/${encodeURIComponent(booking.id)}/refund/retry`,
     );
     if (res.ok) {
       const done = res.data.booking.refund_status === "succeeded";
-      setNotice({
-        tone: done ? "success" : "error",
-        title: done
+      show(
+        done ? "success" : "error",
+        done ? "" : (res.data.booking.attention ?? ""),
+        done
           ? `The refund for ${booking.reference} went through.`
           : `The refund for ${booking.reference} has still not gone through.`,
-        text: done ? undefined : (res.data.booking.attention ?? undefined),
-      });
+      );
     } else {
-      setNotice({
-        tone: "error",
-        title: res.network ? "Connection error" : "The refund could not be retried",
-        text: res.network ? undefined : res.detail,
-      });
+      show(
+        "error",
+        res.network ? "" : res.detail,
+        res.network ? "Connection error" : "The refund could not be retried",
+      );
     }
-    load();
   };
 
   const exportCsv = async () => {
     setExporting(true);
     const ok = await adminDownload(
-      `/api/admin/bookings/export.csv?${query()}`,
+      `/api/admin/bookings/export.csv?${filterOf(params)}`,
       `bookings-${sydneyDate()}.csv`,
     );
     setExporting(false);
-    if (!ok) setNotice({ tone: "error", title: "Failed to export bookings" });
+    if (!ok) show("error", "", "Failed to export bookings");
   };
 
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
@@ -199,11 +202,7 @@ export default function AdminBookings() {
       />
 
       <div className="space-y-4">
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <FlashAlert flash={flash} onDismiss={clear} />
 
         <Card bodyClassName="p-3 sm:p-4">
           <search>
@@ -261,9 +260,7 @@ export default function AdminBookings() {
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
 
         <Card bodyClassName="">
-          {loading && !data ? (
-            <Spinner label="Loading bookings…" />
-          ) : !data || data.bookings.length === 0 ? (
+          {!data || data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardList className="h-6 w-6" />} title="No bookings found">
               {q || status
                 ? "Nothing matches this search and filter."
@@ -406,7 +403,7 @@ export default function AdminBookings() {
                 <div className="flex items-center gap-2">
                   <Button
                     size="sm"
-                    disabled={page <= 1 || loading}
+                    disabled={page <= 1 || navigating}
                     onClick={() => update({ page: String(page - 1) })}
                   >
                     <ChevronLeft aria-hidden="true" className="h-4 w-4" />
@@ -417,7 +414,7 @@ export default function AdminBookings() {
                   </span>
                   <Button
                     size="sm"
-                    disabled={page >= totalPages || loading}
+                    disabled={page >= totalPages || navigating}
                     onClick={() => update({ page: String(page + 1) })}
                   >
                     Next

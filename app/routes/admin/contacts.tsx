@@ -1,46 +1,38 @@
 import { ArrowLeft, CheckCircle2, Inbox, Mail, Phone, Send } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   Alert,
   Badge,
   Button,
   Card,
   EmptyState,
+  FlashAlert,
   PageHeader,
-  Spinner,
   useFlash,
 } from "../../components/admin";
 import type { ContactMessage } from "../../components/admin/types";
-import { adminJson, formatDateTimeAU } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { formatDateTimeAU } from "../../lib/admin-api";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { prettifyAdventureType } from "../../lib/adventure-type";
+import type { Route } from "./+types/contacts";
+
+export async function clientLoader() {
+  return { messages: await adminGet<ContactMessage[]>("/api/contact") };
+}
+export const clientAction = adminAction;
 
 /** Contact messages: a list and a detail pane with a one-time reply. */
-export default function AdminContacts() {
-  const [messages, setMessages] = useState<ContactMessage[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState("");
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const messages = dataOr(loaderData.messages, []);
+  const loadError = loadErrorText(loaderData.messages, "Failed to fetch contact messages");
+  const write = useAdminWrite();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [reply, setReply] = useState("");
   const [sending, setSending] = useState(false);
   const { flash, show, clear } = useFlash();
   const replyId = useId();
 
-  const load = useCallback(async () => {
-    const res = await adminGet<ContactMessage[]>("/api/contact");
-    if (res.ok) {
-      setMessages(res.data);
-      setLoadError("");
-    } else {
-      setLoadError(res.network ? "Connection error" : "Failed to fetch contact messages");
-    }
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-
+  // The open message is looked up in the loaded list, so after the reply it shows the server's record.
   const selected = messages.find((m) => m.id === selectedId) ?? null;
   const open = (id: string) => {
     setSelectedId(id);
@@ -51,7 +43,7 @@ export default function AdminContacts() {
   const send = async () => {
     if (!selected || !reply.trim()) return;
     setSending(true);
-    const res = await adminJson<{ message: ContactMessage }>(
+    const res = await write<{ message: ContactMessage }>(
       "POST",
       `/api/admin/contact/${encodeURIComponent(selected.id)}/respond`,
       { response: reply.trim() },
@@ -60,8 +52,6 @@ export default function AdminContacts() {
     if (res.ok) {
       show("success", "Response sent successfully!");
       setReply("");
-      setMessages((list) => list.map((m) => (m.id === selected.id ? res.data.message : m)));
-      load();
     } else {
       show("error", res.network ? "Connection error" : "Failed to send response");
     }
@@ -73,20 +63,14 @@ export default function AdminContacts() {
     <>
       <PageHeader
         title="Contact Messages"
-        description={
-          loading
-            ? "Messages sent through the contact form."
-            : `${messages.length} message${messages.length === 1 ? "" : "s"}, ${unanswered} awaiting a reply.`
-        }
+        description={`${messages.length} message${messages.length === 1 ? "" : "s"}, ${unanswered} awaiting a reply.`}
       />
       {loadError ? (
         <Alert tone="error" className="mb-4">
           {loadError}
         </Alert>
       ) : null}
-      {loading ? (
-        <Spinner label="Loading messages…" />
-      ) : messages.length === 0 ? (
+      {messages.length === 0 ? (
         <Card>
           <EmptyState icon={<Inbox className="h-6 w-6" />} title="No messages yet">
             Messages sent through the website's contact form appear here.
@@ -175,11 +159,7 @@ export default function AdminContacts() {
                   {selected.message}
                 </p>
 
-                {flash ? (
-                  <Alert tone={flash.tone} className="mt-4" onDismiss={clear}>
-                    {flash.text}
-                  </Alert>
-                ) : null}
+                <FlashAlert flash={flash} onDismiss={clear} className="mt-4" />
 
                 {selected.response ? (
                   <section className="mt-5" aria-label="Your reply" data-testid="sent-response">

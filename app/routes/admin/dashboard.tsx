@@ -8,29 +8,23 @@ import {
   Newspaper,
   TrendingUp,
 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
-import { Alert, Card, EmptyState, PageHeader, Spinner, StatCard } from "../../components/admin";
+import { Alert, Card, EmptyState, PageHeader, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
-import { adminGet } from "../../lib/admin-data";
+import { adminGet, dataOr, loadErrorText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
+import type { Route } from "./+types/dashboard";
+
+export async function clientLoader() {
+  return { stats: await adminGet<Stats>("/api/admin/dashboard/stats") };
+}
 
 /** The old overview: four cards, three quick stats, five recent bookings. */
-export default function OldDashboard() {
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [error, setError] = useState("");
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    (async () => {
-      const res = await adminGet<Stats>("/api/admin/dashboard/stats");
-      if (res.ok) setStats(res.data);
-      else setError(res.network ? "Connection error" : "Failed to fetch dashboard statistics");
-      setLoading(false);
-    })();
-  }, []);
+export default function OldDashboard({ loaderData }: Route.ComponentProps) {
+  const stats = dataOr<Stats | null>(loaderData.stats, null);
+  const error = loadErrorText(loaderData.stats, "Failed to fetch dashboard statistics");
 
   const s = stats?.booking_stats;
   return (
@@ -41,9 +35,7 @@ export default function OldDashboard() {
           {error}
         </Alert>
       ) : null}
-      {loading ? (
-        <Spinner />
-      ) : stats && s ? (
+      {stats && s ? (
         <div className="space-y-6">
           <section aria-label="Bookings and revenue" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
             <StatCard

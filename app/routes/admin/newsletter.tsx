@@ -1,21 +1,22 @@
 import { Download, Newspaper, UserCheck, UserMinus, Users, UserX } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import {
   Alert,
   Button,
   Card,
   EmptyState,
+  FlashAlert,
   PageHeader,
-  Spinner,
   StatCard,
   tableStyles as t,
   useFlash,
 } from "../../components/admin";
 import { SubscriberBadge } from "../../components/admin/status";
 import type { Subscriber } from "../../components/admin/types";
-import { adminJson, downloadText } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { downloadText } from "../../lib/admin-api";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { sydneyDate } from "../../lib/dates";
+import type { Route } from "./+types/newsletter";
 
 const FILTERS = [
   { value: "all", label: "All subscribers" },
@@ -33,39 +34,28 @@ function subscribedOn(iso: string): string {
   }).format(new Date(iso));
 }
 
+export async function clientLoader() {
+  return { subscribers: await adminGet<Subscriber[]>("/api/admin/newsletter/subscribers") };
+}
+export const clientAction = adminAction;
+
 /** Newsletter subscribers: stats, filter, table, export. */
-export default function AdminNewsletter() {
-  const [subscribers, setSubscribers] = useState<Subscriber[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState("");
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+  const subscribers = dataOr(loaderData.subscribers, []);
+  const loadError = loadErrorText(loaderData.subscribers, "Failed to fetch subscribers");
+  const write = useAdminWrite();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
   const [busyId, setBusyId] = useState<string | null>(null);
   const { flash, show, clear } = useFlash();
 
-  const load = useCallback(async () => {
-    const res = await adminGet<Subscriber[]>("/api/admin/newsletter/subscribers");
-    if (res.ok) {
-      setSubscribers(res.data);
-      setLoadError("");
-    } else {
-      setLoadError(res.network ? "Connection error" : "Failed to fetch subscribers");
-    }
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-
   const setStatus = async (s: Subscriber, status: Subscriber["status"]) => {
     setBusyId(s.id);
-    const res = await adminJson("PUT", `/api/admin/newsletter/subscribers/${encodeURIComponent(s.id)}`, {
+    const res = await write("PUT", `/api/admin/newsletter/subscribers/${encodeURIComponent(s.id)}`, {
       status,
     });
     setBusyId(null);
     if (res.ok) {
       show("success", status === "active" ? `${s.email} reactivated.` : `${s.email} unsubscribed.`);
-      load();
     } else {
       show("error", res.network ? "Connection error" : "Failed to update subscriber status");
     }
@@ -86,7 +76,7 @@ export default function AdminNewsletter() {
         title="Newsletter"
         description="People who signed up in the website footer."
         actions={
-          <Button onClick={exportActive} disabled={loading || active.length === 0}>
+          <Button onClick={exportActive} disabled={active.length === 0}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Export active emails
           </Button>
@@ -94,11 +84,7 @@ export default function AdminNewsletter() {
       />
       <div className="space-y-4">
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-        {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
-        ) : null}
+        <FlashAlert flash={flash} onDismiss={clear} />
 
         <section aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatCard
@@ -149,9 +135,7 @@ export default function AdminNewsletter() {
             </div>
           }
         >
-          {loading ? (
-            <Spinner />
-          ) : shown.length === 0 ? (
+          {shown.length === 0 ? (
             <EmptyState icon={<Newspaper className="h-6 w-6" />} title="No subscribers here">
               {filter === "all"
                 ? "Sign-ups from the website footer appear here."

@@ -13,15 +13,15 @@ import {
   SquarePen,
   Upload,
 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
-import { Badge, buttonClass, Card, EmptyState, Spinner, StatCard } from "../../components/admin";
+import { Badge, buttonClass, Card, EmptyState, StatCard } from "../../components/admin";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
-import { adminGet } from "../../lib/admin-data";
+import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatWholeDollars } from "../../lib/money";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
+import type { Route } from "./+types/pro-dashboard";
 
 const QUICK_ACTIONS = [
   {
@@ -65,22 +65,22 @@ function greeting(): string {
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
 }
 
-export default function ProDashboard() {
-  const site = siteInfo(useRootData().content);
-  const [data, setData] = useState<Analytics | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [hello, setHello] = useState("Welcome back");
+export async function clientLoader() {
+  const analytics = await adminGet<Analytics>("/api/admin/analytics/dashboard");
+  // This dashboard's failures are only logged: its cards show "–" and its panels say they are
+  // unavailable. Signed out (401) is no failure: the login screen shows instead of the page.
+  if (!analytics.ok && analytics.status !== 401) {
+    console.error("Failed to load dashboard analytics", analytics.status, analytics.detail);
+  }
+  return { analytics };
+}
 
-  useEffect(() => {
-    setHello(`${greeting()}`);
-    (async () => {
-      const res = await adminGet<Analytics>("/api/admin/analytics/dashboard");
-      // Spec: dashboard failures are only logged.
-      if (res.ok) setData(res.data);
-      else console.error("Failed to load dashboard analytics", res.status, res.detail);
-      setLoading(false);
-    })();
-  }, []);
+export default function ProDashboard({ loaderData }: Route.ComponentProps) {
+  const site = siteInfo(useRootData().content);
+  const data = dataOr<Analytics | null>(loaderData.analytics, null);
+  // The screen renders only in the browser (the admin layout's loader runs there), so the
+  // greeting can use the Sydney hour at once.
+  const hello = greeting();
 
   const today = new Intl.DateTimeFormat("en-AU", {
     weekday: "long",
@@ -171,13 +171,11 @@ export default function ProDashboard() {
 
       <div className="grid gap-6 xl:grid-cols-3">
         <Card title="Bookings and revenue" description="Per week, last 12 weeks" className="xl:col-span-2">
-          {loading ? <Spinner /> : data ? <WeeklyChart data={data.weekly} /> : <ChartUnavailable />}
+          {data ? <WeeklyChart data={data.weekly} /> : <ChartUnavailable />}
         </Card>
 
         <Card title="Popular Adventures" description="By number of bookings" bodyClassName="">
-          {loading ? (
-            <Spinner />
-          ) : !data || data.popular_adventures.length === 0 ? (
+          {!data || data.popular_adventures.length === 0 ? (
             <EmptyState title="No adventures yet" />
           ) : (
             <ol className="divide-y divide-slate-100">
@@ -236,8 +234,6 @@ export default function ProDashboard() {
                 {data.system.uploads} file{data.system.uploads === 1 ? "" : "s"} uploaded
               </OverviewRow>
             </dl>
-          ) : loading ? (
-            <Spinner />
           ) : (
             <p className="text-sm text-slate-500">The overview is not available right now.</p>
           )}

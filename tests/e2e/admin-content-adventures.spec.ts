@@ -224,6 +224,40 @@ test.describe("professional adventures manager", () => {
     await expect(dialog).toBeHidden();
     await expect(row(page, "Discover Scuba Diving")).toBeVisible();
   });
+
+  test("the first field in error is focused on its tab; the server's field errors show on their fields", async ({
+    page,
+    request,
+  }) => {
+    await loginPage(page, request);
+    await openAdmin(page, `${PRO}?action=create`, "Adventures");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(`E2E Focus ${run}`);
+    const create = page.getByRole("button", { name: "Create Adventure" });
+    await create.click();
+    await expect(tab(page, "Pricing")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Base price")).toBeFocused();
+    await expect(page.getByText("Please fix the highlighted field below.")).toBeVisible();
+
+    // A refusal the form could not foresee: the server names the field. Nothing is stored.
+    const detail = "group_size_max: Maximum group size must be at most 4";
+    await page.route("**/api/admin/adventures-pro", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 400,
+            json: { detail, errors: { group_size_max: "Maximum group size must be at most 4" } },
+          })
+        : route.fallback(),
+    );
+    await page.getByLabel("Base price").fill("10");
+    await tab(page, "Basic Info").click();
+    await create.click();
+    await expect(page.getByRole("alert").filter({ hasText: detail })).toBeVisible();
+    await expect(tab(page, "Pricing")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Maximum group size")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Maximum group size must be at most 4", { exact: true })).toBeVisible();
+    // The summary speaks for the form's own checks only; the refusal has its notice.
+    await expect(page.getByText(/Please fix/)).toHaveCount(0);
+  });
 });
 
 test.describe("enhanced adventures management", () => {
@@ -368,5 +402,31 @@ test.describe("legacy adventures", () => {
     await expect(page.getByText(/Deletion works once adventures are in the database/)).toBeVisible();
     await page.reload();
     await expect(cards).toHaveCount(9);
+  });
+
+  test("its notices stay until dismissed: nothing was stored, which the operator must read", async ({
+    page,
+    request,
+  }) => {
+    await loginPage(page, request);
+    await page.clock.install();
+    await openAdmin(page, "/admin/adventures", "Legacy Adventures");
+    const SAVED = "Adventure saved successfully! (Note: This is using static data)";
+    await page.getByRole("button", { name: "Edit Discover Scuba Diving" }).click();
+    await page.getByRole("form", { name: "Legacy adventure" }).getByRole("button", { name: "Save" }).click();
+    const notice = page.getByRole("status").filter({ hasText: SAVED });
+    await expect(notice).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toBeHidden();
+
+    await page.getByRole("button", { name: "Delete Discover Scuba Diving" }).click();
+    const warning = page
+      .getByRole("status")
+      .filter({ hasText: /Deletion works once adventures are in the database/ });
+    await expect(warning).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(warning).toBeVisible();
   });
 });

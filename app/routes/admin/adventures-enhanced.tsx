@@ -1,5 +1,6 @@
 import { Database, Plus, Star } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Controller, type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import {
   Alert,
   Badge,
@@ -7,20 +8,29 @@ import {
   Card,
   CheckboxField,
   EmptyState,
+  FlashAlert,
   PageHeader,
   SelectField,
-  Spinner,
   TextAreaField,
   TextField,
   useConfirm,
+  useFlash,
 } from "../../components/admin";
-import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
+import { errorMessages, payloadResolver, setServerErrors } from "../../components/admin/content/form-schema";
 import { ImageField } from "../../components/admin/content/MediaPicker";
-import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../components/admin/content/screen";
+import { CloseFormButton, EditDeleteButtons } from "../../components/admin/content/screen";
 import type { SimpleAdventure } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
 import {
-  check,
+  type AdminResult,
+  adminAction,
+  adminGet,
+  dataOr,
+  loadErrorText,
+  useAdminWrite,
+} from "../../lib/admin-data";
+import {
   joinComma,
   joinLines,
   parseDecimal,
@@ -38,6 +48,7 @@ import {
 } from "../../lib/adventure-catalogue";
 import { DEFAULT_GROUP_SIZE, groupSizeText } from "../../lib/group-size";
 import { slugify } from "../../lib/slug";
+import type { Route } from "./+types/adventures-enhanced";
 
 interface SimpleForm {
   slug: string;
@@ -138,62 +149,276 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+export async function clientLoader() {
+  return { adventures: await adminGet<SimpleAdventure[]>("/api/admin/adventures/db") };
+}
+export const clientAction = adminAction;
+
+/** The server's own words under a refused write's title; none for a network fault or a bare status. */
+function serverDetail(res: Extract<AdminResult<unknown>, { ok: false }>): string {
+  return res.network || res.detail === `HTTP ${res.status}` ? "" : res.detail;
+}
+
+const resolver = payloadResolver<SimpleForm>(simpleAdventureSchema, toPayload);
+
+/**
+ * The add/edit form of one adventure. `onSave` answers with the server's
+ * field errors when the save was refused, which the form then shows.
+ */
+function SimpleAdventureForm({
+  initial,
+  isNew,
+  onSave,
+  onCancel,
+}: {
+  initial: SimpleForm;
+  isNew: boolean;
+  onSave: (payload: ReturnType<typeof toPayload>) => Promise<Record<string, string>>;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors: formErrors, isSubmitting: saving },
+  } = useForm<SimpleForm>({ defaultValues: initial, resolver, shouldFocusError: false });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [title, imageAlt] = useWatch({ control, name: ["title", "image_alt"] });
+  const errors = errorMessages(formErrors);
+  const field = (key: keyof SimpleForm, options?: RegisterOptions<SimpleForm>) => ({
+    ...register(key, options),
+    error: errors[key],
+  });
+
+  // Opening the form brings it into view.
+  useEffect(() => {
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  }, []);
+
+  const submit = handleSubmit(
+    async (values) => {
+      const serverErrors = await onSave(toPayload(values));
+      setServerErrors(setError, serverErrors);
+      focusFirstError(formRef.current, serverErrors);
+    },
+    (found) => focusFirstError(formRef.current, errorMessages(found)),
+  );
+
+  const slugHint = isNew
+    ? "Filled in from the title; lowercase letters, digits and hyphens"
+    : "The page address: /adventures/…";
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="scroll-mt-24 space-y-6"
+      aria-label={isNew ? "Add New Adventure" : "Edit adventure"}
+    >
+      <ErrorSummary errors={errors} />
+      <Section title="Basic Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Title"
+            required
+            {...field("title", {
+              // A new adventure's slug follows its title until the slug is edited by hand.
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                const slug = getValues("slug");
+                if (isNew && (slug === "" || slug === slugify(title))) {
+                  setValue("slug", slugify(e.target.value), { shouldDirty: true });
+                }
+                clearErrors(["title", "slug"]);
+              },
+            })}
+          />
+          <TextField
+            label="Slug"
+            required
+            {...field("slug")}
+            hint={slugHint}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </div>
+        <TextField
+          label="Short description"
+          required
+          {...field("short_description")}
+          hint="One line under the title"
+        />
+        <TextAreaField
+          label="Full description"
+          required
+          {...field("description")}
+          rows={3}
+          hint="Shown on the adventure cards"
+        />
+        <TextAreaField
+          label="Detailed description"
+          {...field("detailed_description")}
+          rows={6}
+          hint="The long text of the adventure page"
+        />
+      </Section>
+
+      <Section title="Images and Media">
+        <Controller
+          control={control}
+          name="image"
+          render={({ field: image }) => (
+            <ImageField
+              label="Main image URL"
+              name={image.name}
+              required
+              value={image.value}
+              onChange={image.onChange}
+              error={errors.image}
+              previewAlt={imageAlt || "Main image preview"}
+            />
+          )}
+        />
+        <TextField
+          label="Image alt text"
+          {...field("image_alt")}
+          hint="Describe the photo for people who cannot see it"
+        />
+        <TextAreaField
+          label="Gallery images"
+          {...field("gallery_images")}
+          rows={3}
+          hint="One image URL per line"
+        />
+      </Section>
+
+      <Section title="Adventure Details">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField label="Duration" {...field("duration")} placeholder="e.g. 3 hours" />
+          <TextField label="Group size" {...field("group_size")} placeholder="e.g. 1-4 people" />
+          <TextField label="Location" {...field("location")} />
+          <TextField
+            label="Price"
+            {...field("price")}
+            placeholder="e.g. $95 per person"
+            hint="The price text visitors see"
+          />
+          <TextField
+            label="Price (number)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...field("price_num")}
+            hint="Per person, used for bookings"
+          />
+          <SelectField label="Category" {...field("category")}>
+            {ADVENTURE_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Skill level" {...field("skill_level")}>
+            {SKILL_LEVELS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </Section>
+
+      <Section title="Features and Details">
+        <TextAreaField label="Features" {...field("features")} rows={2} hint="Comma-separated" />
+        <TextField label="Tags" {...field("tags")} hint="Comma-separated" />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TextAreaField label="Included" {...field("included")} rows={5} hint="One per line" />
+          <TextAreaField label="Itinerary" {...field("itinerary")} rows={5} hint="One per line" />
+        </div>
+        <TextAreaField label="Best for" {...field("best_for")} rows={3} hint="One per line" />
+      </Section>
+
+      <Section title="Settings">
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
+          <CheckboxField
+            label="Featured"
+            hint="Listed first and on the home page"
+            {...register("featured")}
+          />
+          <TextField
+            label="Sort order"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            {...field("sort_order")}
+            hint="Lower numbers show first"
+          />
+        </div>
+      </Section>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" busy={saving}>
+          {isNew ? "Create" : "Update"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** Enhanced adventures management: the database adventures in the simple shape. */
-export default function AdventuresEnhanced() {
-  const list = useAdminList<SimpleAdventure>(
-    "/api/admin/adventures/db",
+export default function AdventuresEnhanced({ loaderData }: Route.ComponentProps) {
+  const items = dataOr(loaderData.adventures, []);
+  const loadError = loadErrorText(
+    loaderData.adventures,
     "Failed to fetch adventures",
     () => "Failed to load adventures",
   );
-  const [editing, setEditing] = useState<SimpleAdventure | "new" | null>(null);
-  const { form, setForm, errors, setErrors, set, field } = useFormFields<SimpleForm>(blank);
-  const [banner, setBanner] = useState<{ title: string; detail?: string } | null>(null);
-  const [success, setSuccess] = useState("");
-  const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const write = useAdminWrite();
+  // The open form: what it edits, its values as opened, and a new key per opening
+  // (Add or Edit starts afresh even on the adventure already open).
+  const [opened, setOpened] = useState<{
+    target: SimpleAdventure | "new";
+    initial: SimpleForm;
+    key: number;
+  } | null>(null);
+  const editing = opened?.target ?? null;
+  const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const isNew = editing === "new";
 
   const open = (target: SimpleAdventure | "new") => {
-    setEditing(target);
-    setForm(target === "new" ? blank() : fromAdventure(target));
-    setErrors({});
-    setBanner(null);
-    setSuccess("");
-    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+    setOpened((o) => ({
+      target,
+      initial: target === "new" ? blank() : fromAdventure(target),
+      key: (o?.key ?? 0) + 1,
+    }));
+    clear();
   };
-  const close = () => {
-    setEditing(null);
-    setForm(blank());
-    setErrors({});
-  };
+  const close = () => setOpened(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const payload = toPayload(form);
-    const result = check(simpleAdventureSchema, payload);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(formRef.current, result.errors);
-      return;
-    }
-    setSaving(true);
-    setBanner(null);
+  /** Saves; answers with the server's field errors when it refused. */
+  const save = async (payload: ReturnType<typeof toPayload>): Promise<Record<string, string>> => {
+    clear();
     const target = editing && editing !== "new" ? editing : null;
     const res = target
-      ? await sendJson("PUT", `/api/admin/adventures/db/${encodeURIComponent(target.id)}`, payload)
-      : await sendJson("POST", "/api/admin/adventures/db", payload);
-    setSaving(false);
-    const failText = target ? "Failed to update adventure" : "Failed to create adventure";
+      ? await write("PUT", `/api/admin/adventures/db/${encodeURIComponent(target.id)}`, payload)
+      : await write("POST", "/api/admin/adventures/db", payload);
     if (!res.ok) {
-      setErrors(res.errors);
-      setBanner({ title: failText, detail: res.exception === undefined ? res.detail : undefined });
-      focusFirstError(formRef.current, res.errors);
-      return;
+      const title = target ? "Failed to update adventure" : "Failed to create adventure";
+      show("error", serverDetail(res), title);
+      return res.errors;
     }
-    setSuccess(target ? `"${payload.title}" updated.` : `"${payload.title}" created.`);
+    show("success", target ? `"${payload.title}" updated.` : `"${payload.title}" created.`);
     close();
-    await list.reload();
+    return {};
   };
 
   const remove = async (a: SimpleAdventure) => {
@@ -203,24 +428,15 @@ export default function AdventuresEnhanced() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    setBanner(null);
-    setSuccess("");
-    const res = await sendJson("DELETE", `/api/admin/adventures/db/${encodeURIComponent(a.id)}`);
+    clear();
+    const res = await write("DELETE", `/api/admin/adventures/db/${encodeURIComponent(a.id)}`);
     if (!res.ok) {
-      setBanner({
-        title: "Failed to delete adventure",
-        detail: res.exception === undefined ? res.detail : undefined,
-      });
+      show("error", serverDetail(res), "Failed to delete adventure");
       return;
     }
     if (editing !== "new" && editing?.id === a.id) close();
-    setSuccess(`"${a.title}" deleted.`);
-    await list.reload();
+    show("success", `"${a.title}" deleted.`);
   };
-
-  const slugHint = isNew
-    ? "Filled in from the title; lowercase letters, digits and hyphens"
-    : "The page address: /adventures/…";
 
   return (
     <>
@@ -236,183 +452,25 @@ export default function AdventuresEnhanced() {
       />
       {dialog}
       <div className="space-y-5">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {banner ? (
-          <Alert tone="error" title={banner.title} onDismiss={() => setBanner(null)}>
-            {banner.detail}
-          </Alert>
-        ) : null}
-        {success ? (
-          <Alert tone="success" onDismiss={() => setSuccess("")}>
-            {success}
-          </Alert>
-        ) : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        <FlashAlert flash={flash} onDismiss={clear} />
 
         {editing ? (
           <Card
             title={isNew ? "Add New Adventure" : `Edit: ${editing.title}`}
             actions={<CloseFormButton onClick={close} />}
           >
-            <form
-              ref={formRef}
-              onSubmit={submit}
-              noValidate
-              className="scroll-mt-24 space-y-6"
-              aria-label={isNew ? "Add New Adventure" : "Edit adventure"}
-            >
-              <ErrorSummary errors={errors} />
-              <Section title="Basic Information">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    label="Title"
-                    required
-                    {...field("title")}
-                    onChange={(e) => {
-                      const title = e.target.value;
-                      setForm((f) => ({
-                        ...f,
-                        title,
-                        slug:
-                          isNew && (f.slug === "" || f.slug === slugify(f.title)) ? slugify(title) : f.slug,
-                      }));
-                      setErrors(({ title: _t, slug: _s, ...rest }) => rest);
-                    }}
-                  />
-                  <TextField
-                    label="Slug"
-                    required
-                    {...field("slug")}
-                    hint={slugHint}
-                    autoCapitalize="none"
-                    spellCheck={false}
-                  />
-                </div>
-                <TextField
-                  label="Short description"
-                  required
-                  {...field("short_description")}
-                  hint="One line under the title"
-                />
-                <TextAreaField
-                  label="Full description"
-                  required
-                  {...field("description")}
-                  rows={3}
-                  hint="Shown on the adventure cards"
-                />
-                <TextAreaField
-                  label="Detailed description"
-                  {...field("detailed_description")}
-                  rows={6}
-                  hint="The long text of the adventure page"
-                />
-              </Section>
-
-              <Section title="Images and Media">
-                <ImageField
-                  label="Main image URL"
-                  name="image"
-                  required
-                  value={form.image}
-                  onChange={(v) => set("image", v)}
-                  error={errors.image}
-                  previewAlt={form.image_alt || "Main image preview"}
-                />
-                <TextField
-                  label="Image alt text"
-                  {...field("image_alt")}
-                  hint="Describe the photo for people who cannot see it"
-                />
-                <TextAreaField
-                  label="Gallery images"
-                  {...field("gallery_images")}
-                  rows={3}
-                  hint="One image URL per line"
-                />
-              </Section>
-
-              <Section title="Adventure Details">
-                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                  <TextField label="Duration" {...field("duration")} placeholder="e.g. 3 hours" />
-                  <TextField label="Group size" {...field("group_size")} placeholder="e.g. 1-4 people" />
-                  <TextField label="Location" {...field("location")} />
-                  <TextField
-                    label="Price"
-                    {...field("price")}
-                    placeholder="e.g. $95 per person"
-                    hint="The price text visitors see"
-                  />
-                  <TextField
-                    label="Price (number)"
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    {...field("price_num")}
-                    hint="Per person, used for bookings"
-                  />
-                  <SelectField label="Category" {...field("category")}>
-                    {ADVENTURE_CATEGORIES.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <SelectField label="Skill level" {...field("skill_level")}>
-                    {SKILL_LEVELS.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
-                      </option>
-                    ))}
-                  </SelectField>
-                </div>
-              </Section>
-
-              <Section title="Features and Details">
-                <TextAreaField label="Features" {...field("features")} rows={2} hint="Comma-separated" />
-                <TextField label="Tags" {...field("tags")} hint="Comma-separated" />
-                <div className="grid gap-4 lg:grid-cols-2">
-                  <TextAreaField label="Included" {...field("included")} rows={5} hint="One per line" />
-                  <TextAreaField label="Itinerary" {...field("itinerary")} rows={5} hint="One per line" />
-                </div>
-                <TextAreaField label="Best for" {...field("best_for")} rows={3} hint="One per line" />
-              </Section>
-
-              <Section title="Settings">
-                <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-                  <CheckboxField
-                    label="Featured"
-                    hint="Listed first and on the home page"
-                    checked={form.featured}
-                    onChange={(e) => set("featured", e.target.checked)}
-                    name="featured"
-                  />
-                  <TextField
-                    label="Sort order"
-                    type="number"
-                    inputMode="numeric"
-                    step={1}
-                    {...field("sort_order")}
-                    hint="Lower numbers show first"
-                  />
-                </div>
-              </Section>
-
-              <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={close} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant="primary" busy={saving}>
-                  {isNew ? "Create" : "Update"}
-                </Button>
-              </div>
-            </form>
+            <SimpleAdventureForm
+              key={opened?.key}
+              initial={opened?.initial ?? blank()}
+              isNew={isNew}
+              onSave={save}
+              onCancel={close}
+            />
           </Card>
         ) : null}
 
-        {list.loading ? (
-          <Spinner label="Loading adventures…" />
-        ) : list.items.length === 0 && !list.error ? (
+        {items.length === 0 && !loadError ? (
           <Card>
             <EmptyState
               icon={<Database className="h-6 w-6" />}
@@ -421,7 +479,7 @@ export default function AdventuresEnhanced() {
           </Card>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Adventures in the database">
-            {list.items.map((a) => (
+            {items.map((a) => (
               <li
                 key={a.id}
                 className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { legacyCatalogue } from "../../../server/domain/admin-content/legacy.server";
 import {
@@ -7,15 +8,18 @@ import {
   Badge,
   Button,
   Card,
+  FlashAlert,
   PageHeader,
   SelectField,
   TextAreaField,
   TextField,
+  useFlash,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
-import { CloseFormButton, EditDeleteButtons, useFormFields } from "../../components/admin/content/screen";
+import { errorMessages, payloadResolver } from "../../components/admin/content/form-schema";
+import { CloseFormButton, EditDeleteButtons } from "../../components/admin/content/screen";
 import { Img } from "../../components/Img";
-import { check, legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms";
+import { legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms";
 import { LEGACY_CATEGORIES, LEGACY_SKILL_LEVELS } from "../../lib/adventure-catalogue";
 import type { Route } from "./+types/adventures-legacy";
 
@@ -78,42 +82,117 @@ const SAVED_NOTICE = "Adventure saved successfully! (Note: This is using static 
 const DELETE_NOTICE =
   "Deleting is not available for the built-in adventures. Deletion works once adventures are in the database: remove live adventures in the Professional manager.";
 
+/** What the schema checks: the price number parsed, missing when empty (it is required). */
+const toChecked = (f: LegacyForm) => ({
+  ...f,
+  priceNum: f.priceNum.trim() === "" ? undefined : parseDecimal(f.priceNum),
+});
+const resolver = payloadResolver<LegacyForm>(legacyAdventureSchema, toChecked);
+
+/** The add/edit form over the static catalogue: checked, then nothing is sent or kept. */
+function LegacyAdventureForm({
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  initial: LegacyForm;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: formErrors },
+  } = useForm<LegacyForm>({ defaultValues: initial, resolver, shouldFocusError: false });
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = errorMessages(formErrors);
+  const field = (key: keyof LegacyForm) => ({ ...register(key), error: errors[key] });
+
+  // Opening the form brings it into view.
+  useEffect(() => {
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  }, []);
+
+  // Static data: a valid form is only acknowledged.
+  const submit = handleSubmit(onSaved, (found) => focusFirstError(formRef.current, errorMessages(found)));
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="scroll-mt-24 space-y-4"
+      aria-label="Legacy adventure"
+    >
+      <ErrorSummary errors={errors} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="ID" required {...field("id")} />
+        <TextField label="Slug" required {...field("slug")} />
+        <TextField label="Title" required {...field("title")} />
+      </div>
+      <TextAreaField label="Description" required {...field("description")} rows={3} />
+      <TextField label="Short description" {...field("shortDescription")} />
+      <TextField label="Image" {...field("image")} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Price" required {...field("price")} placeholder="$95 per person" />
+        <TextField
+          label="Price number"
+          required
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          {...field("priceNum")}
+        />
+        <TextField label="Duration" required {...field("duration")} />
+        <TextField label="Group size" {...field("groupSize")} />
+        <SelectField label="Category" {...field("category")}>
+          {LEGACY_CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Skill level" {...field("skillLevel")}>
+          {LEGACY_SKILL_LEVELS.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField label="Location" {...field("location")} />
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary">
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * Legacy adventures: a card grid and an
  * add/edit form over the original static catalogue. Nothing is saved.
  */
 export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
   const { adventures } = loaderData;
-  const [editing, setEditing] = useState<Legacy | "new" | null>(null);
-  const { form, setForm, errors, setErrors, field } = useFormFields<LegacyForm>(blank);
-  const [notice, setNotice] = useState<{ tone: "success" | "warning"; text: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  // The open form: what it edits, its values as opened, and a new key per opening.
+  const [opened, setOpened] = useState<{ target: Legacy | "new"; initial: LegacyForm; key: number } | null>(
+    null,
+  );
+  const editing = opened?.target ?? null;
+  // Both notices stay until dismissed: nothing was stored, which the operator must read.
+  const { flash, show, clear } = useFlash();
 
   const open = (target: Legacy | "new") => {
-    setEditing(target);
-    setForm(target === "new" ? blank() : fromLegacy(target));
-    setErrors({});
-    setNotice(null);
-    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+    setOpened((o) => ({
+      target,
+      initial: target === "new" ? blank() : fromLegacy(target),
+      key: (o?.key ?? 0) + 1,
+    }));
+    clear();
   };
-  const close = () => {
-    setEditing(null);
-    setErrors({});
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const priceNum = form.priceNum.trim() === "" ? undefined : parseDecimal(form.priceNum);
-    const result = check(legacyAdventureSchema, { ...form, priceNum });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(formRef.current, result.errors);
-      return;
-    }
-    // Static data: nothing is sent or kept.
-    close();
-    setNotice({ tone: "success", text: SAVED_NOTICE });
-  };
+  const close = () => setOpened(null);
 
   return (
     <>
@@ -136,11 +215,7 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </Alert>
-        {notice ? (
-          <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        <FlashAlert flash={flash} onDismiss={clear} />
 
         {editing ? (
           <Card
@@ -148,56 +223,15 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
             description="Static data: saving shows a confirmation but changes nothing."
             actions={<CloseFormButton onClick={close} />}
           >
-            <form
-              ref={formRef}
-              onSubmit={submit}
-              noValidate
-              className="scroll-mt-24 space-y-4"
-              aria-label="Legacy adventure"
-            >
-              <ErrorSummary errors={errors} />
-              <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label="ID" required {...field("id")} />
-                <TextField label="Slug" required {...field("slug")} />
-                <TextField label="Title" required {...field("title")} />
-              </div>
-              <TextAreaField label="Description" required {...field("description")} rows={3} />
-              <TextField label="Short description" {...field("shortDescription")} />
-              <TextField label="Image" {...field("image")} />
-              <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label="Price" required {...field("price")} placeholder="$95 per person" />
-                <TextField
-                  label="Price number"
-                  required
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  {...field("priceNum")}
-                />
-                <TextField label="Duration" required {...field("duration")} />
-                <TextField label="Group size" {...field("groupSize")} />
-                <SelectField label="Category" {...field("category")}>
-                  {LEGACY_CATEGORIES.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </SelectField>
-                <SelectField label="Skill level" {...field("skillLevel")}>
-                  {LEGACY_SKILL_LEVELS.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </SelectField>
-              </div>
-              <TextField label="Location" {...field("location")} />
-              <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" variant="primary">
-                  Save
-                </Button>
-              </div>
-            </form>
+            <LegacyAdventureForm
+              key={opened?.key}
+              initial={opened?.initial ?? blank()}
+              onSaved={() => {
+                close();
+                show("warning", SAVED_NOTICE);
+              }}
+              onCancel={close}
+            />
           </Card>
         ) : null}
 
@@ -232,7 +266,7 @@ export default function AdventuresLegacy({ loaderData }: Route.ComponentProps) {
                   <EditDeleteButtons
                     className="flex-1"
                     onEdit={() => open(a)}
-                    onDelete={() => setNotice({ tone: "warning", text: DELETE_NOTICE })}
+                    onDelete={() => show("warning", DELETE_NOTICE)}
                     editLabel={`Edit ${a.title}`}
                     deleteLabel={`Delete ${a.title}`}
                   />

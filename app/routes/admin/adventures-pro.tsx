@@ -1,18 +1,17 @@
 import { ArrowLeft, Compass, MousePointerClick, Plus, Star, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useMemo, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import {
   Alert,
-  type AlertTone,
   Badge,
   buttonClass,
   Card,
   EmptyState,
+  FlashAlert,
   PageHeader,
-  Spinner,
   useConfirm,
+  useFlash,
 } from "../../components/admin";
-import { sendJson, useAdminList } from "../../components/admin/content/bits";
 import {
   blankProForm,
   ProAdventureEditor,
@@ -20,16 +19,28 @@ import {
   type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
-
+import {
+  type AdminResult,
+  adminAction,
+  adminGet,
+  dataOr,
+  loadErrorText,
+  useAdminWrite,
+} from "../../lib/admin-data";
 import { categoryLabel } from "../../lib/adventure-catalogue";
 import { formatDollars } from "../../lib/money";
+import type { Route } from "./+types/adventures-pro";
 
 const BASE = "/admin/adventures-pro";
 
-interface Notice {
-  tone: AlertTone;
-  title?: string;
-  text: string;
+export async function clientLoader() {
+  return { adventures: await adminGet<ProAdventure[]>("/api/admin/adventures-pro") };
+}
+export const clientAction = adminAction;
+
+/** The server's own words for a refused write, or "" when it gave none (the status alone). */
+function serverDetail(res: Extract<AdminResult<unknown>, { ok: false }>): string {
+  return res.detail === `HTTP ${res.status}` ? "" : res.detail;
 }
 
 /**
@@ -37,38 +48,30 @@ interface Notice {
  * the list on the left, the editor on the right. /admin/adventures-pro/{id}
  * opens that adventure; ?action=create opens a blank one.
  */
-export default function AdventuresPro() {
-  const { id } = useParams();
-  const [params] = useSearchParams();
+export default function AdventuresPro({ loaderData, params }: Route.ComponentProps) {
+  const id = "id" in params ? params.id : undefined;
+  const [search] = useSearchParams();
   const navigate = useNavigate();
-  const creating = !id && params.get("action") === "create";
-  const list = useAdminList<ProAdventure>(
-    "/api/admin/adventures-pro",
+  const write = useAdminWrite();
+  const creating = !id && search.get("action") === "create";
+  const items = dataOr(loaderData.adventures, []);
+  const loadError = loadErrorText(
+    loaderData.adventures,
     "Failed to fetch adventures",
     (m) => `Failed to load adventures: ${m}`,
   );
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { flash, show, clear } = useFlash();
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
-  const flash = (n: Notice) => {
-    clearTimeout(timer.current);
-    setNotice(n);
-    // Spec: a success message is cleared after 3 seconds; errors stay until the next action.
-    if (n.tone === "success") timer.current = setTimeout(() => setNotice(null), 3000);
-  };
-
-  const editing = id ? list.items.find((a) => a.id === id) : undefined;
+  const editing = id ? items.find((a) => a.id === id) : undefined;
+  // The adventure being deleted is about to be left for the list: not "not found" meanwhile.
   const mode: "idle" | "create" | "edit" | "missing" = creating
     ? "create"
     : id
       ? editing
         ? "edit"
-        : list.loading
+        : id === deletingId
           ? "idle"
           : "missing"
       : "idle";
@@ -76,34 +79,27 @@ export default function AdventuresPro() {
   // A new key per opened adventure resets the editor; list reloads keep it.
   const editorKey = mode === "create" ? "new" : (editing?.id ?? "none");
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another adventure opened: its old server errors no longer apply
-  useEffect(() => {
-    setServerErrors({});
-  }, [editorKey]);
-
-  const save = async (payload: ReturnType<typeof proPayload>) => {
-    setSaving(true);
-    setServerErrors({});
+  /** Saves; answers with the server's field errors when it refused. */
+  const save = async (payload: ReturnType<typeof proPayload>): Promise<Record<string, string>> => {
     const res = editing
-      ? await sendJson<ProAdventure>(
+      ? await write<ProAdventure>(
           "PUT",
           `/api/admin/adventures-pro/${encodeURIComponent(editing.id)}`,
           payload,
         )
-      : await sendJson<ProAdventure>("POST", "/api/admin/adventures-pro", payload);
-    setSaving(false);
+      : await write<ProAdventure>("POST", "/api/admin/adventures-pro", payload);
     if (res.ok) {
-      flash({ tone: "success", text: `Adventure "${res.data.title}" saved successfully!` });
-      await list.reload();
-      navigate(BASE);
-      return;
+      show("success", `Adventure "${res.data.title}" saved successfully!`);
+      // The editor stays busy until the list is shown.
+      await navigate(BASE);
+      return {};
     }
-    if (res.exception !== undefined) {
-      flash({ tone: "error", text: `Failed to save adventure: ${res.exception}` });
-    } else {
-      setServerErrors(res.errors);
-      flash({ tone: "error", text: res.detail || "Failed to save adventure" });
+    if (res.network) {
+      show("error", `Failed to save adventure: ${res.exception ?? res.detail}`);
+      return {};
     }
+    show("error", serverDetail(res) || "Failed to save adventure");
+    return res.errors;
   };
 
   const remove = async (a: ProAdventure) => {
@@ -114,17 +110,16 @@ export default function AdventuresPro() {
     });
     if (!ok) return;
     setDeletingId(a.id);
-    const res = await sendJson("DELETE", `/api/admin/adventures-pro/${encodeURIComponent(a.id)}`);
-    setDeletingId(null);
+    const res = await write("DELETE", `/api/admin/adventures-pro/${encodeURIComponent(a.id)}`);
     if (res.ok) {
-      flash({ tone: "success", text: "Adventure deleted successfully" });
-      if (a.id === id) navigate(BASE);
-      await list.reload();
-    } else if (res.exception !== undefined) {
-      flash({ tone: "error", text: `Failed to delete adventure: ${res.exception}` });
+      show("success", "Adventure deleted successfully");
+      if (a.id === id) await navigate(BASE);
+    } else if (res.network) {
+      show("error", `Failed to delete adventure: ${res.exception ?? res.detail}`);
     } else {
-      flash({ tone: "error", title: "Failed to delete adventure", text: res.detail });
+      show("error", serverDetail(res), "Failed to delete adventure");
     }
+    setDeletingId(null);
   };
 
   const showEditorOnly = mode !== "idle";
@@ -144,22 +139,16 @@ export default function AdventuresPro() {
       />
       {dialog}
       <div className="space-y-4">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {notice ? (
-          <Alert tone={notice.tone} title={notice.title} onDismiss={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        <FlashAlert flash={flash} onDismiss={clear} />
 
         <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <Card
             className={`lg:sticky lg:top-20 ${showEditorOnly ? "hidden lg:block" : ""}`}
             bodyClassName=""
-            title={`Your Adventures (${list.items.length})`}
+            title={`Your Adventures (${items.length})`}
           >
-            {list.loading ? (
-              <Spinner label="Loading adventures…" />
-            ) : list.items.length === 0 ? (
+            {items.length === 0 ? (
               <EmptyState icon={<Compass className="h-6 w-6" />} title="No adventures yet">
                 Create your first adventure with New Adventure.
               </EmptyState>
@@ -168,7 +157,7 @@ export default function AdventuresPro() {
                 className="divide-y divide-slate-100 lg:max-h-[calc(100vh-12rem)] lg:overflow-y-auto"
                 data-testid="pro-list"
               >
-                {list.items.map((a) => {
+                {items.map((a) => {
                   const current = a.id === id;
                   return (
                     <li
@@ -235,22 +224,18 @@ export default function AdventuresPro() {
             ) : null}
             {mode === "idle" ? (
               <Card>
-                {id && list.loading ? (
-                  <Spinner label="Loading adventure…" />
-                ) : (
-                  <EmptyState
-                    icon={<MousePointerClick className="h-6 w-6" />}
-                    title="Select an Adventure to Edit"
-                    action={
-                      <Link to={`${BASE}?action=create`} className={buttonClass("secondary", "sm")}>
-                        <Plus aria-hidden="true" className="h-4 w-4" />
-                        Or create a new one
-                      </Link>
-                    }
-                  >
-                    Choose an adventure from the list to change its text, photos, prices and settings.
-                  </EmptyState>
-                )}
+                <EmptyState
+                  icon={<MousePointerClick className="h-6 w-6" />}
+                  title="Select an Adventure to Edit"
+                  action={
+                    <Link to={`${BASE}?action=create`} className={buttonClass("secondary", "sm")}>
+                      <Plus aria-hidden="true" className="h-4 w-4" />
+                      Or create a new one
+                    </Link>
+                  }
+                >
+                  Choose an adventure from the list to change its text, photos, prices and settings.
+                </EmptyState>
               </Card>
             ) : mode === "missing" ? (
               <Card>
@@ -267,8 +252,6 @@ export default function AdventuresPro() {
                   key={editorKey}
                   initial={initial}
                   isNew={mode === "create"}
-                  saving={saving}
-                  serverErrors={serverErrors}
                   onSave={save}
                   onCancel={() => navigate(BASE)}
                 />

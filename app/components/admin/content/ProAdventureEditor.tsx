@@ -1,7 +1,7 @@
 import { ExternalLink, Save } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import {
-  check,
   coerceProNumbers,
   joinLines,
   type ProNumberFields,
@@ -21,6 +21,7 @@ import { DEFAULT_GROUP_SIZE, groupSizeRange, MAX_GROUP_SIZE } from "../../../lib
 import { slugify } from "../../../lib/slug";
 import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
 import { ErrorSummary, Toggle } from "./bits";
+import { errorMessages, payloadResolver, SERVER_ERROR, setServerErrors } from "./form-schema";
 import { ImageField } from "./MediaPicker";
 import type { ProAdventure } from "./types";
 
@@ -217,103 +218,110 @@ function SeoCounter({ id, length, min, max }: { id: string; length: number; min:
   );
 }
 
+/** What the schema checks: the payload, with an empty base price missing (it is required). */
+function checkedPayload(f: ProForm) {
+  const payload = proPayload(f);
+  return f.base_price.trim() === "" ? { ...payload, base_price: undefined } : payload;
+}
+const resolver = payloadResolver<ProForm>(proAdventureSchema, checkedPayload);
+
+/** The first field with an error that sits on a tab, and that tab. */
+function firstErrorTab(errors: Record<string, string>): [string, TabId] | null {
+  const first = Object.keys(errors).find((k) => FIELD_TAB[k]);
+  return first ? [first, FIELD_TAB[first]] : null;
+}
+
 /**
- * The professional editor (admin spec sections 2 and 5): tabs Basic Info,
- * Details, Media, Pricing and SEO, the Adventure Settings block and the save
- * button, with the form validated by the same schema as the API.
+ * The professional editor: tabs Basic Info, Details, Media, Pricing and SEO,
+ * the Adventure Settings block and the save button, with the form validated
+ * by the same schema as the API. `onSave` answers with the server's field
+ * errors when the save was refused, which the form then shows.
  */
 export function ProAdventureEditor({
   initial,
   isNew,
-  saving,
-  serverErrors,
   onSave,
   onCancel,
 }: {
   initial: ProForm;
   isNew: boolean;
-  saving: boolean;
-  serverErrors: Record<string, string>;
-  onSave: (payload: ReturnType<typeof proPayload>) => void;
+  onSave: (payload: ReturnType<typeof proPayload>) => Promise<Record<string, string>>;
   onCancel: () => void;
 }) {
-  const [form, setForm] = useState<ProForm>(initial);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors: formErrors, isDirty, isSubmitting: saving },
+  } = useForm<ProForm>({ defaultValues: initial, resolver, shouldFocusError: false });
   const [tab, setTab] = useState<TabId>("basic");
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   // The slug follows the title while they match (always for a new adventure) until the slug is edited by hand.
   const [slugLinked, setSlugLinked] = useState(isNew || initial.slug === slugify(initial.title));
   const formRef = useRef<HTMLFormElement>(null);
   const seoTitleId = useId();
   const seoDescId = useId();
-  const errors = { ...serverErrors, ...localErrors };
-  const [shownServerErrors, setShownServerErrors] = useState(serverErrors);
-  if (shownServerErrors !== serverErrors) {
-    setShownServerErrors(serverErrors);
-    const first = Object.keys(serverErrors).find((k) => FIELD_TAB[k]);
-    if (first) setTab(FIELD_TAB[first]);
-  }
+  const [title, slug, shortDescription, heroImageAlt, metaTitle, metaDescription] = useWatch({
+    control,
+    name: ["title", "slug", "short_description", "hero_image_alt", "meta_title", "meta_description"],
+  });
+  const errors = errorMessages(formErrors);
+  // The summary speaks for the form's own checks; the server's refusal has its own notice.
+  const localErrors = errorMessages(formErrors, SERVER_ERROR);
 
   // Closing the tab with unsaved changes asks first.
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   useEffect(() => {
-    if (!dirty) return;
+    if (!isDirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  }, [isDirty]);
 
-  const set = <K extends keyof ProForm>(key: K, value: ProForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (localErrors[key]) setLocalErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const text = (key: keyof ProForm) => ({
-    name: key,
-    value: form[key] as string,
+  const text = (key: keyof ProForm, options?: RegisterOptions<ProForm>) => ({
+    ...register(key, options),
     error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      set(key, e.target.value as never),
   });
 
-  const onTitle = (title: string) => {
-    setForm((f) => ({ ...f, title, slug: slugLinked ? slugify(title) : f.slug }));
-    setLocalErrors(({ title: _t, slug: _s, ...rest }) => rest);
-  };
-  const onSlug = (slug: string) => {
-    setSlugLinked(slug === "" || slug === slugify(form.title));
-    set("slug", slug);
-  };
-  const onBasePrice = (value: string) => {
-    setForm((f) => ({
-      ...f,
-      base_price: value,
-      price_display: value.trim() ? priceDisplayFor(value.trim()) : f.price_display,
-    }));
-    setLocalErrors(({ base_price: _b, ...rest }) => rest);
-  };
+  const titleField = text("title", {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      if (slugLinked) setValue("slug", slugify(e.target.value), { shouldDirty: true });
+      clearErrors(["title", "slug"]);
+    },
+  });
+  const slugField = text("slug", {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      setSlugLinked(e.target.value === "" || e.target.value === slugify(title)),
+  });
+  const basePriceField = text("base_price", {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.target.value.trim();
+      if (value) setValue("price_display", priceDisplayFor(value), { shouldDirty: true });
+    },
+  });
+  // The cross-field rules: changing a minimum checks its maximum again.
+  const groupMinField = text("group_size_min", { deps: ["group_size_max"] });
+  const minAgeField = text("min_age", { deps: ["max_age"] });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (form.base_price.trim() === "") found.base_price = "Base price is required";
-    const payload = proPayload(form);
-    const result = check(proAdventureSchema, payload);
-    if (!result.ok) Object.assign(found, result.errors, found);
-    setLocalErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found).find((k) => FIELD_TAB[k]);
-      if (first) {
-        setTab(FIELD_TAB[first]);
-        requestAnimationFrame(() => {
-          const el = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`);
-          el?.focus();
-        });
-      }
-      return;
-    }
-    onSave(payload);
-  };
+  const submit = handleSubmit(
+    async (values) => {
+      const serverErrors = await onSave(proPayload(values));
+      setServerErrors(setError, serverErrors);
+      const first = firstErrorTab(serverErrors);
+      if (first) setTab(first[1]);
+    },
+    (found) => {
+      const first = firstErrorTab(errorMessages(found));
+      if (!first) return;
+      setTab(first[1]);
+      requestAnimationFrame(() => {
+        formRef.current?.querySelector<HTMLElement>(`[name="${first[0]}"]`)?.focus();
+      });
+    },
+  );
 
-  const canSave = form.title.trim() !== "" && form.slug.trim() !== "" && !saving;
+  const canSave = title.trim() !== "" && slug.trim() !== "" && !saving;
   const panel = (id: TabId) => ({
     ...tabPanelProps("pro", id),
     hidden: tab !== id,
@@ -334,21 +342,14 @@ export function ProAdventureEditor({
           <Tabs tabs={PRO_TABS} value={tab} onChange={setTab} label="Adventure details" idPrefix="pro" />
 
           <div {...panel("basic")}>
-            <TextField
-              label="Title"
-              required
-              {...text("title")}
-              onChange={(e) => onTitle(e.target.value)}
-              maxLength={200}
-            />
+            <TextField label="Title" required {...titleField} maxLength={200} />
             <TextField
               label="Slug"
               required
-              {...text("slug")}
-              onChange={(e) => onSlug(e.target.value)}
+              {...slugField}
               hint={
                 <>
-                  The page address: /adventures/<strong>{form.slug || "…"}</strong>
+                  The page address: /adventures/<strong>{slug || "…"}</strong>
                   {slugLinked ? " (follows the title)" : ""}
                 </>
               }
@@ -415,7 +416,7 @@ export function ProAdventureEditor({
                 inputMode="numeric"
                 min={0}
                 step={1}
-                {...text("min_age")}
+                {...minAgeField}
               />
               <TextField
                 label="Maximum age"
@@ -433,14 +434,20 @@ export function ProAdventureEditor({
           </div>
 
           <div {...panel("media")}>
-            <ImageField
-              label="Hero image"
+            <Controller
+              control={control}
               name="hero_image"
-              value={form.hero_image}
-              onChange={(v) => set("hero_image", v)}
-              error={errors.hero_image}
-              hint="Shown at the top of the adventure page and on its card"
-              previewAlt={form.hero_image_alt || "Hero image preview"}
+              render={({ field }) => (
+                <ImageField
+                  label="Hero image"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.hero_image}
+                  hint="Shown at the top of the adventure page and on its card"
+                  previewAlt={heroImageAlt || "Hero image preview"}
+                />
+              )}
             />
             <TextField
               label="Hero image alt text"
@@ -464,8 +471,7 @@ export function ProAdventureEditor({
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                {...text("base_price")}
-                onChange={(e) => onBasePrice(e.target.value)}
+                {...basePriceField}
                 hint="Per person; the booking total is this times the group size"
               />
               <SelectField label="Currency" {...text("currency")}>
@@ -489,7 +495,7 @@ export function ProAdventureEditor({
                 min={1}
                 max={MAX_GROUP_SIZE}
                 step={1}
-                {...text("group_size_min")}
+                {...groupMinField}
               />
               <TextField
                 label="Maximum group size"
@@ -524,7 +530,7 @@ export function ProAdventureEditor({
           <div {...panel("seo")}>
             <div>
               <TextField label="Meta title" {...text("meta_title")} aria-describedby={seoTitleId} />
-              <SeoCounter id={seoTitleId} length={form.meta_title.length} min={50} max={60} />
+              <SeoCounter id={seoTitleId} length={metaTitle.length} min={50} max={60} />
             </div>
             <div>
               <TextAreaField
@@ -533,16 +539,22 @@ export function ProAdventureEditor({
                 rows={3}
                 aria-describedby={seoDescId}
               />
-              <SeoCounter id={seoDescId} length={form.meta_description.length} min={150} max={160} />
+              <SeoCounter id={seoDescId} length={metaDescription.length} min={150} max={160} />
             </div>
             <TextField label="Meta keywords" {...text("meta_keywords")} hint="Comma-separated" />
-            <ImageField
-              label="Social sharing image"
+            <Controller
+              control={control}
               name="social_image"
-              value={form.social_image}
-              onChange={(v) => set("social_image", v)}
-              error={errors.social_image}
-              hint="Shown when the page is shared; the hero image is used when empty"
+              render={({ field }) => (
+                <ImageField
+                  label="Social sharing image"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.social_image}
+                  hint="Shown when the page is shared; the hero image is used when empty"
+                />
+              )}
             />
             <section
               className="rounded-xl border border-slate-200 bg-slate-50 p-4"
@@ -552,13 +564,11 @@ export function ProAdventureEditor({
                 Search result preview
               </p>
               <p className="mt-2 truncate text-base text-[#1a0dab]">
-                {form.meta_title || form.title || "Adventure title"}
+                {metaTitle || title || "Adventure title"}
               </p>
-              <p className="truncate text-xs text-emerald-800">/adventures/{form.slug || "…"}</p>
+              <p className="truncate text-xs text-emerald-800">/adventures/{slug || "…"}</p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">
-                {form.meta_description ||
-                  form.short_description ||
-                  "Add a meta description to control this text."}
+                {metaDescription || shortDescription || "Add a meta description to control this text."}
               </p>
             </section>
           </div>
@@ -570,13 +580,19 @@ export function ProAdventureEditor({
         >
           <div className="divide-y divide-slate-100">
             {SETTINGS_TOGGLES.map((t) => (
-              <Toggle
+              <Controller
                 key={t.name}
-                label={t.label}
-                hint={t.hint}
+                control={control}
                 name={t.name}
-                checked={form[t.name]}
-                onChange={(v) => set(t.name, v)}
+                render={({ field }) => (
+                  <Toggle
+                    label={t.label}
+                    hint={t.hint}
+                    name={field.name}
+                    checked={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             ))}
           </div>

@@ -319,6 +319,34 @@ test.describe("media library", () => {
     }
   });
 
+  test("a library that cannot be loaded says so, on the screen and in an image field's picker", async ({
+    page,
+    request,
+  }) => {
+    await loginPage(page, request);
+    let answer: "error" | "abort" = "error";
+    await page.route("**/api/admin/media", (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      return answer === "error" ? route.fulfill({ status: 500, json: { detail: "down" } }) : route.abort();
+    });
+    await openAdmin(page, "/admin/media", "Media Library");
+    await expect(page.getByRole("alert")).toHaveText("Failed to fetch media files");
+    await expect(cards(page)).toHaveCount(0);
+
+    answer = "abort";
+    await page.reload();
+    await expect(page.getByRole("alert")).toHaveText("Failed to load media files");
+
+    // The picker loads the library when it is opened, names the failure in place, and Refresh loads it again.
+    await openAdmin(page, "/admin/gallery", "Gallery");
+    const form = page.getByRole("form", { name: "Add a photo" });
+    await form.getByRole("button", { name: "Choose from media library" }).click();
+    await expect(form.getByTestId("media-picker")).toContainText("Failed to load media files");
+    await page.unroute("**/api/admin/media");
+    await form.getByRole("button", { name: "Refresh the media library" }).click();
+    await expect(form.getByRole("list", { name: "Images to choose from" })).toBeVisible();
+  });
+
   test("the manual URL form validates, registers a file, and a broken image shows the placeholder", async ({
     page,
     request,

@@ -11,15 +11,15 @@ import {
   EmptyState,
   PageHeader,
   SelectField,
-  Spinner,
   TextAreaField,
   TextField,
   useConfirm,
   useFlash,
 } from "../../components/admin";
-import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import { EditDeleteButtons, ListAlerts, useFormFields } from "../../components/admin/content/screen";
 import type { ContentSection } from "../../components/admin/content/types";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import {
   CONTENT_PAGES,
   CONTENT_TYPES,
@@ -30,6 +30,7 @@ import {
   contentUpdateSchema,
   isContentPage,
 } from "../../lib/admin-forms";
+import type { Route } from "./+types/content";
 
 interface SectionForm {
   section: string;
@@ -73,6 +74,7 @@ function SectionEditor({
         }
       : blank(),
   );
+  const write = useAdminWrite();
   const [banner, setBanner] = useState("");
   const [saving, setSaving] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
@@ -106,8 +108,8 @@ function SectionEditor({
     }
     setSaving(true);
     const res = existing
-      ? await sendJson("PUT", `/api/admin/content/${encodeURIComponent(existing.id)}`, editable)
-      : await sendJson("POST", "/api/admin/content", { page, section, type, ...editable });
+      ? await write("PUT", `/api/admin/content/${encodeURIComponent(existing.id)}`, editable)
+      : await write("POST", "/api/admin/content", { page, section, type, ...editable });
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
@@ -188,24 +190,31 @@ function SectionEditor({
   );
 }
 
-/** Content sections manager: every text and image of the site, by page. */
-export default function AdminContent() {
-  const [params, setParams] = useSearchParams();
-  const fromUrl = params.get("page") ?? "";
+/** The page whose sections are shown is in the address (?page=faq), so a reload or a link keeps it. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const fromUrl = new URL(request.url).searchParams.get("page") ?? "";
   const page: ContentPage = isContentPage(fromUrl) ? fromUrl : "homepage";
-  const list = useAdminList<ContentSection>(
-    `/api/admin/content/${page}`,
+  return { page, sections: await adminGet<ContentSection[]>(`/api/admin/content/${page}`) };
+}
+export const clientAction = adminAction;
+
+/** Content sections manager: every text and image of the site, by page. */
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const sections = dataOr(loaderData.sections, []);
+  const loadError = loadErrorText(
+    loaderData.sections,
     "Failed to fetch content",
     () => "Failed to load content",
   );
-  const [editing, setEditing] = useState<ContentSection | "new" | null>(null);
+  const [, setParams] = useSearchParams();
+  const write = useAdminWrite();
+  // The open editor belongs to the page it was opened on: choosing another page closes it.
+  const [open, setOpen] = useState<{ page: ContentPage; target: ContentSection | "new" } | null>(null);
+  const editing = open?.page === page ? open.target : null;
+  const setEditing = (target: ContentSection | "new" | null) => setOpen(target ? { page, target } : null);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another page chosen: close the open editor
-  useEffect(() => {
-    setEditing(null);
-  }, [page]);
 
   const remove = async (s: ContentSection) => {
     const ok = await confirm({
@@ -214,20 +223,18 @@ export default function AdminContent() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    const res = await sendJson("DELETE", `/api/admin/content/${encodeURIComponent(s.id)}`);
+    const res = await write("DELETE", `/api/admin/content/${encodeURIComponent(s.id)}`);
     if (!res.ok) {
       show("error", "Failed to delete content");
       return;
     }
     if (editing !== "new" && editing?.id === s.id) setEditing(null);
     show("success", `"${s.section}" deleted.`);
-    await list.reload();
   };
 
-  const done = async (message: string) => {
+  const done = (message: string) => {
     setEditing(null);
     show("success", message);
-    await list.reload();
   };
 
   return (
@@ -262,25 +269,23 @@ export default function AdminContent() {
           </div>
         </Card>
 
-        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
+        <ListAlerts error={loadError} flash={flash} onDismiss={clear} />
 
         {editing === "new" ? (
           <SectionEditor page={page} existing={null} onDone={done} onCancel={() => setEditing(null)} />
         ) : null}
 
         <Card
-          title={`${CONTENT_PAGES.find((p) => p.value === page)?.label} sections (${list.items.length})`}
+          title={`${CONTENT_PAGES.find((p) => p.value === page)?.label} sections (${sections.length})`}
           bodyClassName=""
         >
-          {list.loading ? (
-            <Spinner label="Loading content…" />
-          ) : list.items.length === 0 ? (
+          {sections.length === 0 ? (
             <EmptyState icon={<FileText className="h-6 w-6" />} title="No sections on this page yet">
               Add one with Add section.
             </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-100">
-              {list.items.map((s) => (
+              {sections.map((s) => (
                 <li
                   key={s.id}
                   className="px-4 py-3.5 sm:px-5"

@@ -6,35 +6,33 @@ import {
   EmptyState,
   PageHeader,
   SelectField,
-  Spinner,
   TextField,
   useConfirm,
   useFlash,
 } from "../../components/admin";
-import {
-  ErrorSummary,
-  focusFirstError,
-  sendJson,
-  TagChips,
-  useAdminList,
-} from "../../components/admin/content/bits";
+import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import { ImageField } from "../../components/admin/content/MediaPicker";
 import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { GalleryImage } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { check, galleryImageSchema, splitComma } from "../../lib/admin-forms";
 import { GALLERY_CATEGORIES } from "../../lib/categories";
+import type { Route } from "./+types/gallery";
 
 const blank = { title: "", category: "", image_url: "", tags: "", alt: "" };
 const categoryLabel = (v: string) => GALLERY_CATEGORIES.find((c) => c.value === v)?.label ?? v;
 
+export async function clientLoader() {
+  return { images: await adminGet<GalleryImage[]>("/api/admin/gallery") };
+}
+export const clientAction = adminAction;
+
 /** Gallery manager: add and delete the photos of /gallery. */
-export default function AdminGallery() {
-  const list = useAdminList<GalleryImage>(
-    "/api/admin/gallery",
-    "Failed to fetch gallery images",
-    () => "Connection error",
-  );
+export default function AdminGallery({ loaderData }: Route.ComponentProps) {
+  const images = dataOr(loaderData.images, []);
+  const loadError = loadErrorText(loaderData.images, "Failed to fetch gallery images");
+  const write = useAdminWrite();
   const { form, setForm, errors, setErrors, set, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
   const { flash, show, clear } = useFlash();
@@ -57,7 +55,7 @@ export default function AdminGallery() {
       return;
     }
     setAdding(true);
-    const res = await sendJson<GalleryImage>("POST", "/api/admin/gallery", payload);
+    const res = await write<GalleryImage>("POST", "/api/admin/gallery", payload);
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
@@ -67,7 +65,6 @@ export default function AdminGallery() {
     setForm(blank);
     setErrors({});
     show("success", `"${res.data.title}" added to the gallery.`);
-    await list.reload();
   };
 
   const remove = async (g: GalleryImage) => {
@@ -77,13 +74,12 @@ export default function AdminGallery() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    const res = await sendJson("DELETE", `/api/admin/gallery/${encodeURIComponent(g.id)}`);
+    const res = await write("DELETE", `/api/admin/gallery/${encodeURIComponent(g.id)}`);
     if (!res.ok) {
       show("error", failText(res, "Failed to delete image"));
       return;
     }
     show("success", `"${g.title}" deleted.`);
-    await list.reload();
   };
 
   return (
@@ -95,7 +91,7 @@ export default function AdminGallery() {
       />
       {dialog}
       <div className="space-y-5">
-        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
+        <ListAlerts error={loadError} flash={flash} onDismiss={clear} />
 
         <Card title="Add a photo">
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Add a photo">
@@ -140,10 +136,8 @@ export default function AdminGallery() {
           </form>
         </Card>
 
-        <Card title={`Photos (${list.items.length})`} bodyClassName="p-3 sm:p-5">
-          {list.loading ? (
-            <Spinner label="Loading photos…" />
-          ) : list.items.length === 0 ? (
+        <Card title={`Photos (${images.length})`} bodyClassName="p-3 sm:p-5">
+          {images.length === 0 ? (
             <EmptyState icon={<Images className="h-6 w-6" />} title="No photos yet">
               Add the first photo above; it shows on the public gallery straight away.
             </EmptyState>
@@ -152,7 +146,7 @@ export default function AdminGallery() {
               className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4"
               aria-label="Gallery photos"
             >
-              {list.items.map((g) => (
+              {images.map((g) => (
                 <li
                   key={g.id}
                   className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"

@@ -2,28 +2,22 @@ import { Check, Copy, FileText, Film, ImagePlus, Link2, Plus, Trash2, UploadClou
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   Alert,
+  type AlertTone,
   Badge,
   Button,
   Card,
   EmptyState,
   PageHeader,
   SelectField,
-  Spinner,
   TextField,
   useConfirm,
+  useFlash,
 } from "../../components/admin";
-import {
-  ErrorSummary,
-  focusFirstError,
-  sendJson,
-  TagChips,
-  useAdminList,
-} from "../../components/admin/content/bits";
-import { invalidateMediaPicker } from "../../components/admin/content/MediaPicker";
+import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import type { MediaItem } from "../../components/admin/content/types";
-import { copyText, uploadMedia } from "../../components/admin/content/upload";
+import { copyText, mediaAction, useMediaUpload } from "../../components/admin/content/upload";
 import { Img } from "../../components/Img";
-import { adminGet } from "../../lib/admin-data";
+import { type AdminResult, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import {
   check,
   formatKB,
@@ -33,6 +27,7 @@ import {
   splitComma,
   UPLOAD_ACCEPT,
 } from "../../lib/admin-forms";
+import type { Route } from "./+types/media";
 
 const FILTERS = [
   { value: "all", label: "All Files" },
@@ -52,16 +47,42 @@ interface Banner {
   lines?: string[];
 }
 
-/** Drag-and-drop or browse upload, several files at once, with the real upload progress. */
-function UploadPanel({
-  maxMb,
-  onUploaded,
-  onBanner,
+/** The server's own explanation of a failed write, or `fallback` when it gave none. */
+function serverDetail(res: AdminResult<unknown>, fallback: string): string {
+  if (res.ok || res.network || res.detail === `HTTP ${res.status}`) return fallback;
+  return res.detail;
+}
+
+/**
+ * The screen's notice: the first line as its text, any further lines (the
+ * files an upload could not add) as a list below it.
+ */
+function Notice({
+  flash,
+  onDismiss,
 }: {
-  maxMb: number | null;
-  onUploaded: () => void;
-  onBanner: (b: Banner) => void;
+  flash: { tone: AlertTone; text: string; title?: string } | null;
+  onDismiss: () => void;
 }) {
+  if (!flash) return null;
+  const [text, ...lines] = flash.text.split("\n");
+  return (
+    <Alert tone={flash.tone} title={flash.title} onDismiss={onDismiss}>
+      {text}
+      {lines.length ? (
+        <ul className="mt-1 list-disc pl-4">
+          {lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Drag-and-drop or browse upload, several files at once, with the real upload progress. */
+function UploadPanel({ maxMb, onBanner }: { maxMb: number | null; onBanner: (b: Banner) => void }) {
+  const upload = useMediaUpload();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [folder, setFolder] = useState<string>("uploads");
@@ -89,9 +110,7 @@ function UploadPanel({
     }
     setNames(files.map((f) => f.name));
     setProgress(0);
-    const res = await uploadMedia(files, { folder, tags }, (p) =>
-      setProgress(Math.min(100, Math.round(p * 100))),
-    );
+    const res = await upload(files, { folder, tags }, (p) => setProgress(Math.min(100, Math.round(p * 100))));
     if (res.ok) {
       setProgress(100);
       const { items, failed } = res.data;
@@ -101,8 +120,6 @@ function UploadPanel({
         text: `${items.length} ${items.length === 1 ? "file" : "files"} added to the media library.`,
         lines: failed.map((f) => `Failed to add to media library: ${f.original_name}. ${f.detail}`),
       });
-      invalidateMediaPicker();
-      onUploaded();
       // The full bar stays a moment so the finish is seen, then the panel is ready again.
       setTimeout(() => {
         setProgress(null);
@@ -230,7 +247,8 @@ const blankManual = {
 };
 
 /** The manual form: a file that lives elsewhere, registered by its URL. */
-function ManualForm({ onAdded, onBanner }: { onAdded: () => void; onBanner: (b: Banner) => void }) {
+function ManualForm({ onBanner }: { onBanner: (b: Banner) => void }) {
+  const write = useAdminWrite();
   const [form, setForm] = useState(blankManual);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -258,17 +276,15 @@ function ManualForm({ onAdded, onBanner }: { onAdded: () => void; onBanner: (b: 
       return;
     }
     setSaving(true);
-    const res = await sendJson<MediaItem>("POST", "/api/admin/media", result.data);
+    const res = await write<MediaItem>("POST", "/api/admin/media", result.data);
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
-      onBanner({ tone: "error", title: "Failed to add to media library", text: res.detail });
+      onBanner({ tone: "error", title: "Failed to add to media library", text: serverDetail(res, "") });
       return;
     }
     setForm(blankManual);
     onBanner({ tone: "success", text: `"${res.data.filename}" added to the media library.` });
-    invalidateMediaPicker();
-    onAdded();
   };
   return (
     <form ref={ref} onSubmit={submit} noValidate className="space-y-4" aria-label="Add by URL">
@@ -345,30 +361,40 @@ function CopyButton({ url }: { url: string }) {
   );
 }
 
+/**
+ * The library and the upload limit. The image pickers of the editors load
+ * this same loader through a fetcher (they read `media`).
+ */
+export async function clientLoader() {
+  const [media, config] = await Promise.all([
+    adminGet<MediaItem[]>("/api/admin/media"),
+    adminGet<{ upload_max_mb: number }>("/api/admin/media/config"),
+  ]);
+  return { media, config };
+}
+export const clientAction = mediaAction;
+
 /** Media library. */
-export default function AdminMedia() {
-  const list = useAdminList<MediaItem>(
-    "/api/admin/media",
+export default function AdminMedia({ loaderData }: Route.ComponentProps) {
+  const items = dataOr(loaderData.media, []);
+  const loadError = loadErrorText(
+    loaderData.media,
     "Failed to fetch media files",
     () => "Failed to load media files",
   );
+  // Without the limit the panel still uploads; the server enforces the limit either way.
+  const maxMb = loaderData.config.ok ? loaderData.config.data.upload_max_mb : null;
+  const write = useAdminWrite();
   const [filter, setFilter] = useState<Filter>("all");
   const [adding, setAdding] = useState(false);
   const [mode, setMode] = useState<"upload" | "url">("upload");
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [maxMb, setMaxMb] = useState<number | null>(null);
+  const { flash, show, clear } = useFlash();
+  const banner = (b: Banner) => show(b.tone, [b.text, ...(b.lines ?? [])].join("\n"), b.title);
   const { confirm, dialog } = useConfirm();
   const panelId = useId();
 
-  useEffect(() => {
-    adminGet<{ upload_max_mb: number }>("/api/admin/media/config").then((r) => {
-      if (r.ok) setMaxMb(r.data.upload_max_mb);
-    });
-  }, []);
-
-  const shown = filter === "all" ? list.items : list.items.filter((m) => m.file_type === filter);
-  const countOf = (f: Filter) =>
-    f === "all" ? list.items.length : list.items.filter((m) => m.file_type === f).length;
+  const shown = filter === "all" ? items : items.filter((m) => m.file_type === filter);
+  const countOf = (f: Filter) => (f === "all" ? items.length : items.filter((m) => m.file_type === f).length);
 
   const remove = async (m: MediaItem) => {
     const ok = await confirm({
@@ -377,14 +403,12 @@ export default function AdminMedia() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    const res = await sendJson("DELETE", `/api/admin/media/${encodeURIComponent(m.id)}`);
+    const res = await write("DELETE", `/api/admin/media/${encodeURIComponent(m.id)}`);
     if (!res.ok) {
-      setBanner({ tone: "error", text: res.detail || "Failed to delete the file" });
+      show("error", serverDetail(res, "Failed to delete the file"));
       return;
     }
-    setBanner({ tone: "success", text: `"${m.original_name || m.filename}" deleted.` });
-    invalidateMediaPicker();
-    await list.reload();
+    show("success", `"${m.original_name || m.filename}" deleted.`);
   };
 
   return (
@@ -410,19 +434,8 @@ export default function AdminMedia() {
       />
       {dialog}
       <div className="space-y-5">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
-        {banner ? (
-          <Alert tone={banner.tone} title={banner.title} onDismiss={() => setBanner(null)}>
-            {banner.text}
-            {banner.lines?.length ? (
-              <ul className="mt-1 list-disc pl-4">
-                {banner.lines.map((l) => (
-                  <li key={l}>{l}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        <Notice flash={flash} onDismiss={clear} />
 
         <div id={panelId} hidden={!adding}>
           <Card
@@ -445,9 +458,9 @@ export default function AdminMedia() {
             }
           >
             {mode === "upload" ? (
-              <UploadPanel maxMb={maxMb} onUploaded={list.reload} onBanner={setBanner} />
+              <UploadPanel maxMb={maxMb} onBanner={banner} />
             ) : (
-              <ManualForm onAdded={list.reload} onBanner={setBanner} />
+              <ManualForm onBanner={banner} />
             )}
           </Card>
         </div>
@@ -477,9 +490,7 @@ export default function AdminMedia() {
           </p>
         </div>
 
-        {list.loading ? (
-          <Spinner label="Loading media…" />
-        ) : shown.length === 0 ? (
+        {shown.length === 0 ? (
           <Card>
             <EmptyState
               icon={<ImagePlus className="h-6 w-6" />}

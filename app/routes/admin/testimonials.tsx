@@ -8,17 +8,18 @@ import {
   EmptyState,
   PageHeader,
   SelectField,
-  Spinner,
   TextAreaField,
   TextField,
   useConfirm,
   useFlash,
 } from "../../components/admin";
-import { ErrorSummary, focusFirstError, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { ProAdventure, Testimonial } from "../../components/admin/content/types";
 import { Stars } from "../../components/Stars";
+import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { check, testimonialSchema } from "../../lib/admin-forms";
+import type { Route } from "./+types/testimonials";
 
 const blank = {
   customer_name: "",
@@ -38,24 +39,28 @@ function addedOn(iso: string): string {
   }).format(new Date(iso));
 }
 
+export async function clientLoader() {
+  const [testimonials, adventures] = await Promise.all([
+    adminGet<Testimonial[]>("/api/admin/testimonials"),
+    adminGet<ProAdventure[]>("/api/admin/adventures-pro"),
+  ]);
+  return { testimonials, adventures };
+}
+export const clientAction = adminAction;
+
 /** Testimonials manager: the reviews on /reviews and the home carousel. */
-export default function AdminTestimonials() {
-  const list = useAdminList<Testimonial>(
-    "/api/admin/testimonials",
-    "Failed to fetch testimonials",
-    () => "Connection error",
-  );
-  const adventures = useAdminList<ProAdventure>(
-    "/api/admin/adventures-pro",
-    "Failed to fetch adventures",
-    () => "Connection error",
-  );
+export default function AdminTestimonials({ loaderData }: Route.ComponentProps) {
+  const testimonials = dataOr(loaderData.testimonials, []);
+  // The adventures only name the reviews' adventure and fill the choice; the screen's load error is the list's.
+  const adventures = dataOr(loaderData.adventures, []);
+  const loadError = loadErrorText(loaderData.testimonials, "Failed to fetch testimonials");
+  const write = useAdminWrite();
   const { form, setForm, errors, setErrors, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const formRef = useRef<HTMLFormElement>(null);
-  const titleOf = (id: string) => adventures.items.find((a) => a.id === id)?.title ?? id;
+  const titleOf = (id: string) => adventures.find((a) => a.id === id)?.title ?? id;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -67,7 +72,7 @@ export default function AdminTestimonials() {
       return;
     }
     setAdding(true);
-    const res = await sendJson<Testimonial>("POST", "/api/admin/testimonials", result.data);
+    const res = await write<Testimonial>("POST", "/api/admin/testimonials", result.data);
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
@@ -77,7 +82,6 @@ export default function AdminTestimonials() {
     setForm(blank);
     setErrors({});
     show("success", `Review from ${res.data.customer_name} added.`);
-    await list.reload();
   };
 
   const remove = async (t: Testimonial) => {
@@ -87,13 +91,12 @@ export default function AdminTestimonials() {
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    const res = await sendJson("DELETE", `/api/admin/testimonials/${encodeURIComponent(t.id)}`);
+    const res = await write("DELETE", `/api/admin/testimonials/${encodeURIComponent(t.id)}`);
     if (!res.ok) {
       show("error", failText(res, "Failed to delete testimonial"));
       return;
     }
     show("success", `Review from ${t.customer_name} deleted.`);
-    await list.reload();
   };
 
   return (
@@ -105,7 +108,7 @@ export default function AdminTestimonials() {
       />
       {dialog}
       <div className="space-y-5">
-        <ListAlerts error={list.error} flash={flash} onDismiss={clear} />
+        <ListAlerts error={loadError} flash={flash} onDismiss={clear} />
 
         <Card title="Add a review">
           <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Add a review">
@@ -115,7 +118,7 @@ export default function AdminTestimonials() {
               <TextField label="Location" required {...field("location")} placeholder="e.g. Bondi, Sydney" />
               <SelectField label="Adventure" required {...field("adventure_type")}>
                 <option value="">Choose an adventure</option>
-                {adventures.items.map((a) => (
+                {adventures.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.title}
                   </option>
@@ -146,16 +149,14 @@ export default function AdminTestimonials() {
           </form>
         </Card>
 
-        <Card title={`Reviews (${list.items.length})`} bodyClassName="p-3 sm:p-5">
-          {list.loading ? (
-            <Spinner label="Loading reviews…" />
-          ) : list.items.length === 0 ? (
+        <Card title={`Reviews (${testimonials.length})`} bodyClassName="p-3 sm:p-5">
+          {testimonials.length === 0 ? (
             <EmptyState icon={<MessageSquareQuote className="h-6 w-6" />} title="No reviews yet">
               Add one above; it appears on the Reviews page straight away.
             </EmptyState>
           ) : (
             <ul className="grid gap-3 md:grid-cols-2" aria-label="Reviews">
-              {list.items.map((t) => (
+              {testimonials.map((t) => (
                 <li
                   key={t.id}
                   className="flex flex-col rounded-xl border border-slate-200 bg-white p-4"

@@ -1,8 +1,8 @@
 import { CheckCircle2, ExternalLink, Loader2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
-import { Alert, Card, PageHeader, Spinner, Tabs, tabPanelProps } from "../../components/admin";
-import { describedBy, FieldMessage, sendJson, useAdminList } from "../../components/admin/content/bits";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Alert, Card, PageHeader, Tabs, tabPanelProps } from "../../components/admin";
+import { describedBy, FieldMessage } from "../../components/admin/content/bits";
 import { ImageField, sitePath } from "../../components/admin/content/MediaPicker";
 import type { ContentSection } from "../../components/admin/content/types";
 import {
@@ -11,7 +11,9 @@ import {
   type WebsiteField,
   type WebsiteTab,
 } from "../../components/admin/content/website-fields";
+import { adminAction, adminGet, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import { isWebAddress } from "../../lib/admin-forms";
+import type { Route } from "./+types/website-editor";
 
 /** Autosave waits this long after the last keystroke: the editor saves as the operator types. */
 const AUTOSAVE_MS = 800;
@@ -54,25 +56,51 @@ function StatusText({ status }: { status: SaveStatus | undefined }) {
   return null;
 }
 
+export async function clientLoader() {
+  return { content: await adminGet<ContentSection[]>("/api/admin/content") };
+}
+export const clientAction = adminAction;
+
+/** Another tab is only another part of the same form: switching tabs loads nothing again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+/** The stored sections by page and section. */
+function byKey(sections: ContentSection[]): Map<string, ContentSection> {
+  return new Map(sections.map((s) => [keyOf(s.page, s.section), s]));
+}
+
 /**
  * The website editor: five tabs of page
  * texts and images, each field saved automatically as the operator types.
  * A missing section is created (POST), an existing one updated (PUT with
  * content only). Failures are only logged, as the spec says.
  */
-export default function WebsiteEditor() {
+export default function WebsiteEditor({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get("tab");
   const tab: WebsiteTab["id"] = WEBSITE_TABS.some((t) => t.id === tabParam)
     ? (tabParam as WebsiteTab["id"])
     : "homepage";
-  const list = useAdminList<ContentSection>(
-    "/api/admin/content",
+  const loadError = loadErrorText(
+    loaderData.content,
     "Failed to fetch content",
     () => "Failed to load content",
   );
+  const write = useAdminWrite();
 
-  const [values, setValues] = useState<Record<string, string>>({});
+  // The stored texts seed the fields once, from the first load that worked; the loads that
+  // follow each save must not overwrite what is being typed.
+  const [values, setValues] = useState<Record<string, string> | null>(null);
   const [status, setStatus] = useState<Record<string, SaveStatus>>({});
   const [holds, setHolds] = useState<Record<string, string>>({});
   const sections = useRef(new Map<string, ContentSection>());
@@ -80,54 +108,48 @@ export default function WebsiteEditor() {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const inflight = useRef(new Set<string>());
   const again = useRef(new Set<string>());
+  if (values === null && loaderData.content.ok) {
+    const stored = byKey(loaderData.content.data);
+    sections.current = stored;
+    setValues(Object.fromEntries([...stored].map(([key, s]) => [key, s.content])));
+  }
 
-  // The stored sections seed the fields once; later reloads must not overwrite what is being typed.
-  const seeded = useRef(false);
-  useEffect(() => {
-    if (list.loading || seeded.current || list.error) return;
-    seeded.current = true;
-    const initial: Record<string, string> = {};
-    for (const s of list.items) {
-      const key = keyOf(s.page, s.section);
-      sections.current.set(key, s);
-      initial[key] = s.content;
-    }
-    setValues(initial);
-  }, [list.loading, list.items, list.error]);
-
-  const save = useCallback(async (page: string, field: WebsiteField) => {
-    const key = keyOf(page, field.section);
-    if (inflight.current.has(key)) {
-      // One request per section at a time: the newest text goes when this one is answered.
-      again.current.add(key);
-      return;
-    }
-    const content = (latest.current.get(key) ?? "").trim();
-    const value = field.kind === "url" || field.kind === "image" ? sitePath(content) : content;
-    inflight.current.add(key);
-    setStatus((s) => ({ ...s, [key]: "saving" }));
-    const existing = sections.current.get(key);
-    const res = existing
-      ? await sendJson<ContentSection>("PUT", `/api/admin/content/${encodeURIComponent(existing.id)}`, {
-          content: value,
-        })
-      : await sendJson<ContentSection>("POST", "/api/admin/content", {
-          page,
-          section: field.section,
-          type: contentTypeFor(field.kind),
-          content: value,
-          title: field.label,
-        });
-    inflight.current.delete(key);
-    if (res.ok) {
-      sections.current.set(key, res.data);
-      setStatus((s) => ({ ...s, [key]: "saved" }));
-    } else {
-      console.error(`Failed to save ${page}/${field.section}`, res.status, res.detail || res.exception);
-      setStatus((s) => ({ ...s, [key]: "idle" }));
-    }
-    if (again.current.delete(key)) save(page, field);
-  }, []);
+  const save = useCallback(
+    async (page: string, field: WebsiteField) => {
+      const key = keyOf(page, field.section);
+      if (inflight.current.has(key)) {
+        // One request per section at a time: the newest text goes when this one is answered.
+        again.current.add(key);
+        return;
+      }
+      const content = (latest.current.get(key) ?? "").trim();
+      const value = field.kind === "url" || field.kind === "image" ? sitePath(content) : content;
+      inflight.current.add(key);
+      setStatus((s) => ({ ...s, [key]: "saving" }));
+      const existing = sections.current.get(key);
+      const res = existing
+        ? await write<ContentSection>("PUT", `/api/admin/content/${encodeURIComponent(existing.id)}`, {
+            content: value,
+          })
+        : await write<ContentSection>("POST", "/api/admin/content", {
+            page,
+            section: field.section,
+            type: contentTypeFor(field.kind),
+            content: value,
+            title: field.label,
+          });
+      inflight.current.delete(key);
+      if (res.ok) {
+        sections.current.set(key, res.data);
+        setStatus((s) => ({ ...s, [key]: "saved" }));
+      } else {
+        console.error(`Failed to save ${page}/${field.section}`, res.status, res.exception ?? res.detail);
+        setStatus((s) => ({ ...s, [key]: "idle" }));
+      }
+      if (again.current.delete(key)) save(page, field);
+    },
+    [write],
+  );
 
   const change = (page: string, field: WebsiteField, value: string) => {
     const key = keyOf(page, field.section);
@@ -184,7 +206,7 @@ export default function WebsiteEditor() {
 
   const renderField = (page: string, field: WebsiteField) => {
     const key = keyOf(page, field.section);
-    const value = values[key] ?? "";
+    const value = values?.[key] ?? "";
     const hold = holds[key];
     const id = `we-${page}-${field.section}`;
     const label = (
@@ -262,7 +284,7 @@ export default function WebsiteEditor() {
         }
       />
       <div className="space-y-4">
-        {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         <Card bodyClassName="px-4 pb-5 sm:px-5">
           <Tabs
             tabs={WEBSITE_TABS.map((t) => ({ id: t.id, label: t.label }))}
@@ -271,9 +293,7 @@ export default function WebsiteEditor() {
             label="Pages"
             idPrefix="we"
           />
-          {list.loading ? (
-            <Spinner label="Loading website content…" />
-          ) : list.error ? (
+          {values === null ? (
             <p className="py-10 text-center text-sm text-slate-500">
               The page texts could not be loaded; reload the page to try again.
             </p>

@@ -1,37 +1,28 @@
 import { Check, ImageOff, Images, RefreshCw, X } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
-import { Link } from "react-router";
-import { adminFetch } from "../../../lib/admin-api";
+import { useId, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { dataOr } from "../../../lib/admin-data";
+import type { clientLoader as mediaLoader } from "../../../routes/admin/media";
 import { Img } from "../../Img";
 import { describedBy, FieldMessage } from "./bits";
 import type { MediaItem } from "./types";
 
-// One list for every picker on a screen (the website editor has many image fields).
-let cache: Promise<MediaItem[]> | null = null;
+/**
+ * The pickers of a screen share one fetcher (the website editor has many
+ * image fields): it holds the media library as the media route's loader
+ * gives it, so a picker reads the same data path as the library itself.
+ */
+const PICKER_KEY = "media-picker";
 
-async function loadImages(fresh = false): Promise<MediaItem[]> {
-  if (!cache || fresh) {
-    cache = (async () => {
-      const res = await adminFetch("/api/admin/media");
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const all = (await res.json()) as MediaItem[];
-      return all.filter((m) => m.file_type === "image");
-    })();
-    cache.catch(() => {
-      cache = null;
-    });
-  }
-  return cache;
-}
-
-/** Forget the cached list (after an upload or delete in the media library). */
-export function invalidateMediaPicker() {
-  cache = null;
+/** The media library's list, loaded by the pickers' shared fetcher. */
+function usePickerFetcher() {
+  return useFetcher<typeof mediaLoader>({ key: PICKER_KEY });
 }
 
 /**
  * A grid of the media library's images that scrolls at a fixed maximum
- * height; picking one hands back its URL.
+ * height; picking one hands back its URL. It shows what the shared fetcher
+ * holds: opening an ImageField's picker loads it, Refresh loads it again.
  */
 export function MediaPicker({
   selected,
@@ -42,21 +33,10 @@ export function MediaPicker({
   onPick: (url: string, item: MediaItem) => void;
   onClose?: () => void;
 }) {
-  const [images, setImages] = useState<MediaItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const refresh = useCallback(async (fresh = false) => {
-    setFailed(false);
-    try {
-      setImages(await loadImages(fresh));
-    } catch (error) {
-      console.error("Failed to load media files", error);
-      setFailed(true);
-      setImages([]);
-    }
-  }, []);
-  useEffect(() => {
-    refresh();
-  }, [refresh]);
+  const library = usePickerFetcher();
+  const loaded = library.data?.media;
+  const failed = loaded !== undefined && !loaded.ok;
+  const images = loaded === undefined ? null : dataOr(loaded, []).filter((m) => m.file_type === "image");
 
   return (
     <div className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-3" data-testid="media-picker">
@@ -65,7 +45,7 @@ export function MediaPicker({
         <div className="flex items-center gap-1">
           <button
             type="button"
-            onClick={() => refresh(true)}
+            onClick={() => library.load("/admin/media")}
             className="rounded-lg p-1.5 text-slate-500 hover:bg-white hover:text-slate-800"
             aria-label="Refresh the media library"
           >
@@ -164,6 +144,12 @@ export function ImageField({
   const id = useId();
   const pickerId = useId();
   const [open, setOpen] = useState(false);
+  const library = usePickerFetcher();
+  // Opening loads the library afresh (the media route's loader), so files added since are offered.
+  const toggle = () => {
+    if (!open) void library.load("/admin/media");
+    setOpen(!open);
+  };
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -209,7 +195,7 @@ export function ImageField({
           <FieldMessage id={id} error={error} hint={hint} />
           <button
             type="button"
-            onClick={() => setOpen((o) => !o)}
+            onClick={toggle}
             aria-expanded={open}
             aria-controls={pickerId}
             className="mt-2 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-reef-700 hover:bg-reef-50"

@@ -1,7 +1,7 @@
 import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
-import { customTotal, TEXT } from "../../lib/booking";
+import { type BookingFormValues, customTotal, missingRequired, TEXT } from "../../lib/booking";
 import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
@@ -37,6 +37,12 @@ interface Props {
   adventures: BookableAdventure[];
   preselected: string | null;
   initialDates: DateOption[];
+  /** What a form post without JavaScript sent, with the server's messages (the page is rendered again). */
+  submitted?: {
+    values: BookingFormValues;
+    error: string;
+    fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
+  };
 }
 
 type PaymentType = "adventure" | "custom";
@@ -47,27 +53,32 @@ function failureText(result: { status: number; detail: string }, fallback: strin
 }
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
-export function BookingFlow({ adventures, preselected, initialDates }: Props) {
+export function BookingFlow({ adventures, preselected, initialDates, submitted }: Props) {
   const [type, setType] = useState<PaymentType>("adventure");
   const [selectedId, setSelectedId] = useState<string | null>(preselected);
   const [step, setStep] = useState<1 | 2>(preselected ? 2 : 1);
   const [dates, setDates] = useState<DateOption[]>(initialDates);
   const [datesFor, setDatesFor] = useState<string | null>(preselected);
   const [datesState, setDatesState] = useState<"idle" | "loading" | "error">("idle");
-  const [form, setForm] = useState({
-    customerFirstName: "",
-    customerLastName: "",
-    customerEmail: "",
-    customerPhone: "",
-    groupSize: 1,
-    selectedDate: "",
-    specialRequirements: "",
+  const [form, setForm] = useState(() => {
+    const sent = submitted?.values;
+    const groupSize = Number(sent?.groupSize);
+    return {
+      customerFirstName: sent?.customerFirstName ?? "",
+      customerLastName: sent?.customerLastName ?? "",
+      customerEmail: sent?.customerEmail ?? "",
+      customerPhone: sent?.customerPhone ?? "",
+      groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
+      selectedDate: sent?.selectedDate ?? "",
+      specialRequirements: sent?.specialRequirements ?? "",
+    };
   });
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(submitted?.error ?? "");
+  const [fieldErrors, setFieldErrors] = useState(submitted?.fieldErrors ?? {});
   const detailsRef = useRef<HTMLHeadingElement>(null);
 
   const adventure = adventures.find((a) => a.id === selectedId) ?? null;
@@ -130,7 +141,8 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
   async function submitBooking(e: React.FormEvent) {
     e.preventDefault();
     setError("");
-    if (!adventure || !form.customerFirstName.trim() || !form.customerEmail.trim() || !form.selectedDate) {
+    setFieldErrors({});
+    if (!adventure || missingRequired({ ...form, adventureId: adventure.id })) {
       setError(TEXT.missingFields);
       return;
     }
@@ -219,36 +231,44 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
               <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {adventures.map((a) => (
                   <li key={a.id}>
-                    <button
-                      type="button"
-                      onClick={() => choose(a.id)}
-                      aria-pressed={a.id === selectedId}
-                      data-testid="adventure-option"
-                      className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
-                        a.id === selectedId ? "ring-2 ring-coral-600" : ""
-                      }`}
-                    >
-                      <span className="block aspect-[16/9] overflow-hidden bg-ocean-100">
-                        <Img
-                          src={a.image}
-                          alt=""
-                          sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
-                          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-                        />
-                      </span>
-                      <span className="flex flex-1 flex-col gap-2 p-4">
-                        <span className="font-display text-lg font-semibold leading-snug text-ocean-900">
-                          {a.title}
+                    {/* Without JavaScript the card asks for /book?adventure={id}, the same choice as a link. */}
+                    <form method="get" action="/book" className="h-full">
+                      <button
+                        type="submit"
+                        name="adventure"
+                        value={a.id}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          choose(a.id);
+                        }}
+                        aria-pressed={a.id === selectedId}
+                        data-testid="adventure-option"
+                        className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
+                          a.id === selectedId ? "ring-2 ring-coral-600" : ""
+                        }`}
+                      >
+                        <span className="block aspect-[16/9] overflow-hidden bg-ocean-100">
+                          <Img
+                            src={a.image}
+                            alt=""
+                            sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+                            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                          />
                         </span>
-                        <span className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm">
-                          <span className="font-semibold text-coral-700">{a.price_display}</span>
-                          <span className="inline-flex items-center gap-1.5 text-slate-600">
-                            <Clock className="size-4" aria-hidden="true" />
-                            {a.duration}
+                        <span className="flex flex-1 flex-col gap-2 p-4">
+                          <span className="font-display text-lg font-semibold leading-snug text-ocean-900">
+                            {a.title}
+                          </span>
+                          <span className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm">
+                            <span className="font-semibold text-coral-700">{a.price_display}</span>
+                            <span className="inline-flex items-center gap-1.5 text-slate-600">
+                              <Clock className="size-4" aria-hidden="true" />
+                              {a.duration}
+                            </span>
                           </span>
                         </span>
-                      </span>
-                    </button>
+                      </button>
+                    </form>
                   </li>
                 ))}
               </ul>
@@ -260,23 +280,37 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                   {" · "}
                   {adventure.duration}
                 </p>
-                <button
-                  type="button"
-                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
-                  onClick={() => setStep(1)}
-                >
-                  <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
-                </button>
+                {/* Without JavaScript: the page without a chosen adventure lists them all again. */}
+                <form method="get" action="/book">
+                  <button
+                    type="submit"
+                    className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setStep(1);
+                    }}
+                  >
+                    <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
+                  </button>
+                </form>
               </div>
             )}
           </section>
 
           {step === 2 && adventure ? (
             <section aria-labelledby="step-2" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-              <form onSubmit={submitBooking} noValidate className="space-y-6">
+              {/* With JavaScript the script posts to the API; without it the browser posts here to the page's action. */}
+              <form
+                method="post"
+                action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
+                onSubmit={submitBooking}
+                noValidate
+                className="space-y-6"
+              >
                 <StepHeading id="step-2" n={2} title="Your Details" headingRef={detailsRef} />
+                <input type="hidden" name="adventureId" value={adventure.id} />
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <Field label="First Name" required>
+                  <Field label="First Name" required error={fieldErrors.customerFirstName}>
                     <input
                       className="field"
                       name="customerFirstName"
@@ -286,7 +320,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerFirstName")}
                     />
                   </Field>
-                  <Field label="Last Name" required>
+                  <Field label="Last Name" required error={fieldErrors.customerLastName}>
                     <input
                       className="field"
                       name="customerLastName"
@@ -296,7 +330,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerLastName")}
                     />
                   </Field>
-                  <Field label="Email" required>
+                  <Field label="Email" required error={fieldErrors.customerEmail}>
                     <input
                       className="field"
                       type="email"
@@ -307,7 +341,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerEmail")}
                     />
                   </Field>
-                  <Field label="Phone">
+                  <Field label="Phone" error={fieldErrors.customerPhone}>
                     <input
                       className="field"
                       type="tel"
@@ -317,7 +351,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerPhone")}
                     />
                   </Field>
-                  <Field label="Group Size">
+                  <Field label="Group Size" error={fieldErrors.groupSize}>
                     <select
                       className="field"
                       name="groupSize"
@@ -334,6 +368,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                   <Field
                     label="Date"
                     required
+                    error={fieldErrors.selectedDate}
                     hint={
                       datesState === "loading"
                         ? "Loading dates..."
@@ -366,7 +401,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     </select>
                   </Field>
                   <div className="sm:col-span-2">
-                    <Field label="Special Requirements">
+                    <Field label="Special Requirements" error={fieldErrors.specialRequirements}>
                       <textarea
                         className="field min-h-28"
                         name="specialRequirements"
@@ -560,11 +595,14 @@ function Field({
   label,
   required,
   hint,
+  error,
   children,
 }: {
   label: string;
   required?: boolean;
   hint?: string;
+  /** The server's message for this field (after a form post without JavaScript). */
+  error?: string;
   children: React.ReactElement;
 }) {
   return (
@@ -581,6 +619,11 @@ function Field({
       </span>
       {children}
       {hint ? <span className="mt-1.5 block text-xs text-slate-500">{hint}</span> : null}
+      {error ? (
+        <span className="mt-1.5 block text-sm font-medium text-coral-700" data-testid="field-error">
+          {error}
+        </span>
+      ) : null}
     </label>
   );
 }

@@ -1,10 +1,21 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { data, redirect, useNavigate, useSearchParams } from "react-router";
+import { validateBody } from "../../../server/api/validate.server";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { listDateOptions } from "../../../server/domain/availability.server";
+import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
+import { createBooking } from "../../../server/domain/create-booking.server";
+import { fromDatabaseError, HttpError } from "../../../server/errors.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
-import { fetchPaymentStatus, startPaymentPolling } from "../../components/booking/payment-status";
+import { fetchPaymentStatus, startPaymentPolling, successUrl } from "../../components/booking/payment-status";
+import {
+  BOOKING_FORM_FIELDS,
+  type BookingFormValues,
+  bookingSchema,
+  missingRequired,
+  TEXT,
+} from "../../lib/booking";
 import { getApp } from "../../lib/context";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
@@ -36,6 +47,85 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { adventures, preselected, initialDates, testMode: env.paymentsMode === "test" };
 }
 
+export interface BookActionData {
+  values: BookingFormValues;
+  /** The error banner's text. */
+  error: string;
+  /** The server's message per form field, shown next to the field. */
+  fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
+}
+
+/** The server's error keys (payload names, "body.<name>" for refused text) as form field names. */
+function toFieldErrors(errors: Record<string, string> | undefined): BookActionData["fieldErrors"] {
+  const out: BookActionData["fieldErrors"] = {};
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const name = BOOKING_FORM_FIELDS[key.replace(/^body\./, "") as keyof typeof BOOKING_FORM_FIELDS];
+    if (name) out[name] ??= message;
+  }
+  return out;
+}
+
+/**
+ * The booking form without JavaScript posts here. The payload is the one the
+ * page's script sends to POST /api/bookings, validated by the same schema and
+ * booked by the same createBooking (server-side price, spots held, the
+ * open-checkout cap keyed by the same client address); the answer is a 303 to
+ * the provider's checkout, or the page again with the server's messages and
+ * what the visitor typed. POST /book shares the API's rate-limit budget.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const form = await request.formData();
+  const text = (key: keyof BookingFormValues) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  const values: BookingFormValues = {
+    adventureId: text("adventureId"),
+    customerFirstName: text("customerFirstName"),
+    customerLastName: text("customerLastName"),
+    customerEmail: text("customerEmail"),
+    customerPhone: text("customerPhone"),
+    groupSize: text("groupSize"),
+    selectedDate: text("selectedDate"),
+    specialRequirements: text("specialRequirements"),
+  };
+  try {
+    const input = validateBody(
+      {
+        adventure_id: values.adventureId,
+        customer_first_name: values.customerFirstName,
+        customer_last_name: values.customerLastName,
+        customer_email: values.customerEmail,
+        customer_phone: values.customerPhone,
+        group_size: values.groupSize,
+        selected_date: values.selectedDate,
+        special_requirements: values.specialRequirements,
+      },
+      bookingSchema,
+    );
+    const created = await createBooking(app.booking, input, { clientKey: app.clientKey });
+    return redirect(created.checkout_url, { status: 303, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    const refused = error instanceof HttpError ? error : fromDatabaseError(error);
+    if (!refused) {
+      app.log.error("booking form could not create the booking", { error });
+      return data<BookActionData>(
+        { values, error: TEXT.bookingFailed, fieldErrors: {} },
+        { status: 500, headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    if (refused instanceof TooManyCheckouts) headers["Retry-After"] = String(refused.retryAfterSeconds);
+    // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
+    const banner = missingRequired(values) ? TEXT.missingFields : refused.message;
+    return data<BookActionData>(
+      { values, error: banner, fieldErrors: toFieldErrors(refused.errors) },
+      { status: refused.status, headers },
+    );
+  }
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: "Book Your Adventure | Tidewater Dive & Camp",
@@ -46,7 +136,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function BookPage({ loaderData }: Route.ComponentProps) {
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const { adventures, preselected, initialDates, testMode } = loaderData;
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
@@ -80,6 +170,16 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 space-y-3">
           {testMode ? <TestModeNotice /> : null}
           {status ? <PaymentBanner message={status} /> : null}
+          {sessionId ? (
+            // The status check runs in the browser; without a script the visitor follows this link instead.
+            <noscript>
+              <p className="text-sm text-slate-700">
+                <a className="font-semibold text-reef-700 underline" href={successUrl(sessionId)}>
+                  See your booking
+                </a>
+              </p>
+            </noscript>
+          ) : null}
         </div>
         <div className="mt-8">
           <BookingFlow
@@ -87,6 +187,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
             adventures={adventures}
             preselected={preselected}
             initialDates={initialDates}
+            submitted={actionData}
           />
         </div>
       </div>

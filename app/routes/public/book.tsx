@@ -4,11 +4,18 @@ import { validateBody } from "../../../server/api/validate.server";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { listDateOptions } from "../../../server/domain/availability.server";
 import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
+import { findPayment } from "../../../server/domain/checkout-ledger.server";
 import { createBooking } from "../../../server/domain/create-booking.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
-import { fetchPaymentStatus, startPaymentPolling, successUrl } from "../../components/booking/payment-status";
+import {
+  fetchPaymentStatus,
+  interpret,
+  STATUS_TEXT,
+  startPaymentPolling,
+  successUrl,
+} from "../../components/booking/payment-status";
 import {
   BOOKING_FORM_FIELDS,
   type BookingFormValues,
@@ -44,7 +51,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("adventure");
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
   const initialDates = preselected ? ((await listDateOptions(db, preselected)) ?? []) : [];
-  return { adventures, preselected, initialDates, testMode: env.paymentsMode === "test" };
+  return {
+    adventures,
+    preselected,
+    initialDates,
+    testMode: env.paymentsMode === "test",
+    storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
+  };
+}
+
+/**
+ * For a browser without JavaScript, which cannot run the status check: what
+ * the check would answer from the payment as stored now (the test checkout,
+ * the cancel return and the provider's webhook settle it before the visitor
+ * lands here), in the same words. The provider is not asked.
+ */
+async function storedPaymentStatus(app: ReturnType<typeof getApp>, sessionId: string | null) {
+  if (!sessionId) return null;
+  const payment = await findPayment(app.booking, sessionId);
+  if (!payment) return { message: STATUS_TEXT.error, paid: false, settled: true };
+  const step = interpret(
+    { ok: true, data: { status: payment.status, payment_status: payment.paymentStatus } },
+    1,
+    sessionId,
+  );
+  return { message: step.message, paid: step.next.kind === "redirect", settled: step.next.kind !== "poll" };
 }
 
 export interface BookActionData {
@@ -137,7 +168,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adventures, preselected, initialDates, testMode } = loaderData;
+  const { adventures, preselected, initialDates, testMode, storedStatus } = loaderData;
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const navigate = useNavigate();
@@ -169,15 +200,32 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         </header>
         <div className="mt-6 space-y-3">
           {testMode ? <TestModeNotice /> : null}
-          {status ? <PaymentBanner message={status} /> : null}
-          {sessionId ? (
-            // The status check runs in the browser; without a script the visitor follows this link instead.
+          {status ? (
+            <div data-status-check>
+              <PaymentBanner message={status} />
+            </div>
+          ) : null}
+          {sessionId && storedStatus ? (
+            // Without a script the status check never runs: its banner gives way to the stored status.
             <noscript>
-              <p className="text-sm text-slate-700">
-                <a className="font-semibold text-reef-700 underline" href={successUrl(sessionId)}>
-                  See your booking
-                </a>
-              </p>
+              <style>{"[data-status-check]{display:none}"}</style>
+              <PaymentBanner message={storedStatus.message} />
+              {storedStatus.paid ? (
+                <p className="mt-3 text-sm">
+                  <a className="font-semibold text-reef-700 underline" href={successUrl(sessionId)}>
+                    See your booking
+                  </a>
+                </p>
+              ) : !storedStatus.settled ? (
+                <p className="mt-3 text-sm">
+                  <a
+                    className="font-semibold text-reef-700 underline"
+                    href={`/book?session_id=${encodeURIComponent(sessionId)}`}
+                  >
+                    Check again
+                  </a>
+                </p>
+              ) : null}
             </noscript>
           ) : null}
         </div>

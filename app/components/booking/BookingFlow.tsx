@@ -47,6 +47,9 @@ interface Props {
 
 type PaymentType = "adventure" | "custom";
 
+const CHOOSE_FORM = "choose-adventure";
+const CHANGE_FORM = "change-adventure";
+
 /** The message to show for a failed call: the server's detail, else the spec's fallback. */
 function failureText(result: { status: number; detail: string }, fallback: string): string {
   return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
@@ -231,44 +234,42 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted }
               <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {adventures.map((a) => (
                   <li key={a.id}>
-                    {/* Without JavaScript the card asks for /book?adventure={id}, the same choice as a link. */}
-                    <form method="get" action="/book" className="h-full">
-                      <button
-                        type="submit"
-                        name="adventure"
-                        value={a.id}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          choose(a.id);
-                        }}
-                        aria-pressed={a.id === selectedId}
-                        data-testid="adventure-option"
-                        className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
-                          a.id === selectedId ? "ring-2 ring-coral-600" : ""
-                        }`}
-                      >
-                        <span className="block aspect-[16/9] overflow-hidden bg-ocean-100">
-                          <Img
-                            src={a.image}
-                            alt=""
-                            sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
-                            className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
-                          />
+                    <button
+                      type="submit"
+                      form={CHOOSE_FORM}
+                      name="adventure"
+                      value={a.id}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        choose(a.id);
+                      }}
+                      aria-pressed={a.id === selectedId}
+                      data-testid="adventure-option"
+                      className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
+                        a.id === selectedId ? "ring-2 ring-coral-600" : ""
+                      }`}
+                    >
+                      <span className="block aspect-[16/9] overflow-hidden bg-ocean-100">
+                        <Img
+                          src={a.image}
+                          alt=""
+                          sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+                          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                        />
+                      </span>
+                      <span className="flex flex-1 flex-col gap-2 p-4">
+                        <span className="font-display text-lg font-semibold leading-snug text-ocean-900">
+                          {a.title}
                         </span>
-                        <span className="flex flex-1 flex-col gap-2 p-4">
-                          <span className="font-display text-lg font-semibold leading-snug text-ocean-900">
-                            {a.title}
-                          </span>
-                          <span className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm">
-                            <span className="font-semibold text-coral-700">{a.price_display}</span>
-                            <span className="inline-flex items-center gap-1.5 text-slate-600">
-                              <Clock className="size-4" aria-hidden="true" />
-                              {a.duration}
-                            </span>
+                        <span className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm">
+                          <span className="font-semibold text-coral-700">{a.price_display}</span>
+                          <span className="inline-flex items-center gap-1.5 text-slate-600">
+                            <Clock className="size-4" aria-hidden="true" />
+                            {a.duration}
                           </span>
                         </span>
-                      </button>
-                    </form>
+                      </span>
+                    </button>
                   </li>
                 ))}
               </ul>
@@ -280,19 +281,17 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted }
                   {" · "}
                   {adventure.duration}
                 </p>
-                {/* Without JavaScript: the page without a chosen adventure lists them all again. */}
-                <form method="get" action="/book">
-                  <button
-                    type="submit"
-                    className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
-                    onClick={(e) => {
-                      e.preventDefault();
-                      setStep(1);
-                    }}
-                  >
-                    <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
-                  </button>
-                </form>
+                <button
+                  type="submit"
+                  form={CHANGE_FORM}
+                  className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setStep(1);
+                  }}
+                >
+                  <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
+                </button>
               </div>
             )}
           </section>
@@ -487,6 +486,12 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted }
               </aside>
             </section>
           ) : null}
+          {/*
+            Without JavaScript the adventure cards and "Change adventure" submit these GET forms
+            (/book?adventure={id}, or /book to choose again); kept apart so the details form stays the page's form.
+          */}
+          <form id={CHOOSE_FORM} method="get" action="/book" hidden />
+          <form id={CHANGE_FORM} method="get" action="/book" hidden />
         </div>
       ) : (
         <section aria-labelledby="custom" className="max-w-xl">

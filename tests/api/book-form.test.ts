@@ -152,6 +152,18 @@ describe("POST /book without JavaScript", () => {
     });
   });
 
+  it("a body that is not a form is a refused, empty form, never a server error", async () => {
+    const res = await app.request("/book", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...newClient() },
+      body: JSON.stringify({ customerFirstName: "Noah" }),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as PageData;
+    expect(body.error).toBe(TEXT.missingFields);
+    expect(body.fieldErrors.adventureId).toBe("Please select an adventure");
+  });
+
   it("a field the server refuses shows the server's detail, as the script's form does", async () => {
     const date = await firstOpenDate(t.app, "dive-exhibition", 1);
     const res = await app.request(

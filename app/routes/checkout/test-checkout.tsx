@@ -78,7 +78,8 @@ function paymentErrors(status: number, fieldErrors: Errors, detail: string): Err
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { booking, testCheckout, env } = getApp(context);
   if (!testCheckout || env.paymentsMode !== "test") throw data("Checkout session not found", { status: 404 });
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: the schema then names the missing fields.
+  const form = await request.formData().catch(() => new FormData());
   const text = (key: keyof CardValues) => {
     const v = form.get(key);
     return typeof v === "string" ? v : "";

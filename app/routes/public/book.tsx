@@ -106,7 +106,8 @@ function toFieldErrors(errors: Record<string, string> | undefined): BookActionDa
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const form = await request.formData();
+  // A body that is not a form reads as an empty one: the schema then names the missing fields.
+  const form = await request.formData().catch(() => new FormData());
   const text = (key: keyof BookingFormValues) => {
     const v = form.get(key);
     return typeof v === "string" ? v : "";

@@ -14,6 +14,7 @@ import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { fromDatabaseError, HttpError } from "./errors.server.ts";
 import { redactPath } from "./log.server.ts";
+import { clientKey } from "./security/client.server.ts";
 import {
   contentSecurityPolicy,
   HSTS,
@@ -22,7 +23,7 @@ import {
 } from "./security/headers.server.ts";
 import { publicLimits } from "./security/public-limits.server.ts";
 import { pageFormBody, requestText } from "./security/request-input.server.ts";
-import type { Services } from "./services.server.ts";
+import { bookingDeps, type Services } from "./services.server.ts";
 
 export type DocumentHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -31,6 +32,25 @@ export interface AppOptions {
   renderDocument?: DocumentHandler;
   /** Built client assets (production); dev serves them through Vite. */
   clientDir?: string;
+}
+
+/** What loaders and actions reach through getApp(context); the page handler builds one per request. */
+export function pageContext(
+  services: Services,
+  request: { nonce?: string; clientKey: string },
+): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    db: services.database.db,
+    env: services.env,
+    log: services.log,
+    paymentsMode: services.payments.name,
+    nonce: request.nonce,
+    booking: bookingDeps(services),
+    testCheckout: services.testCheckout,
+    clientKey: request.clientKey,
+  });
+  return context;
 }
 
 /** The one Hono app: API, health, SEO files, static assets, then server-rendered pages. */
@@ -139,13 +159,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const render = options.renderDocument;
   if (render) {
     app.all("*", async (c) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, {
-        db: database.db,
-        env: services.env,
-        log,
-        paymentsMode: services.payments.name,
+      const context = pageContext(services, {
         nonce: c.get("cspNonce"),
+        clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS),
       });
       return render(c.req.raw, context);
     });

@@ -20,6 +20,44 @@ export const TEXT = {
   paymentFailed: "Failed to create payment session",
 } as const;
 
+/** The booking form's fields, named as on the page (form state) and posted by its no-JavaScript form. */
+export interface BookingFormValues {
+  adventureId: string;
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  groupSize: string;
+  selectedDate: string;
+  specialRequirements: string;
+}
+
+/** Where each field of the booking payload sits on the page form. */
+export const BOOKING_FORM_FIELDS = {
+  adventure_id: "adventureId",
+  customer_first_name: "customerFirstName",
+  customer_last_name: "customerLastName",
+  customer_email: "customerEmail",
+  customer_phone: "customerPhone",
+  group_size: "groupSize",
+  selected_date: "selectedDate",
+  special_requirements: "specialRequirements",
+} as const satisfies Record<string, keyof BookingFormValues>;
+
+/**
+ * The required-field rule: an adventure, a first name, an email and a date,
+ * else the page shows TEXT.missingFields (with JavaScript before any call,
+ * without it above the server's own field messages).
+ */
+export function missingRequired(v: {
+  adventureId: string | null | undefined;
+  customerFirstName: string;
+  customerEmail: string;
+  selectedDate: string;
+}): boolean {
+  return !v.adventureId || !v.customerFirstName.trim() || !v.customerEmail.trim() || !v.selectedDate;
+}
+
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })

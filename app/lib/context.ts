@@ -1,7 +1,9 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DB } from "../../server/db/client.server.ts";
+import type { BookingDeps } from "../../server/domain/checkout-ledger.server.ts";
 import type { Env } from "../../server/env.server.ts";
 import type { Logger } from "../../server/log.server.ts";
+import type { TestCheckout } from "../../server/payments/index.server.ts";
 
 export interface AppLoadContext {
   db: DB;
@@ -11,6 +13,12 @@ export interface AppLoadContext {
   paymentsMode: "stripe" | "test";
   /** This response's Content-Security-Policy nonce, for every script the page renders. */
   nonce?: string;
+  /** What the booking domain needs (payment provider, clock): page actions call the same functions as the API. */
+  booking: BookingDeps;
+  /** Set only in test-checkout mode, as for the API's test payment route. */
+  testCheckout?: TestCheckout;
+  /** The hashed client address, taken exactly as the rate limits and the API take it. */
+  clientKey: string;
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

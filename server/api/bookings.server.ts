@@ -9,7 +9,7 @@ import { createBooking } from "../domain/create-booking.server.ts";
 import { createCustomPayment } from "../domain/custom-payment.server.ts";
 import { statusView } from "../domain/payment-views.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
-import { cancelCheckout, closeUnpaid, fulfil } from "../domain/settle.server.ts";
+import { cancelCheckout, closeUnpaid, fulfil, payTestCheckout } from "../domain/settle.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { clientKey } from "../security/client.server.ts";
@@ -78,13 +78,8 @@ export function bookingApi(services: Services) {
   api.post("/payments/v1/test-checkout/:sessionId/pay", async (c) => {
     const checkout = services.testCheckout;
     if (!checkout) throw notFound("The test checkout is off: payments go through Stripe");
-    const sessionId = c.req.param("sessionId");
     const card = await readJson(c, testCardSchema);
-    const { redirectUrl } = await checkout.pay(sessionId, card);
-    // Settle now, as a provider's webhook would; the status check would do it otherwise.
-    await fulfil(deps, sessionId).catch((error: unknown) =>
-      log.error("fulfil after test payment failed", { error }),
-    );
+    const { redirectUrl } = await payTestCheckout(deps, checkout, c.req.param("sessionId"), card);
     return c.json({ redirect_url: redirectUrl });
   });
 

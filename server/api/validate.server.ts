@@ -90,6 +90,14 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
       body: "Request body must be a JSON object",
     });
   }
+  return validateBody(body, schema);
+}
+
+/**
+ * One payload, JSON or a page's form fields, checked as every route checks it:
+ * text the database cannot store is a 400 naming the field, then the schema.
+ */
+export function validateBody<T extends z.ZodType>(body: unknown, schema: T): z.infer<T> {
   // Before the schema: a refused character is named even in a field the schema would drop.
   assertCleanText(body);
   const result = schema.safeParse(body);

@@ -7,10 +7,12 @@
  * even when several requests or processes settle the same session at once.
  */
 import { and, eq } from "drizzle-orm";
+import type { TestCardInput } from "../../app/lib/booking.ts";
 import { isPaid } from "../../app/lib/paid.ts";
 import { siteInfo } from "../../app/lib/site.ts";
 import { adventures, type BookingRow, bookings, type PaymentRow, payments } from "../db/schema.ts";
 import { notFound } from "../errors.server.ts";
+import type { TestCheckout } from "../payments/index.server.ts";
 import type { ProviderSessionState } from "../payments/provider.server.ts";
 import { withSessionParam } from "../payments/urls.server.ts";
 import type { AdventureRow } from "./adventures.server.ts";
@@ -231,4 +233,22 @@ export async function cancelCheckout(deps: BookingDeps, paymentId: string): Prom
     }
   }
   return payment.cancelUrl || withSessionParam(fallback, payment.sessionId);
+}
+
+/**
+ * A card entered on the built-in test checkout (its JSON route and its page
+ * form): the test provider takes it, then the payment is settled at once, as
+ * a provider's webhook would; the status check would do it otherwise.
+ */
+export async function payTestCheckout(
+  deps: BookingDeps,
+  checkout: TestCheckout,
+  sessionId: string,
+  card: TestCardInput,
+): Promise<{ redirectUrl: string }> {
+  const result = await checkout.pay(sessionId, card);
+  await fulfil(deps, sessionId).catch((error: unknown) =>
+    deps.log.error("fulfil after test payment failed", { error }),
+  );
+  return result;
 }

@@ -34,8 +34,16 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"] as const;
  * spam show up as failures as much as successes.
  */
 export const PUBLIC_LIMITS: readonly PublicLimit[] = [
-  // Each booking holds up to 4 spots for 30 minutes before it is paid.
-  { name: "booking", methods: ["POST"], path: /^\/api\/bookings$/, limit: 10, windowMs: HOUR },
+  // Each booking holds up to 4 spots for 30 minutes before it is paid. The JSON API and the
+  // /book page's no-JavaScript form (its action answers every method but GET and HEAD) share one budget.
+  {
+    name: "booking",
+    methods: WRITES,
+    path: /^\/(api\/bookings|book(\.data)?)$/,
+    limit: 10,
+    windowMs: HOUR,
+    back: "/book",
+  },
   // Custom amounts: every call opens a provider checkout (card testing).
   {
     name: "custom-payment",
@@ -52,10 +60,11 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 60,
     windowMs: 10 * MINUTE,
   },
+  // The test checkout's card form: its JSON route and its page's no-JavaScript form post.
   {
     name: "test-card",
-    methods: ["POST"],
-    path: /^\/api\/payments\/v1\/test-checkout\/[^/]+\/pay$/,
+    methods: WRITES,
+    path: /^\/(api\/payments\/v1\/test-checkout\/[^/]+\/pay|checkout\/test\/[^/]+?(\.data)?)$/,
     limit: 20,
     windowMs: HOUR,
   },

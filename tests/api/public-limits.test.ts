@@ -117,7 +117,13 @@ describe("the policy table", () => {
     expect(limitFor("HEAD", "/api/payments/v1/checkout/status/cs_1")?.name).toBe("payment-status");
     expect(limitFor("POST", "/contact")?.name).toBe("contact");
     expect(limitFor("POST", "/contact.data")?.name).toBe("contact");
-    expect(limitFor("POST", "/book")?.name).toBe("page-form");
+    // The /book page's no-JavaScript form books like the API and spends the API's budget.
+    expect(limitFor("POST", "/book")?.name).toBe("booking");
+    expect(limitFor("POST", "/book.data")?.name).toBe("booking");
+    expect(limitFor("POST", "/checkout/test/cs_1")?.name).toBe("test-card");
+    expect(limitFor("POST", "/checkout/test/cs_1.data")?.name).toBe("test-card");
+    expect(limitFor("POST", "/book/success")?.name).toBe("page-form");
+    expect(limitFor("GET", "/book")).toBeUndefined();
     expect(limitFor("GET", "/contact")).toBeUndefined();
     expect(limitFor("GET", "/api/adventures-pro")).toBeUndefined();
     expect(limitFor("POST", "/api/admin/login")).toBeUndefined();

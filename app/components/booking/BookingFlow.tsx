@@ -1,7 +1,7 @@
 import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
-import { customTotal, TEXT } from "../../lib/booking";
+import { type BookingFormValues, customTotal, missingRequired, TEXT } from "../../lib/booking";
 import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
@@ -37,9 +37,18 @@ interface Props {
   adventures: BookableAdventure[];
   preselected: string | null;
   initialDates: DateOption[];
+  /** What a form post without JavaScript sent, with the server's messages (the page is rendered again). */
+  submitted?: {
+    values: BookingFormValues;
+    error: string;
+    fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
+  };
 }
 
 type PaymentType = "adventure" | "custom";
+
+const CHOOSE_FORM = "choose-adventure";
+const CHANGE_FORM = "change-adventure";
 
 /** The message to show for a failed call: the server's detail, else the spec's fallback. */
 function failureText(result: { status: number; detail: string }, fallback: string): string {
@@ -47,27 +56,32 @@ function failureText(result: { status: number; detail: string }, fallback: strin
 }
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
-export function BookingFlow({ adventures, preselected, initialDates }: Props) {
+export function BookingFlow({ adventures, preselected, initialDates, submitted }: Props) {
   const [type, setType] = useState<PaymentType>("adventure");
   const [selectedId, setSelectedId] = useState<string | null>(preselected);
   const [step, setStep] = useState<1 | 2>(preselected ? 2 : 1);
   const [dates, setDates] = useState<DateOption[]>(initialDates);
   const [datesFor, setDatesFor] = useState<string | null>(preselected);
   const [datesState, setDatesState] = useState<"idle" | "loading" | "error">("idle");
-  const [form, setForm] = useState({
-    customerFirstName: "",
-    customerLastName: "",
-    customerEmail: "",
-    customerPhone: "",
-    groupSize: 1,
-    selectedDate: "",
-    specialRequirements: "",
+  const [form, setForm] = useState(() => {
+    const sent = submitted?.values;
+    const groupSize = Number(sent?.groupSize);
+    return {
+      customerFirstName: sent?.customerFirstName ?? "",
+      customerLastName: sent?.customerLastName ?? "",
+      customerEmail: sent?.customerEmail ?? "",
+      customerPhone: sent?.customerPhone ?? "",
+      groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
+      selectedDate: sent?.selectedDate ?? "",
+      specialRequirements: sent?.specialRequirements ?? "",
+    };
   });
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(submitted?.error ?? "");
+  const [fieldErrors, setFieldErrors] = useState(submitted?.fieldErrors ?? {});
   const detailsRef = useRef<HTMLHeadingElement>(null);
 
   const adventure = adventures.find((a) => a.id === selectedId) ?? null;
@@ -130,7 +144,8 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
   async function submitBooking(e: React.FormEvent) {
     e.preventDefault();
     setError("");
-    if (!adventure || !form.customerFirstName.trim() || !form.customerEmail.trim() || !form.selectedDate) {
+    setFieldErrors({});
+    if (!adventure || missingRequired({ ...form, adventureId: adventure.id })) {
       setError(TEXT.missingFields);
       return;
     }
@@ -220,8 +235,14 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                 {adventures.map((a) => (
                   <li key={a.id}>
                     <button
-                      type="button"
-                      onClick={() => choose(a.id)}
+                      type="submit"
+                      form={CHOOSE_FORM}
+                      name="adventure"
+                      value={a.id}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        choose(a.id);
+                      }}
                       aria-pressed={a.id === selectedId}
                       data-testid="adventure-option"
                       className={`card group flex h-full w-full flex-col text-left transition hover:shadow-lg hover:shadow-ocean-900/10 ${
@@ -261,9 +282,13 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                   {adventure.duration}
                 </p>
                 <button
-                  type="button"
+                  type="submit"
+                  form={CHANGE_FORM}
                   className="inline-flex items-center gap-1.5 text-sm font-semibold text-reef-700 hover:text-reef-600"
-                  onClick={() => setStep(1)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setStep(1);
+                  }}
                 >
                   <ArrowLeft className="size-4" aria-hidden="true" /> Change adventure
                 </button>
@@ -273,10 +298,18 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
 
           {step === 2 && adventure ? (
             <section aria-labelledby="step-2" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-              <form onSubmit={submitBooking} noValidate className="space-y-6">
+              {/* With JavaScript the script posts to the API; without it the browser posts here to the page's action. */}
+              <form
+                method="post"
+                action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
+                onSubmit={submitBooking}
+                noValidate
+                className="space-y-6"
+              >
                 <StepHeading id="step-2" n={2} title="Your Details" headingRef={detailsRef} />
+                <input type="hidden" name="adventureId" value={adventure.id} />
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <Field label="First Name" required>
+                  <Field label="First Name" required error={fieldErrors.customerFirstName}>
                     <input
                       className="field"
                       name="customerFirstName"
@@ -286,7 +319,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerFirstName")}
                     />
                   </Field>
-                  <Field label="Last Name" required>
+                  <Field label="Last Name" required error={fieldErrors.customerLastName}>
                     <input
                       className="field"
                       name="customerLastName"
@@ -296,7 +329,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerLastName")}
                     />
                   </Field>
-                  <Field label="Email" required>
+                  <Field label="Email" required error={fieldErrors.customerEmail}>
                     <input
                       className="field"
                       type="email"
@@ -307,7 +340,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerEmail")}
                     />
                   </Field>
-                  <Field label="Phone">
+                  <Field label="Phone" error={fieldErrors.customerPhone}>
                     <input
                       className="field"
                       type="tel"
@@ -317,7 +350,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                       onChange={set("customerPhone")}
                     />
                   </Field>
-                  <Field label="Group Size">
+                  <Field label="Group Size" error={fieldErrors.groupSize}>
                     <select
                       className="field"
                       name="groupSize"
@@ -334,6 +367,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                   <Field
                     label="Date"
                     required
+                    error={fieldErrors.selectedDate}
                     hint={
                       datesState === "loading"
                         ? "Loading dates..."
@@ -366,7 +400,7 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
                     </select>
                   </Field>
                   <div className="sm:col-span-2">
-                    <Field label="Special Requirements">
+                    <Field label="Special Requirements" error={fieldErrors.specialRequirements}>
                       <textarea
                         className="field min-h-28"
                         name="specialRequirements"
@@ -452,6 +486,12 @@ export function BookingFlow({ adventures, preselected, initialDates }: Props) {
               </aside>
             </section>
           ) : null}
+          {/*
+            Without JavaScript the adventure cards and "Change adventure" submit these GET forms
+            (/book?adventure={id}, or /book to choose again); kept apart so the details form stays the page's form.
+          */}
+          <form id={CHOOSE_FORM} method="get" action="/book" hidden />
+          <form id={CHANGE_FORM} method="get" action="/book" hidden />
         </div>
       ) : (
         <section aria-labelledby="custom" className="max-w-xl">
@@ -560,11 +600,14 @@ function Field({
   label,
   required,
   hint,
+  error,
   children,
 }: {
   label: string;
   required?: boolean;
   hint?: string;
+  /** The server's message for this field (after a form post without JavaScript). */
+  error?: string;
   children: React.ReactElement;
 }) {
   return (
@@ -581,6 +624,11 @@ function Field({
       </span>
       {children}
       {hint ? <span className="mt-1.5 block text-xs text-slate-500">{hint}</span> : null}
+      {error ? (
+        <span className="mt-1.5 block text-sm font-medium text-coral-700" data-testid="field-error">
+          {error}
+        </span>
+      ) : null}
     </label>
   );
 }

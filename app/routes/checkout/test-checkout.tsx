@@ -1,7 +1,11 @@
 import { CreditCard, FlaskConical, Lock } from "lucide-react";
 import { useState } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { validateBody } from "../../../server/api/validate.server";
+import { payTestCheckout } from "../../../server/domain/settle.server";
+import { HttpError } from "../../../server/errors.server";
 import { effectiveStatus, findTestSession } from "../../../server/payments/test-checkout.server";
+import { successUrl } from "../../components/booking/payment-status";
 import { requestJson } from "../../lib/api";
 import { CARD_TEXT, testCardSchema } from "../../lib/booking";
 import { getApp } from "../../lib/context";
@@ -57,18 +61,67 @@ const formatExpiry = (v: string) => {
 };
 
 type Errors = Partial<Record<"card_number" | "expiry" | "cvc" | "name" | "email" | "form", string>>;
+type CardValues = { card_number: string; expiry: string; cvc: string; name: string; email: string };
+
+/** A refused payment as the form shows it: a decline above the button, else the field messages or the detail. */
+function paymentErrors(status: number, fieldErrors: Errors, detail: string): Errors {
+  if (fieldErrors.card_number === CARD_TEXT.declined) return { form: CARD_TEXT.declined };
+  if (Object.keys(fieldErrors).length) return fieldErrors;
+  return { form: status > 0 ? detail : "We could not reach the payment service. Please try again." };
+}
+
+/**
+ * The card form without JavaScript posts here: the same schema and the same
+ * payTestCheckout as the JSON route, then a 303 to the success page, which
+ * the server renders with the settled payment.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { booking, testCheckout, env } = getApp(context);
+  if (!testCheckout || env.paymentsMode !== "test") throw data("Checkout session not found", { status: 404 });
+  // A body that is not a form reads as an empty one: the schema then names the missing fields.
+  const form = await request.formData().catch(() => new FormData());
+  const text = (key: keyof CardValues) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  const values: CardValues = {
+    card_number: text("card_number"),
+    expiry: text("expiry"),
+    cvc: text("cvc"),
+    name: text("name"),
+    email: text("email"),
+  };
+  try {
+    const card = validateBody({ ...values, expiry: values.expiry.replace(/\s/g, "") }, testCardSchema);
+    await payTestCheckout(booking, testCheckout, params.sessionId, card);
+    return redirect(successUrl(params.sessionId), { status: 303, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // The card number is not sent back: the visitor types it again.
+    return data(
+      {
+        values: { ...values, card_number: "" },
+        errors: paymentErrors(error.status, (error.errors ?? {}) as Errors, error.message),
+        expired: error.status === 410,
+      },
+      { status: error.status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}
 
 /**
  * The built-in test checkout, themed as the spec describes the payment
  * elements: red primary, white background, dark slate text, 12px corners.
  */
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
   const site = siteInfo(useRootData().content);
-  const [values, setValues] = useState({ card_number: "", expiry: "", cvc: "", name: "", email: "" });
-  const [errors, setErrors] = useState<Errors>({});
+  const [values, setValues] = useState<CardValues>(
+    actionData?.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
+  );
+  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
   const [paying, setPaying] = useState(false);
-  const [status, setStatus] = useState(session.status);
+  const [status, setStatus] = useState(actionData?.expired ? "expired" : session.status);
   const total = formatMoney(session.amountTotalCents, session.currency, true);
 
   const set =
@@ -97,19 +150,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
     }
     setPaying(false);
     if (result.status === 410) setStatus("expired");
-    const fieldErrors = result.errors as Errors;
-    setErrors(
-      fieldErrors.card_number === CARD_TEXT.declined
-        ? { form: CARD_TEXT.declined }
-        : Object.keys(fieldErrors).length
-          ? fieldErrors
-          : {
-              form:
-                result.status > 0
-                  ? result.detail
-                  : "We could not reach the payment service. Please try again.",
-            },
-    );
+    setErrors(paymentErrors(result.status, result.errors as Errors, result.detail));
   }
 
   return (
@@ -186,7 +227,8 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
           ) : (
-            <form onSubmit={pay} noValidate className="space-y-5">
+            // With JavaScript the script pays through the JSON route; without it the browser posts to this page.
+            <form method="post" onSubmit={pay} noValidate className="space-y-5">
               <h2 id="pay" className="font-sans text-xl font-semibold text-slate-900">
                 Pay with card
               </h2>
@@ -194,6 +236,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
                 <CheckoutField label="Email" error={errors.email} id="email">
                   <input
                     id="email"
+                    name="email"
                     type="email"
                     autoComplete="email"
                     className={inputClass(errors.email)}
@@ -207,6 +250,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
                 <div className="relative">
                   <input
                     id="card_number"
+                    name="card_number"
                     inputMode="numeric"
                     autoComplete="cc-number"
                     placeholder="1234 1234 1234 1234"
@@ -225,6 +269,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
                 <CheckoutField label="Expiry (MM / YY)" error={errors.expiry} id="expiry">
                   <input
                     id="expiry"
+                    name="expiry"
                     inputMode="numeric"
                     autoComplete="cc-exp"
                     placeholder="MM / YY"
@@ -237,6 +282,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
                 <CheckoutField label="CVC" error={errors.cvc} id="cvc">
                   <input
                     id="cvc"
+                    name="cvc"
                     inputMode="numeric"
                     autoComplete="cc-csc"
                     placeholder="123"
@@ -251,6 +297,7 @@ export default function TestCheckout({ loaderData }: Route.ComponentProps) {
               <CheckoutField label="Name on card" error={errors.name} id="name">
                 <input
                   id="name"
+                  name="name"
                   autoComplete="cc-name"
                   className={inputClass(errors.name)}
                   value={values.name}

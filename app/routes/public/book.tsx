@@ -1,10 +1,28 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { data, redirect, useNavigate, useSearchParams } from "react-router";
+import { validateBody } from "../../../server/api/validate.server";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { listDateOptions } from "../../../server/domain/availability.server";
+import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
+import { findPayment } from "../../../server/domain/checkout-ledger.server";
+import { createBooking } from "../../../server/domain/create-booking.server";
+import { fromDatabaseError, HttpError } from "../../../server/errors.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
-import { fetchPaymentStatus, startPaymentPolling } from "../../components/booking/payment-status";
+import {
+  fetchPaymentStatus,
+  interpret,
+  STATUS_TEXT,
+  startPaymentPolling,
+  successUrl,
+} from "../../components/booking/payment-status";
+import {
+  BOOKING_FORM_FIELDS,
+  type BookingFormValues,
+  bookingSchema,
+  missingRequired,
+  TEXT,
+} from "../../lib/booking";
 import { getApp } from "../../lib/context";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
@@ -33,7 +51,111 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("adventure");
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
   const initialDates = preselected ? ((await listDateOptions(db, preselected)) ?? []) : [];
-  return { adventures, preselected, initialDates, testMode: env.paymentsMode === "test" };
+  return {
+    adventures,
+    preselected,
+    initialDates,
+    testMode: env.paymentsMode === "test",
+    storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
+  };
+}
+
+/**
+ * For a browser without JavaScript, which cannot run the status check: what
+ * the check would answer from the payment as stored now (the test checkout,
+ * the cancel return and the provider's webhook settle it before the visitor
+ * lands here), in the same words. The provider is not asked.
+ */
+async function storedPaymentStatus(app: ReturnType<typeof getApp>, sessionId: string | null) {
+  if (!sessionId) return null;
+  const payment = await findPayment(app.booking, sessionId);
+  if (!payment) return { message: STATUS_TEXT.error, paid: false, settled: true };
+  const step = interpret(
+    { ok: true, data: { status: payment.status, payment_status: payment.paymentStatus } },
+    1,
+    sessionId,
+  );
+  return { message: step.message, paid: step.next.kind === "redirect", settled: step.next.kind !== "poll" };
+}
+
+export interface BookActionData {
+  values: BookingFormValues;
+  /** The error banner's text. */
+  error: string;
+  /** The server's message per form field, shown next to the field. */
+  fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
+}
+
+/** The server's error keys (payload names, "body.<name>" for refused text) as form field names. */
+function toFieldErrors(errors: Record<string, string> | undefined): BookActionData["fieldErrors"] {
+  const out: BookActionData["fieldErrors"] = {};
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const name = BOOKING_FORM_FIELDS[key.replace(/^body\./, "") as keyof typeof BOOKING_FORM_FIELDS];
+    if (name) out[name] ??= message;
+  }
+  return out;
+}
+
+/**
+ * The booking form without JavaScript posts here. The payload is the one the
+ * page's script sends to POST /api/bookings, validated by the same schema and
+ * booked by the same createBooking (server-side price, spots held, the
+ * open-checkout cap keyed by the same client address); the answer is a 303 to
+ * the provider's checkout, or the page again with the server's messages and
+ * what the visitor typed. POST /book shares the API's rate-limit budget.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  // A body that is not a form reads as an empty one: the schema then names the missing fields.
+  const form = await request.formData().catch(() => new FormData());
+  const text = (key: keyof BookingFormValues) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  const values: BookingFormValues = {
+    adventureId: text("adventureId"),
+    customerFirstName: text("customerFirstName"),
+    customerLastName: text("customerLastName"),
+    customerEmail: text("customerEmail"),
+    customerPhone: text("customerPhone"),
+    groupSize: text("groupSize"),
+    selectedDate: text("selectedDate"),
+    specialRequirements: text("specialRequirements"),
+  };
+  try {
+    const input = validateBody(
+      {
+        adventure_id: values.adventureId,
+        customer_first_name: values.customerFirstName,
+        customer_last_name: values.customerLastName,
+        customer_email: values.customerEmail,
+        customer_phone: values.customerPhone,
+        group_size: values.groupSize,
+        selected_date: values.selectedDate,
+        special_requirements: values.specialRequirements,
+      },
+      bookingSchema,
+    );
+    const created = await createBooking(app.booking, input, { clientKey: app.clientKey });
+    return redirect(created.checkout_url, { status: 303, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    const refused = error instanceof HttpError ? error : fromDatabaseError(error);
+    if (!refused) {
+      app.log.error("booking form could not create the booking", { error });
+      return data<BookActionData>(
+        { values, error: TEXT.bookingFailed, fieldErrors: {} },
+        { status: 500, headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    if (refused instanceof TooManyCheckouts) headers["Retry-After"] = String(refused.retryAfterSeconds);
+    // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
+    const banner = missingRequired(values) ? TEXT.missingFields : refused.message;
+    return data<BookActionData>(
+      { values, error: banner, fieldErrors: toFieldErrors(refused.errors) },
+      { status: refused.status, headers },
+    );
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -46,8 +168,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function BookPage({ loaderData }: Route.ComponentProps) {
-  const { adventures, preselected, initialDates, testMode } = loaderData;
+export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { adventures, preselected, initialDates, testMode, storedStatus } = loaderData;
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const navigate = useNavigate();
@@ -79,7 +201,34 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
         </header>
         <div className="mt-6 space-y-3">
           {testMode ? <TestModeNotice /> : null}
-          {status ? <PaymentBanner message={status} /> : null}
+          {status ? (
+            <div data-status-check>
+              <PaymentBanner message={status} />
+            </div>
+          ) : null}
+          {sessionId && storedStatus ? (
+            // Without a script the status check never runs: its banner gives way to the stored status.
+            <noscript>
+              <style>{"[data-status-check]{display:none}"}</style>
+              <PaymentBanner message={storedStatus.message} />
+              {storedStatus.paid ? (
+                <p className="mt-3 text-sm">
+                  <a className="font-semibold text-reef-700 underline" href={successUrl(sessionId)}>
+                    See your booking
+                  </a>
+                </p>
+              ) : !storedStatus.settled ? (
+                <p className="mt-3 text-sm">
+                  <a
+                    className="font-semibold text-reef-700 underline"
+                    href={`/book?session_id=${encodeURIComponent(sessionId)}`}
+                  >
+                    Check again
+                  </a>
+                </p>
+              ) : null}
+            </noscript>
+          ) : null}
         </div>
         <div className="mt-8">
           <BookingFlow
@@ -87,6 +236,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
             adventures={adventures}
             preselected={preselected}
             initialDates={initialDates}
+            submitted={actionData}
           />
         </div>
       </div>

@@ -57,7 +57,9 @@ describe("adminGet", () => {
     vi.stubGlobal("window", fakeWindow("tok-1"));
     answer = Response.json([{ id: "a" }]);
     const result = await adminGet<{ id: string }[]>("/api/admin/faqs");
-    expect(calls).toEqual([expect.objectContaining({ url: "/api/admin/faqs", method: "GET", auth: "Bearer tok-1" })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ url: "/api/admin/faqs", method: "GET", auth: "Bearer tok-1" }),
+    ]);
     expect(result).toEqual({ ok: true, status: 200, data: [{ id: "a" }] });
   });
 
@@ -131,14 +133,21 @@ describe("adminAction", () => {
     form.set("__write_id", "w2");
     form.set("__write_method", "POST");
     form.set("__write_path", "/api/admin/media");
-    const result = await adminAction(actionArgs(new Request("http://site/admin/media", { method: "POST", body: form })));
+    const result = await adminAction(
+      actionArgs(new Request("http://site/admin/media", { method: "POST", body: form })),
+    );
     expect(result.ok).toBe(true);
     expect(calls).toHaveLength(1);
     const sent = calls[0].body as FormData;
     expect(sent).toBeInstanceOf(FormData);
     expect([...sent.keys()].sort()).toEqual(["alt_text", "file"]);
     expect(await (sent.get("file") as File).text()).toBe("abc");
-    expect(calls[0]).toMatchObject({ url: "/api/admin/media", method: "POST", auth: "Bearer tok-3", type: null });
+    expect(calls[0]).toMatchObject({
+      url: "/api/admin/media",
+      method: "POST",
+      auth: "Bearer tok-3",
+      type: null,
+    });
   });
 
   it("refuses a write that names no API path or no write method", async () => {
@@ -153,7 +162,9 @@ describe("adminAction", () => {
           }),
         ),
       );
-    await expect(post({ id: "x", method: "POST", path: "https://elsewhere.example/steal" })).rejects.toThrow();
+    await expect(
+      post({ id: "x", method: "POST", path: "https://elsewhere.example/steal" }),
+    ).rejects.toThrow();
     await expect(post({ id: "x", method: "GET", path: "/api/admin/faqs" })).rejects.toThrow();
     expect(calls).toHaveLength(0);
   });

@@ -17,7 +17,7 @@
  */
 import { useCallback } from "react";
 import { type ClientActionFunctionArgs, useSubmit } from "react-router";
-import { type AdminResult, adminJson, getToken } from "./admin-api";
+import { type AdminResult, adminJson, adminUpload, getToken } from "./admin-api";
 
 export type { AdminResult } from "./admin-api";
 
@@ -71,11 +71,11 @@ interface AdminWrite {
 const FORM_META = { id: "__write_id", method: "__write_method", path: "__write_path" } as const;
 
 /**
- * The results of writes, by write id, until their submitter reads them. The
- * action runs in this same page, so it can hand its answer over in memory;
- * entries live only between the action's end and the submit promise's end.
+ * Writes under way, by write id: where the action reports upload progress and
+ * leaves its answer for the submitter. The action runs in this same page, so
+ * it hands both over in memory; an entry lives only while its write does.
  */
-const results = new Map<string, AdminResult<unknown>>();
+const writes = new Map<string, { onProgress?: (fraction: number) => void; result?: AdminResult<unknown> }>();
 
 function isWriteMethod(value: unknown): value is WriteMethod {
   return value === "POST" || value === "PUT" || value === "PATCH" || value === "DELETE";
@@ -104,34 +104,50 @@ export async function adminAction({ request }: ClientActionFunctionArgs): Promis
   if (!isWriteMethod(write.method) || !write.path.startsWith("/api/")) {
     throw new Error("An admin write names an API method and path");
   }
-  const result = await adminJson<unknown>(write.method, write.path, write.body);
-  results.set(write.id, result);
+  const entry = writes.get(write.id);
+  const result =
+    write.body instanceof FormData && entry?.onProgress
+      ? await adminUpload<unknown>(write.method, write.path, write.body, entry.onProgress)
+      : await adminJson<unknown>(write.method, write.path, write.body);
+  if (entry) entry.result = result;
   return result;
 }
 
 /**
- * `write(method, path, body?)` for a screen: submits through the route's
- * action and resolves, after the page's loaders have re-run, with the API's
- * answer. A FormData body is sent as multipart (uploads), anything else as
- * JSON.
+ * `write(method, path, body?, { onProgress }?)` for a screen: submits through
+ * the route's action and resolves, after the page's loaders have re-run, with
+ * the API's answer. A FormData body is sent as multipart (uploads; with
+ * `onProgress`, its upload progress from 0 to 1), anything else as JSON.
  */
 export function useAdminWrite() {
   const submit = useSubmit();
   return useCallback(
-    async <T = unknown>(method: WriteMethod, path: string, body?: unknown): Promise<AdminResult<T>> => {
+    async <T = unknown>(
+      method: WriteMethod,
+      path: string,
+      body?: unknown,
+      options?: { onProgress?: (fraction: number) => void },
+    ): Promise<AdminResult<T>> => {
       const id = crypto.randomUUID();
-      const options = { method: "post", navigate: false, fetcherKey: `admin-write:${id}` } as const;
-      if (body instanceof FormData) {
-        body.set(FORM_META.id, id);
-        body.set(FORM_META.method, method);
-        body.set(FORM_META.path, path);
-        await submit(body, { ...options, encType: "multipart/form-data" });
-      } else {
-        const write: AdminWrite = { id, method, path, ...(body === undefined ? {} : { body }) };
-        await submit(write as never, { ...options, encType: "application/json" });
+      const entry: { onProgress?: (fraction: number) => void; result?: AdminResult<unknown> } = {
+        onProgress: options?.onProgress,
+      };
+      writes.set(id, entry);
+      const how = { method: "post", navigate: false, fetcherKey: `admin-write:${id}` } as const;
+      try {
+        if (body instanceof FormData) {
+          body.set(FORM_META.id, id);
+          body.set(FORM_META.method, method);
+          body.set(FORM_META.path, path);
+          await submit(body, { ...how, encType: "multipart/form-data" });
+        } else {
+          const write: AdminWrite = { id, method, path, ...(body === undefined ? {} : { body }) };
+          await submit(write as never, { ...how, encType: "application/json" });
+        }
+      } finally {
+        writes.delete(id);
       }
-      const result = results.get(id);
-      results.delete(id);
+      const result = entry.result;
       // No result: the page was left (or the session ended) before the write finished.
       return (result ?? {
         ok: false,

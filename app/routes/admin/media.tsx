@@ -15,9 +15,16 @@ import {
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import type { MediaItem } from "../../components/admin/content/types";
-import { copyText, mediaAction, useMediaUpload } from "../../components/admin/content/upload";
+import { copyText, type UploadAnswer } from "../../components/admin/content/upload";
 import { Img } from "../../components/Img";
-import { type AdminResult, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import {
+  type AdminResult,
+  adminAction,
+  adminGet,
+  dataOr,
+  loadErrorText,
+  useAdminWrite,
+} from "../../lib/admin-data";
 import {
   check,
   formatKB,
@@ -82,7 +89,7 @@ function Notice({
 
 /** Drag-and-drop or browse upload, several files at once, with the real upload progress. */
 function UploadPanel({ maxMb, onBanner }: { maxMb: number | null; onBanner: (b: Banner) => void }) {
-  const upload = useMediaUpload();
+  const write = useAdminWrite();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [folder, setFolder] = useState<string>("uploads");
@@ -110,7 +117,13 @@ function UploadPanel({ maxMb, onBanner }: { maxMb: number | null; onBanner: (b: 
     }
     setNames(files.map((f) => f.name));
     setProgress(0);
-    const res = await upload(files, { folder, tags }, (p) => setProgress(Math.min(100, Math.round(p * 100))));
+    const form = new FormData();
+    form.append("folder", folder);
+    form.append("tags", tags);
+    for (const f of files) form.append("files", f, f.name);
+    const res = await write<UploadAnswer>("POST", "/api/admin/media/upload", form, {
+      onProgress: (p) => setProgress(Math.min(100, Math.round(p * 100))),
+    });
     if (res.ok) {
       setProgress(100);
       const { items, failed } = res.data;
@@ -372,7 +385,7 @@ export async function clientLoader() {
   ]);
   return { media, config };
 }
-export const clientAction = mediaAction;
+export const clientAction = adminAction;
 
 /** Media library. */
 export default function AdminMedia({ loaderData }: Route.ComponentProps) {

@@ -6,6 +6,9 @@
 import { z } from "zod";
 
 export const NEW_PASSWORD_MIN = 12;
+
+/** POST: changes the password and answers with this device's new token (every session ends). */
+export const CHANGE_PASSWORD_PATH = "/api/admin/password";
 export const PASSWORD_MAX = 500;
 
 const password = (label: string) =>

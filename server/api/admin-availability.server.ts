@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
-import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
+import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms.ts";
+import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
@@ -14,8 +14,8 @@ import { badRequest, conflict, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
-export const MIN_SPOTS = 1;
-export const MAX_SPOTS = 20;
+// The rules live beside the calendar form that checks them before sending.
+export { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../app/lib/admin-forms.ts";
 
 type Row = typeof availability.$inferSelect;
 
@@ -33,61 +33,6 @@ function toAdminAvailability(r: Row) {
     weather_dependent: r.weatherDependent,
   };
 }
-
-const spots = z
-  .number({ error: `Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}` })
-  .int(`Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`)
-  .min(MIN_SPOTS, `Available spots must be at least ${MIN_SPOTS}`)
-  .max(MAX_SPOTS, `Available spots must be at most ${MAX_SPOTS}`);
-
-/** Dollars with at most two decimals; empty means no override. */
-const priceOverride = z
-  .union([z.number(), z.literal(""), z.null()], { error: "Price override must be a number of dollars" })
-  .transform((v) => (v === "" || v === null ? null : v))
-  .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 100_000), {
-    message: "Price override must be between 0 and 100000",
-  })
-  .refine((v) => v === null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-    message: "Price override can have at most two decimals (step 0.01)",
-  });
-
-const notes = z
-  .string({ error: "Notes must be text" })
-  .trim()
-  .max(1000, "Notes must be at most 1000 characters");
-
-export function availabilityCreateSchema(today: string) {
-  return z.object({
-    adventure_id: z.string({ error: "Choose an adventure" }).trim().min(1, "Choose an adventure").max(200),
-    date: z
-      .string({ error: "Date is required" })
-      .trim()
-      .min(1, "Date is required")
-      .refine(isIsoDate, "Date must be a real date written YYYY-MM-DD")
-      .refine((d) => !isIsoDate(d) || d >= today, "Date cannot be before today"),
-    available_spots: spots.default(6),
-    price_override: priceOverride.optional().default(null),
-    notes: notes.optional().default(""),
-    is_available: z.boolean({ error: "is_available must be true or false" }).optional().default(true),
-    weather_dependent: z
-      .boolean({ error: "weather_dependent must be true or false" })
-      .optional()
-      .default(true),
-  });
-}
-
-const updateSchema = z
-  .object({
-    available_spots: spots.optional(),
-    price_override: priceOverride.optional(),
-    notes: notes.optional(),
-    is_available: z.boolean({ error: "is_available must be true or false" }).optional(),
-    weather_dependent: z.boolean({ error: "weather_dependent must be true or false" }).optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: "Send at least one field to change",
-    path: ["available_spots"],
-  });
 
 async function loadRow(db: DB, id: string): Promise<Row> {
   const [row] = await db.select().from(availability).where(eq(availability.id, id)).limit(1);
@@ -148,7 +93,7 @@ export function adminAvailabilityApi({ database, log }: Services) {
 
   api.put("/admin/availability/:id", async (c) => {
     const id = c.req.param("id");
-    const input = await readJson(c, updateSchema);
+    const input = await readJson(c, availabilityUpdateSchema);
     const current = await loadRow(db, id);
     const set: Partial<typeof availability.$inferInsert> = { updatedAt: new Date() };
     if (input.available_spots !== undefined) set.availableSpots = input.available_spots;

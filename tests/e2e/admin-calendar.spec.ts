@@ -93,3 +93,56 @@ test("month grid with Today, the next 10 dates and 'Unavailable'", async ({ page
     for (const id of made) await remove(request, token, id);
   }
 });
+
+test("the Add Availability form checks its fields before sending and shows the server's refusals beside them", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/admin/availability") posts.push(r.url());
+  });
+  await page.clock.install({ time: NOW });
+  await signIn(page, token);
+  await page.goto(`/admin/calendar?adventure=${ADVENTURE}`);
+  const submit = page.getByRole("button", { name: "Add Availability" });
+  await expect(submit).toBeEnabled();
+
+  // The rules of the shared schema, in its words; nothing is sent while one fails.
+  await submit.click();
+  await expect(page.getByText("Date is required")).toBeVisible();
+  await expect(page.getByLabel("Date")).toBeFocused();
+  await page.getByLabel("Date").fill(addDays(TODAY, -1));
+  await submit.click();
+  await expect(page.getByText("Date cannot be before today")).toBeVisible();
+  await page.getByLabel("Date").fill(addDays(TODAY, 5));
+  await expect(page.getByText("Date cannot be before today")).toHaveCount(0);
+  await page.getByLabel("Available spots").fill("25");
+  await page.getByLabel("Price override").fill("1.234");
+  await submit.click();
+  await expect(page.getByText("Available spots must be at most 20")).toBeVisible();
+  await expect(page.getByText("Price override can have at most two decimals (step 0.01)")).toBeVisible();
+  expect(posts).toHaveLength(0);
+});
+
+test("a date the browser's today allows but the server's refuses: its message beside the field and in the alert", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  // The browser believes it is 2025; the server runs on the real clock, later than that.
+  await page.clock.install({ time: new Date("2025-01-10T01:00:00Z") });
+  await signIn(page, token);
+  await page.goto(`/admin/calendar?adventure=${ADVENTURE}`);
+  await page.getByLabel("Date").fill("2025-01-15");
+  await page.getByRole("button", { name: "Add Availability" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "date: Date cannot be before today" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Date")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Date cannot be before today", { exact: true })).toBeVisible();
+  const res = await request.get(`/api/admin/availability/${ADVENTURE}`, { headers: bearer(token) });
+  const dates = ((await res.json()) as { dates: Entry[] }).dates;
+  expect(dates.some((d) => d.date === "2025-01-15")).toBe(false);
+});

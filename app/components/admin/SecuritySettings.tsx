@@ -1,33 +1,26 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Download, KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
-import { useEffect, useState } from "react";
-import { adminJson, downloadText, formatDateTimeAU, setToken } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { downloadText, formatDateTimeAU } from "../../lib/admin-api";
+import { type AdminResult, loadErrorText, useAdminWrite } from "../../lib/admin-data";
 import {
+  CHANGE_PASSWORD_PATH,
   changePasswordSchema,
   groupSecret,
   NEW_PASSWORD_MIN,
   type SecurityStatus,
   type TwoFactorEnrolment,
 } from "../../lib/admin-security";
-import { Alert, type AlertTone, Badge, Button, Card, Spinner, TextField } from "./ui";
+import { Alert, Badge, Button, Card, TextField, useFlash } from "./ui";
 
-type Flash = { tone: AlertTone; text: string } | null;
-
-/** The settings page's sign-in section: the password and two-factor sign-in. */
-export function SecuritySettings() {
-  const [status, setStatus] = useState<SecurityStatus | null>(null);
-  const [loadError, setLoadError] = useState("");
-
-  const load = async () => {
-    const res = await adminGet<SecurityStatus>("/api/admin/security");
-    if (res.ok) setStatus(res.data);
-    else setLoadError(res.network ? "Connection error" : "Failed to load the sign-in settings");
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the page opens
-  useEffect(() => {
-    load();
-  }, []);
-
+/**
+ * The settings page's sign-in section: the password and two-factor sign-in.
+ * Its status comes with the settings page's data; its writes go through that
+ * page's action, which stores the new token a password change answers with.
+ */
+export function SecuritySettings({ status }: { status: AdminResult<SecurityStatus> }) {
+  const loadError = loadErrorText(status, "Failed to load the sign-in settings");
   return (
     <section aria-labelledby="security-heading" className="mt-10">
       <h2 id="security-heading" className="font-display text-xl font-semibold text-ocean-900">
@@ -38,68 +31,59 @@ export function SecuritySettings() {
         two-factor sign-in.
       </p>
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-      {!status ? (
-        loadError ? null : (
-          <Spinner />
-        )
-      ) : (
+      {status.ok ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <PasswordCard fromEnvironment={status.password_source === "environment"} />
-          <TwoFactorCard status={status.two_factor} onChange={load} />
+          <PasswordCard fromEnvironment={status.data.password_source === "environment"} />
+          <TwoFactorCard status={status.data.two_factor} />
         </div>
-      )}
+      ) : null}
     </section>
   );
 }
 
 type Failure = { network: boolean; detail: string; errors: Record<string, string> };
+type Show = ReturnType<typeof useFlash>["show"];
 
 /** A refusal that names fields shows beside those fields; anything else (409, 429, network) as a banner. */
-function showFailure(
-  res: Failure,
-  setErrors: (errors: Record<string, string>) => void,
-  setFlash: (flash: Flash) => void,
-) {
+function showFailure(res: Failure, setErrors: (errors: Record<string, string>) => void, show: Show) {
   setErrors(res.errors);
-  if (res.network) setFlash({ tone: "error", text: "Connection error" });
-  else if (Object.keys(res.errors).length === 0) setFlash({ tone: "error", text: res.detail });
+  if (res.network) show("error", "Connection error");
+  else if (Object.keys(res.errors).length === 0) show("error", res.detail);
 }
 
 const emptyPasswords = { current_password: "", new_password: "", confirm_password: "" };
+type PasswordField = keyof typeof emptyPasswords;
+const isPasswordField = (key: string): key is PasswordField => key in emptyPasswords;
 
 function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
-  const [form, setForm] = useState(emptyPasswords);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [flash, setFlash] = useState<Flash>(null);
-  const [busy, setBusy] = useState(false);
+  const write = useAdminWrite();
+  const { flash, show, clear } = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: emptyPasswords });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFlash(null);
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const res = await adminJson<{ token: string }>("POST", "/api/admin/password", parsed.data);
-    setBusy(false);
+  const submit = handleSubmit(async (data) => {
+    clear();
+    // Every session ends with the change; the page's action stores this device's new token.
+    const res = await write<{ token: string }>("POST", CHANGE_PASSWORD_PATH, data);
     if (res.ok) {
-      // Every session ended with the change; this device carries on with the new token.
-      setToken(res.data.token);
-      setForm(emptyPasswords);
-      setFlash({ tone: "success", text: "Password changed. Every other device has been signed out." });
-    } else showFailure(res, setErrors, setFlash);
-  };
-
-  const field = (key: keyof typeof emptyPasswords) => ({
-    value: form[key],
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value })),
+      reset(emptyPasswords);
+      show("success", "Password changed. Every other device has been signed out.");
+    } else {
+      const fieldErrors = (found: Record<string, string>) => {
+        for (const [key, message] of Object.entries(found)) {
+          if (isPasswordField(key)) setError(key, { type: "server", message });
+        }
+      };
+      showFailure(res, fieldErrors, show);
+    }
   });
+
+  const field = (key: PasswordField) => ({ error: errors[key]?.message, ...register(key) });
 
   return (
     <Card title="Password" description="Changing it signs out every other device.">
@@ -136,7 +120,7 @@ function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
             {...field("confirm_password")}
           />
           <div className="flex justify-end">
-            <Button type="submit" variant="primary" busy={busy}>
+            <Button type="submit" variant="primary" busy={isSubmitting}>
               <KeyRound aria-hidden="true" className="h-4 w-4" />
               Change password
             </Button>
@@ -147,21 +131,22 @@ function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
   );
 }
 
-function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_factor"]; onChange: () => void }) {
+function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"] }) {
+  const write = useAdminWrite();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [flash, setFlash] = useState<Flash>(null);
+  const { flash, show, clear } = useFlash();
   const [busy, setBusy] = useState(false);
 
-  const fail = (res: Failure) => showFailure(res, setErrors, setFlash);
+  const fail = (res: Failure) => showFailure(res, setErrors, show);
 
   const start = async () => {
     setBusy(true);
-    setFlash(null);
-    const res = await adminJson<TwoFactorEnrolment>("POST", "/api/admin/two-factor/start", {});
+    clear();
+    const res = await write<TwoFactorEnrolment>("POST", "/api/admin/two-factor/start", {});
     setBusy(false);
     if (res.ok) {
       setEnrolment(res.data);
@@ -177,8 +162,8 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
       return;
     }
     setBusy(true);
-    setFlash(null);
-    const res = await adminJson<{ recovery_codes: string[] }>("POST", "/api/admin/two-factor/confirm", {
+    clear();
+    const res = await write<{ recovery_codes: string[] }>("POST", "/api/admin/two-factor/confirm", {
       code: code.trim(),
     });
     setBusy(false);
@@ -186,8 +171,8 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
       setEnrolment(null);
       setCode("");
       setErrors({});
+      // The page's data (now "On") is fresh by the time the codes show.
       setRecoveryCodes(res.data.recovery_codes);
-      onChange();
     } else fail(res);
   };
 
@@ -201,16 +186,15 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
       return;
     }
     setBusy(true);
-    setFlash(null);
-    const res = await adminJson("POST", "/api/admin/two-factor/disable", { password, code: code.trim() });
+    clear();
+    const res = await write("POST", "/api/admin/two-factor/disable", { password, code: code.trim() });
     setBusy(false);
     if (res.ok) {
       setPassword("");
       setCode("");
       setErrors({});
       setRecoveryCodes(null);
-      setFlash({ tone: "success", text: "Two-factor sign-in is off. Sign-in asks for the password only." });
-      onChange();
+      show("success", "Two-factor sign-in is off. Sign-in asks for the password only.");
     } else fail(res);
   };
 
@@ -334,7 +318,7 @@ function TwoFactorCard({ status, onChange }: { status: SecurityStatus["two_facto
                 onClick={() => {
                   setEnrolment(null);
                   setErrors({});
-                  setFlash(null);
+                  clear();
                 }}
               >
                 Cancel

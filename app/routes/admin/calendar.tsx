@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CalendarDays,
   CalendarPlus,
@@ -7,8 +8,9 @@ import {
   Pencil,
   Trash2,
 } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigation, useSearchParams } from "react-router";
 import {
   Alert,
   Badge,
@@ -18,17 +20,18 @@ import {
   ConfirmDialog,
   EmptyState,
   PageHeader,
-  Spinner,
   TextAreaField,
   TextField,
   useFlash,
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
-import { adminJson } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
+import { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
+import { requestJson } from "../../lib/api";
 import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
 import { groupSizeRange, groupSizeText } from "../../lib/group-size";
 import { formatDollars } from "../../lib/money";
+import type { Route } from "./+types/calendar";
 
 interface AdventureOption {
   id: string;
@@ -40,8 +43,6 @@ interface AdventureOption {
   group_size_max: number;
 }
 
-const MIN_SPOTS = 1;
-const MAX_SPOTS = 20;
 const DELETE_TEXT = "Are you sure you want to delete this availability?";
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -68,73 +69,70 @@ function monthGrid(year: number, month: number): { date: string; inMonth: boolea
   return out;
 }
 
-interface FormState {
-  date: string;
-  available_spots: string;
-  price_override: string;
-  notes: string;
-  is_available: boolean;
-  weather_dependent: boolean;
-}
+/** The Add Availability form: the create payload less the adventure, which is chosen above it. */
+const formSchema = (today: string) => availabilityCreateSchema(today).omit({ adventure_id: true });
 
-const emptyForm = (): FormState => ({
+const emptyForm = () => ({
   date: "",
-  available_spots: "6",
-  price_override: "",
+  available_spots: 6,
+  price_override: "" as const,
   notes: "",
   is_available: true,
   weather_dependent: true,
 });
 
+/**
+ * The adventure list is public (fetched without the token); the chosen
+ * adventure's dates come from the admin API. Both failures are only logged:
+ * the calendar names no load error.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const adventureId = new URL(request.url).searchParams.get("adventure") ?? "";
+  const [adventures, dates] = await Promise.all([
+    requestJson<AdventureOption[]>("GET", "/api/adventures-pro"),
+    adventureId
+      ? adminGet<{ dates: AvailabilityEntry[] }>(`/api/admin/availability/${encodeURIComponent(adventureId)}`)
+      : null,
+  ]);
+  if (!adventures.ok) console.error("Failed to load adventures", adventures.status, adventures.detail);
+  if (dates && !dates.ok) console.error("Failed to load availability", dates.status, dates.detail);
+  return {
+    adventureId,
+    adventures: adventures.ok ? adventures.data : [],
+    dates: dates ? dataOr(dates, { dates: [] }).dates : [],
+    // Sydney's date in this browser: what "today" and "before today" mean on the screen and in the form.
+    today: sydneyDate(),
+  };
+}
+export const clientAction = adminAction;
+
 /** Availability calendar. */
-export default function AdminCalendar() {
+export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
+  const { adventureId, adventures, dates, today } = loaderData;
   const [params, setParams] = useSearchParams();
-  const [adventures, setAdventures] = useState<AdventureOption[]>([]);
-  const adventureId = params.get("adventure") ?? "";
-  const [dates, setDates] = useState<AvailabilityEntry[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [today, setToday] = useState(() => sydneyDate());
+  const navigation = useNavigation();
+  const write = useAdminWrite();
   const [cursor, setCursor] = useState(() => {
-    const [y, m] = sydneyDate().split("-").map(Number);
+    const [y, m] = today.split("-").map(Number);
     return { year: y, month: m - 1 };
   });
-  const [form, setForm] = useState<FormState>(emptyForm);
-  const [saving, setSaving] = useState(false);
+  const resolver = useMemo(() => zodResolver(formSchema(today)), [today]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver, defaultValues: emptyForm() });
   const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
   const { flash, show, clear } = useFlash();
   const selectId = useId();
 
-  useEffect(() => {
-    setToday(sydneyDate());
-    (async () => {
-      try {
-        const res = await fetch("/api/adventures-pro");
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        setAdventures((await res.json()) as AdventureOption[]);
-      } catch (error) {
-        console.error("Failed to load adventures", error);
-      }
-    })();
-  }, []);
-
-  const load = useCallback(async () => {
-    if (!adventureId) {
-      setDates([]);
-      return;
-    }
-    setLoading(true);
-    const res = await adminGet<{ dates: AvailabilityEntry[] }>(
-      `/api/admin/availability/${encodeURIComponent(adventureId)}`,
-    );
-    // Spec: load failures are only logged.
-    if (res.ok) setDates(res.data.dates);
-    else console.error("Failed to load availability", res.status, res.detail);
-    setLoading(false);
-  }, [adventureId]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
+  // While another adventure's dates load, the selector already shows the choice.
+  const pendingAdventure =
+    navigation.location?.pathname === "/admin/calendar"
+      ? (new URLSearchParams(navigation.location.search).get("adventure") ?? "")
+      : null;
 
   const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
   const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
@@ -159,36 +157,31 @@ export default function AdminCalendar() {
     setCursor({ year: y, month: m - 1 });
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = handleSubmit(async (data) => {
     if (!adventureId) return;
-    setSaving(true);
-    const res = await adminJson<AvailabilityEntry>("POST", "/api/admin/availability", {
+    const res = await write<AvailabilityEntry>("POST", "/api/admin/availability", {
       adventure_id: adventureId,
-      date: form.date,
-      available_spots: Number(form.available_spots),
-      price_override: form.price_override.trim() === "" ? null : Number(form.price_override),
-      notes: form.notes,
-      is_available: form.is_available,
-      weather_dependent: form.weather_dependent,
+      ...data,
     });
-    setSaving(false);
     if (res.ok) {
       show("success", `Availability added for ${formatDateAU(res.data.date)}.`);
-      setForm(emptyForm());
-      load();
-    } else {
-      // Spec: the create alert shows the server's detail, else the generic text.
-      show(
-        "error",
-        res.network
-          ? "Connection error"
-          : res.status >= 500
-            ? "Failed to create availability"
-            : res.detail || "Failed to create availability",
-      );
+      reset(emptyForm());
+      return;
     }
-  };
+    for (const [key, message] of Object.entries(res.errors)) {
+      if (key in emptyForm())
+        setError(key as keyof ReturnType<typeof emptyForm>, { type: "server", message });
+    }
+    // Spec: the create alert shows the server's detail, else the generic text.
+    show(
+      "error",
+      res.network
+        ? "Connection error"
+        : res.status >= 500
+          ? "Failed to create availability"
+          : res.detail || "Failed to create availability",
+    );
+  });
 
   const editSpots = async (entry: AvailabilityEntry) => {
     const answer = window.prompt(
@@ -207,26 +200,21 @@ export default function AdminCalendar() {
       console.error("Available spots out of range", { spots, booked: entry.booked_spots });
       return;
     }
-    const res = await adminJson("PUT", `/api/admin/availability/${encodeURIComponent(entry.id)}`, {
+    const res = await write("PUT", `/api/admin/availability/${encodeURIComponent(entry.id)}`, {
       available_spots: spots,
     });
     // Spec: update failures are only logged.
     if (!res.ok) console.error("Failed to update availability", res.status, res.detail);
-    load();
   };
 
   const confirmDelete = async () => {
     const entry = toDelete;
     setToDelete(null);
     if (!entry) return;
-    const res = await adminJson("DELETE", `/api/admin/availability/${encodeURIComponent(entry.id)}`);
+    const res = await write("DELETE", `/api/admin/availability/${encodeURIComponent(entry.id)}`);
     // Spec: delete failures are only logged.
     if (!res.ok) console.error("Failed to delete availability", res.status, res.detail);
-    load();
   };
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
 
   return (
     <>
@@ -243,7 +231,7 @@ export default function AdminCalendar() {
           <select
             id={selectId}
             className="field"
-            value={adventureId}
+            value={pendingAdventure ?? adventureId}
             onChange={(e) => choose(e.target.value)}
           >
             <option value="">Select an adventure…</option>
@@ -272,14 +260,14 @@ export default function AdminCalendar() {
             title="Add Availability"
             description={adventure ? adventure.title : "Choose an adventure first"}
           >
-            <form onSubmit={submit} className="space-y-4">
+            <form onSubmit={submit} noValidate className="space-y-4">
               <TextField
                 label="Date"
                 type="date"
                 required
                 min={today}
-                value={form.date}
-                onChange={(e) => set("date", e.target.value)}
+                error={errors.date?.message}
+                {...register("date")}
               />
               <div className="grid grid-cols-2 gap-3">
                 <TextField
@@ -290,8 +278,8 @@ export default function AdminCalendar() {
                   max={MAX_SPOTS}
                   step={1}
                   inputMode="numeric"
-                  value={form.available_spots}
-                  onChange={(e) => set("available_spots", e.target.value)}
+                  error={errors.available_spots?.message}
+                  {...register("available_spots", { valueAsNumber: true })}
                 />
                 <TextField
                   label="Price override"
@@ -300,34 +288,32 @@ export default function AdminCalendar() {
                   min={0}
                   step={0.01}
                   inputMode="decimal"
-                  value={form.price_override}
-                  onChange={(e) => set("price_override", e.target.value)}
+                  error={errors.price_override?.message}
+                  {...register("price_override", {
+                    // Empty means the usual price; anything else is a number for the schema to check.
+                    setValueAs: (v: unknown) => (v === "" || v === null ? null : Number(v)),
+                  })}
                 />
               </div>
               <TextAreaField
                 label="Notes"
                 rows={2}
-                value={form.notes}
-                onChange={(e) => set("notes", e.target.value)}
+                error={errors.notes?.message}
+                {...register("notes")}
                 placeholder="e.g. Sunrise start, meet at 6:30 am"
               />
-              <CheckboxField
-                label="Available for booking"
-                checked={form.is_available}
-                onChange={(e) => set("is_available", e.target.checked)}
-              />
+              <CheckboxField label="Available for booking" {...register("is_available")} />
               <CheckboxField
                 label="Weather dependent"
                 hint="May be moved or refunded if conditions are unsafe"
-                checked={form.weather_dependent}
-                onChange={(e) => set("weather_dependent", e.target.checked)}
+                {...register("weather_dependent")}
               />
               <Button
                 type="submit"
                 variant="primary"
                 className="w-full"
                 disabled={!adventureId}
-                busy={saving}
+                busy={isSubmitting}
               >
                 <CalendarPlus aria-hidden="true" className="h-4 w-4" />
                 Add Availability
@@ -455,8 +441,6 @@ export default function AdminCalendar() {
         <Card title="Upcoming Availability" description="The next 10 dates from today" bodyClassName="">
           {!adventureId ? (
             <EmptyState title="Select an adventure to see its dates" />
-          ) : loading && dates.length === 0 ? (
-            <Spinner />
           ) : upcoming.length === 0 ? (
             <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No upcoming dates">
               Add a date above to open it for booking.

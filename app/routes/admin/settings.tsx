@@ -1,9 +1,12 @@
 import { CreditCard, Mail, Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Alert, Badge, Button, Card, PageHeader, Spinner, TextField, useFlash } from "../../components/admin";
+import { useForm } from "react-hook-form";
+import type { ClientActionFunctionArgs } from "react-router";
+import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../../components/admin";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
-import { adminJson } from "../../lib/admin-api";
-import { adminGet } from "../../lib/admin-data";
+import { setToken } from "../../lib/admin-api";
+import { adminAction, adminGet, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { CHANGE_PASSWORD_PATH, type SecurityStatus } from "../../lib/admin-security";
+import type { Route } from "./+types/settings";
 
 interface Settings {
   notification_email: string;
@@ -17,50 +20,41 @@ interface Settings {
 
 type Editable = Pick<Settings, "notification_email" | "contact_email" | "contact_phone" | "contact_whatsapp">;
 
+export async function clientLoader() {
+  const [settings, security] = await Promise.all([
+    adminGet<Settings>("/api/admin/settings"),
+    adminGet<SecurityStatus>("/api/admin/security"),
+  ]);
+  return { settings, security };
+}
+
+/**
+ * The admin action, plus one step for the password change: it ends every
+ * session, this one too, and answers with a fresh token for this device. The
+ * token is stored here, before React Router re-runs the loaders after the
+ * action; stored any later, those loaders would call with the revoked token,
+ * get a 401 and sign the operator out.
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const isPasswordChange = await args.request
+    .clone()
+    .json()
+    .then(
+      (write: { path?: unknown }) => write?.path === CHANGE_PASSWORD_PATH,
+      () => false,
+    );
+  const result = await adminAction(args);
+  if (isPasswordChange && result.ok) {
+    const token = (result.data as { token?: unknown } | null)?.token;
+    if (typeof token === "string" && token) setToken(token);
+  }
+  return result;
+}
+
 /** Site-wide settings (the dashboard's settings-pro quick action; brief "Dead links in the spec"). */
-export default function AdminSettings() {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [form, setForm] = useState<Editable | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [loadError, setLoadError] = useState("");
-  const [saving, setSaving] = useState(false);
-  const { flash, show, clear } = useFlash();
-
-  useEffect(() => {
-    (async () => {
-      const res = await adminGet<Settings>("/api/admin/settings");
-      if (res.ok) {
-        setSettings(res.data);
-        setForm(pick(res.data));
-      } else {
-        setLoadError(res.network ? "Connection error" : "Failed to load settings");
-      }
-    })();
-  }, []);
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form) return;
-    setSaving(true);
-    setErrors({});
-    const res = await adminJson<Settings>("PUT", "/api/admin/settings", form);
-    setSaving(false);
-    if (res.ok) {
-      setSettings(res.data);
-      setForm(pick(res.data));
-      show("success", "Settings saved. The website shows the new contact details straight away.");
-    } else {
-      setErrors(res.errors);
-      show("error", res.network ? "Connection error" : `Failed to save settings: ${res.detail}`);
-    }
-  };
-
-  const field = (key: keyof Editable) => ({
-    value: form?.[key] ?? "",
-    error: errors[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setForm((f) => (f ? { ...f, [key]: e.target.value } : f)),
-  });
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const settings = loaderData.settings.ok ? loaderData.settings.data : null;
+  const loadError = loadErrorText(loaderData.settings, "Failed to load settings");
 
   return (
     <>
@@ -69,105 +63,133 @@ export default function AdminSettings() {
         description="Where notices go, how guests reach you, how payments are taken, and how you sign in."
       />
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-      {!settings || !form ? (
-        loadError ? null : (
-          <Spinner />
-        )
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-          <form onSubmit={save} noValidate className="space-y-6">
-            {flash ? (
-              <Alert tone={flash.tone} onDismiss={clear}>
-                {flash.text}
-              </Alert>
-            ) : null}
-            <Card title="Notifications" description="New bookings and contact messages are emailed here.">
-              <TextField
-                label="Notification email"
-                type="email"
-                autoComplete="email"
-                hint={`Leave empty to use the contact email (${settings.contact_email || "not set"}).`}
-                {...field("notification_email")}
-              />
-            </Card>
-            <Card
-              title="Contact details"
-              description="Shown on the website (contact page, footer, booking emails). The website editor's Contact tab edits the same details."
-            >
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="Contact email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  className="sm:col-span-2"
-                  {...field("contact_email")}
-                />
-                <TextField label="Phone" type="tel" required autoComplete="tel" {...field("contact_phone")} />
-                <TextField
-                  label="WhatsApp number"
-                  type="tel"
-                  hint="Digits with country code, e.g. +61 491 570 156"
-                  {...field("contact_whatsapp")}
-                />
-              </div>
-            </Card>
-            <div className="flex justify-end">
-              <Button type="submit" variant="primary" busy={saving}>
-                <Save aria-hidden="true" className="h-4 w-4" />
-                Save settings
-              </Button>
-            </div>
-          </form>
-
-          <div className="space-y-6">
-            <Card title="Payments">
-              <div className="flex items-center gap-3">
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-ocean-50 text-ocean-700">
-                  <CreditCard aria-hidden="true" className="h-5 w-5" />
-                </span>
-                <div>
-                  <p className="text-sm text-slate-500">Active payment mode</p>
-                  <p className="font-semibold text-ocean-900" data-testid="payment-mode">
-                    {settings.payment_mode_label}
-                  </p>
-                </div>
-                <span className="ml-auto">
-                  {settings.payment_mode === "stripe" ? (
-                    <Badge tone="green">Live payments</Badge>
-                  ) : (
-                    <Badge tone="amber">No real money</Badge>
-                  )}
-                </span>
-              </div>
-              <p className="mt-4 text-sm text-slate-600">
-                {settings.payment_mode === "stripe"
-                  ? "Card payments go through Stripe Checkout. To take test payments only (a staging copy), set PAYMENTS=test in the server configuration and restart."
-                  : "Bookings are paid on the built-in test checkout (test cards only). To take real payments, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in the server configuration (and remove PAYMENTS=test if it is set), then restart."}
-              </p>
-            </Card>
-            <Card title="Email delivery">
-              <div className="flex items-center gap-3">
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-reef-50 text-reef-700">
-                  <Mail aria-hidden="true" className="h-5 w-5" />
-                </span>
-                <p className="font-semibold text-ocean-900">
-                  {settings.email_configured ? "SMTP configured" : "SMTP not configured"}
-                </p>
-              </div>
-              <p className="mt-4 text-sm text-slate-600">
-                {settings.email_configured
-                  ? "Emails are sent through the configured SMTP server, with retries."
-                  : "Emails are kept in the outbox until SMTP_URL is set in the server configuration; none are lost."}
-              </p>
-            </Card>
-          </div>
-        </div>
-      )}
-      <SecuritySettings />
+      {settings ? <SettingsPanels settings={settings} /> : null}
+      <SecuritySettings status={loaderData.security} />
     </>
   );
 }
+
+function SettingsPanels({ settings }: { settings: Settings }) {
+  const write = useAdminWrite();
+  const { flash, show, clear } = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Editable>({ defaultValues: pick(settings) });
+
+  const save = handleSubmit(async (form) => {
+    const res = await write<Settings>("PUT", "/api/admin/settings", form);
+    if (res.ok) {
+      reset(pick(res.data));
+      show("success", "Settings saved. The website shows the new contact details straight away.");
+    } else {
+      for (const [key, message] of Object.entries(res.errors)) {
+        if (isEditable(key)) setError(key, { type: "server", message });
+      }
+      show("error", res.network ? "Connection error" : `Failed to save settings: ${res.detail}`);
+    }
+  });
+
+  const field = (key: keyof Editable) => ({ error: errors[key]?.message, ...register(key) });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <form onSubmit={save} noValidate className="space-y-6">
+        {flash ? (
+          <Alert tone={flash.tone} onDismiss={clear}>
+            {flash.text}
+          </Alert>
+        ) : null}
+        <Card title="Notifications" description="New bookings and contact messages are emailed here.">
+          <TextField
+            label="Notification email"
+            type="email"
+            autoComplete="email"
+            hint={`Leave empty to use the contact email (${settings.contact_email || "not set"}).`}
+            {...field("notification_email")}
+          />
+        </Card>
+        <Card
+          title="Contact details"
+          description="Shown on the website (contact page, footer, booking emails). The website editor's Contact tab edits the same details."
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Contact email"
+              type="email"
+              required
+              autoComplete="email"
+              className="sm:col-span-2"
+              {...field("contact_email")}
+            />
+            <TextField label="Phone" type="tel" required autoComplete="tel" {...field("contact_phone")} />
+            <TextField
+              label="WhatsApp number"
+              type="tel"
+              hint="Digits with country code, e.g. +61 491 570 156"
+              {...field("contact_whatsapp")}
+            />
+          </div>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" variant="primary" busy={isSubmitting}>
+            <Save aria-hidden="true" className="h-4 w-4" />
+            Save settings
+          </Button>
+        </div>
+      </form>
+
+      <div className="space-y-6">
+        <Card title="Payments">
+          <div className="flex items-center gap-3">
+            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-ocean-50 text-ocean-700">
+              <CreditCard aria-hidden="true" className="h-5 w-5" />
+            </span>
+            <div>
+              <p className="text-sm text-slate-500">Active payment mode</p>
+              <p className="font-semibold text-ocean-900" data-testid="payment-mode">
+                {settings.payment_mode_label}
+              </p>
+            </div>
+            <span className="ml-auto">
+              {settings.payment_mode === "stripe" ? (
+                <Badge tone="green">Live payments</Badge>
+              ) : (
+                <Badge tone="amber">No real money</Badge>
+              )}
+            </span>
+          </div>
+          <p className="mt-4 text-sm text-slate-600">
+            {settings.payment_mode === "stripe"
+              ? "Card payments go through Stripe Checkout. To take test payments only (a staging copy), set PAYMENTS=test in the server configuration and restart."
+              : "Bookings are paid on the built-in test checkout (test cards only). To take real payments, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in the server configuration (and remove PAYMENTS=test if it is set), then restart."}
+          </p>
+        </Card>
+        <Card title="Email delivery">
+          <div className="flex items-center gap-3">
+            <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-reef-50 text-reef-700">
+              <Mail aria-hidden="true" className="h-5 w-5" />
+            </span>
+            <p className="font-semibold text-ocean-900">
+              {settings.email_configured ? "SMTP configured" : "SMTP not configured"}
+            </p>
+          </div>
+          <p className="mt-4 text-sm text-slate-600">
+            {settings.email_configured
+              ? "Emails are sent through the configured SMTP server, with retries."
+              : "Emails are kept in the outbox until SMTP_URL is set in the server configuration; none are lost."}
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+const EDITABLE = ["notification_email", "contact_email", "contact_phone", "contact_whatsapp"] as const;
+const isEditable = (key: string): key is keyof Editable => (EDITABLE as readonly string[]).includes(key);
 
 function pick(s: Settings): Editable {
   return {

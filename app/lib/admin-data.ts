@@ -5,7 +5,7 @@
  * - Reads: each admin route's `clientLoader` calls `adminGet` (one fetch
  *   helper, one result shape: `AdminResult`). A load failure is data, not an
  *   exception, because every screen names its own failure text; the screen
- *   turns it into that text with `loadErrorText`.
+ *   turns it into that text with `failureText`.
  * - Writes: each admin route exports `clientAction = adminAction`, and its
  *   screens call `useAdminWrite()`. A write is submitted as a fetcher of its
  *   own (so two writes never cancel each other), and React Router then re-runs
@@ -39,11 +39,11 @@ export function adminGet<T>(path: string): Promise<AdminResult<T>> {
 }
 
 /**
- * A screen's load failure as the text it shows: `notOk` when the server
- * answered with an error, "Connection error" (or `network`, given the fault's
- * message) when no answer came; "" when the load worked.
+ * A failed load or write as the text the screen shows: `notOk` when the
+ * server answered with an error, "Connection error" (or `network`, given the
+ * fault's message) when no answer came; "" when it worked.
  */
-export function loadErrorText(
+export function failureText(
   result: AdminResult<unknown>,
   notOk: string,
   network: (message: string) => string = () => "Connection error",

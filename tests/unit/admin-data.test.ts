@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminAction, adminGet, loadErrorText } from "../../app/lib/admin-data";
+import { adminAction, adminGet, failureText } from "../../app/lib/admin-data";
 
 /** A browser's storage and events, as far as the admin client uses them. */
 function fakeWindow(token: string | null) {
@@ -73,13 +73,13 @@ describe("adminGet", () => {
   });
 });
 
-describe("loadErrorText", () => {
+describe("failureText", () => {
   it("is empty for a load that worked", () => {
-    expect(loadErrorText({ ok: true, status: 200, data: [] }, "Failed to fetch FAQs")).toBe("");
+    expect(failureText({ ok: true, status: 200, data: [] }, "Failed to fetch FAQs")).toBe("");
   });
   it("names the screen's failure when the server answered with an error", () => {
     const failed = { ok: false, status: 500, detail: "HTTP 500", errors: {}, network: false } as const;
-    expect(loadErrorText(failed, "Failed to fetch FAQs")).toBe("Failed to fetch FAQs");
+    expect(failureText(failed, "Failed to fetch FAQs")).toBe("Failed to fetch FAQs");
   });
   it("says 'Connection error', or the screen's own network text with the fault, when no answer came", () => {
     const down = {
@@ -90,8 +90,8 @@ describe("loadErrorText", () => {
       network: true,
       exception: "Failed to fetch",
     } as const;
-    expect(loadErrorText(down, "Failed to fetch FAQs")).toBe("Connection error");
-    expect(loadErrorText(down, "Failed to fetch adventures", (m) => `Failed to load adventures: ${m}`)).toBe(
+    expect(failureText(down, "Failed to fetch FAQs")).toBe("Connection error");
+    expect(failureText(down, "Failed to fetch adventures", (m) => `Failed to load adventures: ${m}`)).toBe(
       "Failed to load adventures: Failed to fetch",
     );
   });

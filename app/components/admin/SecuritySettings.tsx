@@ -3,7 +3,7 @@ import { Copy, Download, KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { downloadText, formatDateTimeAU } from "../../lib/admin-api";
-import { type AdminResult, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { type AdminResult, failureText, useAdminWrite } from "../../lib/admin-data";
 import {
   CHANGE_PASSWORD_PATH,
   changePasswordSchema,
@@ -20,7 +20,7 @@ import { Alert, Badge, Button, Card, TextField, useFlash } from "./ui";
  * page's action, which stores the new token a password change answers with.
  */
 export function SecuritySettings({ status }: { status: AdminResult<SecurityStatus> }) {
-  const loadError = loadErrorText(status, "Failed to load the sign-in settings");
+  const loadError = failureText(status, "Failed to load the sign-in settings");
   return (
     <section aria-labelledby="security-heading" className="mt-10">
       <h2 id="security-heading" className="font-display text-xl font-semibold text-ocean-900">

@@ -27,7 +27,7 @@ import {
   adminAction,
   adminGet,
   dataOr,
-  loadErrorText,
+  failureText,
   useAdminWrite,
 } from "../../lib/admin-data";
 import {
@@ -376,7 +376,7 @@ function SimpleAdventureForm({
 /** Enhanced adventures management: the database adventures in the simple shape. */
 export default function AdventuresEnhanced({ loaderData }: Route.ComponentProps) {
   const items = dataOr(loaderData.adventures, []);
-  const loadError = loadErrorText(
+  const loadError = failureText(
     loaderData.adventures,
     "Failed to fetch adventures",
     () => "Failed to load adventures",

@@ -24,7 +24,7 @@ import {
   adminAction,
   adminGet,
   dataOr,
-  loadErrorText,
+  failureText,
   useAdminWrite,
 } from "../../lib/admin-data";
 import { categoryLabel } from "../../lib/adventure-catalogue";
@@ -55,7 +55,7 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
   const write = useAdminWrite();
   const creating = !id && search.get("action") === "create";
   const items = dataOr(loaderData.adventures, []);
-  const loadError = loadErrorText(
+  const loadError = failureText(
     loaderData.adventures,
     "Failed to fetch adventures",
     (m) => `Failed to load adventures: ${m}`,

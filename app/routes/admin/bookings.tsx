@@ -25,7 +25,7 @@ import {
 import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
 import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
 import { adminDownload, formatDateTimeAU } from "../../lib/admin-api";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/bookings";
@@ -65,7 +65,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const page = pageOf(params);
   // A failed load keeps nothing on screen but the error (the list is the server's, or none).
   const data = dataOr<BookingPage | null>(loaderData.bookings, null);
-  const loadError = loadErrorText(loaderData.bookings, "Failed to fetch bookings");
+  const loadError = failureText(loaderData.bookings, "Failed to fetch bookings");
   // While another page or filter loads, paging stays put so one click moves one page.
   const navigating = useNavigation().state !== "idle";
   const write = useAdminWrite();

@@ -12,7 +12,7 @@ import {
 } from "../../components/admin";
 import type { ContactMessage } from "../../components/admin/types";
 import { formatDateTimeAU } from "../../lib/admin-api";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { prettifyAdventureType } from "../../lib/adventure-type";
 import type { Route } from "./+types/contacts";
 
@@ -24,7 +24,7 @@ export const clientAction = adminAction;
 /** Contact messages: a list and a detail pane with a one-time reply. */
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const messages = dataOr(loaderData.messages, []);
-  const loadError = loadErrorText(loaderData.messages, "Failed to fetch contact messages");
+  const loadError = failureText(loaderData.messages, "Failed to fetch contact messages");
   const write = useAdminWrite();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [reply, setReply] = useState("");

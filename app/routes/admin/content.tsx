@@ -19,7 +19,7 @@ import {
 import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import { EditDeleteButtons, ListAlerts, useFormFields } from "../../components/admin/content/screen";
 import type { ContentSection } from "../../components/admin/content/types";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import {
   CONTENT_PAGES,
   CONTENT_TYPES,
@@ -202,7 +202,7 @@ export const clientAction = adminAction;
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   const sections = dataOr(loaderData.sections, []);
-  const loadError = loadErrorText(
+  const loadError = failureText(
     loaderData.sections,
     "Failed to fetch content",
     () => "Failed to load content",

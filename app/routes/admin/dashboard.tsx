@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
 import { Alert, Card, EmptyState, PageHeader, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
-import { adminGet, dataOr, loadErrorText } from "../../lib/admin-data";
+import { adminGet, dataOr, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/dashboard";
@@ -24,7 +24,7 @@ export async function clientLoader() {
 /** The old overview: four cards, three quick stats, five recent bookings. */
 export default function OldDashboard({ loaderData }: Route.ComponentProps) {
   const stats = dataOr<Stats | null>(loaderData.stats, null);
-  const error = loadErrorText(loaderData.stats, "Failed to fetch dashboard statistics");
+  const error = failureText(loaderData.stats, "Failed to fetch dashboard statistics");
 
   const s = stats?.booking_stats;
   return (

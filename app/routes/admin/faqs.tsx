@@ -16,13 +16,12 @@ import {
 import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import {
   EditDeleteButtons,
-  failText,
   ListAlerts,
   useFormFields,
   ViewOnSite,
 } from "../../components/admin/content/screen";
 import type { Faq } from "../../components/admin/content/types";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { check, faqSchema } from "../../lib/admin-forms";
 import { FAQ_CATEGORIES } from "../../lib/categories";
 import type { Route } from "./+types/faqs";
@@ -49,7 +48,7 @@ export const clientAction = adminAction;
 /** FAQ manager: add, edit and delete the questions of /faq. */
 export default function AdminFaqs({ loaderData }: Route.ComponentProps) {
   const faqs = dataOr(loaderData.faqs, []);
-  const loadError = loadErrorText(loaderData.faqs, "Failed to fetch FAQs");
+  const loadError = failureText(loaderData.faqs, "Failed to fetch FAQs");
   const write = useAdminWrite();
   const [editing, setEditing] = useState<Faq | null>(null);
   const { form, setForm, errors, setErrors, field } = useFormFields<FaqForm>(blank);
@@ -95,7 +94,7 @@ export default function AdminFaqs({ loaderData }: Route.ComponentProps) {
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", failText(res, editing ? "Failed to update FAQ" : "Failed to add FAQ"));
+      show("error", failureText(res, editing ? "Failed to update FAQ" : "Failed to add FAQ"));
       return;
     }
     show("success", editing ? "FAQ updated." : "FAQ added.");
@@ -111,7 +110,7 @@ export default function AdminFaqs({ loaderData }: Route.ComponentProps) {
     if (!ok) return;
     const res = await write("DELETE", `/api/admin/faqs/${encodeURIComponent(f.id)}`);
     if (!res.ok) {
-      show("error", failText(res, "Failed to delete FAQ"));
+      show("error", failureText(res, "Failed to delete FAQ"));
       return;
     }
     if (editing?.id === f.id) reset();

@@ -12,10 +12,10 @@ import {
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/content/bits";
 import { ImageField } from "../../components/admin/content/MediaPicker";
-import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
+import { ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { GalleryImage } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { check, galleryImageSchema, splitComma } from "../../lib/admin-forms";
 import { GALLERY_CATEGORIES } from "../../lib/categories";
 import type { Route } from "./+types/gallery";
@@ -31,7 +31,7 @@ export const clientAction = adminAction;
 /** Gallery manager: add and delete the photos of /gallery. */
 export default function AdminGallery({ loaderData }: Route.ComponentProps) {
   const images = dataOr(loaderData.images, []);
-  const loadError = loadErrorText(loaderData.images, "Failed to fetch gallery images");
+  const loadError = failureText(loaderData.images, "Failed to fetch gallery images");
   const write = useAdminWrite();
   const { form, setForm, errors, setErrors, set, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
@@ -59,7 +59,7 @@ export default function AdminGallery({ loaderData }: Route.ComponentProps) {
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", failText(res, "Failed to add gallery image"));
+      show("error", failureText(res, "Failed to add gallery image"));
       return;
     }
     setForm(blank);
@@ -76,7 +76,7 @@ export default function AdminGallery({ loaderData }: Route.ComponentProps) {
     if (!ok) return;
     const res = await write("DELETE", `/api/admin/gallery/${encodeURIComponent(g.id)}`);
     if (!res.ok) {
-      show("error", failText(res, "Failed to delete image"));
+      show("error", failureText(res, "Failed to delete image"));
       return;
     }
     show("success", `"${g.title}" deleted.`);

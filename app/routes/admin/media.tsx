@@ -22,7 +22,7 @@ import {
   adminAction,
   adminGet,
   dataOr,
-  loadErrorText,
+  failureText,
   useAdminWrite,
 } from "../../lib/admin-data";
 import {
@@ -390,7 +390,7 @@ export const clientAction = adminAction;
 /** Media library. */
 export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   const items = dataOr(loaderData.media, []);
-  const loadError = loadErrorText(
+  const loadError = failureText(
     loaderData.media,
     "Failed to fetch media files",
     () => "Failed to load media files",

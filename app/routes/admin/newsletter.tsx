@@ -14,7 +14,7 @@ import {
 import { SubscriberBadge } from "../../components/admin/status";
 import type { Subscriber } from "../../components/admin/types";
 import { downloadText } from "../../lib/admin-api";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { sydneyDate } from "../../lib/dates";
 import type { Route } from "./+types/newsletter";
 
@@ -42,7 +42,7 @@ export const clientAction = adminAction;
 /** Newsletter subscribers: stats, filter, table, export. */
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const subscribers = dataOr(loaderData.subscribers, []);
-  const loadError = loadErrorText(loaderData.subscribers, "Failed to fetch subscribers");
+  const loadError = failureText(loaderData.subscribers, "Failed to fetch subscribers");
   const write = useAdminWrite();
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
   const [busyId, setBusyId] = useState<string | null>(null);

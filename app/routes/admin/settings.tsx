@@ -4,7 +4,7 @@ import type { ClientActionFunctionArgs } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../../components/admin";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
 import { setToken } from "../../lib/admin-api";
-import { adminAction, adminGet, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import { CHANGE_PASSWORD_PATH, type SecurityStatus } from "../../lib/admin-security";
 import type { Route } from "./+types/settings";
 
@@ -54,7 +54,7 @@ export async function clientAction(args: ClientActionFunctionArgs) {
 /** Site-wide settings (the dashboard's settings-pro quick action; brief "Dead links in the spec"). */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const settings = loaderData.settings.ok ? loaderData.settings.data : null;
-  const loadError = loadErrorText(loaderData.settings, "Failed to load settings");
+  const loadError = failureText(loaderData.settings, "Failed to load settings");
 
   return (
     <>

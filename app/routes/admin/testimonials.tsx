@@ -14,10 +14,10 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
-import { failText, ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
+import { ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/content/screen";
 import type { ProAdventure, Testimonial } from "../../components/admin/content/types";
 import { Stars } from "../../components/Stars";
-import { adminAction, adminGet, dataOr, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { check, testimonialSchema } from "../../lib/admin-forms";
 import type { Route } from "./+types/testimonials";
 
@@ -53,7 +53,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
   const testimonials = dataOr(loaderData.testimonials, []);
   // The adventures only name the reviews' adventure and fill the choice; the screen's load error is the list's.
   const adventures = dataOr(loaderData.adventures, []);
-  const loadError = loadErrorText(loaderData.testimonials, "Failed to fetch testimonials");
+  const loadError = failureText(loaderData.testimonials, "Failed to fetch testimonials");
   const write = useAdminWrite();
   const { form, setForm, errors, setErrors, field } = useFormFields(blank);
   const [adding, setAdding] = useState(false);
@@ -76,7 +76,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
     setAdding(false);
     if (!res.ok) {
       setErrors(res.errors);
-      show("error", failText(res, "Failed to add testimonial"));
+      show("error", failureText(res, "Failed to add testimonial"));
       return;
     }
     setForm(blank);
@@ -93,7 +93,7 @@ export default function AdminTestimonials({ loaderData }: Route.ComponentProps) 
     if (!ok) return;
     const res = await write("DELETE", `/api/admin/testimonials/${encodeURIComponent(t.id)}`);
     if (!res.ok) {
-      show("error", failText(res, "Failed to delete testimonial"));
+      show("error", failureText(res, "Failed to delete testimonial"));
       return;
     }
     show("success", `Review from ${t.customer_name} deleted.`);

@@ -11,7 +11,7 @@ import {
   type WebsiteField,
   type WebsiteTab,
 } from "../../components/admin/content/website-fields";
-import { adminAction, adminGet, loadErrorText, useAdminWrite } from "../../lib/admin-data";
+import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import { isWebAddress } from "../../lib/admin-forms";
 import type { Route } from "./+types/website-editor";
 
@@ -91,7 +91,7 @@ export default function WebsiteEditor({ loaderData }: Route.ComponentProps) {
   const tab: WebsiteTab["id"] = WEBSITE_TABS.some((t) => t.id === tabParam)
     ? (tabParam as WebsiteTab["id"])
     : "homepage";
-  const loadError = loadErrorText(
+  const loadError = failureText(
     loaderData.content,
     "Failed to fetch content",
     () => "Failed to load content",

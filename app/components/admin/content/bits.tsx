@@ -1,20 +1,12 @@
 /**
  * Small pieces the content screens share that the admin kit does not have:
  * a switch, tag chips ("up to 3 plus +N"), list text areas, field-error
- * mapping and a list loader with the spec's error texts.
+ * messages and the error summary.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { adminFetch } from "../../../lib/admin-api";
+import { useId } from "react";
 
 function cx(...parts: (string | false | null | undefined)[]): string {
   return parts.filter(Boolean).join(" ");
-}
-
-/** Server field errors keyed by the form's field ("tags.2" -> "tags"). */
-export function byField(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) out[key.split(".")[0]] ??= message;
-  return out;
 }
 
 /** An on/off switch (a checkbox with role="switch"), label and hint beside it. */
@@ -118,92 +110,6 @@ export function describedBy(id: string, error?: string, hint?: unknown) {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
-}
-
-export interface ListState<T> {
-  items: T[];
-  loading: boolean;
-  error: string;
-  reload: () => Promise<void>;
-  setItems: React.Dispatch<React.SetStateAction<T[]>>;
-}
-
-/**
- * Loads an admin list. A non-OK answer shows `notOk`; a network fault or a
- * broken answer shows `failed(message)` (the spec's two texts per screen).
- */
-export function useAdminList<T>(
-  path: string,
-  notOk: string,
-  failed: (message: string) => string,
-): ListState<T> {
-  const [items, setItems] = useState<T[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState("");
-  const messages = useRef({ notOk, failed });
-  messages.current = { notOk, failed };
-  const reload = useCallback(async () => {
-    try {
-      const res = await adminFetch(path);
-      if (!res.ok) {
-        setError(messages.current.notOk);
-      } else {
-        const data = (await res.json()) as T[];
-        setItems(Array.isArray(data) ? data : []);
-        setError("");
-      }
-    } catch (e) {
-      setError(messages.current.failed(e instanceof Error ? e.message : String(e)));
-    } finally {
-      setLoading(false);
-    }
-  }, [path]);
-  useEffect(() => {
-    setLoading(true);
-    reload();
-  }, [reload]);
-  return { items, loading, error, reload, setItems };
-}
-
-/** Sends JSON through adminFetch: ok, or the server's detail and field errors (or the exception's message). */
-export async function sendJson<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<
-  | { ok: true; data: T }
-  | { ok: false; status: number; detail: string; errors: Record<string, string>; exception?: string }
-> {
-  try {
-    const res = await adminFetch(path, {
-      method,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
-    if (res.ok) return { ok: true, data: data as T };
-    const obj = (data ?? {}) as { detail?: unknown; errors?: unknown };
-    return {
-      ok: false,
-      status: res.status,
-      detail: typeof obj.detail === "string" ? obj.detail : "",
-      errors:
-        obj.errors && typeof obj.errors === "object" ? byField(obj.errors as Record<string, string>) : {},
-    };
-  } catch (e) {
-    return {
-      ok: false,
-      status: 0,
-      detail: "",
-      errors: {},
-      exception: e instanceof Error ? e.message : String(e),
-    };
-  }
 }
 
 /** Scrolls to and focuses the first field with an error (by the field's data-field attribute or name). */

@@ -31,11 +31,6 @@ export function useFormFields<F extends object>(initial: F | (() => F)) {
   return { form, setForm, errors, setErrors, set, field };
 }
 
-/** The screen's failure text, or "Connection error" when the request never got an answer. */
-export function failText(res: { network?: boolean; exception?: string }, text: string): string {
-  return res.network || res.exception !== undefined ? "Connection error" : text;
-}
-
 /** Opens the public page a screen edits, in a new tab. */
 export function ViewOnSite({ href, children }: { href: string; children: ReactNode }) {
   return (

@@ -80,12 +80,23 @@ describe("the hold sweeper across processes", () => {
     clock.advance(31 * 60_000);
     // The first process claims the checkout, then the provider call never returns (the process died).
     const dead = processDeps([]);
+    let reachedProvider: () => void = () => {};
+    const claimed = new Promise<void>((resolve) => {
+      reachedProvider = resolve;
+    });
     const hang: BookingDeps = {
       ...dead,
-      payments: { ...dead.payments, expire: () => new Promise<never>(() => {}) },
+      payments: {
+        ...dead.payments,
+        expire: () => {
+          reachedProvider();
+          return new Promise<never>(() => {});
+        },
+      },
     };
     void sweepExpired(hang);
-    await new Promise((r) => setTimeout(r, 50));
+    // A sweep asks the provider only about a checkout it has claimed.
+    await claimed;
     const calls: string[] = [];
     await sweepExpired(processDeps(calls));
     expect(calls).toHaveLength(0);

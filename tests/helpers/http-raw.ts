@@ -12,12 +12,23 @@ export interface RawAnswer {
   error?: string;
 }
 
-/** A JSON POST whose body is held back until `finish()`; `answer` settles with the full response. */
-export function postInTwoParts(url: string, body: unknown): { finish(): void; answer: Promise<RawAnswer> } {
+/**
+ * A JSON POST whose body is held back until `finish()`; `answer` settles with the full response.
+ * `sent` settles once the headers and the first half of the body have been handed to the
+ * connection (or the connection failed, which `answer` then tells).
+ */
+export function postInTwoParts(
+  url: string,
+  body: unknown,
+): { finish(): void; answer: Promise<RawAnswer>; sent: Promise<void> } {
   const payload = Buffer.from(JSON.stringify(body));
   const half = Math.floor(payload.length / 2);
   const target = new URL(url);
   let req: ReturnType<typeof request>;
+  let markSent: () => void = () => {};
+  const sent = new Promise<void>((resolve) => {
+    markSent = resolve;
+  });
   const answer = new Promise<RawAnswer>((resolve) => {
     req = request(
       {
@@ -37,14 +48,18 @@ export function postInTwoParts(url: string, body: unknown): { finish(): void; an
         res.on("error", (e) => resolve({ status: 0, body: "", error: e.message }));
       },
     );
-    req.on("error", (e) => resolve({ status: 0, body: "", error: e.message }));
-    req.write(payload.subarray(0, half));
+    req.on("error", (e) => {
+      markSent();
+      resolve({ status: 0, body: "", error: e.message });
+    });
+    req.write(payload.subarray(0, half), () => markSent());
   });
   return {
     finish: () => {
       req.end(payload.subarray(half));
     },
     answer,
+    sent,
   };
 }
 

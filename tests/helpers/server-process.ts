@@ -18,6 +18,11 @@ export interface ServerProcess {
   output: string[];
   /** Sends a signal and waits for the process to exit; answers its exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * The first line (already written or still to come) that contains `text`;
+   * rejects after `timeoutMs` or when the process exits without writing it.
+   */
+  waitForLine(text: string, timeoutMs?: number): Promise<string>;
 }
 
 /** Starts `server/index.ts` with `env` and waits until it listens (port 0 picks a free one). */
@@ -37,6 +42,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
+  const lineWatchers = new Set<(line: string) => void>();
+  // "close" comes after the last output has been read, unlike "exit".
+  const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = "";
@@ -47,6 +55,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
         const line = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
         output.push(line);
+        for (const watch of lineWatchers) watch(line);
         if (line.includes('"msg":"listening"')) {
           resolve(JSON.parse(line).port as number);
         }
@@ -67,6 +76,31 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+    waitForLine(text, timeoutMs = 10_000) {
+      const seen = output.find((l) => l.includes(text));
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        const done = () => {
+          lineWatchers.delete(watch);
+          clearTimeout(timer);
+        };
+        const watch = (line: string) => {
+          if (!line.includes(text)) return;
+          done();
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no output line containing ${JSON.stringify(text)} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        lineWatchers.add(watch);
+        void closed.then((code) => {
+          if (!lineWatchers.has(watch)) return;
+          done();
+          reject(new Error(`exited with ${code} without writing ${JSON.stringify(text)}`));
+        });
+      });
     },
   };
 }

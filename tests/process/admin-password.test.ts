@@ -11,14 +11,8 @@ describe("a generated admin password", () => {
     const server = await startServer({ DATA_DIR: data.dir, ADMIN_PASSWORD: "" });
     try {
       const file = path.join(data.dir, "admin-password.txt");
-      // The start-up notice follows the "listening" line.
-      for (
-        let i = 0;
-        i < 200 && !server.output.some((l) => l.includes("shown once") || l.includes(file));
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      // The start-up notice follows the "listening" line, and names the file once it is written.
+      await server.waitForLine(file);
       const password = readFileSync(file, "utf8").trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
       expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -7,7 +7,26 @@ import { bookings } from "../../server/db/schema.ts";
 import { postInTwoParts } from "../helpers/http-raw.ts";
 import { startServer, tempDataDir } from "../helpers/server-process.ts";
 
+/** The pace of a client's requests (not a wait for anything). */
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Resolves once the server has read the headers and first half of every one of
+ * `requests`, so they are in flight on the server, not queued on the way to it.
+ * A server reads its connections in the order it accepted them, and accepts them
+ * in the order they arrived: a request on a new connection, sent after all of
+ * theirs were on the wire, is answered only after theirs have been read.
+ */
+async function heldByServer(url: string, requests: { sent: Promise<void> }[]): Promise<void> {
+  await Promise.all(requests.map((r) => r.sent));
+  const status = await new Promise<number>((resolve) => {
+    get(`${url}/healthz`, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    }).on("error", () => resolve(0));
+  });
+  expect(status).toBe(200);
+}
 
 /**
  * A client that keeps one keep-alive connection busy (a request every 50 ms)
@@ -66,10 +85,11 @@ describe("SIGTERM drains requests in flight", () => {
       }),
     );
     // The server has the headers and half of each body: the requests are in flight.
-    await pause(300);
+    await heldByServer(server.url, inFlight);
     const signalled = Date.now();
     const exited = server.stop("SIGTERM");
-    await pause(300);
+    // The server logs this, then stops listening, with nothing in between that could let a connection in.
+    await server.waitForLine('"msg":"shutting down"');
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     for (const r of inFlight) r.finish();
 
@@ -116,7 +136,7 @@ describe("SIGTERM drains requests in flight", () => {
       adventure_type: "general",
       message: "This body never arrives in full.",
     });
-    await pause(300);
+    await heldByServer(server.url, [stalled]);
     const signalled = Date.now();
     expect(await server.stop("SIGTERM")).toBe(0);
     const took = Date.now() - signalled;

@@ -9,6 +9,7 @@ import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 import { header, type SmtpSink, startSmtpSink } from "../helpers/smtp.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 const ADMIN_PASSWORD = "process-test-password";
 let fake: FakeStripe;
@@ -71,14 +72,6 @@ async function pay(server: ServerProcess, sessionId: string, i: number) {
   });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { payment_status: string }).payment_status).toBe("paid");
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQL", () => {
@@ -154,38 +147,6 @@ describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQ
     expect(accepted).toBe(6);
   });
 
-  it("each outbox email is delivered exactly once while both processes send", async () => {
-    const date = await openDate(8);
-    const before = sink.messages.length;
-    for (let i = 0; i < 8; i++) {
-      const booked = await book(i % 2 === 0 ? a : b, 5000 + i, date, 1);
-      expect(booked.status).toBe(201);
-      await pay(i % 2 === 0 ? b : a, booked.body.session_id as string, 5000 + i);
-    }
-    // Every email written (confirmation, operator notice) is sent by one of the processes.
-    await waitFor(async () => {
-      const { rows } = await sql.query(
-        "select count(*)::int as n from email_outbox where status = 'pending'",
-      );
-      return rows[0].n === 0;
-    });
-    const { rows: sent } = await sql.query<{ id: string }>(
-      "select id from email_outbox where status = 'sent'",
-    );
-    expect(sent.length).toBeGreaterThanOrEqual(16);
-    // Let any straggler land before counting.
-    await new Promise((r) => setTimeout(r, 500));
-    const ids = sink.messages.map((m) => header(m.raw, "Message-ID"));
-    const counts = new Map<string, number>();
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const repeated = [...counts].filter(([, n]) => n > 1);
-    expect(repeated).toEqual([]);
-    // One message per sent outbox row, each with its row's Message-ID.
-    expect(sink.messages.length - before).toBeGreaterThanOrEqual(16);
-    for (const { id } of sent) expect(counts.get(`<${id}@tidewater.test>`)).toBe(1);
-    expect(sink.messages.length).toBe(sent.length);
-  });
-
   it("10 parallel cancels of one paid booking, across both processes, give exactly one refund", async () => {
     const date = await openDate(4);
     const booked = await book(a, 9000, date, 2);
@@ -226,5 +187,43 @@ describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQ
       booked.body.booking_id,
     ]);
     expect(row).toEqual({ booking_status: "cancelled", holds_spots: false });
+  });
+
+  // Last: it stops both processes.
+  it("each outbox email is delivered exactly once while both processes send", async () => {
+    const date = await openDate(8);
+    const before = sink.messages.length;
+    for (let i = 0; i < 8; i++) {
+      const booked = await book(i % 2 === 0 ? a : b, 5000 + i, date, 1);
+      expect(booked.status).toBe(201);
+      await pay(i % 2 === 0 ? b : a, booked.body.session_id as string, 5000 + i);
+    }
+    // Every email written (confirmation, operator notice) is sent by one of the processes.
+    await waitUntil(
+      "every outbox email to be sent",
+      async () => {
+        const { rows } = await sql.query(
+          "select count(*)::int as n from email_outbox where status = 'pending'",
+        );
+        return rows[0].n === 0;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    // A stop lets the send in progress finish before the process exits: once both have
+    // stopped, no second delivery of any email can still be on its way.
+    expect(await Promise.all([a.stop("SIGTERM"), b.stop("SIGTERM")])).toEqual([0, 0]);
+    const { rows: sent } = await sql.query<{ id: string }>(
+      "select id from email_outbox where status = 'sent'",
+    );
+    expect(sent.length).toBeGreaterThanOrEqual(16);
+    const ids = sink.messages.map((m) => header(m.raw, "Message-ID"));
+    const counts = new Map<string, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const repeated = [...counts].filter(([, n]) => n > 1);
+    expect(repeated).toEqual([]);
+    // One message per sent outbox row, each with its row's Message-ID.
+    expect(sink.messages.length - before).toBeGreaterThanOrEqual(16);
+    for (const { id } of sent) expect(counts.get(`<${id}@tidewater.test>`)).toBe(1);
+    expect(sink.messages.length).toBe(sent.length);
   });
 });

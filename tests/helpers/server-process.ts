@@ -35,8 +35,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       ADMIN_PASSWORD: "process-test-password",
-      // Many requests from one address: public rate limits scaled up unless a test sets its own.
+      // Many requests from one address: public rate limits scaled up and the open-checkout cap per
+      // address lifted, unless a test sets its own.
       RATE_LIMIT_FACTOR: "1000",
+      MAX_OPEN_CHECKOUTS: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

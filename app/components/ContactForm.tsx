@@ -40,7 +40,7 @@ export function validateContact(values: ContactValues): { data?: ContactInput; e
 }
 
 /**
- * The contact form (public spec sections 4, 5, 8): validated in the browser with
+ * The contact form of /contact and the home page: validated in the browser with
  * the same schema as the API, then POST /api/contact. Only the answer's status
  * decides success; the form is cleared on success.
  */

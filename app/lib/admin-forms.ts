@@ -1,5 +1,5 @@
 /**
- * One zod schema per admin content payload (admin spec sections 3, 5 and 9),
+ * One zod schema per admin content payload (adventures, gallery, reviews, FAQs, sections),
  * used by the admin forms before sending and by the API on every write, so
  * both sides agree on each rule and message. Also the constants the forms
  * offer and the small text helpers that turn form fields into lists.
@@ -189,7 +189,7 @@ const skillField = z
   .enum(SKILL_LEVEL_VALUES, { error: `Skill level must be ${orList(SKILL_LEVEL_VALUES)}` })
   .default(DEFAULT_SKILL_LEVEL);
 
-/* ---------- Professional adventure (admin spec sections 3 and 5) ---------- */
+/* ---------- Professional adventure ---------- */
 
 export const proAdventureSchema = z
   .object({

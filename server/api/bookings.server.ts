@@ -35,7 +35,7 @@ export function bookingApi(services: Services) {
   const deps = bookingDeps(services);
   const api = new Hono();
 
-  // Public date list for the booking form (brief: "Availability and dates").
+  // The booking form's date list: the open dates of one adventure.
   api.get("/adventures/:id/dates", async (c) => {
     const dates = await listDateOptions(deps.db, c.req.param("id"), deps.now());
     if (!dates) throw notFound("Adventure not found");

@@ -1,5 +1,5 @@
 /**
- * Admin authentication (brief, "Admin access"): one password, random bearer
+ * Admin authentication: one password, random bearer
  * tokens stored only as SHA-256 hashes with idle and absolute expiry, server-
  * side logout, and a password change that ends every session. Nothing here
  * logs a password or a token. How often a password may be tried is

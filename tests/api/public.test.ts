@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The spec's nine adventures and their per-person prices (public spec section 3). */
+/** The nine seeded adventures and their per-person prices. */
 const SPEC_PRICES: Record<string, number> = {
   "dive-exhibition": 95,
   "guided-shore-dive": 135,
@@ -58,7 +58,7 @@ describe("GET /api/adventures-pro", () => {
     expect(list.map((a) => a.id).sort()).toEqual(Object.keys(SPEC_PRICES).sort());
 
     for (const a of list) {
-      // Spec section 3, server adventure.
+      // Every field of an adventure as the API answers it.
       for (const key of [
         "id",
         "slug",

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 
-/** Public spec section 2, shared frame: the navigation, in this order. */
+/** The frame every public page shares: the navigation, in this order. */
 const NAV = [
   ["Home", "/"],
   ["Adventures", "/adventures"],

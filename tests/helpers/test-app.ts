@@ -105,7 +105,7 @@ export async function firstOpenDate(
   return open.date;
 }
 
-/** A valid POST /api/bookings body (public spec section 7). */
+/** A valid POST /api/bookings body. */
 export function bookingPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     adventure_id: "dive-exhibition",

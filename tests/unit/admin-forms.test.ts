@@ -62,7 +62,7 @@ describe("isWebAddress", () => {
   });
 });
 
-describe("professional adventure numbers (admin spec section 5)", () => {
+describe("professional adventure numbers", () => {
   const blank = {
     base_price: "",
     group_size_min: "",
@@ -223,7 +223,7 @@ describe("legacyAdventureSchema", () => {
   });
 });
 
-describe("gallery, testimonial and FAQ schemas (admin spec section 5)", () => {
+describe("gallery, testimonial and FAQ schemas", () => {
   it("gallery: title, category and a URL are required; tags are trimmed", () => {
     expect(errorsOf(galleryImageSchema, {})).toMatchObject({
       title: "Title is required",

@@ -50,7 +50,7 @@ function a(
 const ids = (xs: A[]) => xs.map((x) => x.id);
 const f = (over: Partial<AdventureFilters>): AdventureFilters => ({ ...DEFAULT_FILTERS, ...over });
 
-describe("option values (public spec section 5)", () => {
+describe("option values of the adventure filters", () => {
   it("are exactly the specified values", () => {
     expect(CATEGORY_VALUES).toEqual(["all", "scuba-diving", "snorkeling", "camping", "combined"]);
     expect(DURATION_VALUES).toEqual(["all", "1day", "weekend", "multiday"]);

@@ -35,7 +35,7 @@ describe("tokens", () => {
   });
 });
 
-describe("login messages (admin spec section 8)", () => {
+describe("login messages", () => {
   it("success stores nothing here but returns the token", () => {
     expect(loginAnswerMessage(200, true, '{"success":true,"token":"t"}')).toEqual({ ok: true, token: "t" });
   });

@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from "../../server/db/schema.ts";
 import { canTransition, csvCell, nextStatuses } from "../../server/domain/admin-bookings.server.ts";
 import { canChangeSubscriber } from "../../server/domain/newsletter.server.ts";
 
-describe("booking status transitions (admin spec section 4 + brief)", () => {
+describe("booking status transitions", () => {
   it("completed only from pending_payment or confirmed", () => {
     expect(canTransition("pending_payment", "completed")).toBe(true);
     expect(canTransition("confirmed", "completed")).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSlug, slugify } from "../../app/lib/slug.ts";
 
-describe("slugify (admin spec section 5)", () => {
+describe("slugify", () => {
   it("lowercases and turns spaces into hyphens", () => {
     expect(slugify("Night Dive Experience")).toBe("night-dive-experience");
   });

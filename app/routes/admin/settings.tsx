@@ -51,7 +51,7 @@ export async function clientAction(args: ClientActionFunctionArgs) {
   return result;
 }
 
-/** Site-wide settings (the dashboard's settings-pro quick action; brief "Dead links in the spec"). */
+/** Site-wide settings: the screen behind the dashboard's settings quick action. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const settings = loaderData.settings.ok ? loaderData.settings.data : null;
   const loadError = failureText(loaderData.settings, "Failed to load settings");

@@ -9,6 +9,7 @@ import { successUrl } from "../../components/booking/payment-status";
 import { requestJson } from "../../lib/api";
 import { CARD_TEXT, testCardSchema } from "../../lib/booking";
 import { getApp } from "../../lib/context";
+import { postedText } from "../../lib/form-post";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -78,19 +79,7 @@ function paymentErrors(status: number, fieldErrors: Errors, detail: string): Err
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { booking, testCheckout, env } = getApp(context);
   if (!testCheckout || env.paymentsMode !== "test") throw data("Checkout session not found", { status: 404 });
-  // A body that is not a form reads as an empty one: the schema then names the missing fields.
-  const form = await request.formData().catch(() => new FormData());
-  const text = (key: keyof CardValues) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
-  const values: CardValues = {
-    card_number: text("card_number"),
-    expiry: text("expiry"),
-    cvc: text("cvc"),
-    name: text("name"),
-    email: text("email"),
-  };
+  const values: CardValues = await postedText(request, ["card_number", "expiry", "cvc", "name", "email"]);
   try {
     const card = validateBody({ ...values, expiry: values.expiry.replace(/\s/g, "") }, testCardSchema);
     await payTestCheckout(booking, testCheckout, params.sessionId, card);

@@ -24,6 +24,7 @@ import {
   TEXT,
 } from "../../lib/booking";
 import { getApp } from "../../lib/context";
+import { postedText } from "../../lib/form-post";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/book";
@@ -106,22 +107,16 @@ function toFieldErrors(errors: Record<string, string> | undefined): BookActionDa
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  // A body that is not a form reads as an empty one: the schema then names the missing fields.
-  const form = await request.formData().catch(() => new FormData());
-  const text = (key: keyof BookingFormValues) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
-  const values: BookingFormValues = {
-    adventureId: text("adventureId"),
-    customerFirstName: text("customerFirstName"),
-    customerLastName: text("customerLastName"),
-    customerEmail: text("customerEmail"),
-    customerPhone: text("customerPhone"),
-    groupSize: text("groupSize"),
-    selectedDate: text("selectedDate"),
-    specialRequirements: text("specialRequirements"),
-  };
+  const values: BookingFormValues = await postedText(request, [
+    "adventureId",
+    "customerFirstName",
+    "customerLastName",
+    "customerEmail",
+    "customerPhone",
+    "groupSize",
+    "selectedDate",
+    "specialRequirements",
+  ]);
   try {
     const input = validateBody(
       {

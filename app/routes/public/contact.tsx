@@ -13,6 +13,7 @@ import {
   validateContact,
 } from "../../components/ContactForm";
 import { getApp } from "../../lib/context";
+import { postedText } from "../../lib/form-post";
 import { seo } from "../../lib/seo";
 import { type SiteInfo, siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -32,19 +33,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<ContactFallbackResult> {
   const { db, log } = getApp(context);
-  const form = await request.formData();
-  const text = (key: string) => {
-    const v = form.get(key);
-    return typeof v === "string" ? v : "";
-  };
-  const values: ContactValues = {
-    first_name: text("first_name"),
-    last_name: text("last_name"),
-    email: text("email"),
-    phone: text("phone"),
-    adventure_type: text("adventure_type"),
-    message: text("message"),
-  };
+  const values: ContactValues = await postedText(request, [
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "adventure_type",
+    "message",
+  ]);
   const { data, errors } = validateContact(values);
   if (!data) return { status: "invalid", values, errors };
   const typeError = await contactTypeError(db, data.adventure_type);

@@ -66,6 +66,15 @@ export async function mintBookingLink(
   return token;
 }
 
+/**
+ * The success page's link: the page cannot read a stored link back (only its
+ * hash is kept), so each view mints one and revokes the one it showed before.
+ */
+export async function successPageLink(db: DB, bookingId: string, at: Date): Promise<string> {
+  const token = await db.transaction((tx) => mintBookingLink(tx, bookingId, "success_page", at));
+  return `/my-booking/${token}`;
+}
+
 /** Revokes every live link of a booking (the operator's button); answers how many. */
 export async function revokeBookingLinks(db: DB, bookingId: string, at: Date): Promise<number> {
   const rows = await db

@@ -77,3 +77,16 @@ export const uploadHeaders = (): MiddlewareHandler => async (c, next) => {
   headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
   headers.set("Content-Disposition", `attachment; filename="${file.replace(/[^\w.-]/g, "_") || "download"}"`);
 };
+
+/**
+ * A booking's private link carries its token in the path: the page must not
+ * be cached, indexed, or named in the Referer of any link it contains. Mounted
+ * before secureHeaders and set after it, so its stricter Referrer-Policy wins.
+ */
+export const privateLinkHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  headers.set("Referrer-Policy", "no-referrer");
+};

@@ -9,7 +9,8 @@ import {
   Phone,
   Users,
 } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { successPageLink } from "../../../server/domain/booking-links.server";
 import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
@@ -23,12 +24,23 @@ import { useRootData } from "../../root";
 import type { Route } from "./+types/book-success";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getApp(context);
+  const { db, booking } = getApp(context);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id") ?? "";
-  const summary =
+  const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
-  return { summary };
+  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null }, { headers: NO_STORE });
+  // The booking's private link, minted for this view (the checkout session id is what opens this page).
+  const { bookingId, ...summary } = paid;
+  const manageLink = await successPageLink(db, bookingId, booking.now());
+  return data({ summary, manageLink }, { headers: NO_STORE });
+}
+
+// The page carries a private booking link: never cached.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,7 +54,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookSuccess({ loaderData }: Route.ComponentProps) {
-  const { summary } = loaderData;
+  const { summary, manageLink } = loaderData;
   const site = siteInfo(useRootData().content);
 
   return (
@@ -111,6 +123,20 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
             <div className="space-y-6 md:col-span-2">
+              {manageLink ? (
+                <section className="card p-6" aria-labelledby="manage">
+                  <h2 id="manage" className="text-xl font-semibold">
+                    Your booking, any time
+                  </h2>
+                  <p className="mt-2 text-sm text-slate-600">
+                    See your trip details, add it to your calendar or cancel online. The same private link is
+                    in your confirmation email.
+                  </p>
+                  <a href={manageLink} className="btn-teal mt-4 w-full" data-testid="manage-link">
+                    View or cancel my booking
+                  </a>
+                </section>
+              ) : null}
               {summary.whatToBring.length ? (
                 <section className="card p-6" aria-labelledby="bring">
                   <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">

@@ -20,8 +20,8 @@ export function ResendLinkForm({ result }: { result?: ResendResult }) {
           <div className="mb-5 flex gap-3 rounded-2xl border border-reef-100 bg-reef-50 p-4 text-slate-700">
             <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-reef-700" />
             <p data-testid="resend-sent">
-              If <strong className="break-all">{result.email}</strong> has a booking with us, a fresh link is on
-              its way to it now. Check your inbox (and the spam folder) in a few minutes.
+              If <strong className="break-all">{result.email}</strong> has a booking with us, a fresh link is
+              on its way to it now. Check your inbox (and the spam folder) in a few minutes.
             </p>
           </div>
         ) : null}

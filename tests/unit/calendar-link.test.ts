@@ -43,7 +43,14 @@ describe("googleCalendarUrl", () => {
 
   it("spans at least one day", () => {
     const p = params(
-      googleCalendarUrl({ title: "Dive", date: "2026-03-01", times: null, days: 0, details: "", location: "" }),
+      googleCalendarUrl({
+        title: "Dive",
+        date: "2026-03-01",
+        times: null,
+        days: 0,
+        details: "",
+        location: "",
+      }),
     );
     expect(p.get("dates")).toBe("20260301/20260302");
   });

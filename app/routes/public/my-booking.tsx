@@ -253,7 +253,11 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
 
         <p className="mt-10 text-sm text-slate-500">
           This page is private to you: anyone with its link can see and cancel this booking, so please do not
-          share it. Questions? <Link to="/contact" className="font-medium text-reef-700 underline">Contact us</Link>.
+          share it. Questions?{" "}
+          <Link to="/contact" className="font-medium text-reef-700 underline">
+            Contact us
+          </Link>
+          .
         </p>
       </div>
     </div>
@@ -277,7 +281,15 @@ function InvalidLink() {
   );
 }
 
-function Fact({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+function Fact({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex gap-3">
       <span className="mt-0.5 text-reef-600" aria-hidden="true">

@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { createBooking, openDates, uniqueEmail } from "../helpers/e2e-api";
+
+/**
+ * "Manage my booking": book and pay through the test checkout, open the
+ * private link from the success page, see the trip and what cancelling
+ * refunds today, then cancel with a confirmation step. Run with JavaScript
+ * on and off (the forms are plain posts), at a phone width; a wrong link
+ * offers to email a fresh one.
+ */
+const ADVENTURE = "guided-shore-dive";
+const PHONE = { width: 375, height: 740 };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+/** Nothing wider than the viewport: no sideways scrolling at 375 px. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Books one person through the API, pays on the test checkout page and lands on the success page. */
+async function bookAndPay(page: Page, email: string) {
+  const [date] = await openDates(page.request, ADVENTURE);
+  const booking = await createBooking(page.request, { adventureId: ADVENTURE, date: date.date, email });
+  await page.goto(new URL(booking.checkout_url).pathname);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ava Walker");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
+  await expect(page.getByRole("heading", { name: "You're booked in!" })).toBeVisible();
+  return booking;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: PHONE });
+
+    test("open the booking from the success page and cancel it after seeing the refund", async ({ page }) => {
+      const email = uniqueEmail(javaScriptEnabled ? "manage-js" : "manage-nojs");
+      const booking = await bookAndPay(page, email);
+
+      await page.getByTestId("manage-link").click();
+      await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}$/);
+      const link = page.url();
+      await expect(page.getByTestId("booking-reference")).toHaveText(booking.reference);
+      await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+      await expect(page.getByRole("link", { name: "Add to Google Calendar" })).toHaveAttribute(
+        "href",
+        /^https:\/\/calendar\.google\.com\/calendar\/render\?/,
+      );
+      await expect(page.getByRole("link", { name: /Download calendar file/ })).toHaveAttribute(
+        "href",
+        `${new URL(link).pathname}/calendar.ics`,
+      );
+      const refundLine = (await page.getByTestId("refund-today").textContent()) ?? "";
+      const refund = /refunds (\$[\d,]+\.\d{2})/.exec(refundLine)?.[1] ?? "";
+      expect(refund).not.toBe("");
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // First the amount and a question; nothing is cancelled yet.
+      await page.getByRole("button", { name: "Cancel booking" }).click();
+      const review = page.getByTestId("cancel-review");
+      await expect(review).toContainText(`Cancel this booking and receive ${refund} back?`);
+      await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+      await expectNoSidewaysScroll(page);
+
+      await review.getByRole("button", { name: "Confirm cancellation" }).click();
+      await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+      await expect(page.getByTestId("cancelled-notice")).toContainText("This booking is cancelled.");
+      expect(page.url()).toBe(link);
+      await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+
+      // The same link still opens the (cancelled) booking after a reload.
+      await page.reload();
+      await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+    });
+
+    test("a wrong link offers to email a fresh one, with the same answer for any address", async ({
+      page,
+    }) => {
+      const response = await page.goto("/my-booking/this-is-not-a-valid-link");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "This booking link does not work" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel("The email address you booked with").fill(uniqueEmail("nobody"));
+      await page.getByRole("button", { name: "Email me my booking link" }).click();
+      await expect(page).toHaveURL(/\/my-booking$/);
+      await expect(page.getByTestId("resend-sent")).toContainText("If ");
+      await expect(page.getByTestId("resend-sent")).toContainText("a fresh link is on its way");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -291,14 +291,15 @@ function Fact({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-reef-600" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-slate-500">{label}</dt>
-        <dd className="font-medium break-words text-slate-900">{children}</dd>
-      </div>
+    // A dl may hold dt/dd groups in a div, and nothing else: the icon sits in the dt.
+    <div className="min-w-0">
+      <dt className="flex items-center gap-2 text-slate-500">
+        <span className="text-reef-600" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-7 font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -199,10 +199,12 @@ describe("manage my booking", () => {
       refundTodayCents: refundCents(booking.totalAmountCents, booking.selectedDate, new Date()),
     });
     expect(page.view?.googleCalendarUrl).toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?/);
-    // The token rides in the URL: never cached, indexed, or sent on as a Referer.
+    // The token rides in the URL: never cached, indexed, or sent on as a Referer to another site
+    // (same-origin, not no-referrer: under no-referrer the page's own form posts carry `Origin: null`,
+    // which React Router refuses for a document POST).
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
 
     // Only the token's hash is stored.
     const links = await t.db.select().from(bookingLinks).where(eq(bookingLinks.bookingId, booking.id));
@@ -217,7 +219,7 @@ describe("manage my booking", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/calendar");
     expect(res.headers.get("content-disposition")).toContain(`booking-${booking.reference}.ics`);
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     const ics = await res.text();
     expect(ics).toContain("BEGIN:VEVENT");
     expect(ics).toContain(booking.reference);
@@ -229,7 +231,7 @@ describe("manage my booking", () => {
       const page = await view(token);
       expect(page.status).toBe(404);
       expect(page.view).toBeNull();
-      expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(page.headers.get("referrer-policy")).toBe("same-origin");
     }
   });
 

@@ -139,6 +139,8 @@ export function manageView(linked: LinkedBooking, at: Date) {
     statusText: STATUS_TEXT[b.bookingStatus],
     adventureTitle: b.adventureTitle,
     adventureSlug: a.slug,
+    image: a.heroImage,
+    imageAlt: a.heroImageAlt || a.title,
     date: b.selectedDate,
     startTime: startTimeLabel(a.itinerary),
     duration: a.duration,

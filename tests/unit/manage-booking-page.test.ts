@@ -18,6 +18,8 @@ const VIEW: ManageView = {
   statusText: "Confirmed",
   adventureTitle: "Guided Shore Dive",
   adventureSlug: "guided-shore-dive",
+  image: "/images/shore-dive.webp",
+  imageAlt: "A diver over the reef",
   date: "2030-01-05",
   startTime: "8:00 am",
   duration: "3 hours",

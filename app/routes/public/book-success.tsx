@@ -13,6 +13,7 @@ import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/booking-links.server";
 import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
+import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
@@ -95,25 +96,23 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                  <Fact icon={<CalendarDays className="size-5" />} label="When">
+                  <TripFact icon={<CalendarDays className="size-5" />} label="When">
                     {formatDateAU(summary.date, "full")}
                     {summary.startTime ? `, ${summary.startTime}` : ""}
-                  </Fact>
-                  <Fact icon={<Clock className="size-5" />} label="Duration">
+                  </TripFact>
+                  <TripFact icon={<Clock className="size-5" />} label="Duration">
                     {summary.duration}
-                  </Fact>
-                  <Fact icon={<Users className="size-5" />} label="Group">
+                  </TripFact>
+                  <TripFact icon={<Users className="size-5" />} label="Group">
                     {peopleText(summary.groupSize)}
-                  </Fact>
-                  <Fact icon={<CheckCircle2 className="size-5" />} label="Total paid">
+                  </TripFact>
+                  <TripFact icon={<CheckCircle2 className="size-5" />} label="Total paid">
                     {formatMoney(summary.amountTotalCents, summary.currency, true)}
-                  </Fact>
+                  </TripFact>
                   {summary.meetingPoint ? (
-                    <div className="sm:col-span-2">
-                      <Fact icon={<MapPin className="size-5" />} label="Meeting point">
-                        {summary.meetingPoint}
-                      </Fact>
-                    </div>
+                    <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>
+                      {summary.meetingPoint}
+                    </TripFact>
                   ) : null}
                 </dl>
                 <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
@@ -192,28 +191,6 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
             Back to home
           </Link>
         </div>
-      </div>
-    </div>
-  );
-}
-
-function Fact({
-  icon,
-  label,
-  children,
-}: {
-  icon: React.ReactNode;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-reef-600" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-slate-500">{label}</dt>
-        <dd className="font-medium text-slate-900">{children}</dd>
       </div>
     </div>
   );

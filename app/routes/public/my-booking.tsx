@@ -8,6 +8,7 @@ import {
   MapPin,
   ReceiptText,
   Users,
+  XCircle,
 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import {
@@ -18,7 +19,9 @@ import {
 } from "../../../server/domain/booking-links.server";
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { HttpError } from "../../../server/errors.server";
+import { Img } from "../../components/Img";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
+import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
@@ -103,10 +106,17 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           <h1 className="text-3xl font-semibold break-words sm:text-4xl">{view.adventureTitle}</h1>
           <span
             data-testid="booking-status"
-            className={`rounded-full px-3 py-1 text-sm font-semibold ${
-              view.status === "cancelled" ? "bg-coral-50 text-coral-800" : "bg-reef-50 text-reef-700"
+            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+              view.status === "cancelled"
+                ? "bg-coral-50 text-coral-800 ring-coral-100"
+                : "bg-white text-reef-700 ring-reef-100"
             }`}
           >
+            {view.status === "cancelled" ? (
+              <XCircle aria-hidden="true" className="size-4" />
+            ) : (
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+            )}
             {view.statusText}
           </span>
         </div>
@@ -127,48 +137,56 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           </div>
         ) : null}
 
-        <div className="mt-8 grid gap-6 md:grid-cols-5">
-          <section className="card space-y-5 p-6 md:col-span-3" aria-labelledby="trip">
-            <h2 id="trip" className="text-xl font-semibold">
-              Trip details
-            </h2>
-            <dl className="grid gap-4 text-sm sm:grid-cols-2">
-              <Fact icon={<CalendarDays className="size-5" />} label="When">
-                {formatDateAU(view.date, "full")}
-                {view.startTime ? `, ${view.startTime}` : ""}
-              </Fact>
-              <Fact icon={<Clock className="size-5" />} label="Duration">
-                {view.duration}
-              </Fact>
-              <Fact icon={<Users className="size-5" />} label="Group">
-                {view.group} (booked by {view.leadName})
-              </Fact>
-              <Fact icon={<ReceiptText className="size-5" />} label="Total paid">
-                <span data-testid="total-paid">{view.paid ? money(view.paidCents) : "Not paid"}</span>
-              </Fact>
-              {view.meetingPoint ? (
-                <div className="sm:col-span-2">
-                  <Fact icon={<MapPin className="size-5" />} label="Meeting point">
+        <div className="mt-8 grid items-start gap-6 md:grid-cols-5">
+          <section className="card md:col-span-3" aria-labelledby="trip">
+            <div className="aspect-[16/7] bg-ocean-100">
+              <Img
+                src={view.image}
+                alt={view.imageAlt}
+                sizes="(min-width: 768px) 36rem, 100vw"
+                className="size-full object-cover"
+              />
+            </div>
+            <div className="space-y-5 p-6">
+              <h2 id="trip" className="text-xl font-semibold">
+                Trip details
+              </h2>
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <TripFact icon={<CalendarDays className="size-5" />} label="When">
+                  {formatDateAU(view.date, "full")}
+                  {view.startTime ? `, ${view.startTime}` : ""}
+                </TripFact>
+                <TripFact icon={<Clock className="size-5" />} label="Duration">
+                  {view.duration}
+                </TripFact>
+                <TripFact icon={<Users className="size-5" />} label="Group">
+                  {view.group} (booked by {view.leadName})
+                </TripFact>
+                <TripFact icon={<ReceiptText className="size-5" />} label="Total paid">
+                  <span data-testid="total-paid">{view.paid ? money(view.paidCents) : "Not paid"}</span>
+                </TripFact>
+                {view.meetingPoint ? (
+                  <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>
                     {view.meetingPoint}
-                  </Fact>
+                  </TripFact>
+                ) : null}
+              </dl>
+              {view.status !== "cancelled" ? (
+                <div className="flex flex-wrap gap-3">
+                  <a href={`/my-booking/${params.token}/calendar.ics`} className="btn-secondary" download>
+                    <Download aria-hidden className="size-4" /> Download calendar file (.ics)
+                  </a>
+                  <a
+                    href={view.googleCalendarUrl}
+                    className="btn-secondary"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <CalendarPlus aria-hidden className="size-4" /> Add to Google Calendar
+                  </a>
                 </div>
               ) : null}
-            </dl>
-            {view.status !== "cancelled" ? (
-              <div className="flex flex-wrap gap-3">
-                <a href={`/my-booking/${params.token}/calendar.ics`} className="btn-secondary" download>
-                  <Download aria-hidden className="size-4" /> Download calendar file (.ics)
-                </a>
-                <a
-                  href={view.googleCalendarUrl}
-                  className="btn-secondary"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <CalendarPlus aria-hidden className="size-4" /> Add to Google Calendar
-                </a>
-              </div>
-            ) : null}
+            </div>
           </section>
 
           <div className="space-y-6 md:col-span-2">
@@ -277,29 +295,6 @@ function InvalidLink() {
           <ResendLinkForm />
         </section>
       </div>
-    </div>
-  );
-}
-
-function Fact({
-  icon,
-  label,
-  children,
-}: {
-  icon: React.ReactNode;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    // A dl may hold dt/dd groups in a div, and nothing else: the icon sits in the dt.
-    <div className="min-w-0">
-      <dt className="flex items-center gap-2 text-slate-500">
-        <span className="text-reef-600" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 pl-7 font-medium break-words text-slate-900">{children}</dd>
     </div>
   );
 }

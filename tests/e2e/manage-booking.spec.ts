@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { createBooking, openDates, uniqueEmail } from "../helpers/e2e-api";
+import { adminToken, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
 
 /**
  * "Manage my booking": book and pay through the test checkout, open the
@@ -74,6 +74,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(review).toContainText(`Cancel this booking and receive ${refund} back?`);
       await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
       await expectNoSidewaysScroll(page);
+      if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
 
       await review.getByRole("button", { name: "Confirm cancellation" }).click();
       await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
@@ -104,3 +105,42 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("the operator's Revoke links in the bookings list switches the customer's link off", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("manage-revoke");
+  const booking = await bookAndPay(page, email);
+  await page.getByTestId("manage-link").click();
+  await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}$/);
+  const link = page.url();
+  await expect(page.getByTestId("booking-reference")).toHaveText(booking.reference);
+
+  // The operator, in a browser of their own.
+  const admin = await browser.newPage();
+  try {
+    await signIn(admin, await adminToken(admin.request));
+    await admin.goto("/admin/bookings");
+    await admin.getByLabel("Search").fill(email);
+    await admin.getByRole("button", { name: "Search", exact: true }).click();
+    const row = admin.getByTestId("booking-row").filter({ hasText: email }).locator("visible=true");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Confirmed");
+    await row.getByRole("button", { name: "Revoke links" }).click();
+    const dialog = admin.getByRole("dialog");
+    await expect(dialog).toContainText(`Revoke the customer's links to ${booking.reference}?`);
+    await dialog.getByRole("button", { name: "Revoke links" }).click();
+    await expect(
+      admin.getByText(`The customer's links to ${booking.reference} no longer work.`),
+    ).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+
+  // The customer's link now opens the page for a link that does not work, and says nothing of the booking.
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This booking link does not work" })).toBeVisible();
+  await expect(page.getByText(booking.reference)).toHaveCount(0);
+});

@@ -13,11 +13,16 @@ export default [
     route("faq", "routes/public/faq.tsx"),
     route("book", "routes/public/book.tsx"),
     route("book/success", "routes/public/book-success.tsx"),
+    // A booking's private link (no login) and the page that emails a fresh one.
+    route("my-booking", "routes/public/my-booking-find.tsx"),
+    route("my-booking/:token", "routes/public/my-booking.tsx"),
     route("privacy", "routes/public/legal.tsx", { id: "privacy" }),
     route("terms", "routes/public/legal.tsx", { id: "terms" }),
     route("cancellation", "routes/public/legal.tsx", { id: "cancellation" }),
     route("*", "routes/public/not-found.tsx"),
   ]),
+  // A booking's calendar file, a download from its private link.
+  route("my-booking/:token/calendar.ics", "routes/public/my-booking-calendar.ts"),
   // The built-in test checkout (used when no Stripe key is configured).
   route("checkout/test/:sessionId", "routes/checkout/test-checkout.tsx"),
   ...prefix("admin", [

@@ -19,6 +19,7 @@ import {
   contentSecurityPolicy,
   HSTS,
   type NonceVariables,
+  privateLinkHeaders,
   uploadHeaders,
 } from "./security/headers.server.ts";
 import { publicLimits } from "./security/public-limits.server.ts";
@@ -62,7 +63,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    // Path only (query strings can carry checkout session ids), and ids in checkout paths redacted.
+    // Path only (query strings can carry checkout session ids); checkout ids and booking-link tokens redacted.
     log.info("request", {
       id: c.get("requestId"),
       method: c.req.method,
@@ -71,6 +72,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       ms: Math.round(performance.now() - started),
     });
   });
+  app.use("/my-booking/*", privateLinkHeaders());
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,

@@ -13,6 +13,10 @@ export function refundPercent(tripDate: string, at: Date = new Date()): 0 | 50 |
   return 0;
 }
 
+/** The rule of refundPercent in one sentence, for pages that state it next to a refund. */
+export const POLICY_TEXT =
+  "Full refund 7 or more days before the trip, 50% 3-6 days before, no refund within 48 hours (counted in Sydney calendar days).";
+
 /** Refund in cents for a paid amount, rounded down to the cent. */
 export function refundCents(paidCents: number, tripDate: string, at: Date = new Date()): number {
   return Math.floor((paidCents * refundPercent(tripDate, at)) / 100);

@@ -11,6 +11,7 @@ import {
   listBookings,
   refundPreview,
   retryRefund,
+  revokeLinks,
 } from "../domain/admin-bookings.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
@@ -84,6 +85,11 @@ export function adminBookingsApi(services: Services) {
   // A refund the provider has not taken (or failed): sent again under the rules of refunds.server.ts.
   api.post("/admin/bookings/:id/refund/retry", async (c) => {
     return c.json({ success: true, ...(await retryRefund(deps, c.req.param("id"))) });
+  });
+
+  // Every private link to the booking stops working at once (the customer can ask for a fresh one).
+  api.post("/admin/bookings/:id/revoke-links", async (c) => {
+    return c.json({ success: true, ...(await revokeLinks(deps, c.req.param("id"))) });
   });
 
   return api;

@@ -183,6 +183,30 @@ export const bookings = pgTable(
   ],
 );
 
+/**
+ * Private links to one booking (the customer's "manage my booking" page, no
+ * login): only the SHA-256 hash of the random token is stored, so the table
+ * cannot hand out a working link. At most one live link per booking and
+ * channel (email, success_page, resend); the operator can revoke them all.
+ */
+export const bookingLinks = pgTable(
+  "booking_links",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    channel: text("channel").$type<"email" | "success_page" | "resend">().notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("booking_links_token_key").on(t.tokenHash),
+    index("booking_links_booking_idx").on(t.bookingId, t.channel),
+  ],
+);
+
 /** The ledger: one row per checkout session opened with a payment provider. */
 export const payments = pgTable(
   "payments",

@@ -19,6 +19,7 @@ import {
 import { conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { PaymentProvider } from "../payments/provider.server.ts";
+import { revokeBookingLinks } from "./booking-links.server.ts";
 import { canTransition, nextStatuses, statusLabel } from "./booking-status.ts";
 import { cancelBooking } from "./cancel-booking.server.ts";
 import { REFUNDABLE_STATES, type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
@@ -396,4 +397,15 @@ export async function retryRefund(deps: StatusDeps, id: string): Promise<{ booki
   if (sent === 0) throw conflict("This booking has no refund waiting to be made.");
   const [booking] = await toAdminBookings(deps.db, [await loadBooking(deps.db, id)]);
   return { booking };
+}
+
+/**
+ * The operator switches off every private link to a booking (a forwarded
+ * email, a shared screen): the customer can ask for a fresh one by email.
+ */
+export async function revokeLinks(deps: StatusDeps, id: string): Promise<{ revoked: number }> {
+  await loadBooking(deps.db, id);
+  const revoked = await revokeBookingLinks(deps.db, id, deps.now());
+  deps.log.info("booking links revoked", { booking: id, revoked });
+  return { revoked };
 }

@@ -48,8 +48,8 @@ export function startTimeLabel(itinerary: string[]): string | null {
   );
 }
 
-/** The booked trip as a calendar event (one VEVENT, the trip's days and times). */
-function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: SiteInfo, at: Date): string {
+/** The booked trip as a calendar event (one VEVENT, the trip's days and times): the email's and the manage page's. */
+export function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: SiteInfo, at: Date): string {
   return buildBookingIcs({
     uid: booking.id,
     date: booking.selectedDate,
@@ -64,12 +64,22 @@ function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: SiteInfo
   });
 }
 
-/** A confirmed booking: the visitor's confirmation with the .ics file, and the operator's notice. */
+/**
+ * A confirmed booking: the visitor's confirmation with the .ics file and the
+ * private link to their booking, and the operator's notice.
+ */
 export async function enqueueBookingEmails(
   tx: DB,
-  m: { booking: BookingRow; adventure: AdventureRow; site: SiteInfo; notify: string; at: Date },
+  m: {
+    booking: BookingRow;
+    adventure: AdventureRow;
+    site: SiteInfo;
+    notify: string;
+    at: Date;
+    manageUrl: string;
+  },
 ): Promise<void> {
-  const { booking, adventure, site, notify, at } = m;
+  const { booking, adventure, site, notify, at, manageUrl } = m;
   const facts = toFacts(booking);
   const confirmation = bookingConfirmationEmail(
     facts,
@@ -82,6 +92,7 @@ export async function enqueueBookingEmails(
     },
     site,
     at,
+    manageUrl,
   );
   await enqueueEmail(tx, {
     kind: "booking_confirmation",

@@ -1,5 +1,6 @@
 /**
- * Cancelling a booking, by the operator or (later) the customer: one path, so
+ * Cancelling a booking, by the operator or the customer (from their booking
+ * link): one path, so
  * the money moves exactly once whoever cancels and however often they click.
  *
  * In one transaction the booking is claimed with a conditional update (its
@@ -11,12 +12,15 @@
  * pending: it is retried with the same key, and the bookings list shows it.
  */
 import { and, eq } from "drizzle-orm";
+import { formatDateAU } from "../../app/lib/dates.ts";
+import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
 import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
+import { loadSiteContent } from "./content.server.ts";
 import { releaseHold } from "./holds.server.ts";
 import {
   claimRefund,
@@ -25,6 +29,7 @@ import {
   type RefundRow,
   sendRefund,
 } from "./refunds.server.ts";
+import { getNotificationEmail } from "./settings.server.ts";
 
 export interface CancelOptions {
   by: "operator" | "customer";
@@ -49,6 +54,8 @@ export async function cancelBooking(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) throw notFound("Booking not found");
   const from = booking.bookingStatus;
+  // The operator hears of a cancellation they did not make; read before the transaction, which only writes.
+  const notify = options.by === "customer" ? await getNotificationEmail(db, await loadSiteContent(db)) : null;
   if (!canTransition(from, "cancelled")) {
     throw conflict(
       from === "cancelled"
@@ -91,6 +98,7 @@ export async function cancelBooking(
     if (from === "confirmed" || from === "completed") {
       await enqueueEmail(tx, cancellationEmail(row, cents));
     }
+    if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
     return { row, refund };
   });
   if (!done) {
@@ -135,5 +143,26 @@ function cancellationEmail(b: BookingRow, refundCentsValue: number) {
       "If you have any questions, just reply to this email.",
     ].join("\n"),
     dedupeKey: `booking_cancelled:${b.id}`,
+  };
+}
+
+/** The operator's notice of a booking the customer cancelled from their link. */
+function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: string) {
+  return {
+    kind: "booking_cancelled_notice",
+    to,
+    subject: `Booking ${b.reference} cancelled by the customer`,
+    text: [
+      `${b.customerFirstName} ${b.customerLastName}`.trim() +
+        ` (${b.customerEmail}) cancelled booking ${b.reference} online.`,
+      "",
+      `Adventure: ${b.adventureTitle}`,
+      `Date: ${formatDateAU(b.selectedDate, "full")}`,
+      `Group: ${peopleText(b.groupSize)}`,
+      `Refund under the cancellation policy: ${formatMoney(refundCentsValue, b.currency, true)}`,
+      "",
+      "The spots are open again. The refund is shown in the bookings list until the payment provider confirms it.",
+    ].join("\n"),
+    dedupeKey: `booking_cancelled_notice:${b.id}`,
   };
 }

@@ -73,6 +73,7 @@ export async function paidSummary(db: DB, sessionId: string) {
   const { booking: b, adventure: a } = row;
   return {
     kind: "booking" as const,
+    bookingId: b.id,
     reference: b.reference,
     status: b.bookingStatus,
     adventureTitle: b.adventureTitle,

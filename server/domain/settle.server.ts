@@ -18,6 +18,7 @@ import { withSessionParam } from "../payments/urls.server.ts";
 import type { AdventureRow } from "./adventures.server.ts";
 import { holdSpots } from "./availability.server.ts";
 import { enqueueBookingEmails, enqueueCustomPaymentEmails, toFacts } from "./booking-emails.server.ts";
+import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import { type BookingDeps, findPayment, isSettled } from "./checkout-ledger.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
@@ -151,7 +152,16 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
         booking: current.id,
       });
     }
-    await enqueueBookingEmails(tx, { booking, adventure, site, notify, at });
+    // The confirmation's private link is minted with it, so it exists exactly when the email is queued.
+    const token = await mintBookingLink(tx, booking.id, "email", at);
+    await enqueueBookingEmails(tx, {
+      booking,
+      adventure,
+      site,
+      notify,
+      at,
+      manageUrl: manageUrl(deps.env.publicUrl, token),
+    });
     return "confirmed";
   });
   if (outcome !== "already") log.info("payment fulfilled", { payment: payment.id, outcome });

@@ -74,6 +74,7 @@ export function bookingConfirmationEmail(
   a: AdventureFacts,
   site: SiteInfo,
   confirmedAt: Date,
+  manageUrl: string,
 ): Email & { subject: string } {
   const when = formatDateAU(b.selectedDate, "full") + (a.startTime ? `, ${a.startTime}` : "");
   const details: [string, string][] = [
@@ -104,6 +105,10 @@ export function bookingConfirmationEmail(
     `Cancellation: ${policy}. Weather cancellations are always refunded or rescheduled for free.`,
     "",
     "The attached calendar file adds the trip to your calendar.",
+    "",
+    `View your booking or cancel it online: ${manageUrl}`,
+    "This link is private to you: anyone who has it can see and cancel this booking.",
+    "",
   );
   if (contact) lines.push(`Questions? Reach us by ${contact}.`);
   lines.push("", site.title);
@@ -118,6 +123,7 @@ ${a.whatToBring.length ? `<h2 style="font-size:16px;color:#0b2545;margin:0 0 8px
 ${b.specialRequirements ? `<p style="margin:0 0 12px"><strong>Your notes:</strong> ${escapeHtml(b.specialRequirements)}</p>` : ""}
 <p style="margin:0 0 12px"><strong>Cancellation:</strong> ${escapeHtml(policy)}. Weather cancellations are always refunded or rescheduled for free.</p>
 <p style="margin:0 0 12px">The attached calendar file adds the trip to your calendar.</p>
+<p style="margin:0 0 12px"><a href="${escapeHtml(manageUrl)}" style="color:#0f766e;font-weight:bold">View or cancel your booking</a><br><span style="color:#64748b;font-size:13px">This link is private to you: anyone who has it can see and cancel this booking.</span></p>
 ${contact ? `<p style="margin:0">Questions? Reach us by ${escapeHtml(contact)}.</p>` : ""}`,
   );
   return {

@@ -77,3 +77,21 @@ export const uploadHeaders = (): MiddlewareHandler => async (c, next) => {
   headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
   headers.set("Content-Disposition", `attachment; filename="${file.replace(/[^\w.-]/g, "_") || "download"}"`);
 };
+
+/**
+ * A booking's private link carries its token in the path: the page must not
+ * be cached, indexed, or named in the Referer sent to any other site. The
+ * policy is same-origin rather than no-referrer: under no-referrer a browser
+ * sends `Origin: null` with the page's own form posts, and React Router refuses
+ * a document POST whose Origin is not the site's (400 "Bad Request"), so the
+ * cancel and re-send forms would fail without JavaScript. Same-origin requests
+ * reach only this server, which holds the token already. Mounted before
+ * secureHeaders and set after it, so this Referrer-Policy wins.
+ */
+export const privateLinkHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  headers.set("Referrer-Policy", "same-origin");
+};

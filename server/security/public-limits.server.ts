@@ -85,6 +85,23 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 5,
     windowMs: HOUR,
   },
+  // Re-sending booking links mails an address someone typed: a person asks once or twice.
+  {
+    name: "booking-link-resend",
+    methods: WRITES,
+    path: /^\/my-booking(\.data)?$/,
+    limit: 5,
+    windowMs: HOUR,
+    back: "/my-booking",
+  },
+  // A booking link's own forms: reviewing and confirming a cancellation are two posts.
+  {
+    name: "booking-link",
+    methods: WRITES,
+    path: /^\/my-booking\/[^/]+?(\.data)?$/,
+    limit: 10,
+    windowMs: HOUR,
+  },
   // Any other page form action (React Router actions answer every method but GET and HEAD).
   { name: "page-form", methods: WRITES, path: /^\/(?!api\/)/, limit: 20, windowMs: HOUR },
 ];

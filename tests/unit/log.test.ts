@@ -201,4 +201,12 @@ describe("redactPath", () => {
     expect(redactPath("/anything/cs_live_Zz09Zz09Zz09")).toBe("/anything/[redacted]");
     expect(redactPath("/api/admin/faqs/12")).toBe("/api/admin/faqs/12");
   });
+
+  it("hides booking-link tokens, on the page, its data requests and its calendar file", () => {
+    const token = "q3J-9_xZ0aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1w";
+    expect(redactPath(`/my-booking/${token}`)).toBe("/my-booking/[redacted]");
+    expect(redactPath(`/my-booking/${token}.data`)).toBe("/my-booking/[redacted].data");
+    expect(redactPath(`/my-booking/${token}/calendar.ics`)).toBe("/my-booking/[redacted]/calendar.ics");
+    expect(redactPath("/my-booking")).toBe("/my-booking");
+  });
 });

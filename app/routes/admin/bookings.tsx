@@ -7,6 +7,7 @@ import {
   Download,
   RotateCcw,
   Search,
+  Unlink,
   XCircle,
 } from "lucide-react";
 import { useState } from "react";
@@ -80,6 +81,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   }
   const { flash, show, clear } = useFlash();
   const [pending, setPending] = useState<Pending | null>(null);
+  const [revoking, setRevoking] = useState<AdminBooking | null>(null);
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -170,6 +172,38 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         "error",
         res.network ? "" : res.detail,
         res.network ? "Connection error" : "The refund could not be retried",
+      );
+    }
+  };
+
+  const askRevoke = (booking: AdminBooking) => {
+    clear();
+    setRevoking(booking);
+  };
+
+  const revokeLinks = async () => {
+    if (!revoking) return;
+    const booking = revoking;
+    setBusy(true);
+    const res = await write<{ revoked: number }>(
+      "POST",
+      `/api/admin/bookings/${encodeURIComponent(booking.id)}/revoke-links`,
+    );
+    setBusy(false);
+    setRevoking(null);
+    if (res.ok) {
+      show(
+        "success",
+        "The customer can ask for a fresh link by email from the booking page.",
+        res.data.revoked > 0
+          ? `The customer's links to ${booking.reference} no longer work.`
+          : `${booking.reference} had no working customer links.`,
+      );
+    } else {
+      show(
+        "error",
+        res.network ? "" : res.detail,
+        res.network ? "Connection error" : "The links could not be revoked",
       );
     }
   };
@@ -301,6 +335,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     <Attention booking={b} onRetry={retry} className="mt-2" />
                     <StatusActions booking={b} onAction={ask} className="mt-3" />
+                    <RevokeLinksButton booking={b} onRevoke={askRevoke} className="mt-2" />
                   </li>
                 ))}
               </ul>
@@ -386,6 +421,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                         </td>
                         <td className={`${t.td} text-right`}>
                           <StatusActions booking={b} onAction={ask} className="flex-col items-stretch" />
+                          <RevokeLinksButton booking={b} onRevoke={askRevoke} className="mt-2" />
                         </td>
                       </tr>
                     ))}
@@ -449,6 +485,18 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       >
         {pending?.kind === "cancelled" ? <RefundSummary pending={pending} /> : null}
       </ConfirmDialog>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        busy={busy}
+        title={`Revoke the customer's links to ${revoking?.reference ?? ""}?`}
+        message="Every private link to this booking (in the confirmation email, on the success page, re-sent by email) stops working. The customer can ask for a fresh link, which goes to the booking's email address."
+        confirmLabel="Revoke links"
+        cancelLabel="Keep them"
+        tone="danger"
+        onConfirm={revokeLinks}
+        onCancel={() => setRevoking(null)}
+      />
     </>
   );
 }
@@ -543,6 +591,27 @@ function StatusActions({
           Cancel
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** Paid bookings have private links the customer holds; the operator can switch them off. */
+function RevokeLinksButton({
+  booking,
+  onRevoke,
+  className = "",
+}: {
+  booking: AdminBooking;
+  onRevoke: (b: AdminBooking) => void;
+  className?: string;
+}) {
+  if (booking.booking_status === "pending_payment") return null;
+  return (
+    <div className={className}>
+      <Button size="sm" onClick={() => onRevoke(booking)}>
+        <Unlink aria-hidden="true" className="h-4 w-4" />
+        Revoke links
+      </Button>
     </div>
   );
 }

@@ -9,9 +9,11 @@ import {
   Phone,
   Users,
 } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { successPageLink } from "../../../server/domain/booking-links.server";
 import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
+import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
@@ -23,12 +25,23 @@ import { useRootData } from "../../root";
 import type { Route } from "./+types/book-success";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = getApp(context);
+  const { db, booking } = getApp(context);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id") ?? "";
-  const summary =
+  const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
-  return { summary };
+  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null }, { headers: NO_STORE });
+  // The booking's private link, minted for this view (the checkout session id is what opens this page).
+  const { bookingId, ...summary } = paid;
+  const manageLink = await successPageLink(db, bookingId, booking.now());
+  return data({ summary, manageLink }, { headers: NO_STORE });
+}
+
+// The page carries a private booking link: never cached.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,7 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookSuccess({ loaderData }: Route.ComponentProps) {
-  const { summary } = loaderData;
+  const { summary, manageLink } = loaderData;
   const site = siteInfo(useRootData().content);
 
   return (
@@ -83,25 +96,23 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                  <Fact icon={<CalendarDays className="size-5" />} label="When">
+                  <TripFact icon={<CalendarDays className="size-5" />} label="When">
                     {formatDateAU(summary.date, "full")}
                     {summary.startTime ? `, ${summary.startTime}` : ""}
-                  </Fact>
-                  <Fact icon={<Clock className="size-5" />} label="Duration">
+                  </TripFact>
+                  <TripFact icon={<Clock className="size-5" />} label="Duration">
                     {summary.duration}
-                  </Fact>
-                  <Fact icon={<Users className="size-5" />} label="Group">
+                  </TripFact>
+                  <TripFact icon={<Users className="size-5" />} label="Group">
                     {peopleText(summary.groupSize)}
-                  </Fact>
-                  <Fact icon={<CheckCircle2 className="size-5" />} label="Total paid">
+                  </TripFact>
+                  <TripFact icon={<CheckCircle2 className="size-5" />} label="Total paid">
                     {formatMoney(summary.amountTotalCents, summary.currency, true)}
-                  </Fact>
+                  </TripFact>
                   {summary.meetingPoint ? (
-                    <div className="sm:col-span-2">
-                      <Fact icon={<MapPin className="size-5" />} label="Meeting point">
-                        {summary.meetingPoint}
-                      </Fact>
-                    </div>
+                    <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>
+                      {summary.meetingPoint}
+                    </TripFact>
                   ) : null}
                 </dl>
                 <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
@@ -111,6 +122,20 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
             <div className="space-y-6 md:col-span-2">
+              {manageLink ? (
+                <section className="card p-6" aria-labelledby="manage">
+                  <h2 id="manage" className="text-xl font-semibold">
+                    Your booking, any time
+                  </h2>
+                  <p className="mt-2 text-sm text-slate-600">
+                    See your trip details, add it to your calendar or cancel online. The same private link is
+                    in your confirmation email.
+                  </p>
+                  <a href={manageLink} className="btn-teal mt-4 w-full" data-testid="manage-link">
+                    View or cancel my booking
+                  </a>
+                </section>
+              ) : null}
               {summary.whatToBring.length ? (
                 <section className="card p-6" aria-labelledby="bring">
                   <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">
@@ -166,28 +191,6 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
             Back to home
           </Link>
         </div>
-      </div>
-    </div>
-  );
-}
-
-function Fact({
-  icon,
-  label,
-  children,
-}: {
-  icon: React.ReactNode;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 text-reef-600" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-slate-500">{label}</dt>
-        <dd className="font-medium text-slate-900">{children}</dd>
       </div>
     </div>
   );

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { resendBookingLinks } from "../../../server/domain/booking-links.server";
+import { ResendLinkForm, type ResendResult } from "../../components/ResendLinkForm";
+import { getApp } from "../../lib/context";
+import { postedText } from "../../lib/form-post";
+import { seo } from "../../lib/seo";
+import { emailField } from "../../lib/validation";
+import type { Route } from "./+types/my-booking-find";
+
+/**
+ * A fresh link to every paid booking made with an email address. The answer
+ * is the same whether or not the address has booked (only the inbox learns
+ * that); the rate limit (booking-link-resend) bounds how often it is asked.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const { email } = await postedText(request, ["email"]);
+  const parsed = emailField.safeParse(email);
+  const headers = { "Cache-Control": "no-store" };
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Enter a valid email address";
+    return data<ResendResult>({ status: "invalid", email, error }, { status: 400, headers });
+  }
+  try {
+    await resendBookingLinks(app.booking, parsed.data);
+  } catch (error) {
+    app.log.error("booking links could not be re-sent", { error });
+    return data<ResendResult>({ status: "error", email: parsed.data }, { status: 500, headers });
+  }
+  return data<ResendResult>({ status: "sent", email: parsed.data }, { headers });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo({
+    title: "Find your booking | Tidewater Dive & Camp",
+    description: "Get a fresh private link to your booking by email.",
+    path: "/my-booking",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export default function FindBooking({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="bg-gradient-to-b from-reef-50 to-white">
+      <div className="container-site max-w-xl py-12 sm:py-16">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Find your booking</h1>
+        <p className="mt-3 text-slate-600">
+          Every confirmation email has a private link to your booking. Lost it? Enter the email address you
+          booked with and we will send a fresh link for each booking made with it.
+        </p>
+        <section className="card mt-8 p-6" aria-label="Send my booking link">
+          <ResendLinkForm result={actionData} />
+        </section>
+      </div>
+    </div>
+  );
+}

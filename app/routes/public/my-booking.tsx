@@ -1,0 +1,300 @@
+import {
+  Backpack,
+  CalendarDays,
+  CalendarPlus,
+  CheckCircle2,
+  Clock,
+  Download,
+  MapPin,
+  ReceiptText,
+  Users,
+  XCircle,
+} from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import {
+  bookingByToken,
+  customerCanCancel,
+  type ManageView,
+  manageView,
+} from "../../../server/domain/booking-links.server";
+import { cancelBooking } from "../../../server/domain/cancel-booking.server";
+import { HttpError } from "../../../server/errors.server";
+import { Img } from "../../components/Img";
+import { ResendLinkForm } from "../../components/ResendLinkForm";
+import { TripFact } from "../../components/TripFact";
+import { getApp } from "../../lib/context";
+import { formatDateAU } from "../../lib/dates";
+import { postedText } from "../../lib/form-post";
+import { formatMoney } from "../../lib/money";
+import { POLICY_TEXT } from "../../lib/policy";
+import { seo } from "../../lib/seo";
+import type { Route } from "./+types/my-booking";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The booking a private link opens. A wrong, unknown or revoked token gets
+ * one and the same 404 page, which offers to email a fresh link.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const linked = await bookingByToken(app.db, params.token);
+  const view: ManageView | null = linked ? manageView(linked, app.booking.now()) : null;
+  return data({ view }, { status: view ? 200 : 404, headers: NO_STORE });
+}
+
+export type ManageActionData = { review: true } | { review: false; error: string };
+
+/**
+ * Cancelling without JavaScript takes two posts: intent=review shows what the
+ * policy refunds today and asks to confirm; intent=confirm cancels through
+ * cancelBooking, the operator's own path (booking claimed, spots released and
+ * the refund claimed once, however many confirms arrive), then answers 303
+ * to the page, which shows the cancelled booking and its refund.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const self = `/my-booking/${params.token}`;
+  const { intent } = await postedText(request, ["intent"]);
+  const linked = await bookingByToken(app.db, params.token);
+  if (!linked || !customerCanCancel(linked.booking, app.booking.now())) {
+    return redirect(self, { status: 303, headers: NO_STORE });
+  }
+  if (intent === "review") return data<ManageActionData>({ review: true }, { headers: NO_STORE });
+  if (intent !== "confirm") return redirect(self, { status: 303, headers: NO_STORE });
+  try {
+    await cancelBooking(app.booking, linked.booking.id, { by: "customer" });
+  } catch (error) {
+    // Cancelled already (a second tab, a double click): the page shows it as it stands.
+    if (!(error instanceof HttpError && error.status === 409)) {
+      app.log.error("customer cancellation failed", { booking: linked.booking.id, error });
+      return data<ManageActionData>(
+        {
+          review: false,
+          error: "We could not cancel your booking just now. Please try again, or contact us.",
+        },
+        { status: 500, headers: NO_STORE },
+      );
+    }
+  }
+  return redirect(self, { status: 303, headers: NO_STORE });
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return seo({
+    title: loaderData?.view
+      ? `Your booking ${loaderData.view.reference} | Tidewater Dive & Camp`
+      : "Booking link not valid | Tidewater Dive & Camp",
+    description: "Your booking with Tidewater Dive & Camp.",
+    // Never the token: the canonical address of every booking link is the find page.
+    path: "/my-booking",
+    origin: matches[0].loaderData.origin,
+    noindex: true,
+  });
+}
+
+export default function MyBooking({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { view } = loaderData;
+  if (!view) return <InvalidLink />;
+  const money = (cents: number) => formatMoney(cents, view.currency, true);
+  const reviewing = actionData?.review === true && view.canCancel;
+  return (
+    <div className="bg-gradient-to-b from-reef-50 to-white">
+      <div className="container-site max-w-4xl py-10 sm:py-14">
+        <p className="eyebrow">Your booking</p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold break-words sm:text-4xl">{view.adventureTitle}</h1>
+          <span
+            data-testid="booking-status"
+            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+              view.status === "cancelled"
+                ? "bg-coral-50 text-coral-800 ring-coral-100"
+                : "bg-white text-reef-700 ring-reef-100"
+            }`}
+          >
+            {view.status === "cancelled" ? (
+              <XCircle aria-hidden="true" className="size-4" />
+            ) : (
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+            )}
+            {view.statusText}
+          </span>
+        </div>
+        <p className="mt-2 text-slate-600">
+          Reference <strong data-testid="booking-reference">{view.reference}</strong>
+        </p>
+
+        {view.status === "cancelled" ? (
+          <div
+            role="status"
+            data-testid="cancelled-notice"
+            className="mt-6 rounded-2xl border border-coral-100 bg-coral-50 p-4 text-slate-700"
+          >
+            This booking is cancelled.{" "}
+            {view.refundedCents > 0
+              ? `A refund of ${money(view.refundedCents)} is on its way to your card; it usually shows within 5-10 business days.`
+              : "No refund applies under our cancellation policy."}
+          </div>
+        ) : null}
+
+        <div className="mt-8 grid items-start gap-6 md:grid-cols-5">
+          <section className="card md:col-span-3" aria-labelledby="trip">
+            <div className="aspect-[16/7] bg-ocean-100">
+              <Img
+                src={view.image}
+                alt={view.imageAlt}
+                sizes="(min-width: 768px) 36rem, 100vw"
+                className="size-full object-cover"
+              />
+            </div>
+            <div className="space-y-5 p-6">
+              <h2 id="trip" className="text-xl font-semibold">
+                Trip details
+              </h2>
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <TripFact icon={<CalendarDays className="size-5" />} label="When">
+                  {formatDateAU(view.date, "full")}
+                  {view.startTime ? `, ${view.startTime}` : ""}
+                </TripFact>
+                <TripFact icon={<Clock className="size-5" />} label="Duration">
+                  {view.duration}
+                </TripFact>
+                <TripFact icon={<Users className="size-5" />} label="Group">
+                  {view.group} (booked by {view.leadName})
+                </TripFact>
+                <TripFact icon={<ReceiptText className="size-5" />} label="Total paid">
+                  <span data-testid="total-paid">{view.paid ? money(view.paidCents) : "Not paid"}</span>
+                </TripFact>
+                {view.meetingPoint ? (
+                  <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>
+                    {view.meetingPoint}
+                  </TripFact>
+                ) : null}
+              </dl>
+              {view.status !== "cancelled" ? (
+                <div className="flex flex-wrap gap-3">
+                  <a href={`/my-booking/${params.token}/calendar.ics`} className="btn-secondary" download>
+                    <Download aria-hidden className="size-4" /> Download calendar file (.ics)
+                  </a>
+                  <a
+                    href={view.googleCalendarUrl}
+                    className="btn-secondary"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <CalendarPlus aria-hidden className="size-4" /> Add to Google Calendar
+                  </a>
+                </div>
+              ) : null}
+            </div>
+          </section>
+
+          <div className="space-y-6 md:col-span-2">
+            {view.whatToBring.length && view.status !== "cancelled" ? (
+              <section className="card p-6" aria-labelledby="bring">
+                <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">
+                  <Backpack className="size-5 text-reef-600" aria-hidden="true" /> What to bring
+                </h2>
+                <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                  {view.whatToBring.map((item) => (
+                    <li key={item} className="flex gap-2">
+                      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-reef-600" aria-hidden="true" />
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            <section className="card p-6" aria-labelledby="cancel">
+              <h2 id="cancel" className="text-xl font-semibold">
+                Cancellation
+              </h2>
+              <p className="mt-2 text-sm text-slate-600">
+                {POLICY_TEXT} Weather cancellations by us are always refunded.{" "}
+                <Link to="/cancellation" className="font-medium text-reef-700 underline">
+                  Full policy
+                </Link>
+              </p>
+              {view.canCancel ? (
+                <>
+                  <p className="mt-3 text-sm text-slate-700">{view.policy}.</p>
+                  <p className="mt-3 text-sm font-medium text-slate-900" data-testid="refund-today">
+                    Cancelling today refunds {money(view.refundTodayCents)} ({view.refundPercent}% of{" "}
+                    {money(view.paidCents)}).
+                  </p>
+                  {actionData?.review === false ? (
+                    <p role="alert" className="mt-3 text-sm text-coral-700">
+                      {actionData.error}
+                    </p>
+                  ) : null}
+                  {reviewing ? (
+                    <div
+                      className="mt-4 rounded-xl border border-coral-100 bg-coral-50 p-4"
+                      data-testid="cancel-review"
+                    >
+                      <p className="text-sm font-semibold text-slate-900">
+                        Cancel this booking and receive {money(view.refundTodayCents)} back?
+                      </p>
+                      <p className="mt-1 text-sm text-slate-600">
+                        This cannot be undone: your spots are given to other guests.
+                      </p>
+                      <div className="mt-4 flex flex-wrap gap-3">
+                        <Form method="post" replace>
+                          <input type="hidden" name="intent" value="confirm" />
+                          <button type="submit" className="btn-primary">
+                            Confirm cancellation
+                          </button>
+                        </Form>
+                        <Link to={`/my-booking/${params.token}`} replace className="btn-secondary">
+                          Keep my booking
+                        </Link>
+                      </div>
+                    </div>
+                  ) : (
+                    <Form method="post" className="mt-4">
+                      <input type="hidden" name="intent" value="review" />
+                      <button type="submit" className="btn-secondary w-full sm:w-auto">
+                        Cancel booking
+                      </button>
+                    </Form>
+                  )}
+                </>
+              ) : view.status === "confirmed" ? (
+                <p className="mt-3 text-sm text-slate-700">
+                  This trip has started or passed, so it can no longer be cancelled online.
+                </p>
+              ) : null}
+            </section>
+          </div>
+        </div>
+
+        <p className="mt-10 text-sm text-slate-500">
+          This page is private to you: anyone with its link can see and cancel this booking, so please do not
+          share it. Questions?{" "}
+          <Link to="/contact" className="font-medium text-reef-700 underline">
+            Contact us
+          </Link>
+          .
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="bg-gradient-to-b from-reef-50 to-white">
+      <div className="container-site max-w-xl py-12 sm:py-16">
+        <h1 className="text-3xl font-semibold sm:text-4xl">This booking link does not work</h1>
+        <p className="mt-3 text-slate-600" data-testid="invalid-link">
+          The link may be incomplete, or it has been replaced by a newer one or switched off. Enter the email
+          address you booked with and we will send you a fresh link.
+        </p>
+        <section className="card mt-8 p-6" aria-label="Send my booking link">
+          <ResendLinkForm />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The booking link's page as the server renders it (what a browser without
+ * JavaScript gets): the trip, the refund before anything is cancelled, the
+ * confirmation step, the cancelled state and the page for a link that does
+ * not work, whose form posts to the re-send action.
+ */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import MyBooking from "../../app/routes/public/my-booking.tsx";
+import FindBooking from "../../app/routes/public/my-booking-find.tsx";
+import type { ManageView } from "../../server/domain/booking-links.server.ts";
+
+const VIEW: ManageView = {
+  reference: "TW-ABC123",
+  status: "confirmed",
+  statusText: "Confirmed",
+  adventureTitle: "Guided Shore Dive",
+  adventureSlug: "guided-shore-dive",
+  image: "/images/shore-dive.webp",
+  imageAlt: "A diver over the reef",
+  date: "2030-01-05",
+  startTime: "8:00 am",
+  duration: "3 hours",
+  group: "2 people",
+  leadName: "Mia Nguyen",
+  meetingPoint: "Gordons Bay steps",
+  location: "Clovelly",
+  whatToBring: ["Towel", "Reef-safe sunscreen"],
+  paid: true,
+  paidCents: 20_000,
+  currency: "aud",
+  refundedCents: 0,
+  policy: "50% refund if cancelled by 2 Jan 2030; no refund within 48 hours of the trip",
+  refundPercent: 50,
+  refundTodayCents: 10_000,
+  canCancel: true,
+  googleCalendarUrl: "https://calendar.google.com/calendar/render?action=TEMPLATE&text=Dive",
+};
+
+function render(Component: unknown, path: string, loaderData: unknown, actionData?: unknown): string {
+  const Stub = createRoutesStub([
+    { id: "page", path: "/my-booking/:token", Component: Component as never },
+    { id: "find", path: "/my-booking", Component: Component as never },
+  ]);
+  const id = path === "/my-booking" ? "find" : "page";
+  const html = renderToString(
+    createElement(Stub, {
+      initialEntries: [path],
+      hydrationData: {
+        loaderData: { [id]: loaderData },
+        actionData: actionData ? { [id]: actionData } : null,
+      },
+    }),
+  );
+  return html.replace(/<!-- -->/g, "");
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+describe("the booking link's page", () => {
+  it("shows the trip, both calendar links and what cancelling refunds today, with a plain form", () => {
+    const html = render(MyBooking, "/my-booking/tok123", { view: VIEW });
+    const shown = text(html);
+    expect(shown).toContain("Guided Shore Dive");
+    expect(shown).toContain("Saturday 5 January 2030, 8:00 am");
+    expect(shown).toContain("2 people (booked by Mia Nguyen)");
+    expect(shown).toContain("Gordons Bay steps");
+    expect(shown).toContain("Reef-safe sunscreen");
+    expect(shown).toContain("Total paid $200.00");
+    expect(shown).toContain("Cancelling today refunds $100.00 (50% of $200.00).");
+    expect(html).toContain('href="/my-booking/tok123/calendar.ics"');
+    expect(html).toContain(
+      'href="https://calendar.google.com/calendar/render?action=TEMPLATE&amp;text=Dive"',
+    );
+    expect(html).toMatch(
+      /<form[^>]*action="\/my-booking\/tok123" method="post"><input type="hidden" name="intent" value="review"\/>/,
+    );
+    expect(html).not.toContain('value="confirm"');
+  });
+
+  it("asks to confirm with the refund amount after the first post", () => {
+    const html = render(MyBooking, "/my-booking/tok123", { view: VIEW }, { review: true });
+    expect(text(html)).toContain("Cancel this booking and receive $100.00 back?");
+    expect(html).toMatch(/<form[^>]*method="post"><input type="hidden" name="intent" value="confirm"\/>/);
+    expect(text(html)).toContain("Keep my booking");
+  });
+
+  it("shows a cancelled booking with its refund and no way to cancel again", () => {
+    const html = render(MyBooking, "/my-booking/tok123", {
+      view: {
+        ...VIEW,
+        status: "cancelled",
+        statusText: "Cancelled",
+        canCancel: false,
+        refundedCents: 10_000,
+      },
+    });
+    expect(text(html)).toContain("This booking is cancelled. A refund of $100.00 is on its way to your card");
+    expect(html).not.toContain('name="intent"');
+    expect(html).not.toContain("calendar.ics");
+  });
+
+  it("says a trip that has started can no longer be cancelled online", () => {
+    const html = render(MyBooking, "/my-booking/tok123", { view: { ...VIEW, canCancel: false } });
+    expect(text(html)).toContain("can no longer be cancelled online");
+    expect(html).not.toContain('name="intent"');
+  });
+
+  it("offers a fresh link by email when the link does not work", () => {
+    const html = render(MyBooking, "/my-booking/wrong", { view: null });
+    expect(text(html)).toContain("This booking link does not work");
+    expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
+    expect(html).toContain('name="email"');
+    expect(html).not.toContain("wrong");
+  });
+
+  it("answers a re-send without saying whether the address has booked", () => {
+    const html = render(FindBooking, "/my-booking", undefined, { status: "sent", email: "sam@example.com" });
+    expect(text(html)).toContain(
+      "If sam@example.com has a booking with us, a fresh link is on its way to it now.",
+    );
+  });
+});

@@ -1,19 +1,9 @@
-import {
-  Backpack,
-  CalendarDays,
-  CheckCircle2,
-  Clock,
-  Mail,
-  MapPin,
-  MessageCircle,
-  Phone,
-  Users,
-} from "lucide-react";
+import { CalendarDays, CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/booking-links.server";
 import { paidSummary } from "../../../server/domain/payment-views.server";
 import { Img } from "../../components/Img";
-import { TripFact } from "../../components/TripFact";
+import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
@@ -136,21 +126,7 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                   </a>
                 </section>
               ) : null}
-              {summary.whatToBring.length ? (
-                <section className="card p-6" aria-labelledby="bring">
-                  <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">
-                    <Backpack className="size-5 text-reef-600" aria-hidden="true" /> What to bring
-                  </h2>
-                  <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                    {summary.whatToBring.map((item) => (
-                      <li key={item} className="flex gap-2">
-                        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-reef-600" aria-hidden="true" />
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
+              {summary.whatToBring.length ? <WhatToBring items={summary.whatToBring} /> : null}
               <Contact site={site} />
             </div>
           </div>

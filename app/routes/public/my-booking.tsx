@@ -1,5 +1,4 @@
 import {
-  Backpack,
   CalendarDays,
   CalendarPlus,
   CheckCircle2,
@@ -21,7 +20,7 @@ import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { HttpError } from "../../../server/errors.server";
 import { Img } from "../../components/Img";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
-import { TripFact } from "../../components/TripFact";
+import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
@@ -191,19 +190,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
 
           <div className="space-y-6 md:col-span-2">
             {view.whatToBring.length && view.status !== "cancelled" ? (
-              <section className="card p-6" aria-labelledby="bring">
-                <h2 id="bring" className="flex items-center gap-2 text-xl font-semibold">
-                  <Backpack className="size-5 text-reef-600" aria-hidden="true" /> What to bring
-                </h2>
-                <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                  {view.whatToBring.map((item) => (
-                    <li key={item} className="flex gap-2">
-                      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-reef-600" aria-hidden="true" />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </section>
+              <WhatToBring items={view.whatToBring} />
             ) : null}
 
             <section className="card p-6" aria-labelledby="cancel">

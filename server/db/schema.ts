@@ -183,6 +183,8 @@ export const bookings = pgTable(
   ],
 );
 
+export type BookingLinkChannel = "email" | "success_page" | "resend" | "reminder" | "thank_you";
+
 /**
  * Private links to one booking (the customer's "manage my booking" page, no
  * login): only the SHA-256 hash of the random token is stored, so the table
@@ -197,7 +199,8 @@ export const bookingLinks = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    channel: text("channel").$type<"email" | "success_page" | "resend">().notNull(),
+    /** email, success_page, resend; reminder and thank_you for the trip emails. */
+    channel: text("channel").$type<BookingLinkChannel>().notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
@@ -214,7 +217,8 @@ export const payments = pgTable(
     id: id(),
     provider: text("provider").$type<"stripe" | "test">().notNull(),
     sessionId: text("session_id").notNull(),
-    kind: text("kind").$type<"booking" | "custom">().notNull(),
+    /** booking: a new booking; custom: an agreed amount; reschedule: the price difference of a date change. */
+    kind: text("kind").$type<"booking" | "custom" | "reschedule">().notNull(),
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     unitAmountCents: integer("unit_amount_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
@@ -336,9 +340,14 @@ export const newsletterSubscribers = pgTable(
     status: text("status").$type<(typeof SUBSCRIBER_STATUSES)[number]>().notNull().default("active"),
     source: text("source").notNull().default("footer"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Random token of the one-click unsubscribe link, minted when the first newsletter is sent. */
+    unsubscribeToken: text("unsubscribe_token"),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("newsletter_email_key").on(t.email)],
+  (t) => [
+    uniqueIndex("newsletter_email_key").on(t.email),
+    uniqueIndex("newsletter_unsubscribe_key").on(t.unsubscribeToken),
+  ],
 );
 
 export const galleryImages = pgTable(
@@ -368,10 +377,26 @@ export const testimonials = pgTable(
     location: text("location").notNull(),
     isFeatured: boolean("is_featured").notNull().default(false),
     image: text("image").notNull().default(""),
+    /**
+     * pending (a customer's review waiting for the operator), approved (shown
+     * on the site), hidden. Only approved reviews are shown or counted.
+     */
+    status: text("status").$type<TestimonialStatus>().notNull().default("approved"),
+    /** The booking a customer's review came from: one review per booking. */
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    adventureId: text("adventure_id").references(() => adventures.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [check("testimonials_rating", sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    check("testimonials_rating", sql`${t.rating} between 1 and 5`),
+    check("testimonials_status", sql`${t.status} in ('pending', 'approved', 'hidden')`),
+    uniqueIndex("testimonials_booking_key").on(t.bookingId),
+    index("testimonials_status_idx").on(t.status, t.createdAt),
+  ],
 );
+
+export const TESTIMONIAL_STATUSES = ["pending", "approved", "hidden"] as const;
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
 
 export const faqs = pgTable(
   "faqs",
@@ -455,6 +480,8 @@ export const emailOutbox = pgTable(
     /** Makes "send exactly one confirmation" a unique-key insert. */
     dedupeKey: text("dedupe_key"),
     kind: text("kind").notNull(),
+    /** Extra message headers, e.g. List-Unsubscribe on newsletter emails (never on transactional ones). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -511,6 +538,93 @@ export const testCheckoutSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check("test_checkout_amount", sql`${t.amountTotalCents} > 0`)],
+);
+
+/**
+ * The texts of the emails the site sends on its own around a trip (reminder,
+ * thank_you): the operator edits them and can switch each off. A kind with no
+ * row uses the built-in text and is on.
+ */
+export const emailTemplates = pgTable("email_templates", {
+  kind: text("kind").primaryKey(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A date change of a booking (the customer's reschedule). The new date's
+ * spots are held (counted in its booked_spots) before anything else happens:
+ * holding, then done (the booking moved, the old spots released) or released
+ * (the price difference was never paid; the new spots given back).
+ */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    fromAvailabilityId: text("from_availability_id").references(() => availability.id, {
+      onDelete: "set null",
+    }),
+    toAvailabilityId: text("to_availability_id").references(() => availability.id, {
+      onDelete: "set null",
+    }),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    groupSize: integer("group_size").notNull(),
+    /** New total minus old total: positive is paid through a checkout, negative refunded. */
+    priceDifferenceCents: integer("price_difference_cents").notNull().default(0),
+    status: text("status").$type<"holding" | "done" | "released">().notNull().default("holding"),
+    /** The checkout for a positive difference. */
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("booking_changes_booking_idx").on(t.bookingId),
+    index("booking_changes_hold_idx").on(t.status, t.holdExpiresAt),
+    check("booking_changes_status", sql`${t.status} in ('holding', 'done', 'released')`),
+  ],
+);
+
+/**
+ * "Tell me if a spot opens" on a full date. waiting, then offered (an email
+ * with a time-limited link that books the date), booked, expired or removed.
+ * Only the hash of the offer token is stored.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: id(),
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    email: text("email").notNull(),
+    groupSize: integer("group_size").notNull(),
+    status: text("status")
+      .$type<"waiting" | "offered" | "booked" | "expired" | "removed">()
+      .notNull()
+      .default("waiting"),
+    offerTokenHash: text("offer_token_hash"),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    /** Who asked (hashed client address), for rate limits. */
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_date_email_key").on(t.adventureId, t.date, t.email),
+    uniqueIndex("waitlist_offer_token_key").on(t.offerTokenHash),
+    index("waitlist_queue_idx").on(t.adventureId, t.date, t.status, t.createdAt),
+    check("waitlist_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("waitlist_status", sql`${t.status} in ('waiting', 'offered', 'booked', 'expired', 'removed')`),
+  ],
 );
 
 /** Row types shared by the booking, payment and refund modules. */

@@ -16,6 +16,7 @@ import { siteInfo } from "../../app/lib/site.ts";
 import type { DB } from "../db/client.server.ts";
 import {
   adventures,
+  type BookingLinkChannel,
   type BookingRow,
   bookingLinks,
   bookings,
@@ -30,7 +31,7 @@ import { bookingIcs, startTimeLabel } from "./booking-emails.server.ts";
 import type { BookingDeps } from "./checkout-ledger.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 
-export type LinkChannel = "email" | "success_page" | "resend";
+export type LinkChannel = BookingLinkChannel;
 
 /** The page a link opens. */
 export function manageUrl(publicUrl: string, token: string): string {

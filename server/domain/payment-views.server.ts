@@ -11,7 +11,7 @@ import type { BookingDeps } from "./checkout-ledger.server.ts";
 
 export interface PaymentStatusView {
   session_id: string;
-  kind: "booking" | "custom";
+  kind: PaymentRow["kind"];
   status: string;
   payment_status: string;
   /** Dollars, like every amount at our API. */

@@ -16,6 +16,8 @@ export default [
     // A booking's private link (no login) and the page that emails a fresh one.
     route("my-booking", "routes/public/my-booking-find.tsx"),
     route("my-booking/:token", "routes/public/my-booking.tsx"),
+    // A newsletter's unsubscribe link: the page asks for a click; the one-click POST is answered before it.
+    route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("privacy", "routes/public/legal.tsx", { id: "privacy" }),
     route("terms", "routes/public/legal.tsx", { id: "terms" }),
     route("cancellation", "routes/public/legal.tsx", { id: "cancellation" }),

@@ -10,6 +10,7 @@ import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/lib/context.ts";
 import { adminApi } from "./api/admin.server.ts";
 import { bookingApi } from "./api/bookings.server.ts";
+import { oneClickUnsubscribe } from "./api/newsletter-unsubscribe.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { fromDatabaseError, HttpError } from "./errors.server.ts";
@@ -73,6 +74,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
   });
   app.use("/my-booking/*", privateLinkHeaders());
+  app.use("/newsletter/unsubscribe/*", privateLinkHeaders());
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,
@@ -126,6 +128,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   api.all("*", (c) => c.json({ detail: `No API route for ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   app.route("/", seoRoutes(services));
+  app.route("/", oneClickUnsubscribe(services));
 
   // Operator uploads (media library), stored under DATA_DIR with server-generated names.
   const uploadsDir = path.resolve(services.env.DATA_DIR, "uploads");

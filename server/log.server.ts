@@ -141,7 +141,7 @@ export function createLogger(
  */
 export function redactPath(path: string): string {
   return path
-    .replace(/(\/my-booking\/)[^/?#.]+/g, "$1[redacted]")
+    .replace(/(\/(?:my-booking|newsletter\/unsubscribe)\/)[^/?#.]+/g, "$1[redacted]")
     .replace(/(\/(?:checkout\/(?:status|cancel|test)|test-checkout)\/)[^/?#]+/g, "$1[redacted]")
     .replace(/\bcs_(?:test|live)_[A-Za-z0-9]+/g, "[redacted]");
 }

@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   attachments?: { filename: string; contentType: string; content: string }[];
   /** Same key twice = one email (e.g. one confirmation per booking). */
   dedupeKey?: string;
+  /** Extra message headers (List-Unsubscribe on newsletters); transactional emails carry none. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function enqueueEmail(db: DB, email: OutgoingEmail): Promise<boolea
       htmlBody: email.html ?? "",
       attachments: email.attachments ?? [],
       dedupeKey: email.dedupeKey ?? null,
+      headers: email.headers ?? {},
     })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });

@@ -38,6 +38,8 @@ export interface Mailer {
     /** Stable per outbox row, so a receiver can tell a repeat from a new message. */
     messageId?: string;
     attachments?: { filename: string; contentType: string; content: string }[];
+    /** Extra headers stored with the email (e.g. List-Unsubscribe). */
+    headers?: Record<string, string>;
   }): Promise<unknown>;
   close?(): void;
 }
@@ -141,6 +143,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
           text: row.textBody,
           html: row.htmlBody || undefined,
           messageId: `<${row.id}@${messageDomain}>`,
+          headers: Object.keys(row.headers).length ? row.headers : undefined,
           attachments: row.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

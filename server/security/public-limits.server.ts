@@ -102,6 +102,16 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 10,
     windowMs: HOUR,
   },
+  // Unsubscribe links: the page's button and the one-click POST of RFC 8058. Mailbox providers
+  // send the one-click POSTs from a few servers on behalf of many readers, so the budget is wider
+  // than one person's; the tokens are 256-bit, so guessing gains nothing from it either way.
+  {
+    name: "newsletter-unsubscribe",
+    methods: WRITES,
+    path: /^\/newsletter\/unsubscribe\/[^/]+?(\.data)?$/,
+    limit: 60,
+    windowMs: HOUR,
+  },
   // Any other page form action (React Router actions answer every method but GET and HEAD).
   { name: "page-form", methods: WRITES, path: /^\/(?!api\/)/, limit: 20, windowMs: HOUR },
 ];

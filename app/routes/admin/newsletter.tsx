@@ -1,4 +1,4 @@
-import { Download, Newspaper, UserCheck, UserMinus, Users, UserX } from "lucide-react";
+import { Download, Newspaper, PenLine, UserCheck, UserMinus, Users, UserX } from "lucide-react";
 import { useState } from "react";
 import {
   Alert,
@@ -11,6 +11,7 @@ import {
   tableStyles as t,
   useFlash,
 } from "../../components/admin";
+import { NewsletterComposer } from "../../components/admin/NewsletterComposer";
 import { SubscriberBadge } from "../../components/admin/status";
 import type { Subscriber } from "../../components/admin/types";
 import { downloadText } from "../../lib/admin-api";
@@ -47,6 +48,8 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]["value"]>("all");
   const [busyId, setBusyId] = useState<string | null>(null);
   const { flash, show, clear } = useFlash();
+  // Closing unmounts the composer: each opening is a new campaign (its id is made on mount).
+  const [composing, setComposing] = useState(false);
 
   const setStatus = async (s: Subscriber, status: Subscriber["status"]) => {
     setBusyId(s.id);
@@ -76,15 +79,34 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         title="Newsletter"
         description="People who signed up in the website footer."
         actions={
-          <Button onClick={exportActive} disabled={active.length === 0}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export active emails
-          </Button>
+          <>
+            <Button variant="teal" onClick={() => setComposing(true)} aria-expanded={composing}>
+              <PenLine aria-hidden="true" className="h-4 w-4" />
+              Write a newsletter
+            </Button>
+            <Button onClick={exportActive} disabled={active.length === 0}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export active emails
+            </Button>
+          </>
         }
       />
       <div className="space-y-4">
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         <FlashAlert flash={flash} onDismiss={clear} />
+
+        {composing ? (
+          <NewsletterComposer
+            activeCount={active.length}
+            write={write}
+            onMessage={show}
+            onCancel={() => setComposing(false)}
+            onDone={(queued) => {
+              setComposing(false);
+              show("success", `Newsletter queued for ${queued} subscriber${queued === 1 ? "" : "s"}.`);
+            }}
+          />
+        ) : null}
 
         <section aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <StatCard

@@ -1,0 +1,44 @@
+/**
+ * The newsletter the operator writes: one schema for the composer and the API,
+ * and the one rule that turns the plain-text body into paragraphs (the
+ * composer's preview and the email both use it).
+ */
+import { z } from "./zod.ts";
+
+export const NEWSLETTER_SUBJECT_MAX = 150;
+export const NEWSLETTER_BODY_MAX = 20_000;
+
+/** What the test send and the real send share. */
+export const newsletterDraftSchema = z.object({
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(NEWSLETTER_SUBJECT_MAX, `Subject must be at most ${NEWSLETTER_SUBJECT_MAX} characters`)
+    // The subject becomes a mail header: one line, no control characters.
+    .regex(/^[^\p{Cc}]*$/u, "Subject must be a single line of text"),
+  body: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(NEWSLETTER_BODY_MAX, `Message must be at most ${NEWSLETTER_BODY_MAX} characters`),
+});
+
+/**
+ * A real send names its campaign: an id the composer makes when it opens, so a
+ * repeated or double-clicked send of the same newsletter reaches nobody twice.
+ */
+export const newsletterSendSchema = newsletterDraftSchema.extend({
+  campaign_id: z.uuid({ error: "Campaign id must be a UUID" }),
+});
+
+export type NewsletterDraft = z.infer<typeof newsletterDraftSchema>;
+
+/** Paragraphs are separated by blank lines; single line breaks inside one are kept. */
+export function newsletterParagraphs(body: string): string[] {
+  return body
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

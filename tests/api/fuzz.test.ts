@@ -19,6 +19,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as forms from "../../app/lib/admin-forms.ts";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
+import { newsletterDraftSchema, newsletterSendSchema } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { z } from "../../app/lib/zod.ts";
 import { availabilityCreateSchema } from "../../server/api/admin-availability.server.ts";
@@ -135,6 +136,8 @@ const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/admin/contact/:id/respond", schema: local.respond, admin: true },
   { method: "GET", path: "/api/admin/newsletter/subscribers", admin: true, query: ["status"], weight: 0.3 },
   { method: "PUT", path: "/api/admin/newsletter/subscribers/:id", schema: local.subscriber, admin: true },
+  { method: "POST", path: "/api/admin/newsletter/send", schema: newsletterSendSchema, admin: true },
+  { method: "POST", path: "/api/admin/newsletter/test", schema: newsletterDraftSchema, admin: true },
   { method: "POST", path: "/api/admin/logout", admin: false, weight: 0.3 },
 ];
 

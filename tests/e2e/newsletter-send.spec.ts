@@ -109,6 +109,14 @@ test("the operator composes and sends a newsletter; a reader unsubscribes from i
       "Visibility is 15 m this week.\nBring a hood.",
     ]);
     await expect(preview).toContainText("Unsubscribe with one click.");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The test goes to the operator's notification address, marked, and without unsubscribe headers.
+    await page.getByRole("button", { name: "Send test to me" }).click();
+    await expect(page.getByText(/^Test email sent to \S+@\S+\.$/)).toBeVisible();
+    const test = await sink.waitFor((m) => m.subject === `[Test] ${subject}`, 20_000);
+    expect(header(test.raw, "List-Unsubscribe")).toBe("");
+    expect(readers.some((r) => test.to.includes(r))).toBe(false);
     await page.screenshot({ path: testInfo.outputPath("composer-1280.png"), fullPage: true });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: testInfo.outputPath("composer-375.png"), fullPage: true });

@@ -123,14 +123,19 @@ export async function sendNewsletter(
       .limit(1);
     if (earlier) throw conflict("This newsletter has already been sent.");
     const recipients = await tx
-      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+      .select({
+        id: newsletterSubscribers.id,
+        email: newsletterSubscribers.email,
+        token: newsletterSubscribers.unsubscribeToken,
+      })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.status, "active"))
       .orderBy(asc(newsletterSubscribers.id));
     if (recipients.length === 0) throw conflict("There are no active subscribers to send to.");
     let queued = 0;
     for (const r of recipients) {
-      const link = unsubscribeUrl(deps.publicUrl, await unsubscribeToken(tx, r.id));
+      // A token once stored never changes, so one read is as good as the update that mints it.
+      const link = unsubscribeUrl(deps.publicUrl, r.token ?? (await unsubscribeToken(tx, r.id)));
       const email = newsletterEmail(input, site, link);
       const added = await enqueueEmail(tx, {
         kind: NEWSLETTER_KIND,

@@ -6,6 +6,7 @@ import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
+import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 
 /**
@@ -25,6 +26,7 @@ export function adminApi(services: Services) {
   api.route("/", adminBookingsApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminAvailabilityApi(services));
+  api.route("/", adminTripEmailsApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

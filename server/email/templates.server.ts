@@ -45,7 +45,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-function layout(site: SiteInfo, heading: string, body: string): string {
+export function layout(site: SiteInfo, heading: string, body: string): string {
   return `<!doctype html>
 <html lang="en-AU"><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f7fb;padding:24px 0">

@@ -134,7 +134,8 @@ interface LinkSet {
 function whatsappValue(site: SiteInfo, content: SiteContent) {
   const number = content.contact?.contact_whatsapp || site.phone;
   if (!site.whatsappUrl) return { text: number };
-  return { text: number ? `${number} (${site.whatsappUrl})` : site.whatsappUrl, href: site.whatsappUrl };
+  if (!number) return { text: site.whatsappUrl, href: site.whatsappUrl };
+  return { text: `${number} (${site.whatsappUrl})`, href: site.whatsappUrl, label: number };
 }
 
 export function placeholderValues(

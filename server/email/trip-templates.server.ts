@@ -50,10 +50,14 @@ We would love to see you again.`,
   },
 };
 
-/** One placeholder's value: its text, and for links the address the HTML part links to. */
+/**
+ * One placeholder's value: its text, and for links the address the HTML part
+ * links to (with `label` as the link's words when they differ from the text).
+ */
 export interface PlaceholderValue {
   text: string;
   href?: string;
+  label?: string;
 }
 
 export type PlaceholderValues = Record<string, PlaceholderValue>;
@@ -94,7 +98,7 @@ function renderHtmlBody(template: string, values: PlaceholderValues): string {
       const value = values[s.name];
       if (!value) return "";
       return value.href
-        ? `<a href="${escapeHtml(value.href)}" style="${LINK_STYLE}">${escapeHtml(value.text)}</a>`
+        ? `<a href="${escapeHtml(value.href)}" style="${LINK_STYLE}">${escapeHtml(value.label ?? value.text)}</a>`
         : escapeHtml(value.text);
     })
     .join("");

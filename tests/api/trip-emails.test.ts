@@ -139,7 +139,7 @@ describe("the trip emails, day by day", () => {
     expect(reminder.textBody).toContain("Weather: we watch the forecast closely.");
     expect(reminder.textBody).toContain("+61 491 570 156 (https://wa.me/61491570156)");
     expect(reminder.textBody).toContain(`Booking reference: ${booking.reference}`);
-    expect(reminder.htmlBody).toContain('href="https://wa.me/61491570156"');
+    expect(reminder.htmlBody).toMatch(/<a href="https:\/\/wa\.me\/61491570156"[^>]*>\+61 491 570 156<\/a>/);
 
     const reminderLinks = [...reminder.textBody.matchAll(LINK)];
     expect(reminderLinks).toHaveLength(1);

@@ -325,16 +325,17 @@ export async function sendTripEmails(
 }
 
 /**
- * A reminder still in the outbox on its trip day (SMTP was down, or the
- * booking was cancelled meanwhile) would arrive too late or wrongly: it is
- * marked failed instead of sent. The trip date is the last part of its key.
+ * A reminder still in the outbox on its trip day (SMTP was down), or after
+ * its booking was cancelled or moved to another date, would arrive too late
+ * or be wrong: it is marked failed instead of sent (a moved trip gets its own
+ * reminder). The booking and the trip date are the last two parts of its key.
  */
 async function expireLateReminders(db: DB, today: string, at: Date): Promise<number> {
   const rows = await db
     .update(emailOutbox)
     .set({
       status: "failed",
-      lastError: "not sent: the trip day had come or the booking was cancelled",
+      lastError: "not sent: the trip day had come, or the booking was cancelled or moved",
       nextAttemptAt: at,
     })
     .where(
@@ -343,7 +344,7 @@ async function expireLateReminders(db: DB, today: string, at: Date): Promise<num
         eq(emailOutbox.status, "pending"),
         or(
           sql`split_part(${emailOutbox.dedupeKey}, ':', 3) <= ${today}`,
-          sql`exists (select 1 from ${bookings} where ${bookings.id} = split_part(${emailOutbox.dedupeKey}, ':', 2) and ${bookings.bookingStatus} = 'cancelled')`,
+          sql`exists (select 1 from ${bookings} where ${bookings.id} = split_part(${emailOutbox.dedupeKey}, ':', 2) and (${bookings.bookingStatus} = 'cancelled' or ${bookings.selectedDate}::text <> split_part(${emailOutbox.dedupeKey}, ':', 3)))`,
         ),
       ),
     )

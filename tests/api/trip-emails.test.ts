@@ -33,8 +33,13 @@ const now = () => new Date(current);
 const sydneyNoon = (date: string) => new Date(`${date}T02:00:00Z`);
 
 let t: TestContext;
+/** Addresses the outbox delivered to (only when a test flushes it). */
+const delivered: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now });
+  t = await createTestApp(
+    { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+    { now, mailer: { sendMail: async (m) => delivered.push(m.to) } },
+  );
 });
 
 /** An admin API call, signed in at the fake clock's time (a session from another day would have expired). */
@@ -183,26 +188,34 @@ describe("downtime and late emails", () => {
     expect((await queued([withinWeek.id, tooLate.id])).reminders).toHaveLength(0);
   });
 
-  it("drops a queued reminder that is still unsent on the trip day or after a cancellation", async () => {
+  it("drops a queued reminder that is still unsent on the trip day, or after a cancellation or a date change", async () => {
     const stuck = await book("2031-07-10", "2031-07-01");
     const cancelledLater = await book("2031-07-20", "2031-07-01");
+    const moved = await book("2031-07-21", "2031-07-01");
     current = sydneyNoon("2031-07-08");
     await t.services.tripEmails.run();
-    current = sydneyNoon("2031-07-18");
-    await t.services.tripEmails.run();
-    await t.db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.id, cancelledLater.id));
-    // No SMTP in tests: both reminders are still pending.
-    current = sydneyNoon("2031-07-18");
-    const result = await t.services.tripEmails.run();
-    expect(result.expired).toBe(1);
-    expect((await queued([cancelledLater.id])).reminders.map((r) => r.status)).toEqual(["failed"]);
-    // The first trip's day has passed as well.
+    current = sydneyNoon("2031-07-19");
+    // Nothing flushes the outbox yet: the reminders wait there. The first trip's day has passed.
+    expect((await t.services.tripEmails.run()).expired).toBe(1);
     expect((await queued([stuck.id])).reminders.map((r) => r.status)).toEqual(["failed"]);
-    // Not sent after the trip, and not sent for the cancelled booking.
+    expect((await queued([cancelledLater.id, moved.id])).reminders.map((r) => r.status)).toEqual([
+      "pending",
+      "pending",
+    ]);
+    await t.db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.id, cancelledLater.id));
+    await t.db.update(bookings).set({ selectedDate: "2031-07-30" }).where(eq(bookings.id, moved.id));
+    expect((await t.services.tripEmails.run()).expired).toBe(2);
     await t.services.outbox.flush();
-    expect((await queued([stuck.id, cancelledLater.id])).reminders.map((r) => r.status)).toEqual([
-      "failed",
-      "failed",
+    const after = await queued([stuck.id, cancelledLater.id, moved.id]);
+    expect(after.reminders.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+    for (const b of [stuck, cancelledLater, moved]) expect(delivered).not.toContain(b.customerEmail);
+
+    // The moved trip is reminded again, for its new date.
+    current = sydneyNoon("2031-07-28");
+    await t.services.tripEmails.run();
+    const again = await queued([moved.id]);
+    expect(again.reminders.filter((r) => r.status === "pending").map((r) => r.dedupeKey)).toEqual([
+      `trip-reminder:${moved.id}:2031-07-30`,
     ]);
   });
 });

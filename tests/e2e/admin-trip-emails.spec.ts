@@ -31,6 +31,10 @@ async function shoot(page: Page, name: string) {
       // The card scrolled into view: a frame below the fold is not painted.
       const card = page.locator("section").filter({ has: page.getByTestId(`trip-email-${kind}`) });
       await card.screenshot({ path: test.info().outputPath(`${name}-${kind}-${width}.png`) });
+      // A card taller than the screen paints its frame only while in view: the preview on its own too.
+      await page
+        .getByTestId(`trip-email-preview-${kind}`)
+        .screenshot({ path: test.info().outputPath(`${name}-${kind}-preview-${width}.png`) });
     }
   }
 }

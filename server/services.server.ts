@@ -52,8 +52,10 @@ export interface ServiceOptions {
   /** Replaces the configured provider (tests: a failing one). */
   payments?: PaymentProvider;
   sweepMs?: number;
-  tripEmailsMs?: number;
 }
+
+/** How often every process looks for trip emails that are due (the windows are whole Sydney days). */
+const TRIP_EMAILS_EVERY_MS = 15 * 60_000;
 
 /** Builds the services from a database and the configuration; nothing runs until start(). */
 export function buildServices(
@@ -114,7 +116,7 @@ export function buildServices(
   };
   const tripEmails = createTripEmailScheduler(
     { db: base.database.db, env: base.env, log: base.log, now },
-    options.tripEmailsMs ?? 15 * 60_000,
+    TRIP_EMAILS_EVERY_MS,
   );
   return { ...base, payments, testCheckout, outbox, sweeper, tripEmails, now };
 }

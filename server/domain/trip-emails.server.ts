@@ -220,10 +220,10 @@ export interface TripEmailDeps {
 /** Thrown inside a send's transaction when the email is already queued: undoes the link minted for it. */
 class AlreadyQueued extends Error {}
 
-/** The longest trip the thank-you query looks back over (days); longer trips are not offered. */
+/** The longest trip (days) whose thank-you the job looks back for; none on the site comes close. */
 const LONGEST_TRIP_DAYS = 30;
-/** Bookings handled per kind and run; a backlog continues on the next run. */
-const BATCH = 200;
+/** Bookings read at a time. */
+const PAGE = 200;
 
 /**
  * Queues every trip email due now and not yet queued, and drops queued
@@ -243,28 +243,44 @@ export async function sendTripEmails(
   let reminders = 0;
   let thankYous = 0;
 
-  const candidates = (
+  /**
+   * Every booking in a date range whose email of this kind is not queued yet,
+   * page by page: bookings the windows leave out (too late, booked too close
+   * to the trip) stay in the range, so a page limit alone could starve the rest.
+   */
+  async function forEachCandidate(
     kind: TripEmailKind,
-    from: string,
-    to: string,
+    range: { from: string; to: string },
     statuses: BookingRow["bookingStatus"][],
-  ) =>
-    db
-      .select({ booking: bookings, adventure: adventures })
-      .from(bookings)
-      .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
-      .where(
-        and(
-          inArray(bookings.bookingStatus, statuses),
-          gte(bookings.selectedDate, from),
-          lte(bookings.selectedDate, to),
-          kind === "reminder"
-            ? sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = 'trip-reminder:' || ${bookings.id} || ':' || ${bookings.selectedDate}::text)`
-            : sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = 'trip-thank-you:' || ${bookings.id})`,
-        ),
-      )
-      .orderBy(bookings.selectedDate, bookings.id)
-      .limit(BATCH);
+    handle: (booking: BookingRow, adventure: AdventureRow) => Promise<void>,
+  ) {
+    let after: { date: string; id: string } | null = null;
+    for (;;) {
+      const page: { booking: BookingRow; adventure: AdventureRow }[] = await db
+        .select({ booking: bookings, adventure: adventures })
+        .from(bookings)
+        .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
+        .where(
+          and(
+            inArray(bookings.bookingStatus, statuses),
+            gte(bookings.selectedDate, range.from),
+            lte(bookings.selectedDate, range.to),
+            after
+              ? sql`(${bookings.selectedDate}, ${bookings.id}) > (${after.date}::date, ${after.id})`
+              : undefined,
+            kind === "reminder"
+              ? sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = 'trip-reminder:' || ${bookings.id} || ':' || ${bookings.selectedDate}::text)`
+              : sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.dedupeKey} = 'trip-thank-you:' || ${bookings.id})`,
+          ),
+        )
+        .orderBy(bookings.selectedDate, bookings.id)
+        .limit(PAGE);
+      for (const row of page) await handle(row.booking, row.adventure);
+      if (page.length < PAGE) return;
+      const last = page[page.length - 1].booking;
+      after = { date: last.selectedDate, id: last.id };
+    }
+  }
 
   const send = async (kind: TripEmailKind, booking: BookingRow, adventure: AdventureRow) => {
     try {
@@ -296,29 +312,25 @@ export async function sendTripEmails(
 
   // Off means not sent; switched on again, the same windows decide what is still due.
   if (templates.reminder.enabled) {
-    const due = await candidates("reminder", addDays(today, 1), addDays(today, REMINDER_DAYS_BEFORE), [
-      "confirmed",
-    ]);
-    for (const { booking, adventure } of due) {
+    const range = { from: addDays(today, 1), to: addDays(today, REMINDER_DAYS_BEFORE) };
+    await forEachCandidate("reminder", range, ["confirmed"], async (booking, adventure) => {
       const trip = { tripDate: booking.selectedDate, tripDays: 1, confirmedAt: booking.confirmedAt };
       if (tripEmailDue("reminder", at, trip) && (await send("reminder", booking, adventure))) reminders++;
-    }
+    });
   }
   if (templates.thank_you.enabled) {
-    const due = await candidates(
-      "thank_you",
-      addDays(today, -(THANK_YOU_CATCH_UP_DAYS + LONGEST_TRIP_DAYS)),
-      addDays(today, -1),
-      ["confirmed", "completed"],
-    );
-    for (const { booking, adventure } of due) {
+    const range = {
+      from: addDays(today, -(THANK_YOU_CATCH_UP_DAYS + LONGEST_TRIP_DAYS)),
+      to: addDays(today, -1),
+    };
+    await forEachCandidate("thank_you", range, ["confirmed", "completed"], async (booking, adventure) => {
       const trip = {
         tripDate: booking.selectedDate,
         tripDays: tripDays(adventure.duration),
         confirmedAt: booking.confirmedAt,
       };
       if (tripEmailDue("thank_you", at, trip) && (await send("thank_you", booking, adventure))) thankYous++;
-    }
+    });
   }
   if (reminders || thankYous || expired) log.info("trip emails queued", { reminders, thankYous, expired });
   return { reminders, thankYous, expired };

@@ -220,6 +220,31 @@ describe("downtime and late emails", () => {
   });
 });
 
+describe("many bookings", () => {
+  it("reaches a due thank-you behind more than a page of bookings it must leave out", async () => {
+    // 250 trips too long ago for a thank-you, all earlier in the date order than the one that is due.
+    const old = Array.from({ length: 250 }, (_, i) => ({
+      reference: `TW-OLD${String(i).padStart(4, "0")}`,
+      adventureId: "dive-exhibition",
+      adventureTitle: "Discover Scuba Diving",
+      customerFirstName: "Old",
+      customerEmail: `old-${i}@example.com`,
+      groupSize: 1,
+      selectedDate: "2032-01-02",
+      unitPriceCents: 9500,
+      totalAmountCents: 9500,
+      bookingStatus: "confirmed" as const,
+      confirmedAt: sydneyNoon("2031-12-20"),
+    }));
+    const inserted = await t.db.insert(bookings).values(old).returning({ id: bookings.id });
+    const due = await book("2032-01-14", "2032-01-01");
+    current = sydneyNoon("2032-01-15");
+    expect((await t.services.tripEmails.run()).thankYous).toBe(1);
+    expect((await queued([due.id])).thankYous).toHaveLength(1);
+    expect((await queued(inserted.map((b) => b.id))).thankYous).toHaveLength(0);
+  });
+});
+
 describe("switching an email off", () => {
   it("sends none while off; switched on again, only what its window still allows", async () => {
     const a = await book("2031-08-10", "2031-08-01");

@@ -47,6 +47,7 @@ export default [
       route("gallery", "routes/admin/gallery.tsx"),
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("faqs", "routes/admin/faqs.tsx"),
+      route("emails", "routes/admin/emails.tsx"),
       // Dashboard quick actions name routes the spec never registers; each lands on the screen for that job.
       route("calendar-pro", "routes/admin/redirect.tsx", { id: "calendar-pro" }),
       route("media-pro", "routes/admin/redirect.tsx", { id: "media-pro" }),

@@ -41,6 +41,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   });
   services.outbox.start();
   services.sweeper.start();
+  services.tripEmails.start();
 
   let renderDocument: DocumentHandler;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
@@ -127,6 +128,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     await closeVite();
     // Background work first: it needs the database until it has finished.
     await services.sweeper.stop();
+    await services.tripEmails.stop();
     await services.outbox.stop();
     await database.close();
     await options.onStop?.().catch((error: unknown) => log.error("stop hook failed", { error }));

@@ -2,6 +2,7 @@ import type { Database } from "./db/client.server.ts";
 import type { BookingDeps } from "./domain/checkout-ledger.server.ts";
 import { sweepExpired } from "./domain/hold-sweep.server.ts";
 import { retryDueRefunds } from "./domain/refunds.server.ts";
+import { sendTripEmails } from "./domain/trip-emails.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
@@ -19,6 +20,16 @@ export interface HoldSweeper {
   sweep(): Promise<{ closed: number }>;
 }
 
+/**
+ * Queues the reminders and thank-yous that are due: once at start (catching
+ * up after downtime), then every 15 minutes, and on demand in tests.
+ */
+export interface TripEmailScheduler {
+  start(): void;
+  stop(): Promise<void>;
+  run(): Promise<{ reminders: number; thankYous: number; expired: number }>;
+}
+
 /** What every request handler and loader can reach; built once in server/main.server.ts. */
 export interface Services {
   database: Database;
@@ -30,6 +41,7 @@ export interface Services {
   testCheckout?: TestCheckout;
   outbox: OutboxSender;
   sweeper: HoldSweeper;
+  tripEmails: TripEmailScheduler;
   /** The clock every deadline is measured with (tests inject one). */
   now: () => Date;
 }
@@ -41,6 +53,9 @@ export interface ServiceOptions {
   payments?: PaymentProvider;
   sweepMs?: number;
 }
+
+/** How often every process looks for trip emails that are due (the windows are whole Sydney days). */
+const TRIP_EMAILS_EVERY_MS = 15 * 60_000;
 
 /** Builds the services from a database and the configuration; nothing runs until start(). */
 export function buildServices(
@@ -99,7 +114,43 @@ export function buildServices(
     },
     sweep,
   };
-  return { ...base, payments, testCheckout, outbox, sweeper, now };
+  const tripEmails = createTripEmailScheduler(
+    { db: base.database.db, env: base.env, log: base.log, now },
+    TRIP_EMAILS_EVERY_MS,
+  );
+  return { ...base, payments, testCheckout, outbox, sweeper, tripEmails, now };
+}
+
+function createTripEmailScheduler(
+  deps: Parameters<typeof sendTripEmails>[0],
+  everyMs: number,
+): TripEmailScheduler {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: ReturnType<typeof sendTripEmails> | undefined;
+  // Overlapping calls share the run in progress; other processes may run at the same time (see sendTripEmails).
+  const run = () => {
+    running ??= sendTripEmails(deps).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const runLogged = () => {
+    run().catch((error: unknown) => deps.log.error("trip emails failed", { error }));
+  };
+  return {
+    start() {
+      if (timer) return;
+      runLogged();
+      timer = setInterval(runLogged, everyMs);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+    run,
+  };
 }
 
 /** The booking domain's view of the services. */

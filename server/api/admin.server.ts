@@ -7,6 +7,7 @@ import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
+import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 
 /**
@@ -27,6 +28,7 @@ export function adminApi(services: Services) {
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));
+  api.route("/", adminTripEmailsApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

@@ -42,7 +42,7 @@ export interface TestContext {
 /**
  * The real app over a test database; logs are captured so tests can inspect them.
  * The services are built as in production (payments, outbox, sweeper) but
- * nothing runs in the background: tests call outbox.flush() and sweeper.sweep().
+ * nothing runs in the background: tests call outbox.flush(), sweeper.sweep() and tripEmails.run().
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
@@ -73,6 +73,7 @@ export async function createTestApp(
     logs,
     close: async () => {
       await services.sweeper.stop();
+      await services.tripEmails.stop();
       await services.outbox.stop();
       await database.close();
     },

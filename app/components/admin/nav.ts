@@ -10,6 +10,7 @@ import {
   Images,
   LayoutDashboard,
   Mail,
+  MailCheck,
   MessageSquareQuote,
   Newspaper,
   Settings,
@@ -17,7 +18,7 @@ import {
   SquarePen,
 } from "lucide-react";
 
-/** Side navigation: the spec's 15 entries in its order, then Settings. */
+/** Side navigation: the spec's 15 entries in its order, then Trip emails and Settings. */
 export const ADMIN_NAV = [
   { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
   { to: "/admin/adventures-pro", label: "Adventures Pro", Icon: Compass },
@@ -34,5 +35,6 @@ export const ADMIN_NAV = [
   { to: "/admin/gallery", label: "Gallery", Icon: Image },
   { to: "/admin/testimonials", label: "Testimonials", Icon: MessageSquareQuote },
   { to: "/admin/faqs", label: "FAQs", Icon: CircleHelp },
+  { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
   { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
 ] as const;

@@ -72,28 +72,8 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     else listener(req, res);
   });
 
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  log.info("listening", { port, mode: dev ? "development" : "production" });
-
-  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const lines = [
-    "",
-    `  Tidewater Dive & Camp is running at ${url}`,
-    `  Admin area: ${url}/admin`,
-    generated
-      ? await announceGenerated(generated, env.DATA_DIR, log)
-      : env.ADMIN_PASSWORD
-        ? "  Admin password: the ADMIN_PASSWORD you set"
-        : "  Admin password: the one printed on the first start (set ADMIN_PASSWORD to replace it)",
-    services.payments.name === "test"
-      ? "  Payments: the built-in TEST checkout, no real money moves (set the Stripe keys to take payments)"
-      : "  Payments: Stripe Checkout",
-    "",
-  ];
-  process.stdout.write(`${lines.join("\n")}\n`);
-
+  // Signals are handled from before the first request can arrive: a SIGTERM sent as soon as the
+  // server says it is listening must still drain and close the database.
   let stopping = false;
   /**
    * SIGTERM/SIGINT: stop accepting connections, let the requests in flight
@@ -137,6 +117,28 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info("listening", { port, mode: dev ? "development" : "production" });
+
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  Tidewater Dive & Camp is running at ${url}`,
+    `  Admin area: ${url}/admin`,
+    generated
+      ? await announceGenerated(generated, env.DATA_DIR, log)
+      : env.ADMIN_PASSWORD
+        ? "  Admin password: the ADMIN_PASSWORD you set"
+        : "  Admin password: the one printed on the first start (set ADMIN_PASSWORD to replace it)",
+    services.payments.name === "test"
+      ? "  Payments: the built-in TEST checkout, no real money moves (set the Stripe keys to take payments)"
+      : "  Payments: Stripe Checkout",
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+
   return { server, port, services };
 }
 

@@ -14,11 +14,10 @@ let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let sql: pg.Pool;
 const env = () => ({ DATABASE_URL: database.url, PAYMENTS: "test", PUBLIC_URL: "http://localhost:3999" });
 
-/** Started, and answering: its start-up (signal handlers included) is over, so a SIGTERM stops it cleanly. */
+/** Started: its signal handlers are in place before it says so, so a SIGTERM from here stops it cleanly. */
 async function start() {
   const server = await startServer(env());
   await server.waitForLine("is running at");
-  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   return server;
 }
 

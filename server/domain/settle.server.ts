@@ -24,6 +24,7 @@ import { loadSiteContent } from "./content.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
+import { completeReschedule, releaseRescheduleCheckout } from "./reschedule.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
 /**
@@ -99,6 +100,13 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     if (claimed.kind === "custom") {
       await enqueueCustomPaymentEmails(tx, { payment: claimed, site, notify, at });
       return "paid";
+    }
+
+    // A date change's price difference: the move completes here, once, with the payment's claim.
+    if (claimed.kind === "reschedule") {
+      const done = await completeReschedule(tx, { payment: claimed, publicUrl: deps.env.publicUrl, at });
+      late.refund = done.refund;
+      return done.outcome;
     }
 
     if (!booking || !adventure) return "paid";
@@ -180,7 +188,10 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
       )
       .returning({ id: payments.id });
     if (!row) return false;
-    if (payment.bookingId) {
+    if (payment.kind === "reschedule") {
+      // The booking itself stays as it is; only the new date's held spots go back.
+      await releaseRescheduleCheckout(tx, payment.id, at);
+    } else if (payment.bookingId) {
       await cancelPendingBooking(
         tx,
         payment.bookingId,

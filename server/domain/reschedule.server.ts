@@ -190,14 +190,15 @@ export async function requestReschedule(
       });
     }
     const options = (await listDateOptions(tx, b.adventureId, at)) ?? [];
-    const option = options.find((o) => o.date === date && o.available);
+    // Listed (past the notice period) and open; a listed, open date without room is refused by the hold below.
+    const option = options.find((o) => o.date === date);
     const [slot] = option
       ? await tx
           .select()
           .from(availability)
           .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)))
       : [];
-    if (!slot) {
+    if (!slot?.isAvailable) {
       const msg = `${formatDateAU(date)} is not open for ${b.adventureTitle}. Choose another date.`;
       throw badRequest(`date: ${msg}`, { date: msg });
     }

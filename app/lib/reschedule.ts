@@ -9,6 +9,7 @@
  * Sydney calendar days). A different price on the new date is settled: more
  * is paid through a checkout, less is refunded.
  */
+import { bookingTotalCents } from "./booking.ts";
 import { formatMoney } from "./money.ts";
 import { refundPercent } from "./policy.ts";
 
@@ -47,7 +48,7 @@ export function rescheduleBlock(
 
 /** New total minus what the booking costs now: positive is paid, negative refunded. */
 export function priceDifferenceCents(newUnitCents: number, groupSize: number, currentTotalCents: number) {
-  return newUnitCents * groupSize - currentTotalCents;
+  return bookingTotalCents(newUnitCents, groupSize) - currentTotalCents;
 }
 
 /** The difference in words, for the date list and the review step. */

@@ -25,6 +25,7 @@ import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import {
   differenceText,
+  priceDifferenceCents,
   RESCHEDULE_BLOCK_TEXT,
   type RescheduleBlock,
   rescheduleBlock,
@@ -119,7 +120,7 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
     .map((d): RescheduleOption => {
       const unitCents = Math.round(d.price * 100);
       const totalCents = bookingTotalCents(unitCents, b.groupSize);
-      const differenceCents = totalCents - b.totalAmountCents;
+      const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
       return {
         date: d.date,
         display: d.display,
@@ -204,7 +205,7 @@ export async function requestReschedule(
     }
     const unitCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
     const totalCents = bookingTotalCents(unitCents, b.groupSize);
-    const differenceCents = totalCents - b.totalAmountCents;
+    const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
     if (expectedDifferenceCents !== undefined && expectedDifferenceCents !== differenceCents) {
       throw conflict("The price for this date has changed since you looked. Please review it again.");
     }

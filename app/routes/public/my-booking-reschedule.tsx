@@ -230,23 +230,25 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
                           required
                           className="mt-1 size-4 accent-reef-600"
                         />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-medium text-slate-900">{o.display}</span>
-                          <span className="block text-sm text-slate-600">
-                            {money(o.unitCents)} per person · {o.spotsLeft}{" "}
-                            {o.spotsLeft === 1 ? "spot" : "spots"} left
+                        <span className="min-w-0 flex-1 sm:flex sm:items-start sm:justify-between sm:gap-3">
+                          <span className="block">
+                            <span className="block font-medium text-slate-900">{o.display}</span>
+                            <span className="block text-sm text-slate-600">
+                              {money(o.unitCents)} per person · {o.spotsLeft}{" "}
+                              {o.spotsLeft === 1 ? "spot" : "spots"} left
+                            </span>
                           </span>
-                        </span>
-                        <span
-                          className={`shrink-0 text-right text-sm font-semibold ${
-                            o.differenceCents > 0
-                              ? "text-coral-700"
-                              : o.differenceCents < 0
-                                ? "text-reef-700"
-                                : "text-slate-600"
-                          }`}
-                        >
-                          {o.differenceText}
+                          <span
+                            className={`mt-0.5 block text-sm font-semibold sm:mt-0 sm:shrink-0 sm:text-right ${
+                              o.differenceCents > 0
+                                ? "text-coral-700"
+                                : o.differenceCents < 0
+                                  ? "text-reef-700"
+                                  : "text-slate-600"
+                            }`}
+                          >
+                            {o.differenceText}
+                          </span>
                         </span>
                       </label>
                     </li>

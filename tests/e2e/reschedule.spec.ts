@@ -110,13 +110,13 @@ async function bookPayAndOpenLink(page: Page, email: string, date: string) {
   return { booking, link: new URL(link).pathname };
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, heading = "Change the date") {
   for (const [label, viewport] of [
     ["375", PHONE],
     ["1280", { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.getByRole("heading", { name: "Change the date" }).scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { name: heading }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
   }
   await page.setViewportSize(PHONE);
@@ -164,6 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
         await review.getByRole("button", { name: "Confirm new date" }).click();
 
         await expect(page.getByTestId("date-change-notice")).toContainText("Your booking has moved to");
+        if (javaScriptEnabled) await shoot(page, "manage-moved", "Change date");
         expect(new URL(page.url()).pathname).toBe(link);
         expect(await spotsLeft(page.request, target.date)).toBe(toBefore - 1);
         expect(await spotsLeft(page.request, from)).toBe(fromBefore + 1);

@@ -394,6 +394,12 @@ export async function releaseRescheduleCheckout(tx: DB, paymentId: string, at: D
   return change ? releaseChange(tx, change.id, at) : false;
 }
 
+/** Locks the booking a date change's payment belongs to (see completeReschedule for the order). */
+export async function lockChangedBooking(tx: DB, payment: PaymentRow): Promise<void> {
+  if (!payment.bookingId) return;
+  await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, payment.bookingId)).for("update");
+}
+
 /**
  * A date change's difference was paid (called by fulfil inside the
  * transaction that claimed the payment, so once per payment). The move

@@ -24,7 +24,7 @@ import { loadSiteContent } from "./content.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
-import { completeReschedule, releaseRescheduleCheckout } from "./reschedule.server.ts";
+import { completeReschedule, lockChangedBooking, releaseRescheduleCheckout } from "./reschedule.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
 /**
@@ -76,6 +76,9 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
   // Set inside the transaction, sent after its commit.
   const late: { refund: RefundRow | null } = { refund: null };
   const outcome = await db.transaction(async (tx) => {
+    // A date change locks its booking before its payment, in the order a
+    // cancellation and a new date change take them, so they never deadlock.
+    if (payment.kind === "reschedule") await lockChangedBooking(tx, payment);
     const [claimed] = await tx
       .update(payments)
       .set({

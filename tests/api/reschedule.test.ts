@@ -152,6 +152,9 @@ describe("a customer changes the date of their booking", () => {
 
     const listed = await offer(token);
     expect(listed.status).toBe(200);
+    const headers = (await app.request(`/my-booking/${token}/reschedule`, { headers: newClient() })).headers;
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(headers.get("referrer-policy")).toBe("same-origin");
     const option = listed.page?.offer.options?.find((o) => o.date === target.date);
     expect(option).toMatchObject({ differenceCents: 0, differenceText: "No change in price" });
     expect(listed.page?.offer.options?.some((o) => o.date === booking.selectedDate)).toBe(false);
@@ -192,6 +195,7 @@ describe("a customer changes the date of their booking", () => {
     expect(body.view.date).toBe(target.date);
     expect(body.dateChange.notice).toContain("Your booking has moved to");
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toHaveLength(0);
+    expect(t.logs.join("\n")).not.toContain(token);
   });
 
   it("refunds a cheaper date's difference once for 5 parallel confirms, and a later cancel refunds the new total", async () => {
@@ -366,6 +370,26 @@ describe("a customer changes the date of their booking", () => {
     ).toContain("waiting for its payment");
     expect(((await booked(one.id)) ?? 0) + ((await booked(two.id)) ?? 0)).toBe(2);
     expect(await changesOf(c.booking.id)).toHaveLength(1);
+  });
+
+  it("a date change racing a cancellation: one order or the other, never both dates held, refunded exactly the price", async () => {
+    const { booking, token } = await paidBooking("race-cancel@example.com");
+    const target = await openDate({ priceCents: 7_000 });
+    const oldBefore = await booked(booking.availabilityId);
+    const [moveAnswer] = await Promise.all([
+      confirm(token, target.date, -6_000),
+      cancelBooking(deps(), booking.id, { by: "customer" }).catch((error: unknown) => error),
+    ]);
+    expect([303, 409]).toContain(moveAnswer.status);
+    const after = await row(booking.id);
+    expect(after.bookingStatus).toBe("cancelled");
+    expect(after.holdsSpots).toBe(false);
+    expect(await booked(target.id)).toBe(0);
+    expect(await booked(booking.availabilityId)).toBe((oldBefore ?? 0) - 2);
+    // 100 days out the policy refunds everything: whichever went first, the customer gets the price back once.
+    const back = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(back.reduce((sum, r) => sum + r.amountCents, 0)).toBe(20_000);
+    expect(await changesOf(booking.id)).toHaveLength(moveAnswer.status === 303 ? 1 : 0);
   });
 
   it("refuses within the no-refund window, naming why, and offers nothing there", async () => {

@@ -372,6 +372,33 @@ describe("a customer changes the date of their booking", () => {
     expect(await changesOf(c.booking.id)).toHaveLength(1);
   });
 
+  it("a change whose checkout never opened (the process stopped) gives its spots back at the sweep, once", async () => {
+    const { booking } = await paidBooking("move-stale@example.com");
+    const target = await openDate({ booked: 2 });
+    const [change] = await t.db
+      .insert(bookingChanges)
+      .values({
+        bookingId: booking.id,
+        fromAvailabilityId: booking.availabilityId,
+        toAvailabilityId: target.id,
+        fromDate: booking.selectedDate,
+        toDate: target.date,
+        groupSize: 2,
+        priceDifferenceCents: 3_000,
+        status: "holding",
+        holdExpiresAt: new Date(clock.now().getTime() + 30 * 60_000),
+      })
+      .returning();
+    await t.services.sweeper.sweep();
+    expect(await booked(target.id)).toBe(2);
+    clock.advance(32 * 60_000);
+    await t.services.sweeper.sweep();
+    await t.services.sweeper.sweep();
+    expect(await booked(target.id)).toBe(0);
+    expect((await changesOf(booking.id)).find((c) => c.id === change.id)?.status).toBe("released");
+    expect(await row(booking.id)).toMatchObject({ selectedDate: booking.selectedDate, holdsSpots: true });
+  });
+
   it("a date change racing a cancellation: one order or the other, never both dates held, refunded exactly the price", async () => {
     const { booking, token } = await paidBooking("race-cancel@example.com");
     const target = await openDate({ priceCents: 7_000 });
@@ -423,6 +450,17 @@ describe("a customer changes the date of their booking", () => {
     const noRoom = await confirm(token, full.date, 0);
     expect(noRoom.status).toBe(409);
     expect(((await noRoom.json()) as { error: string }).error).toContain("no longer has room");
+
+    const target = await openDate();
+    const badDifference = await confirm(token, target.date, Number.NaN);
+    expect(badDifference.status).toBe(400);
+    expect(((await badDifference.json()) as { error: string }).error).toMatch(/^difference: /);
+    const priceChanged = await confirm(token, target.date, 500);
+    expect(priceChanged.status).toBe(409);
+    expect(((await priceChanged.json()) as { error: string }).error).toContain(
+      "price for this date has changed",
+    );
+    expect(await booked(target.id)).toBe(0);
 
     for (const wrong of ["nope", "A".repeat(43)]) {
       expect((await offer(wrong)).status).toBe(404);

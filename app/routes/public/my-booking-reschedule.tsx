@@ -67,7 +67,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const expected = /^-?\d{1,9}$/.test(posted.difference) ? Number(posted.difference) : undefined;
+  // The difference the review showed, in cents; the server refuses the move if the price changed since.
+  if (posted.difference !== "" && !/^-?\d{1,9}$/.test(posted.difference)) {
+    return data<RescheduleActionData>(
+      { error: "difference: Review the change again.", field: "difference" },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const expected = posted.difference === "" ? undefined : Number(posted.difference);
   try {
     const result = await requestReschedule(app.booking, linked.booking.id, posted.date, expected);
     if (result.outcome === "checkout")

@@ -16,6 +16,8 @@ export default [
     // A booking's private link (no login) and the page that emails a fresh one.
     route("my-booking", "routes/public/my-booking-find.tsx"),
     route("my-booking/:token", "routes/public/my-booking.tsx"),
+    // The customer moves their booking to another date.
+    route("my-booking/:token/reschedule", "routes/public/my-booking-reschedule.tsx"),
     // A newsletter's unsubscribe link: the page asks for a click; the one-click POST is answered before it.
     route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("privacy", "routes/public/legal.tsx", { id: "privacy" }),
@@ -25,6 +27,8 @@ export default [
   ]),
   // A booking's calendar file, a download from its private link.
   route("my-booking/:token/calendar.ics", "routes/public/my-booking-calendar.ts"),
+  // Where a date change's checkout returns: settles it and opens the booking's page.
+  route("my-booking/date-changed", "routes/public/my-booking-changed.ts"),
   // The built-in test checkout (used when no Stripe key is configured).
   route("checkout/test/:sessionId", "routes/checkout/test-checkout.tsx"),
   ...prefix("admin", [

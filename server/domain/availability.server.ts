@@ -25,6 +25,14 @@ export interface AvailabilityRow {
   priceOverrideCents?: number | null;
 }
 
+/** A date's price per person in cents: its own override, else the adventure's base price. */
+export function datePriceCents(
+  priceOverrideCents: number | null | undefined,
+  basePriceCents: number,
+): number {
+  return priceOverrideCents ?? basePriceCents;
+}
+
 /** Past the adventure's booking notice: the first date a visitor may still book. */
 export function firstBookableDate(today: string, advanceBookingDays: number): string {
   return addDays(today, Math.max(0, advanceBookingDays));
@@ -42,7 +50,7 @@ export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePr
         display: formatDateAU(r.date, "full"),
         available: r.isAvailable && left > 0,
         spots_left: r.isAvailable ? left : 0,
-        price: (r.priceOverrideCents ?? basePriceCents) / 100,
+        price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
       };
     });
 }

@@ -132,7 +132,8 @@ const STATUS_TEXT: Record<BookingRow["bookingStatus"], string> = {
 export function manageView(linked: LinkedBooking, at: Date) {
   const { booking: b, adventure: a, payment } = linked;
   const times = scheduleFromItinerary(a.itinerary);
-  const paidCents = payment ? payment.amountTotalCents : 0;
+  // What the booking costs now: a date change may have added a payment or refunded part of one.
+  const paidCents = payment ? b.totalAmountCents : 0;
   const canCancel = customerCanCancel(b, at);
   return {
     reference: b.reference,

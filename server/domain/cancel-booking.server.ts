@@ -23,8 +23,8 @@ import { canTransition, statusLabel } from "./booking-status.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { releaseHold } from "./holds.server.ts";
 import {
-  claimRefund,
-  lockPaidPayment,
+  claimBookingRefund,
+  lockPaidPayments,
   type RefundDeps,
   type RefundRow,
   sendRefund,
@@ -78,18 +78,21 @@ export async function cancelBooking(
       .returning();
     if (!claimed) return null;
     await releaseHold(tx, bookingId);
-    const payment = await lockPaidPayment(tx, bookingId);
-    let refund: RefundRow | null = null;
-    if (payment) {
-      refund = await claimRefund(tx, {
-        payment,
-        bookingId,
-        amountCents: refundCents(payment.amountTotalCents, booking.selectedDate, at),
-        reason: "cancellation",
-        at,
-      });
-    }
-    const cents = refund?.amountCents ?? 0;
+    // The policy applies to what the booking costs now (a date change may have
+    // raised or lowered it), spread over the payments that paid it, and to the
+    // date the locked row holds.
+    const paid = await lockPaidPayments(tx, bookingId);
+    const claimedRefunds = paid.length
+      ? await claimBookingRefund(tx, {
+          payments: paid,
+          bookingId,
+          amountCents: refundCents(claimed.totalAmountCents, claimed.selectedDate, at),
+          reason: "cancellation",
+          at,
+        })
+      : [];
+    const refund = claimedRefunds[0] ?? null;
+    const cents = claimedRefunds.reduce((sum, r) => sum + r.amountCents, 0);
     const [row] = await tx
       .update(bookings)
       .set({ refundAmountCents: claimed.refundAmountCents + cents, holdsSpots: false })
@@ -99,7 +102,7 @@ export async function cancelBooking(
       await enqueueEmail(tx, cancellationEmail(row, cents));
     }
     if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
-    return { row, refund };
+    return { row, refund, refunds: claimedRefunds, cents };
   });
   if (!done) {
     const [again] = await db
@@ -115,7 +118,10 @@ export async function cancelBooking(
   log.info("booking cancelled", { booking: bookingId, from, by: options.by, refund: done.refund?.id });
 
   let refund = done.refund;
-  if (refund) refund = (await sendRefund(deps, refund.id)) ?? refund;
+  for (const claimedRefund of done.refunds) {
+    const sent = (await sendRefund(deps, claimedRefund.id)) ?? claimedRefund;
+    if (claimedRefund === done.refund) refund = sent;
+  }
 
   // A booking settled by hand must not be paid (again) through a checkout left open.
   if (from === "pending_payment" && booking.checkoutSessionId) {
@@ -123,7 +129,7 @@ export async function cancelBooking(
       log.warn("could not expire the checkout session", { booking: bookingId, error });
     });
   }
-  return { booking: done.row, refundCents: done.refund?.amountCents ?? 0, refund, from };
+  return { booking: done.row, refundCents: done.cents, refund, from };
 }
 
 function cancellationEmail(b: BookingRow, refundCentsValue: number) {

@@ -14,7 +14,7 @@ import type { DB } from "../db/client.server.ts";
 import { adventures, availability, bookings, payments } from "../db/schema.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
 import { isOwnOrigin, SESSION_PLACEHOLDER } from "../payments/urls.server.ts";
-import { firstBookableDate, holdSpots } from "./availability.server.ts";
+import { datePriceCents, firstBookableDate, holdSpots } from "./availability.server.ts";
 import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import {
   type BookingDeps,
@@ -66,7 +66,7 @@ export async function createBooking(
     adventure.title,
   );
   if (groupError) throw badRequest(`group_size: ${groupError}`, { group_size: groupError });
-  const unitPriceCents = slot.priceOverrideCents ?? adventure.basePriceCents;
+  const unitPriceCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
   const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();

@@ -4,6 +4,7 @@ import { bookings, payments } from "../db/schema.ts";
 import { hit } from "../security/rate-limit.server.ts";
 import type { BookingDeps } from "./checkout-ledger.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
+import { releaseStaleChanges } from "./reschedule.server.ts";
 import { closeAtProvider } from "./settle.server.ts";
 
 /**
@@ -58,5 +59,7 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
   for (const orphan of orphans) {
     if (await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, at))) closed++;
   }
+  // Date changes whose checkout never opened give their held spots back the same way.
+  closed += await releaseStaleChanges(deps, limit);
   return { closed };
 }

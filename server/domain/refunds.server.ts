@@ -24,7 +24,7 @@ export interface RefundDeps {
 }
 
 /** Why money goes back; part of the idempotency key, so each reason refunds a payment at most once. */
-export type RefundReason = "cancellation" | "late_payment" | "provider";
+export type RefundReason = "cancellation" | "late_payment" | "provider" | "reschedule";
 
 /** After this many unanswered provider calls a refund is marked failed and waits for the operator. */
 const MAX_REFUND_ATTEMPTS = 8;
@@ -50,6 +50,56 @@ export async function lockPaidPayment(tx: DB, bookingId: string): Promise<Paymen
     .limit(1)
     .for("update");
   return row ?? null;
+}
+
+/**
+ * Every payment of a booking that took money (its own checkout and any paid
+ * date-change difference), locked, latest first: a refund of the booking
+ * spreads over them.
+ */
+export async function lockPaidPayments(tx: DB, bookingId: string): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, REFUNDABLE_STATES)))
+    .orderBy(desc(payments.paidAt))
+    .for("update");
+}
+
+/**
+ * Claims `amountCents` of a booking back across its paid payments (latest
+ * first, each never beyond what is left of it), inside the caller's
+ * transaction. Each claim has its own key per payment, so a repeat adds nothing.
+ */
+export async function claimBookingRefund(
+  tx: DB,
+  claim: {
+    payments: PaymentRow[];
+    bookingId: string;
+    amountCents: number;
+    reason: RefundReason;
+    at: Date;
+    /** The key per payment; the default derives it from the payment, booking and reason. */
+    key?: (payment: PaymentRow) => string;
+  },
+): Promise<RefundRow[]> {
+  const out: RefundRow[] = [];
+  let left = claim.amountCents;
+  for (const payment of claim.payments) {
+    if (left <= 0) break;
+    const row = await claimRefund(tx, {
+      payment,
+      bookingId: claim.bookingId,
+      amountCents: left,
+      reason: claim.reason,
+      at: claim.at,
+      key: claim.key?.(payment),
+    });
+    if (!row) continue;
+    out.push(row);
+    left -= row.amountCents;
+  }
+  return out;
 }
 
 /** What is left to refund: paid, less what the provider refunded, less refunds still on their way. */

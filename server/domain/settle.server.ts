@@ -24,6 +24,7 @@ import { loadSiteContent } from "./content.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
+import { completeReschedule, lockChangedBooking, releaseRescheduleCheckout } from "./reschedule.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
 /**
@@ -75,6 +76,9 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
   // Set inside the transaction, sent after its commit.
   const late: { refund: RefundRow | null } = { refund: null };
   const outcome = await db.transaction(async (tx) => {
+    // A date change locks its booking before its payment, in the order a
+    // cancellation and a new date change take them, so they never deadlock.
+    if (payment.kind === "reschedule") await lockChangedBooking(tx, payment);
     const [claimed] = await tx
       .update(payments)
       .set({
@@ -99,6 +103,13 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     if (claimed.kind === "custom") {
       await enqueueCustomPaymentEmails(tx, { payment: claimed, site, notify, at });
       return "paid";
+    }
+
+    // A date change's price difference: the move completes here, once, with the payment's claim.
+    if (claimed.kind === "reschedule") {
+      const done = await completeReschedule(tx, { payment: claimed, publicUrl: deps.env.publicUrl, at });
+      late.refund = done.refund;
+      return done.outcome;
     }
 
     if (!booking || !adventure) return "paid";
@@ -180,7 +191,10 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
       )
       .returning({ id: payments.id });
     if (!row) return false;
-    if (payment.bookingId) {
+    if (payment.kind === "reschedule") {
+      // The booking itself stays as it is; only the new date's held spots go back.
+      await releaseRescheduleCheckout(tx, payment.id, at);
+    } else if (payment.bookingId) {
       await cancelPendingBooking(
         tx,
         payment.bookingId,

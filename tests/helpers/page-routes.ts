@@ -8,7 +8,7 @@ import type { RouterContextProvider } from "react-router";
 import { createApp } from "../../server/app.server.ts";
 import type { Services } from "../../server/services.server.ts";
 
-type RouteFn = (args: never) => unknown;
+export type RouteFn = (args: never) => unknown;
 type RouteResult = Response | { type?: string; data: unknown; init: ResponseInit | null } | null;
 
 /** Which loader or action answers a page request; null gives a 404. */

@@ -1,4 +1,5 @@
 import {
+  CalendarClock,
   CalendarDays,
   CalendarPlus,
   CheckCircle2,
@@ -17,6 +18,7 @@ import {
   manageView,
 } from "../../../server/domain/booking-links.server";
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
+import { dateChangeView } from "../../../server/domain/reschedule.server";
 import { HttpError } from "../../../server/errors.server";
 import { Img } from "../../components/Img";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
@@ -35,11 +37,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * The booking a private link opens. A wrong, unknown or revoked token gets
  * one and the same 404 page, which offers to email a fresh link.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
-  const view: ManageView | null = linked ? manageView(linked, app.booking.now()) : null;
-  return data({ view }, { status: view ? 200 : 404, headers: NO_STORE });
+  const at = app.booking.now();
+  const view: ManageView | null = linked ? manageView(linked, at) : null;
+  // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
+  const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
+  return data({ view, dateChange }, { status: view ? 200 : 404, headers: NO_STORE });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -93,7 +98,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function MyBooking({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { view } = loaderData;
+  const { view, dateChange } = loaderData;
   if (!view) return <InvalidLink />;
   const money = (cents: number) => formatMoney(cents, view.currency, true);
   const reviewing = actionData?.review === true && view.canCancel;
@@ -133,6 +138,16 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
             {view.refundedCents > 0
               ? `A refund of ${money(view.refundedCents)} is on its way to your card; it usually shows within 5-10 business days.`
               : "No refund applies under our cancellation policy."}
+          </div>
+        ) : null}
+
+        {dateChange?.notice ? (
+          <div
+            role="status"
+            data-testid="date-change-notice"
+            className="mt-6 rounded-2xl border border-reef-100 bg-reef-50 p-4 text-slate-700"
+          >
+            {dateChange.notice}
           </div>
         ) : null}
 
@@ -191,6 +206,44 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           <div className="space-y-6 md:col-span-2">
             {view.whatToBring.length && view.status !== "cancelled" ? (
               <WhatToBring items={view.whatToBring} />
+            ) : null}
+
+            {dateChange && view.status === "confirmed" ? (
+              <section className="card p-6" aria-labelledby="change-date" data-testid="change-date">
+                <h2 id="change-date" className="text-xl font-semibold">
+                  Change date
+                </h2>
+                {dateChange.offered ? (
+                  <>
+                    <p className="mt-2 text-sm text-slate-600">
+                      Move this booking to another date of {view.adventureTitle}, free of charge until 48
+                      hours before the trip. A different price on the new date is paid or refunded.
+                    </p>
+                    <Link
+                      to={`/my-booking/${params.token}/reschedule`}
+                      className="btn-secondary mt-4 w-full sm:w-auto"
+                    >
+                      <CalendarClock aria-hidden className="size-4" /> Change date
+                    </Link>
+                  </>
+                ) : (
+                  <>
+                    <p className="mt-2 text-sm text-slate-700" data-testid="change-date-reason">
+                      {dateChange.reason}
+                    </p>
+                    <div className="mt-4 flex flex-wrap gap-3">
+                      {dateChange.checkoutUrl ? (
+                        <a href={dateChange.checkoutUrl} className="btn-primary">
+                          Continue to payment
+                        </a>
+                      ) : null}
+                      <Link to="/contact" className="btn-secondary">
+                        Contact us
+                      </Link>
+                    </div>
+                  </>
+                )}
+              </section>
             ) : null}
 
             <section className="card p-6" aria-labelledby="cancel">
@@ -269,7 +322,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
   );
 }
 
-function InvalidLink() {
+export function InvalidLink() {
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-xl py-12 sm:py-16">

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { successPageLink } from "../../../server/domain/booking-links.server";
+import { changeForSession } from "../../../server/domain/reschedule.server";
+import { fulfil } from "../../../server/domain/settle.server";
+import { getApp } from "../../lib/context";
+import type { Route } from "./+types/my-booking-changed";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * Where the checkout of a date change's price difference returns (paid or
+ * left). The session is settled first (the same fulfil as the webhook and the
+ * status check), then the customer lands on their booking's page with a
+ * notice of what happened. The page's link is minted for this view, as the
+ * booking success page does: only the token's hash is stored, so the
+ * customer's own link cannot be read back, and the checkout never carries it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const found = await changeForSession(app.booking, sessionId);
+  if (!found) return redirect("/my-booking", { headers: NO_STORE });
+  await fulfil(app.booking, sessionId).catch((error: unknown) =>
+    app.log.error("settling a date change's checkout failed", { payment: found.payment.id, error }),
+  );
+  const link = await successPageLink(app.db, found.change.bookingId, app.booking.now());
+  return redirect(`${link}?changed=1`, { headers: NO_STORE });
+}

@@ -1,0 +1,272 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_SMTP_PORT } from "../../playwright.config";
+import {
+  addDays,
+  adminToken,
+  bearer,
+  createBooking,
+  openDates,
+  sydneyToday,
+  uniqueEmail,
+} from "../helpers/e2e-api";
+import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
+
+/**
+ * A customer moves their own booking: book and pay through the test checkout,
+ * open the private link from the confirmation email, pick another date (the
+ * spots move and both emails arrive), then cancel (the policy's refund, shown
+ * and recorded once). The same with JavaScript off, a dearer date paid
+ * through the test checkout, and a revoked link. Each test makes the dates it
+ * moves to through the admin API and removes them afterwards.
+ */
+const ADVENTURE = "guided-shore-dive";
+const PHONE = { width: 375, height: 740 };
+
+let sink: SmtpSink;
+test.beforeAll(async () => {
+  sink = await startSmtpSink(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await sink?.close();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A new open date of the adventure, far out, with its own price per person (dollars) or the base price. */
+async function addDate(request: APIRequestContext, token: string, price: number | null = null) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const date = addDays(sydneyToday(), 120 + Math.floor(Math.random() * 200));
+    const res = await request.post("/api/admin/availability", {
+      headers: bearer(token),
+      data: { adventure_id: ADVENTURE, date, available_spots: 6, price_override: price },
+    });
+    if (res.status() === 409) continue;
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string; date: string };
+  }
+  throw new Error("no free date to add");
+}
+
+async function removeDate(request: APIRequestContext, token: string, id: string) {
+  await request.delete(`/api/admin/availability/${id}`, { headers: bearer(token) });
+}
+
+async function publicDate(request: APIRequestContext, date: string) {
+  const res = await request.get(`/api/adventures/${ADVENTURE}/dates`);
+  const all = (await res.json()) as { date: string; spots_left: number; price: number }[];
+  return all.find((d) => d.date === date);
+}
+
+const spotsLeft = async (request: APIRequestContext, date: string) =>
+  (await publicDate(request, date))?.spots_left ?? -1;
+const datePrice = async (request: APIRequestContext, date: string) =>
+  (await publicDate(request, date))?.price ?? 0;
+
+async function adminBooking(request: APIRequestContext, token: string, email: string) {
+  const res = await request.get(`/api/bookings?q=${encodeURIComponent(email)}`, { headers: bearer(token) });
+  const { bookings } = (await res.json()) as {
+    bookings: { selected_date: string; refund_amount: number; booking_status: string }[];
+  };
+  expect(bookings).toHaveLength(1);
+  return bookings[0];
+}
+
+/** The email's text part, decoded. */
+const textOf = (raw: string) => mimePart(raw, /text\/plain/i) ?? raw;
+
+async function payOnTestCheckout(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Ava Walker");
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
+/** Books one person on a date, pays, and answers the private link from the confirmation email. */
+async function bookPayAndOpenLink(page: Page, email: string, date: string) {
+  const booking = await createBooking(page.request, { adventureId: ADVENTURE, date, email });
+  await page.goto(new URL(booking.checkout_url).pathname);
+  await payOnTestCheckout(page);
+  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
+  const mail = await sink.waitFor(
+    (m) => m.to.includes(email) && m.subject.includes(booking.reference),
+    20_000,
+  );
+  const link = /https?:\/\/[^\s"]+\/my-booking\/([A-Za-z0-9_-]{43})/.exec(textOf(mail.raw))?.[0] ?? "";
+  expect(link).not.toBe("");
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId("booking-reference")).toHaveText(booking.reference);
+  return { booking, link: new URL(link).pathname };
+}
+
+async function shoot(page: Page, name: string, heading = "Change the date") {
+  for (const [label, viewport] of [
+    ["375", PHONE],
+    ["1280", { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.getByRole("heading", { name: heading }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
+  }
+  await page.setViewportSize(PHONE);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: PHONE });
+
+    test("move to another date from the emailed link, then cancel with the policy's refund", async ({
+      page,
+    }) => {
+      const token = await adminToken(page.request);
+      // Both dates far out: a free change (the trip is outside the no-refund window) and a full refund.
+      const origin = await addDate(page.request, token);
+      const target = await addDate(page.request, token);
+      const from = origin.date;
+      try {
+        const email = uniqueEmail(javaScriptEnabled ? "resched-js" : "resched-nojs");
+        const { booking, link } = await bookPayAndOpenLink(page, email, from);
+        const fromBefore = await spotsLeft(page.request, from);
+        const toBefore = await spotsLeft(page.request, target.date);
+
+        await page.getByRole("link", { name: "Change date" }).click();
+        await expect(page.getByRole("heading", { name: "Change the date" })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
+        const option = page
+          .getByTestId("reschedule-option")
+          .filter({ has: page.locator(`input[value="${target.date}"]`) });
+        await expect(option).toContainText("No change in price");
+        await option.click();
+        if (javaScriptEnabled) await shoot(page, "reschedule-list");
+        await page.getByRole("button", { name: "Review change" }).click();
+
+        const review = page.getByTestId("reschedule-review");
+        await expect(review).toContainText("The price is the same");
+        await expectNoSidewaysScroll(page);
+        if (javaScriptEnabled) {
+          expect(await seriousViolations(page)).toEqual([]);
+          await shoot(page, "reschedule-review");
+        }
+        // Nothing has moved yet.
+        expect(await spotsLeft(page.request, target.date)).toBe(toBefore);
+        await review.getByRole("button", { name: "Confirm new date" }).click();
+
+        await expect(page.getByTestId("date-change-notice")).toContainText("Your booking has moved to");
+        if (javaScriptEnabled) await shoot(page, "manage-moved", "Change date");
+        expect(new URL(page.url()).pathname).toBe(link);
+        expect(await spotsLeft(page.request, target.date)).toBe(toBefore - 1);
+        expect(await spotsLeft(page.request, from)).toBe(fromBefore + 1);
+        expect((await adminBooking(page.request, token, email)).selected_date).toBe(target.date);
+
+        const moved = await sink.waitFor(
+          (m) => m.to.includes(email) && m.subject.startsWith("Your booking has moved to"),
+          20_000,
+        );
+        expect(textOf(moved.raw)).toContain(booking.reference);
+        expect(mimePart(moved.raw, /text\/calendar/i) ?? "").toContain("BEGIN:VEVENT");
+        const notice = await sink.waitFor(
+          (m) => m.subject.startsWith(`Booking ${booking.reference} moved to`),
+          20_000,
+        );
+        expect(notice.to).not.toContain(email);
+
+        // Then cancel: the refund the page states is what is recorded, once.
+        const refundLine = (await page.getByTestId("refund-today").textContent()) ?? "";
+        const refund = /refunds (\$[\d,]+\.\d{2})/.exec(refundLine)?.[1] ?? "";
+        expect(refund).not.toBe("");
+        await page.getByRole("button", { name: "Cancel booking" }).click();
+        await page.getByTestId("cancel-review").getByRole("button", { name: "Confirm cancellation" }).click();
+        await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
+        await expect(page.getByTestId("cancelled-notice")).toContainText(`A refund of ${refund}`);
+        const row = await adminBooking(page.request, token, email);
+        expect(`$${row.refund_amount.toFixed(2)}`).toBe(refund);
+        expect(row.booking_status).toBe("cancelled");
+        expect(await spotsLeft(page.request, target.date)).toBe(toBefore);
+        await sink.waitFor((m) => m.to.includes(email) && m.subject.includes("has been cancelled"), 20_000);
+        expect(
+          sink.messages.filter((m) => m.to.includes(email) && m.subject.includes("has been cancelled")),
+        ).toHaveLength(1);
+      } finally {
+        await removeDate(page.request, token, target.id);
+        await removeDate(page.request, token, origin.id);
+      }
+    });
+  });
+}
+
+test("a dearer date is paid through the test checkout before the booking moves", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const token = await adminToken(page.request);
+  const origin = await addDate(page.request, token);
+  const first = { date: origin.date, price: await datePrice(page.request, origin.date) };
+  const target = await addDate(page.request, token, first.price + 40);
+  try {
+    const email = uniqueEmail("resched-dearer");
+    const { link } = await bookPayAndOpenLink(page, email, origin.date);
+    await page.getByRole("link", { name: "Change date" }).click();
+    const option = page
+      .getByTestId("reschedule-option")
+      .filter({ has: page.locator(`input[value="${target.date}"]`) });
+    await expect(option).toContainText("Pay $40.00 more");
+    await option.click();
+    await page.getByRole("button", { name: "Review change" }).click();
+    await expect(page.getByTestId("review-money")).toContainText(
+      "you pay $40.00 more at the secure checkout",
+    );
+    await shoot(page, "reschedule-review-dearer");
+    await page.getByRole("button", { name: "Confirm and pay $40.00" }).click();
+
+    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    // Held, not moved: the booking is still on its first date until the payment is made.
+    expect((await adminBooking(page.request, token, email)).selected_date).toBe(first.date);
+    await payOnTestCheckout(page);
+    await page.waitForURL((url) => url.pathname.startsWith("/my-booking/") && url.search === "?changed=1");
+    await expect(page.getByTestId("date-change-notice")).toContainText(
+      "Thank you for your payment of $40.00",
+    );
+    expect(new URL(page.url()).pathname).not.toBe(link);
+    // The emailed link still works and shows the new date.
+    await page.goto(link);
+    await expect(page.getByTestId("total-paid")).toContainText(`$${(first.price + 40).toFixed(2)}`);
+    expect((await adminBooking(page.request, token, email)).selected_date).toBe(target.date);
+    await sink.waitFor(
+      (m) => m.to.includes(email) && m.subject.startsWith("Your booking has moved to"),
+      20_000,
+    );
+  } finally {
+    await removeDate(page.request, token, target.id);
+    await removeDate(page.request, token, origin.id);
+  }
+});
+
+test("a revoked link opens no date change", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const token = await adminToken(page.request);
+  const email = uniqueEmail("resched-revoked");
+  const [first] = await openDates(page.request, ADVENTURE);
+  const { booking, link } = await bookPayAndOpenLink(page, email, first.date);
+  const res = await page.request.get(`/api/bookings?q=${encodeURIComponent(email)}`, {
+    headers: bearer(token),
+  });
+  const id = ((await res.json()) as { bookings: { id: string }[] }).bookings[0].id;
+  const revoke = await page.request.post(`/api/admin/bookings/${id}/revoke-links`, {
+    headers: bearer(token),
+  });
+  expect(revoke.status()).toBe(200);
+  const response = await page.goto(`${link}/reschedule`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This booking link does not work" })).toBeVisible();
+  await expect(page.getByText(booking.reference)).toHaveCount(0);
+});

@@ -16,6 +16,7 @@ export default [
     // A booking's private link (no login) and the page that emails a fresh one.
     route("my-booking", "routes/public/my-booking-find.tsx"),
     route("my-booking/:token", "routes/public/my-booking.tsx"),
+    route("my-booking/:token/review", "routes/public/my-booking-review.tsx"),
     route("privacy", "routes/public/legal.tsx", { id: "privacy" }),
     route("terms", "routes/public/legal.tsx", { id: "terms" }),
     route("cancellation", "routes/public/legal.tsx", { id: "cancellation" }),

@@ -17,8 +17,10 @@ import {
   manageView,
 } from "../../../server/domain/booking-links.server";
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
+import { reviewOpening } from "../../../server/domain/reviews.server";
 import { HttpError } from "../../../server/errors.server";
 import { Img } from "../../components/Img";
+import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
@@ -39,7 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
   const view: ManageView | null = linked ? manageView(linked, app.booking.now()) : null;
-  return data({ view }, { status: view ? 200 : 404, headers: NO_STORE });
+  const canReview = linked ? reviewOpening(linked.booking, app.booking.now()).open : false;
+  return data({ view, canReview }, { status: view ? 200 : 404, headers: NO_STORE });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -189,6 +192,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           </section>
 
           <div className="space-y-6 md:col-span-2">
+            {loaderData.canReview ? <LeaveReviewCard href={`/my-booking/${params.token}/review`} /> : null}
             {view.whatToBring.length && view.status !== "cancelled" ? (
               <WhatToBring items={view.whatToBring} />
             ) : null}

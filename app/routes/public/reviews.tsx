@@ -193,7 +193,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                       {r.image ? (
                         <Img
                           src={r.image}
-                          alt={`Photo from ${r.customer_name}'s trip`}
+                          alt={`From the trip of ${r.customer_name}`}
                           sizes="(min-width: 1024px) 22rem, (min-width: 768px) 45vw, 100vw"
                           className="mt-5 aspect-[4/3] w-full rounded-xl object-cover"
                           loading="lazy"

@@ -49,7 +49,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export type ReviewActionData = { values: ReviewValues; errors: ReviewErrors };
 
 /**
- * Works without JavaScript: a stored review (or one stored already, or a link
+ * Works without JavaScript: a wrong or revoked link answers 404 (the page
+ * says the link does not work); a stored review (or one stored already, or a link
  * that cannot take one) answers 303 back to this page, which shows where it
  * stands; a form with mistakes comes back with each field's message.
  */
@@ -60,6 +61,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ReviewActionData>(
       { values: outcome.values, errors: outcome.errors },
       { status: outcome.status, headers: NO_STORE },
+    );
+  }
+  if (outcome.kind === "not_found") {
+    return data<ReviewActionData>(
+      { values: { rating: "", content: "", customer_name: "" }, errors: {} },
+      { status: 404, headers: NO_STORE },
     );
   }
   return redirect(`/my-booking/${params.token}/review`, { status: 303, headers: NO_STORE });

@@ -65,11 +65,14 @@ export interface RatingSummary {
   average: number;
 }
 
+/** Rounded as the pages print it (toFixed), so the number and its text always agree. */
+const oneDecimal = (x: number) => Number(x.toFixed(1));
+
 /** Average and count of a list of shown reviews (the pages that list them summarise the same rows). */
 export function summarise(reviews: readonly { rating: number }[]): RatingSummary {
   if (reviews.length === 0) return { count: 0, average: 0 };
   const sum = reviews.reduce((s, r) => s + r.rating, 0);
-  return { count: reviews.length, average: Math.round((sum / reviews.length) * 10) / 10 };
+  return { count: reviews.length, average: oneDecimal(sum / reviews.length) };
 }
 
 /**
@@ -89,5 +92,5 @@ export async function adventureRating(db: DB, adventureId: string): Promise<Rati
       ),
     );
   const n = Number(row?.n ?? 0);
-  return n === 0 ? { count: 0, average: 0 } : { count: n, average: Math.round(Number(row.mean) * 10) / 10 };
+  return n === 0 ? { count: 0, average: 0 } : { count: n, average: oneDecimal(Number(row.mean)) };
 }

@@ -165,7 +165,7 @@ describe("reviews from the booking link", () => {
         (!adventureId || r.adventureType === adventureId || r.adventureId === adventureId),
     );
     const sum = rows.reduce((s, r) => s + r.rating, 0);
-    return { count: rows.length, average: rows.length ? Math.round((sum / rows.length) * 10) / 10 : 0 };
+    return { count: rows.length, average: rows.length ? Number((sum / rows.length).toFixed(1)) : 0 };
   }
 
   it("a submitted review waits as pending; approved it shows and the averages move, hidden it goes", async () => {

@@ -136,7 +136,7 @@ export default function ReviewPage({ loaderData, actionData, params }: Route.Com
             encType="multipart/form-data"
             replace
             className="card mt-8 space-y-6 p-5 sm:p-7"
-            aria-label="Your review"
+            aria-label="Review this trip"
           >
             {failed.length > 0 ? (
               <div

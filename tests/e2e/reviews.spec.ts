@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminApi, adminToken } from "../fixtures/admin-session";
 import { image } from "../fixtures/files";
@@ -92,6 +93,19 @@ async function reviewsSummary(page: Page) {
   return { ratings, average, total };
 }
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+/** Nothing wider than the viewport: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 const reviewsText = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
 
 test("a customer's review shows on /reviews only after the operator approves it, and the average follows", async ({
@@ -118,8 +132,10 @@ test("a customer's review shows on /reviews only after the operator approves it,
       ["1280", DESKTOP],
     ] as const) {
       await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: testInfo.outputPath(`review-form-${name}.png`), fullPage: true });
     }
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A rating of 2 (a low one moves the average down from the seeded fives).
     await page.locator('label[for="review-rating-2"]').click();
@@ -159,8 +175,10 @@ test("a customer's review shows on /reviews only after the operator approves it,
       ["375", PHONE],
     ] as const) {
       await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: testInfo.outputPath(`admin-testimonials-${name}.png`), fullPage: true });
     }
+    expect(await seriousViolations(page)).toEqual([]);
     await card.getByRole("button", { name: "Approve the review from Ava W." }).click();
     await expect(page.getByText("Review from Ava W. approved.")).toBeVisible();
     // Approved, it leaves the pending list and is listed under Approved.

@@ -76,7 +76,7 @@ async function tripTakenToday(page: Page, request: APIRequestContext, token: str
       booking_enabled: false,
     });
   };
-  return { booking, manageUrl: page.url(), cleanup };
+  return { booking, slug: `review-reef-${run}`, manageUrl: page.url(), cleanup };
 }
 
 /** The /reviews headline and what its cards add up to. */
@@ -106,6 +106,15 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** The adventure page's Product structured data. */
+async function productLd(page: Page, slug: string) {
+  await page.goto(`/adventures/${slug}`);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = blocks.map((b) => JSON.parse(b)).find((x) => x["@type"] === "Product");
+  expect(product, "Product").toBeTruthy();
+  return product as { aggregateRating?: { ratingValue: string; reviewCount: number } };
+}
+
 const reviewsText = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
 
 test("a customer's review shows on /reviews only after the operator approves it, and the average follows", async ({
@@ -118,6 +127,9 @@ test("a customer's review shows on /reviews only after the operator approves it,
   try {
     const before = await reviewsSummary(page);
     expect(before.total).toBe(`Based on ${reviewsText(before.ratings.length)}`);
+
+    // No approved review yet: the adventure's structured data claims no rating.
+    expect((await productLd(page, trip.slug)).aggregateRating).toBeUndefined();
 
     // The booking page offers the review now that the trip date has arrived.
     await page.setViewportSize(PHONE);
@@ -154,6 +166,7 @@ test("a customer's review shows on /reviews only after the operator approves it,
     await expect(page.getByRole("button", { name: "Send review" })).toHaveCount(0);
 
     // Pending: not on /reviews, the numbers unchanged.
+    expect((await productLd(page, trip.slug)).aggregateRating).toBeUndefined();
     const pending = await reviewsSummary(page);
     await expect(page.getByTestId("review-card").filter({ hasText: text })).toHaveCount(0);
     expect(pending).toEqual(before);
@@ -194,6 +207,11 @@ test("a customer's review shows on /reviews only after the operator approves it,
     const expected = ([...before.ratings, 2].reduce((a, b) => a + b, 0) / n).toFixed(1);
     expect(after.average).toBe(expected);
     expect(after.average).not.toBe(before.average);
+    expect((await productLd(page, trip.slug)).aggregateRating).toMatchObject({
+      "@type": "AggregateRating",
+      ratingValue: "2.0",
+      reviewCount: 1,
+    });
   } finally {
     await trip.cleanup();
   }

@@ -490,10 +490,26 @@ describe("reviews from the booking link", () => {
     }
   });
 
-  it("the review form is rate limited with its own budget", () => {
+  it("the review form is rate limited with its own budget, per client", async () => {
     expect(limitFor("POST", "/my-booking/abc/review")?.name).toBe("review");
     expect(limitFor("POST", "/my-booking/abc/review.data")?.name).toBe("review");
     expect(limitFor("POST", "/my-booking/abc")?.name).toBe("booking-link");
+    const limited = await createTestApp({ TRUST_PROXY_HOPS: "1", RATE_LIMIT_FACTOR: "1", DATA_DIR: dataDir });
+    try {
+      const limitedApp = appWithRoutes(limited.services, routes);
+      const client = { "X-Forwarded-For": "203.0.113.10, 198.51.100.250" };
+      const post = () =>
+        limitedApp.request(`/my-booking/${"y".repeat(43)}/review`, {
+          method: "POST",
+          headers: { ...client, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
+          body: "rating=5&content=Hi&customer_name=A",
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await post()).status);
+      expect(statuses).toEqual([...Array(10).fill(404), 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("the booking page offers the review once the trip can be reviewed", async () => {

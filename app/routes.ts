@@ -16,6 +16,8 @@ export default [
     // A booking's private link (no login) and the page that emails a fresh one.
     route("my-booking", "routes/public/my-booking-find.tsx"),
     route("my-booking/:token", "routes/public/my-booking.tsx"),
+    // The customer reviews a trip that went ahead.
+    route("my-booking/:token/review", "routes/public/my-booking-review.tsx"),
     // The customer moves their booking to another date.
     route("my-booking/:token/reschedule", "routes/public/my-booking-reschedule.tsx"),
     // A newsletter's unsubscribe link: the page asks for a click; the one-click POST is answered before it.

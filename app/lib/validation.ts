@@ -56,3 +56,23 @@ export const contactSchema = z.object({
 export type ContactInput = z.infer<typeof contactSchema>;
 
 export const newsletterSchema = z.object({ email: emailField });
+
+/** The largest photo a review takes (or UPLOAD_MAX_MB, when that is smaller). */
+export const REVIEW_PHOTO_MAX_MB = 10;
+
+export const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";
+
+/**
+ * A customer's review from their booking link. The fields arrive as form
+ * text; the adventure, its type and location come from the booking, never
+ * from the form.
+ */
+export const reviewSchema = z.object({
+  rating: z
+    .string({ error: RATING_MESSAGE })
+    .regex(/^[1-5]$/, RATING_MESSAGE)
+    .transform(Number),
+  content: required("Review", 2000),
+  customer_name: personName("Name shown"),
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;

@@ -8,6 +8,7 @@ import {
   proAdventureSchema,
   simpleAdventureSchema,
   testimonialSchema,
+  testimonialStatusSchema,
 } from "../../app/lib/admin-forms.ts";
 import {
   createProAdventure,
@@ -34,6 +35,7 @@ import {
   listAdminFaqs,
   listAdminGallery,
   listAdminTestimonials,
+  setTestimonialStatus,
   updateFaq,
 } from "../domain/admin-content/library.server.ts";
 import { notFound } from "../errors.server.ts";
@@ -86,6 +88,9 @@ export function adminContentApi(services: Services) {
   api.get("/testimonials", async (c) => c.json(await listAdminTestimonials(db)));
   api.post("/testimonials", async (c) =>
     c.json(await addTestimonial(db, await readJson(c, testimonialSchema)), 201),
+  );
+  api.post("/testimonials/:id/status", async (c) =>
+    c.json(await setTestimonialStatus(db, c.req.param("id"), await readJson(c, testimonialStatusSchema))),
   );
   api.delete("/testimonials/:id", async (c) =>
     c.json({ success: true, ...(await deleteTestimonial(db, c.req.param("id"))) }),

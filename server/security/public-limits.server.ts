@@ -94,6 +94,14 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     windowMs: HOUR,
     back: "/my-booking",
   },
+  // A review from a booking link: one per booking is stored; the rest are retries and mistakes.
+  {
+    name: "review",
+    methods: WRITES,
+    path: /^\/my-booking\/[^/]+\/review(\.data)?$/,
+    limit: 10,
+    windowMs: HOUR,
+  },
   // A booking link's own forms: reviewing and confirming a cancellation are two posts.
   {
     name: "booking-link",

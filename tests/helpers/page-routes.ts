@@ -15,7 +15,7 @@ type RouteResult = Response | { type?: string; data: unknown; init: ResponseInit
 export type RouteFor = (
   method: string,
   path: string,
-) => { fn: RouteFn; params: Record<string, string> } | null;
+) => { fn: RouteFn; params: Record<string, string | undefined> } | null;
 
 export function appWithRoutes(services: Services, routeFor: RouteFor) {
   return createApp(services, {

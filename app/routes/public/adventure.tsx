@@ -23,6 +23,7 @@ import {
   incrementViewCount,
   type PublicAdventure,
 } from "../../../server/domain/adventures.server";
+import { adventureRating } from "../../../server/domain/testimonials.server";
 import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
 import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
@@ -52,8 +53,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       log.warn("view count not updated", { id: adventure.id, error }),
     );
   }
-  const related = await findRelatedAdventures(db, adventure, 3);
-  return { adventure, related };
+  const [related, rating] = await Promise.all([
+    findRelatedAdventures(db, adventure, 3),
+    adventureRating(db, adventure.id),
+  ]);
+  return { adventure, related, rating };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -101,7 +105,7 @@ function itineraryStep(step: string): { when: string; what: string } {
 }
 
 export default function AdventurePage({ loaderData }: Route.ComponentProps) {
-  const { adventure: a, related } = loaderData;
+  const { adventure: a, related, rating } = loaderData;
   const { origin, content } = useRootData();
   const site = siteInfo(content);
   const url = `${origin}/adventures/${a.slug}`;
@@ -124,6 +128,18 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
       availability: a.booking_enabled ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@id": `${origin}/#business` },
     },
+    // Only approved reviews count, and a product with none carries no rating at all.
+    ...(rating.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: rating.average.toFixed(1),
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 
   return (

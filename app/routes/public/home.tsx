@@ -14,7 +14,7 @@ import {
 import { Link } from "react-router";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { loadSiteContent } from "../../../server/domain/content.server";
-import { listTestimonials } from "../../../server/domain/testimonials.server";
+import { listTestimonials, summarise } from "../../../server/domain/testimonials.server";
 import { AdventureCard } from "../../components/AdventureCard";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import { Img } from "../../components/Img";
@@ -43,7 +43,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The weekend the preview describes: the dive-and-camp one when there is one.
   const showcase =
     packages.find((a) => a.category === "combined" && /days/i.test(a.duration)) ?? packages[0] ?? null;
-  const ratingSum = testimonials.reduce((s, t) => s + t.rating, 0);
 
   return {
     hero: {
@@ -79,10 +78,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       location: t.location,
       adventure_title: t.adventure_title,
     })),
-    rating: {
-      count: testimonials.length,
-      average: testimonials.length ? Math.round((ratingSum / testimonials.length) * 10) / 10 : 0,
-    },
+    rating: summarise(testimonials),
   };
 }
 

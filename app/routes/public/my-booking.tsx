@@ -19,8 +19,10 @@ import {
 } from "../../../server/domain/booking-links.server";
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { dateChangeView } from "../../../server/domain/reschedule.server";
+import { reviewOpening } from "../../../server/domain/reviews.server";
 import { HttpError } from "../../../server/errors.server";
 import { Img } from "../../components/Img";
+import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
@@ -44,7 +46,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const view: ManageView | null = linked ? manageView(linked, at) : null;
   // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
   const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
-  return data({ view, dateChange }, { status: view ? 200 : 404, headers: NO_STORE });
+  const canReview = linked ? reviewOpening(linked.booking, at).open : false;
+  return data({ view, dateChange, canReview }, { status: view ? 200 : 404, headers: NO_STORE });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -204,6 +207,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           </section>
 
           <div className="space-y-6 md:col-span-2">
+            {loaderData.canReview ? <LeaveReviewCard href={`/my-booking/${params.token}/review`} /> : null}
             {view.whatToBring.length && view.status !== "cancelled" ? (
               <WhatToBring items={view.whatToBring} />
             ) : null}

@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { listActiveAdventures } from "../../../server/domain/adventures.server";
 import { loadSiteContent } from "../../../server/domain/content.server";
-import { listTestimonials } from "../../../server/domain/testimonials.server";
+import { listTestimonials, summarise } from "../../../server/domain/testimonials.server";
+import { Img } from "../../components/Img";
 import { SocialLinks } from "../../components/SocialLinks";
 import { Stars } from "../../components/Stars";
 import { prettifyAdventureType } from "../../lib/adventure-type";
@@ -23,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadSiteContent(db),
   ]);
   return {
+    rating: summarise(reviews),
     // Featured reviews lead; otherwise newest first (a stable sort keeps that order).
     reviews: [...reviews].sort((a, b) => Number(b.is_featured) - Number(a.is_featured)),
     // Only what the page needs: titles for the filter and links to the adventures.
@@ -48,15 +50,15 @@ function initials(name: string): string {
 }
 
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
-  const { reviews, adventures, page } = loaderData;
+  const { reviews, adventures, page, rating } = loaderData;
   const site = siteInfo(useRootData().content);
   const [searchParams] = useSearchParams();
   const [adventure, setAdventure] = useState(searchParams.get("adventure") || ALL);
   const selectId = useId();
 
   // The headline summarises every review; the grid shows the filtered ones.
-  const total = reviews.length;
-  const average = total ? reviews.reduce((sum, r) => sum + r.rating, 0) / total : 0;
+  const total = rating.count;
+  const average = rating.average;
   const averageText = average.toFixed(1);
 
   // Every adventure that has reviews, by title; an adventure asked for in the
@@ -188,6 +190,15 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
                       <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
                         <p>{r.content}</p>
                       </blockquote>
+                      {r.image ? (
+                        <Img
+                          src={r.image}
+                          alt={`From the trip of ${r.customer_name}`}
+                          sizes="(min-width: 1024px) 22rem, (min-width: 768px) 45vw, 100vw"
+                          className="mt-5 aspect-[4/3] w-full rounded-xl object-cover"
+                          loading="lazy"
+                        />
+                      ) : null}
                       <footer className="mt-6 border-t border-slate-100 pt-5">
                         <div className="flex items-center gap-3">
                           <span

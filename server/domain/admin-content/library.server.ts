@@ -4,9 +4,14 @@
  * through server/domain/{gallery,testimonials,faqs}.server.ts.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { FaqInput, GalleryImageInput, TestimonialInput } from "../../../app/lib/admin-forms.ts";
+import type {
+  FaqInput,
+  GalleryImageInput,
+  TestimonialInput,
+  TestimonialStatusInput,
+} from "../../../app/lib/admin-forms.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventures, faqs, galleryImages, testimonials } from "../../db/schema.ts";
+import { adventures, bookings, faqs, galleryImages, testimonials } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 
 /* ---------- Gallery ---------- */
@@ -66,7 +71,12 @@ export async function deleteGalleryImage(db: DB, id: string) {
 
 type TestimonialRow = typeof testimonials.$inferSelect;
 
-export function toAdminTestimonial(r: TestimonialRow) {
+/**
+ * A review as the manager shows it. status is pending (a customer's review
+ * waiting), approved (shown) or hidden; a customer's review also names its
+ * booking by reference.
+ */
+export function toAdminTestimonial(r: TestimonialRow, bookingReference: string | null = null) {
   return {
     id: r.id,
     customer_name: r.customerName,
@@ -76,15 +86,39 @@ export function toAdminTestimonial(r: TestimonialRow) {
     location: r.location,
     is_featured: r.isFeatured,
     created_at: r.createdAt.toISOString(),
+    status: r.status,
+    image: r.image,
+    booking_id: r.bookingId,
+    booking_reference: bookingReference,
   };
 }
 
 export async function listAdminTestimonials(db: DB) {
   const rows = await db
-    .select()
+    .select({ testimonial: testimonials, reference: bookings.reference })
     .from(testimonials)
+    .leftJoin(bookings, eq(bookings.id, testimonials.bookingId))
     .orderBy(desc(testimonials.createdAt), desc(testimonials.id));
-  return rows.map(toAdminTestimonial);
+  return rows.map((r) => toAdminTestimonial(r.testimonial, r.reference));
+}
+
+/**
+ * Approves or hides a review, and features or unfeatures it: featuring
+ * approves it too (only shown reviews rotate on the home page), hiding
+ * unfeatures it, and approving alone leaves featured as it was.
+ */
+export async function setTestimonialStatus(db: DB, id: string, input: TestimonialStatusInput) {
+  const isFeatured = input.status === "hidden" ? false : input.is_featured;
+  const [row] = await db
+    .update(testimonials)
+    .set({ status: input.status, ...(isFeatured === undefined ? {} : { isFeatured }) })
+    .where(eq(testimonials.id, id))
+    .returning();
+  if (!row) throw notFound("Testimonial not found");
+  const [booking] = row.bookingId
+    ? await db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, row.bookingId))
+    : [];
+  return toAdminTestimonial(row, booking?.reference ?? null);
 }
 
 /** adventure_type names an adventure of the catalogue (the form offers them as a list). */

@@ -5,6 +5,7 @@ import { hit } from "../security/rate-limit.server.ts";
 import type { BookingDeps } from "./checkout-ledger.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
 import { closeAtProvider } from "./settle.server.ts";
+import { expireOffers } from "./waitlist.server.ts";
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every
@@ -56,7 +57,16 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
     )
     .limit(limit);
   for (const orphan of orphans) {
-    if (await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, at))) closed++;
+    if (
+      await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, { at, publicUrl: deps.env.publicUrl }))
+    )
+      closed++;
+  }
+  // Waitlist offers nobody took in time pass their spots on to the next in the queue.
+  try {
+    await expireOffers(db, { at, publicUrl: deps.env.publicUrl });
+  } catch (error) {
+    log.error("sweep could not end lapsed waitlist offers", { error });
   }
   return { closed };
 }

@@ -25,6 +25,7 @@ import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
+import { markWaitlistBooked } from "./waitlist.server.ts";
 
 /**
  * Brings our records in line with the provider's view of one session:
@@ -152,6 +153,8 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
         booking: current.id,
       });
     }
+    // A confirmed booking ends its customer's waitlist entry for the date.
+    await markWaitlistBooked(tx, booking, at);
     // The confirmation's private link is minted with it, so it exists exactly when the email is queued.
     const token = await mintBookingLink(tx, booking.id, "email", at);
     await enqueueBookingEmails(tx, {
@@ -184,7 +187,7 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
       await cancelPendingBooking(
         tx,
         payment.bookingId,
-        at,
+        { at, publicUrl: deps.env.publicUrl },
         status === "expired" ? "expired" : "checkout_cancelled",
       );
     }

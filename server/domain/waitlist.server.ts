@@ -1,0 +1,376 @@
+/**
+ * The waitlist for full dates. A visitor leaves an email and a group size for
+ * a published date that cannot take their group; whenever spots come back on
+ * that date (a cancellation, an ended hold, the operator adding spots or
+ * opening the date again) `offerFreedSpots` runs in the same transaction and
+ * emails the first waiting groups that fit a link to book it.
+ *
+ * An offer does not hold spots: the booking goes through createBooking, which
+ * checks capacity as for anyone, so the first to book wins. Offers are still
+ * counted against the free spots when choosing whom to offer, so no more
+ * groups are invited at once than there is room for. The offer link carries a
+ * random 256-bit token of which only the hash is stored (as booking links do)
+ * and lapses after OFFER_TTL_MS; a lapsed offer passes its spots on.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
+import { groupSizeError, groupSizeRange, peopleText } from "../../app/lib/group-size.ts";
+import { joinedMessage, sydneyTimeText, type WaitlistJoinInput } from "../../app/lib/waitlist.ts";
+import type { DB } from "../db/client.server.ts";
+import { adventures, availability, waitlistEntries } from "../db/schema.ts";
+import { enqueueEmail } from "../email/outbox.server.ts";
+import { badRequest, notFound } from "../errors.server.ts";
+import { hashToken, newToken } from "./auth.server.ts";
+import { firstBookableDate } from "./availability.server.ts";
+
+/** How long an offer link books the date. */
+export const OFFER_TTL_MS = 24 * 60 * 60_000;
+
+/** Longer than any token we mint; anything longer is not looked up at all. */
+const MAX_TOKEN_LENGTH = 100;
+
+/**
+ * When spots come back, and the site the offer emails link to. Every path
+ * that gives spots back passes one, so none can skip the waitlist.
+ */
+export interface SpotRelease {
+  at: Date;
+  publicUrl: string;
+}
+
+/**
+ * Whom to offer `free` spots, in queue order: each group that fits in what is
+ * left gets an offer, larger groups are skipped (they keep their place), and
+ * the offered groups never add up to more than `free`. Pure, for tests.
+ */
+export function pickOffers<T extends { groupSize: number }>(queue: readonly T[], free: number): T[] {
+  const picked: T[] = [];
+  let left = free;
+  for (const entry of queue) {
+    if (left <= 0) break;
+    if (entry.groupSize <= left) {
+      picked.push(entry);
+      left -= entry.groupSize;
+    }
+  }
+  return picked;
+}
+
+/** The link an offer email carries: /book with the adventure, the date and the token. */
+export function offerUrl(publicUrl: string, adventureId: string, date: string, token: string): string {
+  const q = new URLSearchParams({ adventure: adventureId, date, offer: token });
+  return `${publicUrl}/book?${q.toString()}`;
+}
+
+/**
+ * Offers the free spots of one date to the waiting list; call it inside the
+ * transaction that gave the spots back. The availability row is locked first
+ * (the release's own UPDATE already holds the lock), so two transactions
+ * releasing spots on one date take turns and the second sees the first's
+ * offers: an entry is never offered twice at once. Returns the entry ids offered.
+ */
+export async function offerFreedSpots(
+  tx: DB,
+  availabilityId: string,
+  release: SpotRelease,
+): Promise<string[]> {
+  const { at } = release;
+  const [slot] = await tx
+    .select({
+      adventureId: availability.adventureId,
+      date: availability.date,
+      availableSpots: availability.availableSpots,
+      bookedSpots: availability.bookedSpots,
+      isAvailable: availability.isAvailable,
+    })
+    .from(availability)
+    .where(eq(availability.id, availabilityId))
+    .for("update");
+  if (!slot?.isAvailable) return [];
+  const [adventure] = await tx
+    .select({
+      title: adventures.title,
+      isActive: adventures.isActive,
+      bookingEnabled: adventures.bookingEnabled,
+      advanceBookingDays: adventures.advanceBookingDays,
+    })
+    .from(adventures)
+    .where(eq(adventures.id, slot.adventureId));
+  if (!adventure?.isActive || !adventure.bookingEnabled) return [];
+  // A date inside the booking notice cannot be booked from the link any more.
+  if (slot.date < firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)) return [];
+
+  const onDate = and(eq(waitlistEntries.adventureId, slot.adventureId), eq(waitlistEntries.date, slot.date));
+  // Lapsed offers on this date end here too, so their spots count as free below.
+  await tx
+    .update(waitlistEntries)
+    .set({ status: "expired", updatedAt: at })
+    .where(and(onDate, eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, at)));
+  const [promised] = await tx
+    .select({ spots: sql<number>`coalesce(sum(${waitlistEntries.groupSize}), 0)::int` })
+    .from(waitlistEntries)
+    .where(and(onDate, eq(waitlistEntries.status, "offered")));
+  const free = slot.availableSpots - slot.bookedSpots - Number(promised?.spots ?? 0);
+  if (free <= 0) return [];
+
+  const queue = await tx
+    .select({ id: waitlistEntries.id, email: waitlistEntries.email, groupSize: waitlistEntries.groupSize })
+    .from(waitlistEntries)
+    .where(and(onDate, eq(waitlistEntries.status, "waiting")))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  const expiresAt = new Date(at.getTime() + OFFER_TTL_MS);
+  const offered: string[] = [];
+  for (const entry of pickOffers(queue, free)) {
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const [row] = await tx
+      .update(waitlistEntries)
+      .set({
+        status: "offered",
+        offerTokenHash: tokenHash,
+        offeredAt: at,
+        offerExpiresAt: expiresAt,
+        updatedAt: at,
+      })
+      .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, "waiting")))
+      .returning({ id: waitlistEntries.id });
+    if (!row) continue;
+    offered.push(row.id);
+    await enqueueEmail(tx, {
+      kind: "waitlist_offer",
+      to: entry.email,
+      subject: `A spot opened: ${adventure.title} on ${formatDateAU(slot.date)}`,
+      text: [
+        "Hi,",
+        "",
+        `Good news: there is room again for ${peopleText(entry.groupSize)} on ${adventure.title}, ${formatDateAU(slot.date, "full")}.`,
+        "",
+        "Book it here:",
+        offerUrl(release.publicUrl, slot.adventureId, slot.date, token),
+        "",
+        `The link works until ${sydneyTimeText(expiresAt)} (Sydney time). We let the first few people on the waitlist know at the same time, and the first to book gets the spots.`,
+        "",
+        "Tidewater Dive & Camp",
+      ].join("\n"),
+      // One email per offer: the token's hash names it.
+      dedupeKey: `waitlist_offer:${entry.id}:${tokenHash.slice(0, 16)}`,
+    });
+  }
+  return offered;
+}
+
+/**
+ * Ends lapsed offers and passes their spots on; the minute sweep calls it.
+ * The conditional UPDATE gives each lapsed offer to exactly one sweeper.
+ */
+export async function expireOffers(db: DB, release: SpotRelease): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(waitlistEntries)
+      .set({ status: "expired", updatedAt: release.at })
+      .where(and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, release.at)))
+      .returning({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date });
+    const dates = new Map(ended.map((e) => [`${e.adventureId}|${e.date}`, e]));
+    for (const { adventureId, date } of dates.values()) {
+      const [slot] = await tx
+        .select({ id: availability.id })
+        .from(availability)
+        .where(and(eq(availability.adventureId, adventureId), eq(availability.date, date)));
+      if (slot) await offerFreedSpots(tx, slot.id, release);
+    }
+    return ended.length;
+  });
+}
+
+/**
+ * Puts a visitor on the waitlist of a published date that cannot take their
+ * group. Joining again with the same email updates the group size (and puts
+ * a removed or lapsed entry back in the queue); the answer is the same.
+ */
+export async function joinWaitlist(
+  db: DB,
+  input: WaitlistJoinInput,
+  at: Date,
+  clientKey: string | null = null,
+): Promise<{ success: true; message: string }> {
+  const [adventure] = await db.select().from(adventures).where(eq(adventures.id, input.adventure_id));
+  if (!adventure?.isActive || !adventure.bookingEnabled) {
+    throw badRequest("adventure_id: This adventure is not available for booking", {
+      adventure_id: "This adventure is not available for booking",
+    });
+  }
+  const groupError = groupSizeError(
+    input.group_size,
+    groupSizeRange({ group_size_min: adventure.groupSizeMin, group_size_max: adventure.groupSizeMax }),
+    adventure.title,
+  );
+  if (groupError) throw badRequest(`group_size: ${groupError}`, { group_size: groupError });
+  const [slot] = await db
+    .select()
+    .from(availability)
+    .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.date)));
+  if (!slot?.isAvailable || slot.date < firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)) {
+    const msg = `${formatDateAU(input.date)} is not open for ${adventure.title}. Please choose another date.`;
+    throw badRequest(`date: ${msg}`, { date: msg });
+  }
+  const left = Math.max(0, slot.availableSpots - slot.bookedSpots);
+  if (left >= input.group_size) {
+    const msg = `${formatDateAU(slot.date)} still has room for ${peopleText(input.group_size)}: you can book it now.`;
+    throw badRequest(`date: ${msg}`, { date: msg });
+  }
+  const email = input.email.toLowerCase();
+  await db.transaction(async (tx) => {
+    const requeue = sql`${waitlistEntries.status} in ('expired', 'removed')`;
+    const [entry] = await tx
+      .insert(waitlistEntries)
+      .values({
+        adventureId: adventure.id,
+        date: slot.date,
+        email,
+        groupSize: input.group_size,
+        clientKey,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: [waitlistEntries.adventureId, waitlistEntries.date, waitlistEntries.email],
+        set: {
+          groupSize: input.group_size,
+          clientKey,
+          updatedAt: at,
+          // Back in the queue, at its end; a waiting, offered or booked entry keeps its place.
+          status: sql`case when ${requeue} then 'waiting' else ${waitlistEntries.status} end`,
+          createdAt: sql`case when ${requeue} then ${at.toISOString()}::timestamptz else ${waitlistEntries.createdAt} end`,
+        },
+      })
+      .returning({ id: waitlistEntries.id, createdAt: waitlistEntries.createdAt });
+    await enqueueEmail(tx, {
+      kind: "waitlist_joined",
+      to: email,
+      subject: `You're on the waitlist: ${adventure.title} on ${formatDateAU(slot.date)}`,
+      text: [
+        "Hi,",
+        "",
+        `You're on the waitlist for ${adventure.title} on ${formatDateAU(slot.date, "full")} (${peopleText(input.group_size)}).`,
+        "If spots open up for your group we'll email you a link to book them. The link works for 24 hours, and the first to book gets the spots.",
+        "",
+        "Tidewater Dive & Camp",
+      ].join("\n"),
+      // One confirmation per place in the queue: joining again does not send another.
+      dedupeKey: `waitlist_joined:${entry.id}:${entry.createdAt.getTime()}`,
+    });
+  });
+  return { success: true, message: joinedMessage(slot.date, email) };
+}
+
+export interface LiveOffer {
+  adventureId: string;
+  date: string;
+  email: string;
+  groupSize: number;
+  expiresAt: Date;
+}
+
+/** The live offer a token names, or null (wrong, unknown, used and lapsed tokens alike). */
+export async function offerByToken(db: DB, token: string, at: Date): Promise<LiveOffer | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const [row] = await db
+    .select({
+      adventureId: waitlistEntries.adventureId,
+      date: waitlistEntries.date,
+      email: waitlistEntries.email,
+      groupSize: waitlistEntries.groupSize,
+      expiresAt: waitlistEntries.offerExpiresAt,
+      status: waitlistEntries.status,
+    })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.offerTokenHash, hashToken(token)))
+    .limit(1);
+  if (row?.status !== "offered" || !row.expiresAt || row.expiresAt <= at) return null;
+  return {
+    adventureId: row.adventureId,
+    date: row.date,
+    email: row.email,
+    groupSize: row.groupSize,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * A booking for the date was confirmed: the customer's entry is done, in the
+ * confirmation's transaction (whatever its state, they are no longer waiting).
+ */
+export async function markWaitlistBooked(
+  tx: DB,
+  booking: { adventureId: string; selectedDate: string; customerEmail: string },
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: "booked", updatedAt: at })
+    .where(
+      and(
+        eq(waitlistEntries.adventureId, booking.adventureId),
+        eq(waitlistEntries.date, booking.selectedDate),
+        eq(waitlistEntries.email, booking.customerEmail.trim().toLowerCase()),
+        inArray(waitlistEntries.status, ["waiting", "offered", "expired"]),
+      ),
+    );
+}
+
+/** The operator's view of one date's waitlist, in queue order. */
+export async function listWaitlist(db: DB, adventureId: string, date: string) {
+  const rows = await db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.adventureId, adventureId), eq(waitlistEntries.date, date)))
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    group_size: r.groupSize,
+    status: r.status,
+    joined_at: r.createdAt.toISOString(),
+    offer_expires_at: r.offerExpiresAt?.toISOString() ?? null,
+  }));
+}
+
+/** Waiting and offered entries per date of one adventure, for the calendar's counts. */
+export async function waitlistCounts(db: DB, adventureId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ date: waitlistEntries.date, n: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.adventureId, adventureId),
+        inArray(waitlistEntries.status, ["waiting", "offered"]),
+      ),
+    )
+    .groupBy(waitlistEntries.date);
+  return Object.fromEntries(rows.map((r) => [r.date, Number(r.n)]));
+}
+
+/**
+ * The operator takes someone off the list; a live offer link stops working
+ * with it, and the spots it was offering go to the next in the queue.
+ */
+export async function removeWaitlistEntry(db: DB, id: string, release: SpotRelease) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(waitlistEntries)
+      .set({ status: "removed", offerTokenHash: null, updatedAt: release.at })
+      .where(eq(waitlistEntries.id, id))
+      .returning({
+        id: waitlistEntries.id,
+        adventureId: waitlistEntries.adventureId,
+        date: waitlistEntries.date,
+      });
+    if (!row) throw notFound("Waitlist entry not found");
+    const [slot] = await tx
+      .select({ id: availability.id })
+      .from(availability)
+      .where(and(eq(availability.adventureId, row.adventureId), eq(availability.date, row.date)));
+    if (slot) await offerFreedSpots(tx, slot.id, release);
+    return { id: row.id, status: "removed" as const };
+  });
+}

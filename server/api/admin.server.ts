@@ -7,6 +7,7 @@ import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
+import { adminWaitlistApi } from "./admin-waitlist.server.ts";
 
 /**
  * Everything under the admin token. One guard and one
@@ -25,6 +26,7 @@ export function adminApi(services: Services) {
   api.route("/", adminBookingsApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminAvailabilityApi(services));
+  api.route("/", adminWaitlistApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

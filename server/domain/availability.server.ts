@@ -16,6 +16,8 @@ export interface DateOption {
   spots_left: number;
   /** Price per person on that date in dollars (a date may override the base price). */
   price: number;
+  /** Open for booking (full or not); a closed date has no waitlist. */
+  published: boolean;
 }
 
 export interface AvailabilityRow {
@@ -44,6 +46,7 @@ export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePr
         available: r.isAvailable && left > 0,
         spots_left: r.isAvailable ? left : 0,
         price: (r.priceOverrideCents ?? basePriceCents) / 100,
+        published: r.isAvailable,
       };
     });
 }

@@ -4,9 +4,9 @@
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { isIsoDate } from "../../app/lib/dates.ts";
+import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { adventures } from "../db/schema.ts";
-import { listWaitlist, removeWaitlistEntry, waitlistCounts } from "../domain/waitlist.server.ts";
+import { listWaitlist, removeWaitlistEntry } from "../domain/waitlist.server.ts";
 import { badRequest, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 
@@ -14,7 +14,7 @@ export function adminWaitlistApi({ database, env, now }: Services) {
   const { db } = database;
   const api = new Hono();
 
-  // ?adventure_id=…&date=YYYY-MM-DD: that date's entries; without a date, the counts per date.
+  // ?adventure_id=…&date=YYYY-MM-DD: that date's entries; without a date, those of every date from today.
   api.get("/admin/waitlist", async (c) => {
     const adventureId = c.req.query("adventure_id") ?? "";
     const date = c.req.query("date");
@@ -32,9 +32,18 @@ export function adminWaitlistApi({ database, env, now }: Services) {
       .limit(1);
     if (!adventure) throw notFound("Adventure not found");
     c.header("Cache-Control", "no-store");
-    if (date === undefined)
-      return c.json({ adventure_id: adventureId, counts: await waitlistCounts(db, adventureId) });
-    return c.json({ adventure_id: adventureId, date, entries: await listWaitlist(db, adventureId, date) });
+    if (date !== undefined) {
+      return c.json({
+        adventure_id: adventureId,
+        date,
+        entries: await listWaitlist(db, adventureId, { date }),
+      });
+    }
+    // The calendar's view: every entry from today on (Sydney), in date and queue order.
+    return c.json({
+      adventure_id: adventureId,
+      entries: await listWaitlist(db, adventureId, { from: sydneyDate(now()) }),
+    });
   });
 
   api.delete("/admin/waitlist/:id", async (c) => {

@@ -12,7 +12,7 @@
  * random 256-bit token of which only the hash is stored (as booking links do)
  * and lapses after OFFER_TTL_MS; a lapsed offer passes its spots on.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../app/lib/group-size.ts";
 import { joinedMessage, sydneyTimeText, type WaitlistJoinInput } from "../../app/lib/waitlist.ts";
@@ -318,36 +318,27 @@ export async function markWaitlistBooked(
     );
 }
 
-/** The operator's view of one date's waitlist, in queue order. */
-export async function listWaitlist(db: DB, adventureId: string, date: string) {
+/** The operator's view of the waitlist: one date's entries, or those from a date on, in queue order. */
+export async function listWaitlist(db: DB, adventureId: string, dates: { date: string } | { from: string }) {
   const rows = await db
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.adventureId, adventureId), eq(waitlistEntries.date, date)))
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+    .where(
+      and(
+        eq(waitlistEntries.adventureId, adventureId),
+        "date" in dates ? eq(waitlistEntries.date, dates.date) : gte(waitlistEntries.date, dates.from),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
   return rows.map((r) => ({
     id: r.id,
+    date: r.date,
     email: r.email,
     group_size: r.groupSize,
     status: r.status,
     joined_at: r.createdAt.toISOString(),
     offer_expires_at: r.offerExpiresAt?.toISOString() ?? null,
   }));
-}
-
-/** Waiting and offered entries per date of one adventure, for the calendar's counts. */
-export async function waitlistCounts(db: DB, adventureId: string): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ date: waitlistEntries.date, n: sql<number>`count(*)::int` })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.adventureId, adventureId),
-        inArray(waitlistEntries.status, ["waiting", "offered"]),
-      ),
-    )
-    .groupBy(waitlistEntries.date);
-  return Object.fromEntries(rows.map((r) => [r.date, Number(r.n)]));
 }
 
 /**

@@ -327,8 +327,9 @@ describe("waitlist", () => {
       [first, "waiting"],
       [second, "waiting"],
     ]);
-    const counts = await t.app.request(`/api/admin/waitlist?adventure_id=${ADVENTURE}`, authed(admin));
-    expect(((await counts.json()) as { counts: Record<string, number> }).counts[date]).toBe(2);
+    const all = await t.app.request(`/api/admin/waitlist?adventure_id=${ADVENTURE}`, authed(admin));
+    const upcoming = ((await all.json()) as { entries: { date: string; email: string }[] }).entries;
+    expect(upcoming.filter((e) => e.date === date).map((e) => e.email)).toEqual([first, second]);
     expect((await t.app.request(`/api/admin/waitlist?adventure_id=${ADVENTURE}&date=${date}`)).status).toBe(
       401,
     );

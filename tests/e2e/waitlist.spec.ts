@@ -1,4 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { adminToken, bearer, cancelBooking, createBooking, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { header, type ReceivedMail, type SmtpSink, startSmtpSink } from "../helpers/smtp";
@@ -53,10 +60,13 @@ function textBody(mail: ReceivedMail): string {
   ).toString("utf8");
 }
 
-async function shoot(page: Page, name: string) {
+/** Screenshots at phone and desktop width, of one part of the page when given (to look at, not compared). */
+async function shoot(page: Page, name: string, part?: Locator) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${test.info().outputDir}/${name}-${width}.png`, fullPage: true });
+    const path = `${test.info().outputDir}/${name}-${width}.png`;
+    if (part) await part.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -73,6 +83,7 @@ async function joinWithoutJavaScript(browser: Browser, date: string, email: stri
     await waitlist.getByRole("button", { name: "Tell me if a spot opens" }).click();
     await expect(page.getByTestId("waitlist-message")).toContainText("You're on the waitlist");
     await expect(page.getByTestId("waitlist-message")).toContainText(email);
+    await shoot(page, "waitlist-no-js", waitlist);
   } finally {
     await context.close();
   }
@@ -88,6 +99,13 @@ test("a cancellation on a full date emails the first waiting visitor a link that
   const first = uniqueEmail("first-in-line");
   const second = uniqueEmail("no-js");
   try {
+    // The adventure page offers the same form for its full dates.
+    await page.goto(`/adventures/${ADVENTURE}`);
+    await expect(
+      page.getByTestId("waitlist").getByLabel("Date").locator(`option[value="${full.date}"]`),
+    ).toHaveCount(1);
+    await shoot(page, "waitlist-adventure", page.getByTestId("waitlist"));
+
     // With JavaScript: the form on /book answers in place.
     await page.goto(`/book?adventure=${ADVENTURE}`);
     await expect(
@@ -98,10 +116,10 @@ test("a cancellation on a full date emails the first waiting visitor a link that
     await waitlist.getByLabel("Date").selectOption(full.date);
     await waitlist.getByLabel("Group size").selectOption("2");
     await waitlist.getByLabel("Email").fill(first);
-    await shoot(page, "waitlist-form");
+    await shoot(page, "waitlist-form", waitlist);
     await waitlist.getByRole("button", { name: "Tell me if a spot opens" }).click();
     await expect(page.getByTestId("waitlist-message")).toContainText("You're on the waitlist");
-    await shoot(page, "waitlist-joined");
+    await shoot(page, "waitlist-joined", waitlist);
 
     // Without JavaScript: the same form posts to the page's action.
     await joinWithoutJavaScript(browser, full.date, second);
@@ -136,7 +154,7 @@ test("a cancellation on a full date emails the first waiting visitor a link that
     await expect(entries.nth(0)).toContainText("Offered");
     await expect(entries.nth(1)).toContainText(second);
     await expect(entries.nth(1)).toContainText("Waiting");
-    await shoot(page, "waitlist-calendar");
+    await shoot(page, "waitlist-calendar", item);
 
     // The link opens /book for that date with the banner, the form filled in.
     await page.goto((link as RegExpExecArray)[1]);
@@ -144,7 +162,7 @@ test("a cancellation on a full date emails the first waiting visitor a link that
     await expect(page.getByTestId("offer-banner")).toContainText("book before");
     await expect(page.locator("select[name=selectedDate]")).toHaveValue(full.date);
     await expect(page.locator("input[name=customerEmail]")).toHaveValue(first);
-    await shoot(page, "waitlist-offer");
+    await shoot(page, "waitlist-offer", page.locator("main"));
 
     // A link with a wrong token shows the neutral note and the normal form.
     await page.goto(`/book?adventure=${ADVENTURE}&date=${full.date}&offer=not-a-real-token`);

@@ -71,65 +71,38 @@ export function WaitlistPanel({
                     <span className="text-sm text-reef-700 group-open:hidden">Show list</span>
                     <span className="hidden text-sm text-reef-700 group-open:inline">Hide list</span>
                   </summary>
-                  <div className="mt-3 overflow-x-auto">
-                    <table className="w-full min-w-[36rem] text-left text-sm">
-                      <caption className="sr-only">Waitlist for {formatDateAU(date, "full")}</caption>
-                      <thead className="text-xs text-slate-500 uppercase">
-                        <tr>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Email
-                          </th>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Group
-                          </th>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Status
-                          </th>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Joined
-                          </th>
-                          <th scope="col" className="py-1.5 pr-3 font-semibold">
-                            Offer ends
-                          </th>
-                          <th scope="col" className="py-1.5 font-semibold">
-                            <span className="sr-only">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-slate-100">
-                        {list.map((e) => (
-                          <tr key={e.id} data-testid="waitlist-entry">
-                            <td className="py-2 pr-3 break-all text-slate-800">{e.email}</td>
-                            <td className="py-2 pr-3 whitespace-nowrap">{peopleText(e.group_size)}</td>
-                            <td className="py-2 pr-3">
-                              <Badge tone={STATUS[e.status].tone}>{STATUS[e.status].label}</Badge>
-                            </td>
-                            <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
-                              {sydneyTimeText(e.joined_at)}
-                            </td>
-                            <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
-                              {e.status === "offered" && e.offer_expires_at
-                                ? sydneyTimeText(e.offer_expires_at)
-                                : "—"}
-                            </td>
-                            <td className="py-2 text-right">
-                              {isActive(e) ? (
-                                <Button
-                                  size="sm"
-                                  variant="danger"
-                                  onClick={() => onRemove(e)}
-                                  aria-label={`Remove ${e.email} from the waitlist for ${formatDateAU(date)}`}
-                                >
-                                  <UserMinus aria-hidden="true" className="h-4 w-4" />
-                                  Remove
-                                </Button>
-                              ) : null}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <ol className="mt-3 space-y-2" aria-label={`Waitlist for ${formatDateAU(date, "full")}`}>
+                    {list.map((e) => (
+                      <li
+                        key={e.id}
+                        data-testid="waitlist-entry"
+                        className="flex flex-col gap-2 rounded-xl border border-slate-200 px-3 py-2.5 sm:flex-row sm:items-center"
+                      >
+                        <div className="min-w-0 flex-1">
+                          <p className="font-medium break-all text-slate-800">{e.email}</p>
+                          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+                            <span>{peopleText(e.group_size)}</span>
+                            <Badge tone={STATUS[e.status].tone}>{STATUS[e.status].label}</Badge>
+                            <span>Joined {sydneyTimeText(e.joined_at)}</span>
+                            {e.status === "offered" && e.offer_expires_at ? (
+                              <span>Offer ends {sydneyTimeText(e.offer_expires_at)}</span>
+                            ) : null}
+                          </p>
+                        </div>
+                        {isActive(e) ? (
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            onClick={() => onRemove(e)}
+                            aria-label={`Remove ${e.email} from the waitlist for ${formatDateAU(date)}`}
+                          >
+                            <UserMinus aria-hidden="true" className="h-4 w-4" />
+                            Remove
+                          </Button>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ol>
                 </details>
               </li>
             );

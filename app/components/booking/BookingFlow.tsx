@@ -494,15 +494,18 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
             </section>
           ) : null}
           {step === 2 && adventure && datesFor === adventure.id ? (
-            <WaitlistForm
-              key={adventure.id}
-              adventureId={adventure.id}
-              dates={dates}
-              range={groupSizeRange(adventure)}
-              action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
-              submitted={waitlist}
-              preferredDate={form.selectedDate}
-            />
+            // As wide as the details form above it (the summary column is 22rem plus the gap).
+            <div className="lg:max-w-[calc(100%-24rem)]">
+              <WaitlistForm
+                key={adventure.id}
+                adventureId={adventure.id}
+                dates={dates}
+                range={groupSizeRange(adventure)}
+                action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
+                submitted={waitlist}
+                preferredDate={form.selectedDate}
+              />
+            </div>
           ) : null}
           {/*
             Without JavaScript the adventure cards and "Change adventure" submit these GET forms

@@ -115,8 +115,8 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
           <input type="hidden" name="intent" value={WAITLIST_INTENT} />
           <input type="hidden" name={F.adventure_id} value={adventureId} />
           {error ? <ErrorBanner message={error} /> : null}
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Labelled label="Date" error={fieldErrors[F.date]}>
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <Labelled label="Date" error={fieldErrors[F.date]} className="sm:col-span-2">
               <select className="field" name={F.date} value={date} onChange={(e) => setDate(e.target.value)}>
                 {full.map((d) => (
                   <option key={d.date} value={d.date}>
@@ -164,15 +164,17 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
 function Labelled({
   label,
   error,
+  className = "",
   children,
 }: {
   label: string;
   error?: string;
+  className?: string;
   children: React.ReactElement;
 }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child element
-    <label className="block">
+    <label className={`block ${className}`}>
       <span className="field-label">{label}</span>
       {children}
       {error ? (

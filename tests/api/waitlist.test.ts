@@ -7,10 +7,15 @@
  * one entry twice, and a booking made from the offer ending the entry.
  */
 import { and, eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import * as adventurePage from "../../app/routes/public/adventure.tsx";
+import * as bookPage from "../../app/routes/public/book.tsx";
+import { createApp } from "../../server/app.server.ts";
 import { availability, emailOutbox, waitlistEntries } from "../../server/db/schema.ts";
 import { OFFER_TTL_MS, offerByToken } from "../../server/domain/waitlist.server.ts";
+import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
   bookingPayload,
@@ -24,6 +29,48 @@ const ADVENTURE = "dive-exhibition";
 const PAY = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Sam Payer" };
 const OFFER_LINK =
   /http:\/\/localhost:3999\/book\?adventure=dive-exhibition&date=(\d{4}-\d{2}-\d{2})&offer=([A-Za-z0-9_-]{43})\b/;
+
+type RouteFn = (args: never) => unknown;
+type RouteResult = Response | { type?: string; data: unknown; init: ResponseInit | null };
+
+/** The app with the pages' loaders and actions in place of the renderer (real middleware and context). */
+function withPages(services: Services) {
+  return createApp(services, {
+    renderDocument: async (request: Request, context: RouterContextProvider) => {
+      const path = new URL(request.url).pathname;
+      const get = request.method === "GET";
+      const slug = /^\/adventures\/([^/]+)$/.exec(path)?.[1];
+      const fn = (
+        path === "/book"
+          ? get
+            ? bookPage.loader
+            : bookPage.action
+          : slug && !get
+            ? adventurePage.action
+            : null
+      ) as RouteFn | null;
+      if (!fn) return new Response("no route here", { status: 404 });
+      let result: RouteResult;
+      try {
+        result = (await fn({ request, context, params: { slug } } as never)) as RouteResult;
+      } catch (thrown) {
+        result = thrown as RouteResult;
+      }
+      if (result instanceof Response) return result;
+      const wrapped = result && "type" in result && result.type === "DataWithResponseInit" ? result : null;
+      return new Response(JSON.stringify(wrapped ? wrapped.data : result), {
+        status: wrapped?.init?.status ?? 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    },
+  });
+}
+
+const formPost = (fields: Record<string, string>): RequestInit => ({
+  method: "POST",
+  headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe("waitlist", () => {
   let t: TestContext;
@@ -347,5 +394,79 @@ describe("waitlist", () => {
     expect((await entry(date, second)).status).toBe("offered");
     const missing = await t.app.request("/api/admin/waitlist/no-such-entry", authed(admin, "DELETE"));
     expect(missing.status).toBe(404);
+  });
+
+  describe("pages", () => {
+    let pages: ReturnType<typeof createApp>;
+    beforeAll(() => {
+      pages = withPages(t.services);
+    });
+
+    const waitlistForm = (fields: Record<string, string>) => ({
+      intent: "waitlist",
+      waitlistAdventureId: ADVENTURE,
+      ...fields,
+    });
+
+    it("joins from /book and from the adventure page without JavaScript, naming bad fields", async () => {
+      const { date } = await fullDate([4]);
+      const email = newEmail("form");
+      const ok = await pages.request(
+        "/book",
+        formPost(waitlistForm({ waitlistDate: date, waitlistEmail: email, waitlistGroupSize: "2" })),
+      );
+      expect(ok.status).toBe(200);
+      const joined = (await ok.json()) as { waitlist: { message: string } };
+      expect(joined.waitlist.message).toContain("You're on the waitlist");
+      expect((await entry(date, email)).groupSize).toBe(2);
+      // No booking was attempted: the form's intent decided.
+      const bad = await pages.request(
+        `/adventures/${ADVENTURE}`,
+        formPost(waitlistForm({ waitlistDate: date, waitlistEmail: "nope", waitlistGroupSize: "7" })),
+      );
+      expect(bad.status).toBe(400);
+      const refused = (await bad.json()) as { waitlist: { fieldErrors: Record<string, string> } };
+      expect(refused.waitlist.fieldErrors.waitlistEmail).toBe("Enter a valid email address");
+      expect(refused.waitlist.fieldErrors.waitlistGroupSize).toContain("at most 4");
+      const other = newEmail("adventure-page");
+      const fromAdventure = await pages.request(
+        `/adventures/${ADVENTURE}`,
+        formPost(waitlistForm({ waitlistDate: date, waitlistEmail: other, waitlistGroupSize: "1" })),
+      );
+      expect(fromAdventure.status).toBe(200);
+      expect((await entry(date, other)).status).toBe("waiting");
+    });
+
+    it("shows an offer link's banner and filled form while it is live, a neutral note after", async () => {
+      const { date, booked } = await fullDate([2]);
+      const email = newEmail("banner");
+      await joinOk(date, email, 2);
+      expect((await cancel(booked[0].id)).status).toBe(200);
+      const token = await offerToken(email);
+      const open = async (query: string) => {
+        const res = await pages.request(`/book?${query}`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { offer: { live: boolean; message: string; prefill?: unknown } | null })
+          .offer;
+      };
+      const live = await open(`adventure=${ADVENTURE}&date=${date}&offer=${token}`);
+      expect(live?.live).toBe(true);
+      expect(live?.message).toMatch(/^A spot opened on .+ — book before /);
+      expect(live?.prefill).toEqual({ selectedDate: date, groupSize: "2", customerEmail: email });
+      // The token belongs to one adventure and date.
+      expect((await open(`adventure=guided-shore-dive&date=${date}&offer=${token}`))?.live).toBe(false);
+      expect((await open(`adventure=${ADVENTURE}&date=${addDays(date, 1)}&offer=${token}`))?.live).toBe(
+        false,
+      );
+      expect(await open(`adventure=${ADVENTURE}`)).toBeNull();
+
+      clock.advance(OFFER_TTL_MS);
+      const lapsed = await open(`adventure=${ADVENTURE}&date=${date}&offer=${token}`);
+      expect(lapsed).toEqual({
+        live: false,
+        message: expect.stringContaining("expired or was already used"),
+      });
+      admin = await login(t);
+    });
   });
 });

@@ -55,6 +55,11 @@ export function offerBannerText(date: string, expiresAt: Date | string): string 
   return `A spot opened on ${formatDateAU(date, "full")} — book before ${sydneyTimeText(expiresAt)}`;
 }
 
+/** An offer link whose spots someone else booked first. */
+export function offerTakenText(date: string): string {
+  return `The spots that opened on ${formatDateAU(date, "full")} have been booked by someone else. You can join the waitlist again below.`;
+}
+
 /** The dates a waitlist form offers: published dates that cannot take the adventure's largest group. */
 export function waitlistDates<T extends { published?: boolean; spots_left: number }>(
   dates: T[],

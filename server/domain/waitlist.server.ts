@@ -20,6 +20,7 @@ import type { DB } from "../db/client.server.ts";
 import { adventures, availability, waitlistEntries } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { badRequest, notFound } from "../errors.server.ts";
+import { hit } from "../security/rate-limit.server.ts";
 import { hashToken, newToken } from "./auth.server.ts";
 import { firstBookableDate } from "./availability.server.ts";
 
@@ -148,7 +149,7 @@ export async function offerFreedSpots(
         "Book it here:",
         offerUrl(release.publicUrl, slot.adventureId, slot.date, token),
         "",
-        `The link works until ${sydneyTimeText(expiresAt)} (Sydney time). We let the first few people on the waitlist know at the same time, and the first to book gets the spots.`,
+        `The link works until ${sydneyTimeText(expiresAt)} (Sydney time). The spots are not held for you: anyone may book them, so book soon.`,
         "",
         "Tidewater Dive & Camp",
       ].join("\n"),
@@ -159,11 +160,17 @@ export async function offerFreedSpots(
   return offered;
 }
 
+/** One process at a time ends lapsed offers; the others skip that minute. */
+const EXPIRY_LEASE = { limit: 1, windowMs: 50_000 };
+
 /**
  * Ends lapsed offers and passes their spots on; the minute sweep calls it.
- * The conditional UPDATE gives each lapsed offer to exactly one sweeper.
+ * A lease in the shared rate_limits table lets one process do it per minute
+ * (two at once would lock the same rows in different orders), and the
+ * conditional UPDATE ends each lapsed offer exactly once in any case.
  */
 export async function expireOffers(db: DB, release: SpotRelease): Promise<number> {
+  if (!(await hit(db, "sweep:waitlist-offers", EXPIRY_LEASE, release.at)).allowed) return 0;
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(waitlistEntries)
@@ -184,8 +191,8 @@ export async function expireOffers(db: DB, release: SpotRelease): Promise<number
 
 /**
  * Puts a visitor on the waitlist of a published date that cannot take their
- * group. Joining again with the same email updates the group size (and puts
- * a removed or lapsed entry back in the queue); the answer is the same.
+ * group. Joining again with the same email updates the group size and puts
+ * the entry back in the queue; the answer is the same.
  */
 export async function joinWaitlist(
   db: DB,
@@ -220,7 +227,9 @@ export async function joinWaitlist(
   }
   const email = input.email.toLowerCase();
   await db.transaction(async (tx) => {
-    const requeue = sql`${waitlistEntries.status} in ('expired', 'removed')`;
+    // Joining again puts the entry back in the queue: a lapsed, removed or booked one at its
+    // end, an offer whose spots were taken by someone else at its old place (its link dies).
+    const toEnd = sql`${waitlistEntries.status} in ('expired', 'removed', 'booked')`;
     const [entry] = await tx
       .insert(waitlistEntries)
       .values({
@@ -238,9 +247,10 @@ export async function joinWaitlist(
           groupSize: input.group_size,
           clientKey,
           updatedAt: at,
-          // Back in the queue, at its end; a waiting, offered or booked entry keeps its place.
-          status: sql`case when ${requeue} then 'waiting' else ${waitlistEntries.status} end`,
-          createdAt: sql`case when ${requeue} then ${at.toISOString()}::timestamptz else ${waitlistEntries.createdAt} end`,
+          status: "waiting",
+          offerTokenHash: null,
+          offerExpiresAt: null,
+          createdAt: sql`case when ${toEnd} then ${at.toISOString()}::timestamptz else ${waitlistEntries.createdAt} end`,
         },
       })
       .returning({ id: waitlistEntries.id, createdAt: waitlistEntries.createdAt });
@@ -252,7 +262,7 @@ export async function joinWaitlist(
         "Hi,",
         "",
         `You're on the waitlist for ${adventure.title} on ${formatDateAU(slot.date, "full")} (${peopleText(input.group_size)}).`,
-        "If spots open up for your group we'll email you a link to book them. The link works for 24 hours, and the first to book gets the spots.",
+        `If spots open up for your group we'll email you a link to book them. The link works for ${OFFER_TTL_MS / 3_600_000} hours, and the spots go to whoever books first.`,
         "",
         "Tidewater Dive & Camp",
       ].join("\n"),

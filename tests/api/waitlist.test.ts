@@ -15,6 +15,7 @@ import * as bookPage from "../../app/routes/public/book.tsx";
 import { createApp } from "../../server/app.server.ts";
 import { availability, emailOutbox, waitlistEntries } from "../../server/db/schema.ts";
 import { OFFER_TTL_MS, offerByToken } from "../../server/domain/waitlist.server.ts";
+import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
@@ -214,6 +215,14 @@ describe("waitlist", () => {
     }
     const notJson = await t.app.request("/api/waitlist", { method: "POST", body: "x" });
     expect(notJson.status).toBe(415);
+  });
+
+  it("spends a public write budget: the API and the adventure page's form share one, /book's is the booking one", () => {
+    expect(limitFor("POST", "/api/waitlist")?.name).toBe("waitlist");
+    expect(limitFor("POST", `/adventures/${ADVENTURE}`)?.name).toBe("waitlist");
+    expect(limitFor("POST", `/adventures/${ADVENTURE}.data`)?.name).toBe("waitlist");
+    expect(limitFor("POST", "/book")?.name).toBe("booking");
+    expect(limitFor("GET", `/adventures/${ADVENTURE}`)).toBeUndefined();
   });
 
   it("emails the first waiting group that fits, once, when a booking on the full date is cancelled", async () => {
@@ -459,6 +468,28 @@ describe("waitlist", () => {
         false,
       );
       expect(await open(`adventure=${ADVENTURE}`)).toBeNull();
+
+      // Someone else books a spot first: the link says so, and joining again keeps the place in line.
+      await insertBooking(t.db, {
+        paid: true,
+        holdSpots: true,
+        groupSize: 1,
+        date,
+        email: newEmail("quick"),
+      });
+      const later = newEmail("later");
+      await joinOk(date, later, 2);
+      const taken = await open(`adventure=${ADVENTURE}&date=${date}&offer=${token}`);
+      expect(taken).toEqual({ live: false, message: expect.stringContaining("booked by someone else") });
+      await joinOk(date, email, 2);
+      expect((await entry(date, email)).status).toBe("waiting");
+      expect(await offerByToken(t.db, token, clock.now())).toBeNull();
+      const queue = await t.app.request(
+        `/api/admin/waitlist?adventure_id=${ADVENTURE}&date=${date}`,
+        authed(admin),
+      );
+      const order = ((await queue.json()) as { entries: { email: string }[] }).entries.map((e) => e.email);
+      expect(order).toEqual([email, later]);
 
       clock.advance(OFFER_TTL_MS);
       const lapsed = await open(`adventure=${ADVENTURE}&date=${date}&offer=${token}`);

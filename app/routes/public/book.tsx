@@ -28,7 +28,7 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
-import { offerBannerText, WAITLIST_INTENT, WAITLIST_TEXT } from "../../lib/waitlist";
+import { offerBannerText, offerTakenText, WAITLIST_INTENT, WAITLIST_TEXT } from "../../lib/waitlist";
 import type { Route } from "./+types/book";
 import { type WaitlistActionData, waitlistFormAction } from "./waitlist-form.server";
 
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     adventures,
     preselected,
     initialDates,
-    offer: await waitlistOffer(getApp(context), url.searchParams, preselected),
+    offer: await waitlistOffer(getApp(context), url.searchParams, preselected, initialDates),
     testMode: env.paymentsMode === "test",
     storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
   };
@@ -75,6 +75,7 @@ async function waitlistOffer(
   app: ReturnType<typeof getApp>,
   params: URLSearchParams,
   adventureId: string | null,
+  dates: { date: string; spots_left: number }[],
 ) {
   const token = params.get("offer");
   if (!token) return null;
@@ -83,6 +84,9 @@ async function waitlistOffer(
   if (!offer || offer.adventureId !== adventureId || offer.date !== params.get("date")) {
     return { live: false as const, message: WAITLIST_TEXT.offerGone };
   }
+  // The offer holds nothing: someone may have booked the spots since the email went out.
+  const left = dates.find((d) => d.date === offer.date)?.spots_left ?? 0;
+  if (left < offer.groupSize) return { live: false as const, message: offerTakenText(offer.date) };
   return {
     live: true as const,
     message: offerBannerText(offer.date, offer.expiresAt),

@@ -38,7 +38,7 @@ export function joinedMessage(date: string, email: string): string {
   return `You're on the waitlist for ${formatDateAU(date, "full")}. We'll email ${email} as soon as a spot opens.`;
 }
 
-/** "3:15 pm, Fri 27 Nov": an instant as Sydney wall time, for offer deadlines. */
+/** "Fri, 27 Nov, 3:15 pm": an instant as Sydney wall time, for offer deadlines. */
 export function sydneyTimeText(at: Date | string): string {
   return new Intl.DateTimeFormat("en-AU", {
     timeZone: BUSINESS_TZ,

@@ -1,5 +1,9 @@
-/** Whom freed spots are offered to: first fitting groups in queue order, never more than the free spots. */
+/**
+ * Whom freed spots are offered to (first fitting groups in queue order, never
+ * more than the free spots), which dates take a waitlist, and the offer banner.
+ */
 import { describe, expect, it } from "vitest";
+import { offerBannerText, waitlistDates } from "../../app/lib/waitlist.ts";
 import { pickOffers } from "../../server/domain/waitlist.server.ts";
 
 const queue = (...sizes: number[]) => sizes.map((groupSize, i) => ({ id: `e${i + 1}`, groupSize }));
@@ -27,5 +31,27 @@ describe("pickOffers", () => {
     expect(offered([1], -1)).toEqual([]);
     expect(offered([3, 4], 2)).toEqual([]);
     expect(offered([], 4)).toEqual([]);
+  });
+});
+
+describe("the waitlist's dates and words", () => {
+  const date = (d: string, spots_left: number, published = true) => ({ date: d, spots_left, published });
+
+  it("lists published dates that cannot take the largest group, not closed ones or ones with room", () => {
+    const dates = [
+      date("2031-01-04", 0),
+      date("2031-01-05", 2),
+      date("2031-01-11", 4),
+      date("2031-01-12", 0, false),
+    ];
+    expect(waitlistDates(dates, 4).map((d) => d.date)).toEqual(["2031-01-04", "2031-01-05"]);
+    expect(waitlistDates(dates, 2).map((d) => d.date)).toEqual(["2031-01-04"]);
+  });
+
+  it("names the date and the Sydney deadline in the offer banner", () => {
+    // 01:30 UTC on 3 Jan 2031 is 12:30 pm in Sydney (daylight time, UTC+11).
+    expect(offerBannerText("2031-01-04", new Date("2031-01-03T01:30:00Z"))).toBe(
+      "A spot opened on Saturday 4 January 2031 — book before Fri, 3 Jan, 12:30 pm",
+    );
   });
 });

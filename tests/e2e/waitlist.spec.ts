@@ -165,6 +165,18 @@ test("a cancellation on a full date emails the first waiting visitor a link that
     await expect(entries.nth(1)).toContainText("Waiting");
     await shoot(page, "waitlist-calendar", `[data-testid=waitlist-date][data-date="${full.date}"]`);
 
+    // The operator takes the second visitor off the list.
+    await entries
+      .nth(1)
+      .getByRole("button", { name: /^Remove / })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Remove ${second} from the waitlist`);
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText(`${second} was removed from the waitlist`)).toBeVisible();
+    await expect(item.getByTestId("waitlist-count")).toHaveText("1");
+    await expect(entries.nth(1)).toContainText("Removed");
+
     // The link opens /book for that date with the banner, the form filled in.
     await page.goto((link as RegExpExecArray)[1]);
     await expect(page.getByTestId("offer-banner")).toContainText("A spot opened on");

@@ -139,6 +139,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     formState: { errors, isSubmitting },
   } = useForm({ resolver, defaultValues: emptyForm() });
   const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
+  const [toRemove, setToRemove] = useState<WaitlistEntry | null>(null);
   const { flash, show, clear } = useFlash();
   const selectId = useId();
 
@@ -222,7 +223,10 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     if (!res.ok) console.error("Failed to update availability", res.status, res.detail);
   };
 
-  const removeFromWaitlist = async (entry: WaitlistEntry) => {
+  const confirmRemove = async () => {
+    const entry = toRemove;
+    setToRemove(null);
+    if (!entry) return;
     const res = await write("DELETE", `/api/admin/waitlist/${encodeURIComponent(entry.id)}`);
     if (res.ok)
       show("success", `${entry.email} was removed from the waitlist for ${formatDateAU(entry.date)}.`);
@@ -534,7 +538,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
 
-        {adventureId ? <WaitlistPanel entries={waitlist} onRemove={removeFromWaitlist} /> : null}
+        {adventureId ? <WaitlistPanel entries={waitlist} onRemove={setToRemove} /> : null}
       </div>
 
       <ConfirmDialog
@@ -551,6 +555,25 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
             {toDelete.booked_spots > 0
               ? ` has ${toDelete.booked_spots} booked spots and cannot be deleted.`
               : ""}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove from the waitlist"
+        message={
+          toRemove
+            ? `Remove ${toRemove.email} from the waitlist for ${formatDateAU(toRemove.date, "full")}?`
+            : ""
+        }
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        onCancel={() => setToRemove(null)}
+      >
+        {toRemove?.status === "offered" ? (
+          <p className="text-slate-600">
+            Their offer link stops working, and the spots go to the next people waiting.
           </p>
         ) : null}
       </ConfirmDialog>

@@ -66,9 +66,10 @@ export function offerUrl(publicUrl: string, adventureId: string, date: string, t
 /**
  * Offers the free spots of one date to the waiting list; call it inside the
  * transaction that gave the spots back. The availability row is locked first
- * (the release's own UPDATE already holds the lock), so two transactions
- * releasing spots on one date take turns and the second sees the first's
- * offers: an entry is never offered twice at once. Returns the entry ids offered.
+ * (the release's own UPDATE already holds that lock), so two transactions
+ * releasing spots on one date take turns and the second, reading after the
+ * first commits, sees its offers: an entry is never offered twice at once.
+ * Returns the entry ids offered.
  */
 export async function offerFreedSpots(
   tx: DB,
@@ -86,8 +87,17 @@ export async function offerFreedSpots(
     })
     .from(availability)
     .where(eq(availability.id, availabilityId))
-    .for("update");
-  if (!slot?.isAvailable) return [];
+    // The mode the release's UPDATE already holds: asking for a stronger one (FOR UPDATE) would
+    // deadlock with a second release queued on the row.
+    .for("no key update");
+  if (!slot) return [];
+  const onDate = and(eq(waitlistEntries.adventureId, slot.adventureId), eq(waitlistEntries.date, slot.date));
+  // Lapsed offers on this date end here too, so their spots count as free below.
+  await tx
+    .update(waitlistEntries)
+    .set({ status: "expired", updatedAt: at })
+    .where(and(onDate, eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, at)));
+  if (!slot.isAvailable) return [];
   const [adventure] = await tx
     .select({
       title: adventures.title,
@@ -101,12 +111,6 @@ export async function offerFreedSpots(
   // A date inside the booking notice cannot be booked from the link any more.
   if (slot.date < firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)) return [];
 
-  const onDate = and(eq(waitlistEntries.adventureId, slot.adventureId), eq(waitlistEntries.date, slot.date));
-  // Lapsed offers on this date end here too, so their spots count as free below.
-  await tx
-    .update(waitlistEntries)
-    .set({ status: "expired", updatedAt: at })
-    .where(and(onDate, eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, at)));
   const [promised] = await tx
     .select({ spots: sql<number>`coalesce(sum(${waitlistEntries.groupSize}), 0)::int` })
     .from(waitlistEntries)
@@ -164,29 +168,47 @@ export async function offerFreedSpots(
 const EXPIRY_LEASE = { limit: 1, windowMs: 50_000 };
 
 /**
+ * Locks a date's availability row (if the date still exists), in the mode a
+ * release's UPDATE takes. Every waitlist write that may race a release takes
+ * this lock before touching entries, so all of them lock in one order (date,
+ * then entries) and never deadlock one another.
+ */
+async function lockDate(tx: DB, adventureId: string, date: string): Promise<string | null> {
+  const [slot] = await tx
+    .select({ id: availability.id })
+    .from(availability)
+    .where(and(eq(availability.adventureId, adventureId), eq(availability.date, date)))
+    .for("no key update");
+  return slot?.id ?? null;
+}
+
+/**
  * Ends lapsed offers and passes their spots on; the minute sweep calls it.
- * A lease in the shared rate_limits table lets one process do it per minute
- * (two at once would lock the same rows in different orders), and the
- * conditional UPDATE ends each lapsed offer exactly once in any case.
+ * A lease in the shared rate_limits table lets one process do it per minute;
+ * the conditional UPDATE ends each lapsed offer exactly once in any case.
+ * One transaction per date, the date locked first.
  */
 export async function expireOffers(db: DB, release: SpotRelease): Promise<number> {
   if (!(await hit(db, "sweep:waitlist-offers", EXPIRY_LEASE, release.at)).allowed) return 0;
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(waitlistEntries)
-      .set({ status: "expired", updatedAt: release.at })
-      .where(and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, release.at)))
-      .returning({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date });
-    const dates = new Map(ended.map((e) => [`${e.adventureId}|${e.date}`, e]));
-    for (const { adventureId, date } of dates.values()) {
-      const [slot] = await tx
-        .select({ id: availability.id })
-        .from(availability)
-        .where(and(eq(availability.adventureId, adventureId), eq(availability.date, date)));
-      if (slot) await offerFreedSpots(tx, slot.id, release);
-    }
-    return ended.length;
-  });
+  const lapsed = and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, release.at));
+  const dates = await db
+    .selectDistinct({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date })
+    .from(waitlistEntries)
+    .where(lapsed);
+  let ended = 0;
+  for (const { adventureId, date } of dates) {
+    ended += await db.transaction(async (tx) => {
+      const slot = await lockDate(tx, adventureId, date);
+      const rows = await tx
+        .update(waitlistEntries)
+        .set({ status: "expired", updatedAt: release.at })
+        .where(and(lapsed, eq(waitlistEntries.adventureId, adventureId), eq(waitlistEntries.date, date)))
+        .returning({ id: waitlistEntries.id });
+      if (slot) await offerFreedSpots(tx, slot, release);
+      return rows.length;
+    });
+  }
+  return ended;
 }
 
 /**
@@ -356,22 +378,18 @@ export async function listWaitlist(db: DB, adventureId: string, dates: { date: s
  * with it, and the spots it was offering go to the next in the queue.
  */
 export async function removeWaitlistEntry(db: DB, id: string, release: SpotRelease) {
+  const [entry] = await db
+    .select({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, id));
+  if (!entry) throw notFound("Waitlist entry not found");
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const slot = await lockDate(tx, entry.adventureId, entry.date);
+    await tx
       .update(waitlistEntries)
       .set({ status: "removed", offerTokenHash: null, updatedAt: release.at })
-      .where(eq(waitlistEntries.id, id))
-      .returning({
-        id: waitlistEntries.id,
-        adventureId: waitlistEntries.adventureId,
-        date: waitlistEntries.date,
-      });
-    if (!row) throw notFound("Waitlist entry not found");
-    const [slot] = await tx
-      .select({ id: availability.id })
-      .from(availability)
-      .where(and(eq(availability.adventureId, row.adventureId), eq(availability.date, row.date)));
-    if (slot) await offerFreedSpots(tx, slot.id, release);
-    return { id: row.id, status: "removed" as const };
+      .where(eq(waitlistEntries.id, id));
+    if (slot) await offerFreedSpots(tx, slot, release);
+    return { id, status: "removed" as const };
   });
 }

@@ -330,16 +330,31 @@ describe("waitlist", () => {
     admin = await login(t);
   });
 
-  it("never offers one entry twice when two bookings are cancelled at once", async () => {
-    const { date, booked } = await fullDate([1, 1]);
-    const queue = [newEmail("q1"), newEmail("q2"), newEmail("q3")];
+  it("never offers one entry twice when bookings are cancelled at once", async () => {
+    const { date, booked } = await fullDate([1, 1, 1, 1]);
+    const queue = [newEmail("q1"), newEmail("q2"), newEmail("q3"), newEmail("q4"), newEmail("q5")];
     for (const email of queue) await joinOk(date, email, 1);
     const answers = await Promise.all(booked.map((b) => cancel(b.id)));
-    expect(answers.map((r) => r.status)).toEqual([200, 200]);
-    expect((await mails(queue[0], "waitlist_offer")).length).toBe(1);
-    expect((await mails(queue[1], "waitlist_offer")).length).toBe(1);
-    expect((await mails(queue[2], "waitlist_offer")).length).toBe(0);
-    expect((await entry(date, queue[2])).status).toBe("waiting");
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const email of queue.slice(0, 4)) expect(await mails(email, "waitlist_offer")).toHaveLength(1);
+    expect(await mails(queue[4], "waitlist_offer")).toHaveLength(0);
+    expect((await entry(date, queue[4])).status).toBe("waiting");
+  });
+
+  it("ends a lapsed offer and takes a cancellation on the same date at once, offering each spot once", async () => {
+    const { date, booked } = await fullDate([1, 1]);
+    const queue = [newEmail("lapse"), newEmail("r2"), newEmail("r3"), newEmail("r4")];
+    for (const email of queue) await joinOk(date, email, 1);
+    expect((await cancel(booked[0].id)).status).toBe(200);
+    expect((await entry(date, queue[0])).status).toBe("offered");
+    clock.advance(OFFER_TTL_MS);
+    admin = await login(t);
+    const [, answer] = await Promise.all([t.services.sweeper.sweep(), cancel(booked[1].id)]);
+    expect(answer.status).toBe(200);
+    // Two spots free, the lapsed offer's and the cancelled booking's: the next two in line.
+    expect((await entry(date, queue[0])).status).toBe("expired");
+    for (const email of queue.slice(1, 3)) expect(await mails(email, "waitlist_offer")).toHaveLength(1);
+    expect((await entry(date, queue[3])).status).toBe("waiting");
   });
 
   it("marks the entry booked when the offered person books and pays", async () => {

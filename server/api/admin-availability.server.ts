@@ -10,6 +10,7 @@ import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
+import { offerFreedSpots } from "../domain/waitlist.server.ts";
 import { badRequest, conflict, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
@@ -40,7 +41,7 @@ async function loadRow(db: DB, id: string): Promise<Row> {
   return row;
 }
 
-export function adminAvailabilityApi({ database, log }: Services) {
+export function adminAvailabilityApi({ database, log, env, now }: Services) {
   const { db } = database;
   const api = new Hono();
 
@@ -72,19 +73,24 @@ export function adminAvailabilityApi({ database, log }: Services) {
       .limit(1);
     if (!adventure)
       throw badRequest("adventure_id: Adventure not found", { adventure_id: "Adventure not found" });
-    const [row] = await db
-      .insert(availability)
-      .values({
-        adventureId: input.adventure_id,
-        date: input.date,
-        availableSpots: input.available_spots,
-        priceOverrideCents: input.price_override === null ? null : toCents(input.price_override),
-        notes: input.notes,
-        isAvailable: input.is_available,
-        weatherDependent: input.weather_dependent,
-      })
-      .onConflictDoNothing()
-      .returning();
+    // A date opened again after it was deleted may have people waiting for it.
+    const [row] = await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(availability)
+        .values({
+          adventureId: input.adventure_id,
+          date: input.date,
+          availableSpots: input.available_spots,
+          priceOverrideCents: input.price_override === null ? null : toCents(input.price_override),
+          notes: input.notes,
+          isAvailable: input.is_available,
+          weatherDependent: input.weather_dependent,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created[0]) await offerFreedSpots(tx, created[0].id, { at: now(), publicUrl: env.publicUrl });
+      return created;
+    });
     if (!row)
       throw conflict(`Availability for ${formatDateAU(input.date)} already exists for this adventure.`);
     log.info("availability created", { id: row.id, adventure: row.adventureId, date: row.date });
@@ -104,18 +110,23 @@ export function adminAvailabilityApi({ database, log }: Services) {
     if (input.is_available !== undefined) set.isAvailable = input.is_available;
     if (input.weather_dependent !== undefined) set.weatherDependent = input.weather_dependent;
     // The booked count is re-checked inside the UPDATE: a booking may land meanwhile.
-    const [row] = await db
-      .update(availability)
-      .set(set)
-      .where(
-        and(
-          eq(availability.id, id),
-          input.available_spots !== undefined
-            ? lte(availability.bookedSpots, input.available_spots)
-            : undefined,
-        ),
-      )
-      .returning();
+    const [row] = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(availability)
+        .set(set)
+        .where(
+          and(
+            eq(availability.id, id),
+            input.available_spots !== undefined
+              ? lte(availability.bookedSpots, input.available_spots)
+              : undefined,
+          ),
+        )
+        .returning();
+      // More spots, or the date open again: the waitlist hears of it in the same transaction.
+      if (updated[0]) await offerFreedSpots(tx, id, { at: now(), publicUrl: env.publicUrl });
+      return updated;
+    });
     if (!row) {
       const booked = (await loadRow(db, id)).bookedSpots;
       throw conflict(

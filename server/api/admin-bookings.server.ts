@@ -49,7 +49,7 @@ const statusSchema = z.object({
 export function adminBookingsApi(services: Services) {
   const { database, log } = services;
   const db = database.db;
-  const deps = { db, log, payments: services.payments, now: services.now };
+  const deps = { db, log, payments: services.payments, now: services.now, env: services.env };
   const api = new Hono();
 
   api.get("/bookings", async (c) => {

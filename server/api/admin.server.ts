@@ -9,6 +9,7 @@ import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
+import { adminWaitlistApi } from "./admin-waitlist.server.ts";
 
 /**
  * Everything under the admin token. One guard and one
@@ -29,6 +30,7 @@ export function adminApi(services: Services) {
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));
   api.route("/", adminTripEmailsApi(services));
+  api.route("/", adminWaitlistApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

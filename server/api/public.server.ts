@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
+import { waitlistJoinSchema } from "../../app/lib/waitlist.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { listActiveAdventures } from "../domain/adventures.server.ts";
 import { saveContactMessage } from "../domain/contact.server.ts";
+import { joinWaitlist } from "../domain/waitlist.server.ts";
+import { clientKey } from "../security/client.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /** Anonymous endpoints of the public site: the adventures list, the contact form and newsletter sign-up. */
-export function publicApi({ database, log }: Services) {
+export function publicApi({ database, log, env, now }: Services) {
   const { db } = database;
   const api = new Hono();
 
@@ -44,6 +47,14 @@ export function publicApi({ database, log }: Services) {
       id: row.id,
       message: "Thanks for subscribing! Watch your inbox for trip news.",
     });
+  });
+
+  // "Tell me if a spot opens" on a full date; the same answer for a first and a repeated join.
+  api.post("/waitlist", async (c) => {
+    const input = await readJson(c, waitlistJoinSchema);
+    const joined = await joinWaitlist(db, input, now(), clientKey(c, env.TRUST_PROXY_HOPS));
+    log.info("waitlist joined", { adventure: input.adventure_id, date: input.date });
+    return c.json(joined);
   });
 
   return api;

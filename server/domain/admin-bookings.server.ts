@@ -344,6 +344,8 @@ export interface StatusDeps {
   log: Logger;
   payments: PaymentProvider;
   now: () => Date;
+  /** Cancelling offers the freed spots to the waitlist, whose emails link to the site. */
+  env: { publicUrl: string };
 }
 
 /**

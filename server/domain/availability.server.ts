@@ -6,6 +6,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
+import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
 
 /** The spec's Date option (date, display, available) plus the free spots. */
 export interface DateOption {
@@ -15,6 +16,8 @@ export interface DateOption {
   spots_left: number;
   /** Price per person on that date in dollars (a date may override the base price). */
   price: number;
+  /** Open for booking (full or not); a closed date has no waitlist. */
+  published: boolean;
 }
 
 export interface AvailabilityRow {
@@ -51,6 +54,7 @@ export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePr
         available: r.isAvailable && left > 0,
         spots_left: r.isAvailable ? left : 0,
         price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
+        published: r.isAvailable,
       };
     });
 }
@@ -115,13 +119,22 @@ export async function holdSpots(db: DB, availabilityId: string, spots: number): 
   return rows.length === 1;
 }
 
-/** Gives spots back, never below zero. */
-export async function freeSpots(db: DB, availabilityId: string, spots: number): Promise<void> {
+/**
+ * Gives spots back, never below zero, and offers them to the date's waitlist
+ * in the same transaction: every path that frees spots comes through here.
+ */
+export async function freeSpots(
+  db: DB,
+  availabilityId: string,
+  spots: number,
+  release: SpotRelease,
+): Promise<void> {
   await db
     .update(availability)
     .set({
       bookedSpots: sql`greatest(${availability.bookedSpots} - ${spots}, 0)`,
-      updatedAt: new Date(),
+      updatedAt: release.at,
     })
     .where(eq(availability.id, availabilityId));
+  await offerFreedSpots(db, availabilityId, release);
 }

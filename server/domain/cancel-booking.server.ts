@@ -31,6 +31,9 @@ import {
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 
+/** Cancelling gives spots back, and the waitlist's offer emails link to the site. */
+export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
+
 export interface CancelOptions {
   by: "operator" | "customer";
 }
@@ -45,7 +48,7 @@ export interface CancelResult {
 }
 
 export async function cancelBooking(
-  deps: RefundDeps,
+  deps: CancelDeps,
   bookingId: string,
   options: CancelOptions,
 ): Promise<CancelResult> {
@@ -77,7 +80,7 @@ export async function cancelBooking(
       .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, from)))
       .returning();
     if (!claimed) return null;
-    await releaseHold(tx, bookingId);
+    await releaseHold(tx, bookingId, { at, publicUrl: deps.env.publicUrl });
     // The policy applies to what the booking costs now (a date change may have
     // raised or lowered it), spread over the payments that paid it, and to the
     // date the locked row holds.

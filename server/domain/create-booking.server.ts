@@ -136,7 +136,9 @@ export async function createBooking(
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", { booking: booking.id, error });
-    await db.transaction((tx) => cancelPendingBooking(tx, booking.id, now(), "checkout_failed"));
+    await db.transaction((tx) =>
+      cancelPendingBooking(tx, booking.id, { at: now(), publicUrl: env.publicUrl }, "checkout_failed"),
+    );
     throw new HttpError(
       502,
       "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",

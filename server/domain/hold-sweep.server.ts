@@ -6,6 +6,7 @@ import type { BookingDeps } from "./checkout-ledger.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
 import { releaseStaleChanges } from "./reschedule.server.ts";
 import { closeAtProvider } from "./settle.server.ts";
+import { expireOffers } from "./waitlist.server.ts";
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every
@@ -57,7 +58,16 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
     )
     .limit(limit);
   for (const orphan of orphans) {
-    if (await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, at))) closed++;
+    if (
+      await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, { at, publicUrl: deps.env.publicUrl }))
+    )
+      closed++;
+  }
+  // Waitlist offers nobody took in time pass their spots on to the next in the queue.
+  try {
+    await expireOffers(db, { at, publicUrl: deps.env.publicUrl });
+  } catch (error) {
+    log.error("sweep could not end lapsed waitlist offers", { error });
   }
   // Date changes whose checkout never opened give their held spots back the same way.
   closed += await releaseStaleChanges(deps, limit);

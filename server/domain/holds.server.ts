@@ -8,16 +8,17 @@ import { and, eq } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { bookings } from "../db/schema.ts";
 import { freeSpots } from "./availability.server.ts";
+import type { SpotRelease } from "./waitlist.server.ts";
 
-/** Gives a booking's held spots back, once. */
-export async function releaseHold(db: DB, bookingId: string): Promise<boolean> {
+/** Gives a booking's held spots back, once (and offers them to the date's waitlist). */
+export async function releaseHold(db: DB, bookingId: string, release: SpotRelease): Promise<boolean> {
   const [row] = await db
     .update(bookings)
     .set({ holdsSpots: false })
     .where(and(eq(bookings.id, bookingId), eq(bookings.holdsSpots, true)))
     .returning({ availabilityId: bookings.availabilityId, groupSize: bookings.groupSize });
   if (!row) return false;
-  if (row.availabilityId) await freeSpots(db, row.availabilityId, row.groupSize);
+  if (row.availabilityId) await freeSpots(db, row.availabilityId, row.groupSize, release);
   return true;
 }
 
@@ -32,9 +33,10 @@ export const isUnpaidEnd = (reason: string | null): boolean =>
 export async function cancelPendingBooking(
   db: DB,
   bookingId: string,
-  at: Date,
+  release: SpotRelease,
   reason: UnpaidEnd = "expired",
 ): Promise<boolean> {
+  const { at } = release;
   const [row] = await db
     .update(bookings)
     .set({
@@ -47,6 +49,6 @@ export async function cancelPendingBooking(
     .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, "pending_payment")))
     .returning({ id: bookings.id });
   if (!row) return false;
-  await releaseHold(db, bookingId);
+  await releaseHold(db, bookingId, release);
   return true;
 }

@@ -59,6 +59,7 @@ import {
   sendRefund,
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
+import type { SpotRelease } from "./waitlist.server.ts";
 
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 
@@ -231,7 +232,13 @@ export async function requestReschedule(
       .returning();
 
     if (differenceCents <= 0) {
-      const moved = await applyMove(tx, { booking: b, change, unitCents, totalCents, at });
+      const moved = await applyMove(tx, {
+        booking: b,
+        change,
+        unitCents,
+        totalCents,
+        release: { at, publicUrl: env.publicUrl },
+      });
       if (differenceCents < 0) {
         refunds.push(
           ...(await claimBookingRefund(tx, {
@@ -320,7 +327,7 @@ export async function requestReschedule(
         .update(payments)
         .set({ status: "cancelled", updatedAt: now() })
         .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
-      await releaseChange(tx, change.id, now());
+      await releaseChange(tx, change.id, { at: now(), publicUrl: env.publicUrl });
     });
     throw new HttpError(
       502,
@@ -350,10 +357,17 @@ export async function requestReschedule(
  */
 async function applyMove(
   tx: DB,
-  m: { booking: BookingRow; change: BookingChangeRow; unitCents: number; totalCents: number; at: Date },
+  m: {
+    booking: BookingRow;
+    change: BookingChangeRow;
+    unitCents: number;
+    totalCents: number;
+    release: SpotRelease;
+  },
 ): Promise<BookingRow> {
-  const { booking, change, at } = m;
-  await releaseHold(tx, booking.id);
+  const { booking, change, release } = m;
+  const { at } = release;
+  await releaseHold(tx, booking.id, release);
   const [moved] = await tx
     .update(bookings)
     .set({
@@ -374,24 +388,29 @@ async function applyMove(
 }
 
 /** Gives a holding change's spots back and marks it released, once; false when it was not holding. */
-export async function releaseChange(tx: DB, changeId: string, at: Date): Promise<boolean> {
+export async function releaseChange(tx: DB, changeId: string, release: SpotRelease): Promise<boolean> {
+  const { at } = release;
   const [row] = await tx
     .update(bookingChanges)
     .set({ status: "released", holdExpiresAt: null, completedAt: at })
     .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, "holding")))
     .returning();
   if (!row) return false;
-  if (row.toAvailabilityId) await freeSpots(tx, row.toAvailabilityId, row.groupSize);
+  if (row.toAvailabilityId) await freeSpots(tx, row.toAvailabilityId, row.groupSize, release);
   return true;
 }
 
 /** A date change's checkout closed unpaid (expired or cancelled): its held spots go back, once. */
-export async function releaseRescheduleCheckout(tx: DB, paymentId: string, at: Date): Promise<boolean> {
+export async function releaseRescheduleCheckout(
+  tx: DB,
+  paymentId: string,
+  release: SpotRelease,
+): Promise<boolean> {
   const [change] = await tx
     .select({ id: bookingChanges.id })
     .from(bookingChanges)
     .where(eq(bookingChanges.paymentId, paymentId));
-  return change ? releaseChange(tx, change.id, at) : false;
+  return change ? releaseChange(tx, change.id, release) : false;
 }
 
 /** Locks the booking a date change's payment belongs to (see completeReschedule for the order). */
@@ -437,7 +456,7 @@ export async function completeReschedule(
       change,
       unitCents: Math.round(totalCents / b.groupSize),
       totalCents,
-      at,
+      release: { at, publicUrl: m.publicUrl },
     });
     await enqueueMovedEmails(tx, {
       booking: moved,
@@ -453,7 +472,7 @@ export async function completeReschedule(
   }
 
   // Too late: the spots this change held are given back (if still held) and the money goes back in full.
-  if (change) await releaseChange(tx, change.id, at);
+  if (change) await releaseChange(tx, change.id, { at, publicUrl: m.publicUrl });
   const refund = await claimRefund(tx, {
     payment,
     bookingId: payment.bookingId,
@@ -522,7 +541,8 @@ export async function releaseStaleChanges(deps: BookingDeps, limit = 50): Promis
     .limit(limit);
   let released = 0;
   for (const { id } of stale) {
-    if (await deps.db.transaction((tx) => releaseChange(tx, id, at))) released++;
+    const release = { at, publicUrl: deps.env.publicUrl };
+    if (await deps.db.transaction((tx) => releaseChange(tx, id, release))) released++;
   }
   return released;
 }

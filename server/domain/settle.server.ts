@@ -26,6 +26,7 @@ import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
 import { completeReschedule, lockChangedBooking, releaseRescheduleCheckout } from "./reschedule.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
+import { markWaitlistBooked } from "./waitlist.server.ts";
 
 /**
  * Brings our records in line with the provider's view of one session:
@@ -163,6 +164,8 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
         booking: current.id,
       });
     }
+    // A confirmed booking ends its customer's waitlist entry for the date.
+    await markWaitlistBooked(tx, booking, at);
     // The confirmation's private link is minted with it, so it exists exactly when the email is queued.
     const token = await mintBookingLink(tx, booking.id, "email", at);
     await enqueueBookingEmails(tx, {
@@ -193,12 +196,12 @@ async function markClosed(deps: BookingDeps, payment: PaymentRow, status: "expir
     if (!row) return false;
     if (payment.kind === "reschedule") {
       // The booking itself stays as it is; only the new date's held spots go back.
-      await releaseRescheduleCheckout(tx, payment.id, at);
+      await releaseRescheduleCheckout(tx, payment.id, { at, publicUrl: deps.env.publicUrl });
     } else if (payment.bookingId) {
       await cancelPendingBooking(
         tx,
         payment.bookingId,
-        at,
+        { at, publicUrl: deps.env.publicUrl },
         status === "expired" ? "expired" : "checkout_cancelled",
       );
     }

@@ -85,6 +85,15 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 5,
     windowMs: HOUR,
   },
+  // A waitlist join mails the address typed in: the JSON API and the adventure page's
+  // no-JavaScript form share one budget (the /book form's post counts as a booking post).
+  {
+    name: "waitlist",
+    methods: WRITES,
+    path: /^\/(api\/waitlist|adventures\/[^/]+?(\.data)?)$/,
+    limit: 10,
+    windowMs: HOUR,
+  },
   // Re-sending booking links mails an address someone typed: a person asks once or twice.
   {
     name: "booking-link-resend",

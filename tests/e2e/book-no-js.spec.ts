@@ -56,8 +56,9 @@ async function bookingsOf(request: APIRequestContext, token: string, email: stri
   return ((await res.json()) as { bookings: AdminBooking[] }).bookings;
 }
 
-/** The booking form (the site frame has forms of its own, e.g. the newsletter box). */
-const detailsForm = (page: Page) => page.locator("main form[method=post]");
+/** The booking form (the site frame has forms of its own, e.g. the newsletter box, and a full date shows the waitlist's). */
+const detailsForm = (page: Page) =>
+  page.locator("main form[method=post]").filter({ has: page.locator("[name=customerFirstName]") });
 
 test("choose, fill, submit, pay and see the confirmed booking, all without JavaScript", async ({
   page,

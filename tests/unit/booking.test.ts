@@ -131,9 +131,10 @@ describe("date list", () => {
       available: true,
       spots_left: 3,
       price: 80,
+      published: true,
     });
-    expect(options[1]).toMatchObject({ available: false, spots_left: 0, price: 95 });
-    expect(options[2]).toMatchObject({ available: false, spots_left: 0 });
+    expect(options[1]).toMatchObject({ available: false, spots_left: 0, price: 95, published: true });
+    expect(options[2]).toMatchObject({ available: false, spots_left: 0, published: false });
   });
   it("counts the booking notice from Sydney's today", () => {
     expect(firstBookableDate("2026-11-28", 1)).toBe("2026-11-29");

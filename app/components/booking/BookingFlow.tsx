@@ -9,6 +9,7 @@ import { formatMoney, toCents } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
 import { Img } from "../Img";
 import { ErrorBanner } from "./Banners";
+import { WaitlistForm, type WaitlistSubmitted } from "./WaitlistForm";
 
 export interface BookableAdventure {
   id: string;
@@ -31,6 +32,8 @@ export interface DateOption {
   available: boolean;
   spots_left: number;
   price: number;
+  /** Open for booking (full or not): full published dates take a waitlist. */
+  published?: boolean;
 }
 
 interface Props {
@@ -43,6 +46,10 @@ interface Props {
     error: string;
     fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
   };
+  /** Fields filled in from a waitlist offer link (date, group size, email). */
+  prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
+  /** What the waitlist form's post without JavaScript answered. */
+  waitlist?: WaitlistSubmitted;
 }
 
 type PaymentType = "adventure" | "custom";
@@ -56,7 +63,7 @@ function failureText(result: { status: number; detail: string }, fallback: strin
 }
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
-export function BookingFlow({ adventures, preselected, initialDates, submitted }: Props) {
+export function BookingFlow({ adventures, preselected, initialDates, submitted, prefill, waitlist }: Props) {
   const [type, setType] = useState<PaymentType>("adventure");
   const [selectedId, setSelectedId] = useState<string | null>(preselected);
   const [step, setStep] = useState<1 | 2>(preselected ? 2 : 1);
@@ -65,14 +72,14 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted }
   const [datesState, setDatesState] = useState<"idle" | "loading" | "error">("idle");
   const [form, setForm] = useState(() => {
     const sent = submitted?.values;
-    const groupSize = Number(sent?.groupSize);
+    const groupSize = Number(sent?.groupSize ?? prefill?.groupSize);
     return {
       customerFirstName: sent?.customerFirstName ?? "",
       customerLastName: sent?.customerLastName ?? "",
-      customerEmail: sent?.customerEmail ?? "",
+      customerEmail: sent?.customerEmail ?? prefill?.customerEmail ?? "",
       customerPhone: sent?.customerPhone ?? "",
       groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
-      selectedDate: sent?.selectedDate ?? "",
+      selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
       specialRequirements: sent?.specialRequirements ?? "",
     };
   });
@@ -485,6 +492,20 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted }
                 </div>
               </aside>
             </section>
+          ) : null}
+          {step === 2 && adventure && datesFor === adventure.id ? (
+            // As wide as the details form above it (the summary column is 22rem plus the gap).
+            <div className="lg:max-w-[calc(100%-24rem)]">
+              <WaitlistForm
+                key={adventure.id}
+                adventureId={adventure.id}
+                dates={dates}
+                range={groupSizeRange(adventure)}
+                action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
+                submitted={waitlist}
+                preferredDate={form.selectedDate}
+              />
+            </div>
           ) : null}
           {/*
             Without JavaScript the adventure cards and "Change adventure" submit these GET forms

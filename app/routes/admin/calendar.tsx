@@ -25,6 +25,7 @@ import {
   useFlash,
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
+import { byDate, isActive, type WaitlistEntry, WaitlistPanel } from "../../components/admin/WaitlistPanel";
 import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
 import { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
 import { requestJson } from "../../lib/api";
@@ -88,27 +89,40 @@ const emptyForm = () => ({
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const adventureId = new URL(request.url).searchParams.get("adventure") ?? "";
-  const [adventures, dates] = await Promise.all([
+  const [adventures, dates, waitlist] = await Promise.all([
     requestJson<AdventureOption[]>("GET", "/api/adventures-pro"),
     adventureId
       ? adminGet<{ dates: AvailabilityEntry[] }>(`/api/admin/availability/${encodeURIComponent(adventureId)}`)
       : null,
+    adventureId
+      ? adminGet<{ entries: WaitlistEntry[] }>(
+          `/api/admin/waitlist?adventure_id=${encodeURIComponent(adventureId)}`,
+        )
+      : null,
   ]);
   if (!adventures.ok) console.error("Failed to load adventures", adventures.status, adventures.detail);
   if (dates && !dates.ok) console.error("Failed to load availability", dates.status, dates.detail);
+  if (waitlist && !waitlist.ok)
+    console.error("Failed to load the waitlist", waitlist.status, waitlist.detail);
   return {
     adventureId,
     adventures: adventures.ok ? adventures.data : [],
     dates: dates ? dataOr(dates, { dates: [] }).dates : [],
+    waitlist: waitlist ? dataOr(waitlist, { entries: [] }).entries : [],
     // Sydney's date in this browser: what "today" and "before today" mean on the screen and in the form.
     today: sydneyDate(),
   };
 }
 export const clientAction = adminAction;
 
+/** People still waiting (or holding an offer) per date. */
+function waitlistByDate(entries: WaitlistEntry[]): Map<string, number> {
+  return new Map([...byDate(entries)].map(([date, list]) => [date, list.filter(isActive).length]));
+}
+
 /** Availability calendar. */
 export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
-  const { adventureId, adventures, dates, today } = loaderData;
+  const { adventureId, adventures, dates, today, waitlist } = loaderData;
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const write = useAdminWrite();
@@ -125,6 +139,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     formState: { errors, isSubmitting },
   } = useForm({ resolver, defaultValues: emptyForm() });
   const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
+  const [toRemove, setToRemove] = useState<WaitlistEntry | null>(null);
   const { flash, show, clear } = useFlash();
   const selectId = useId();
 
@@ -135,6 +150,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
       : null;
 
   const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
+  const waitingOn = useMemo(() => waitlistByDate(waitlist), [waitlist]);
   const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   const adventure = adventures.find((a) => a.id === adventureId);
@@ -205,6 +221,16 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     });
     // Spec: update failures are only logged.
     if (!res.ok) console.error("Failed to update availability", res.status, res.detail);
+  };
+
+  const confirmRemove = async () => {
+    const entry = toRemove;
+    setToRemove(null);
+    if (!entry) return;
+    const res = await write("DELETE", `/api/admin/waitlist/${encodeURIComponent(entry.id)}`);
+    if (res.ok)
+      show("success", `${entry.email} was removed from the waitlist for ${formatDateAU(entry.date)}.`);
+    else show("error", res.network ? "Connection error" : res.detail || "Failed to remove from the waitlist");
   };
 
   const confirmDelete = async () => {
@@ -472,6 +498,9 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
                         {d.booked_spots > 0 ? (
                           <span className="text-slate-500">{d.booked_spots} booked</span>
                         ) : null}
+                        {waitingOn.get(d.date) ? (
+                          <Badge tone="amber">{waitingOn.get(d.date)} on the waitlist</Badge>
+                        ) : null}
                         {d.price_override !== null ? (
                           <span className="text-slate-600">{formatDollars(d.price_override)} pp</span>
                         ) : null}
@@ -508,6 +537,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Card>
+
+        {adventureId ? <WaitlistPanel entries={waitlist} onRemove={setToRemove} /> : null}
       </div>
 
       <ConfirmDialog
@@ -524,6 +555,25 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
             {toDelete.booked_spots > 0
               ? ` has ${toDelete.booked_spots} booked spots and cannot be deleted.`
               : ""}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove from the waitlist"
+        message={
+          toRemove
+            ? `Remove ${toRemove.email} from the waitlist for ${formatDateAU(toRemove.date, "full")}?`
+            : ""
+        }
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        onCancel={() => setToRemove(null)}
+      >
+        {toRemove?.status === "offered" ? (
+          <p className="text-slate-600">
+            Their offer link stops working, and the spots go to the next people waiting.
           </p>
         ) : null}
       </ConfirmDialog>

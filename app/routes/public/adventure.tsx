@@ -23,8 +23,10 @@ import {
   incrementViewCount,
   type PublicAdventure,
 } from "../../../server/domain/adventures.server";
+import { listDateOptions } from "../../../server/domain/availability.server";
 import { adventureRating } from "../../../server/domain/testimonials.server";
 import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
+import { WaitlistForm } from "../../components/booking/WaitlistForm";
 import { Img } from "../../components/Img";
 import { JsonLd } from "../../components/JsonLd";
 import { categoryLabel, skillLabel } from "../../lib/adventure-catalogue";
@@ -35,9 +37,10 @@ import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/adventure";
+import { waitlistFormAction } from "./waitlist-form.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, log } = getApp(context);
+  const { db, log, booking } = getApp(context);
   const adventure = await findActiveAdventure(db, params.slug);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (!adventure) {
@@ -53,11 +56,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       log.warn("view count not updated", { id: adventure.id, error }),
     );
   }
-  const [related, rating] = await Promise.all([
+  // The waitlist form lists the dates that cannot take the largest group.
+  const [related, rating, dates] = await Promise.all([
     findRelatedAdventures(db, adventure, 3),
     adventureRating(db, adventure.id),
+    adventure.booking_enabled ? listDateOptions(db, adventure.id, booking.now()).then((d) => d ?? []) : [],
   ]);
-  return { adventure, related, rating };
+  return { adventure, related, rating, dates };
+}
+
+/** The waitlist form without JavaScript posts here (the page has no other form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return waitlistFormAction(request, getApp(context));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -104,8 +114,8 @@ function itineraryStep(step: string): { when: string; what: string } {
   return m ? { when: m[1], what: m[2] } : { when: "", what: step.trim() };
 }
 
-export default function AdventurePage({ loaderData }: Route.ComponentProps) {
-  const { adventure: a, related, rating } = loaderData;
+export default function AdventurePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { adventure: a, related, rating, dates } = loaderData;
   const { origin, content } = useRootData();
   const site = siteInfo(content);
   const url = `${origin}/adventures/${a.slug}`;
@@ -158,7 +168,16 @@ export default function AdventurePage({ loaderData }: Route.ComponentProps) {
           {/* A fresh tab state per adventure (related links reuse this page). */}
           <Tabs key={a.id} adventure={a} />
         </div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
+          {a.booking_enabled ? (
+            <WaitlistForm
+              adventureId={a.id}
+              dates={dates}
+              range={groupSizeRange(a)}
+              action={`/adventures/${encodeURIComponent(a.slug)}`}
+              submitted={actionData?.waitlist}
+            />
+          ) : null}
           <SafetyGuarantee guideName={site.guideName} groupMax={groupSizeRange(a).max} />
         </div>
       </div>

@@ -6,6 +6,7 @@ import { listDateOptions } from "../../../server/domain/availability.server";
 import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
 import { findPayment } from "../../../server/domain/checkout-ledger.server";
 import { createBooking } from "../../../server/domain/create-booking.server";
+import { offerByToken } from "../../../server/domain/waitlist.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
@@ -27,10 +28,12 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
+import { offerBannerText, offerTakenText, WAITLIST_INTENT, WAITLIST_TEXT } from "../../lib/waitlist";
 import type { Route } from "./+types/book";
+import { type WaitlistActionData, waitlistFormAction } from "./waitlist-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
+  const { db, env, booking } = getApp(context);
   const url = new URL(request.url);
   const all = await listActiveAdventures(db);
   const adventures: BookableAdventure[] = all
@@ -51,13 +54,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }));
   const wanted = url.searchParams.get("adventure");
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
-  const initialDates = preselected ? ((await listDateOptions(db, preselected)) ?? []) : [];
+  const initialDates = preselected ? ((await listDateOptions(db, preselected, booking.now())) ?? []) : [];
   return {
     adventures,
     preselected,
     initialDates,
+    offer: await waitlistOffer(getApp(context), url.searchParams, preselected, initialDates),
     testMode: env.paymentsMode === "test",
     storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
+  };
+}
+
+/**
+ * A waitlist offer link (?offer=token&date=…): a live offer for this
+ * adventure and date gives the banner and fills in the form; a lapsed, used
+ * or unknown one gives a neutral note and the normal form. The booking itself
+ * is checked as any other (the offer holds no spots).
+ */
+async function waitlistOffer(
+  app: ReturnType<typeof getApp>,
+  params: URLSearchParams,
+  adventureId: string | null,
+  dates: { date: string; spots_left: number }[],
+) {
+  const token = params.get("offer");
+  if (!token) return null;
+  const at = app.booking.now();
+  const offer = await offerByToken(app.db, token, at);
+  if (!offer || offer.adventureId !== adventureId || offer.date !== params.get("date")) {
+    return { live: false as const, message: WAITLIST_TEXT.offerGone };
+  }
+  // The offer holds nothing: someone may have booked the spots since the email went out.
+  const left = dates.find((d) => d.date === offer.date)?.spots_left ?? 0;
+  if (left < offer.groupSize) return { live: false as const, message: offerTakenText(offer.date) };
+  return {
+    live: true as const,
+    message: offerBannerText(offer.date, offer.expiresAt),
+    prefill: { selectedDate: offer.date, groupSize: String(offer.groupSize), customerEmail: offer.email },
   };
 }
 
@@ -107,6 +140,14 @@ function toFieldErrors(errors: Record<string, string> | undefined): BookActionDa
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
+  // The waitlist form on this page posts here too, marked by its intent.
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
+  if (intent === WAITLIST_INTENT) return waitlistFormAction(request, app);
   const values: BookingFormValues = await postedText(request, [
     "adventureId",
     "customerFirstName",
@@ -164,7 +205,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adventures, preselected, initialDates, testMode, storedStatus } = loaderData;
+  const { adventures, preselected, initialDates, testMode, storedStatus, offer } = loaderData;
+  const waitlist =
+    actionData && "waitlist" in actionData ? (actionData as WaitlistActionData).waitlist : undefined;
+  const booked = actionData && "values" in actionData ? actionData : undefined;
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const navigate = useNavigate();
@@ -196,6 +240,19 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
         </header>
         <div className="mt-6 space-y-3">
           {testMode ? <TestModeNotice /> : null}
+          {offer ? (
+            <p
+              role="status"
+              data-testid="offer-banner"
+              className={`rounded-2xl border px-4 py-3.5 text-sm font-medium sm:text-base ${
+                offer.live
+                  ? "border-emerald-200 bg-emerald-50 text-emerald-900"
+                  : "border-slate-200 bg-slate-50 text-slate-700"
+              }`}
+            >
+              {offer.message}
+            </p>
+          ) : null}
           {status ? (
             <div data-status-check>
               <PaymentBanner message={status} />
@@ -231,7 +288,9 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             adventures={adventures}
             preselected={preselected}
             initialDates={initialDates}
-            submitted={actionData}
+            submitted={booked}
+            prefill={offer?.live ? offer.prefill : undefined}
+            waitlist={waitlist}
           />
         </div>
       </div>

@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { refundCents } from "../../app/lib/policy.ts";
@@ -15,7 +14,7 @@ import * as successPage from "../../app/routes/public/book-success.tsx";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as calendarFile from "../../app/routes/public/my-booking-calendar.ts";
 import * as findPage from "../../app/routes/public/my-booking-find.tsx";
-import { createApp } from "../../server/app.server.ts";
+import type { createApp } from "../../server/app.server.ts";
 import {
   availability,
   bookingLinks,
@@ -28,6 +27,7 @@ import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -36,50 +36,20 @@ import {
   type TestContext,
 } from "../helpers/test-app.ts";
 
-type Loader = (args: never) => unknown;
-type RouteResult = Response | { type?: string; data: unknown; init: ResponseInit | null };
-
 /** Which route module answers a page request (the renderer is replaced by the route's loader or action). */
-function routeFor(method: string, path: string): { fn: Loader; params: Record<string, string> } | null {
+const routeFor: RouteFor = (method, path) => {
   const get = method === "GET" || method === "HEAD";
   const ics = /^\/my-booking\/([^/]+)\/calendar\.ics$/.exec(path);
-  if (ics && get) return { fn: calendarFile.loader as Loader, params: { token: ics[1] } };
+  if (ics && get) return { fn: calendarFile.loader as RouteFn, params: { token: ics[1] } };
   const page = /^\/my-booking\/([^/]+)$/.exec(path);
   if (page)
-    return { fn: (get ? managePage.loader : managePage.action) as Loader, params: { token: page[1] } };
-  if (path === "/my-booking" && !get) return { fn: findPage.action as Loader, params: {} };
-  if (path === "/book/success" && get) return { fn: successPage.loader as Loader, params: {} };
+    return { fn: (get ? managePage.loader : managePage.action) as RouteFn, params: { token: page[1] } };
+  if (path === "/my-booking" && !get) return { fn: findPage.action as RouteFn, params: {} };
+  if (path === "/book/success" && get) return { fn: successPage.loader as RouteFn, params: {} };
   return null;
-}
+};
 
-/**
- * The app with a page handler that runs the route's loader or action in place
- * of the renderer: every request still passes the real middleware (headers,
- * limits, form body checks, the request log) and the context the server builds.
- */
-function withRoutes(services: Services) {
-  return createApp(services, {
-    renderDocument: async (request: Request, context: RouterContextProvider) => {
-      const route = routeFor(request.method, new URL(request.url).pathname);
-      if (!route) return new Response("no route here", { status: 404 });
-      let result: RouteResult;
-      try {
-        result = (await route.fn({ request, context, params: route.params } as never)) as RouteResult;
-      } catch (thrown) {
-        result = thrown as RouteResult;
-      }
-      if (result instanceof Response) return result;
-      const payload = result && "type" in result && result.type === "DataWithResponseInit" ? result : null;
-      return new Response(JSON.stringify(payload ? payload.data : result), {
-        status: payload?.init?.status ?? 200,
-        headers: {
-          ...(payload?.init?.headers as Record<string, string> | undefined),
-          "Content-Type": "application/json",
-        },
-      });
-    },
-  });
-}
+const withRoutes = (services: Services) => appWithRoutes(services, routeFor);
 
 let clients = 0;
 /** A new client address (documentation range), so tests never share a rate-limit counter. */

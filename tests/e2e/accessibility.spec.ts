@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../fixtures/site.ts";
 import { adminToken, cancelBooking, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
+import { seriousViolations } from "../helpers/page-checks";
 
 /**
  * Every page of the site, public and admin, at a desktop and a phone width:
@@ -34,6 +34,7 @@ const ADMIN_ROUTES = [
   "/admin/gallery",
   "/admin/testimonials",
   "/admin/faqs",
+  "/admin/emails",
   "/admin/no-such-screen",
 ];
 
@@ -41,13 +42,6 @@ const WIDTHS = [
   { name: "1280 px", width: 1280, height: 800 },
   { name: "375 px", width: 375, height: 740 },
 ] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
-}
 
 /** Loads a page and waits until its data has arrived (no loading text left, the network quiet). */
 async function visit(page: Page, path: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 
 /**
  * "Manage my booking": book and pay through the test checkout, open the
@@ -11,19 +11,6 @@ import { adminToken, createBooking, openDates, signIn, uniqueEmail } from "../he
  */
 const ADVENTURE = "guided-shore-dive";
 const PHONE = { width: 375, height: 740 };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
-}
-
-/** Nothing wider than the viewport: no sideways scrolling at 375 px. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Books one person through the API, pays on the test checkout page and lands on the success page. */
 async function bookAndPay(page: Page, email: string) {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
-import { seriousViolations } from "../helpers/axe";
 import { adminToken, bearer, signIn, uniqueEmail } from "../helpers/e2e-api";
+import { seriousViolations } from "../helpers/page-checks";
 import { header, mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 /**

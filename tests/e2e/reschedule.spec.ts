@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import {
@@ -10,6 +9,7 @@ import {
   sydneyToday,
   uniqueEmail,
 } from "../helpers/e2e-api";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 /**
@@ -30,18 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sink?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A new open date of the adventure, far out, with its own price per person (dollars) or the base price. */
 async function addDate(request: APIRequestContext, token: string, price: number | null = null) {

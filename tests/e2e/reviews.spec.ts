@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminApi, adminToken } from "../fixtures/admin-session";
 import { image } from "../fixtures/files";
 import { cancelBooking, createBooking, signIn, sydneyToday, uniqueEmail } from "../helpers/e2e-api";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 
 /**
  * Reviews from real customers: a trip that has happened (an adventure of the
@@ -91,19 +91,6 @@ async function reviewsSummary(page: Page) {
   const average = await page.getByTestId("reviews-average").textContent();
   const total = await page.getByTestId("reviews-total").textContent();
   return { ratings, average, total };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
-}
-
-/** Nothing wider than the viewport: no sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** The adventure page's Product structured data. */

@@ -1,6 +1,6 @@
-/** Accessibility checks for end-to-end specs (axe-core, WCAG 2 A and AA). */
+/** Checks end-to-end specs run on any page: accessibility (axe-core, WCAG 2 A and AA) and phone width. */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Serious and critical violations on the page as it stands, one line per element. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -8,4 +8,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")} (${v.help})`));
+}
+
+/** Nothing wider than the viewport: no sideways scrolling (at 375 px, a phone). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }

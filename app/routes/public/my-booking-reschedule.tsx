@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { bookingByToken } from "../../../server/domain/booking-links.server";
 import { requestReschedule, rescheduleOffer } from "../../../server/domain/reschedule.server";
 import { HttpError } from "../../../server/errors.server";
+import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
@@ -158,17 +159,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
             <h2 id="why" className="text-lg font-semibold">
               The date cannot be changed online
             </h2>
-            <p className="mt-2 text-sm text-slate-700">{offer.reason}</p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              {offer.checkoutUrl ? (
-                <a href={offer.checkoutUrl} className="btn-primary">
-                  Continue to payment
-                </a>
-              ) : null}
-              <Link to="/contact" className="btn-secondary">
-                Contact us
-              </Link>
-            </div>
+            <DateChangeBlocked reason={offer.reason} checkoutUrl={offer.checkoutUrl} />
           </section>
         ) : picked ? (
           <section className="card mt-6 p-6" aria-labelledby="review" data-testid="reschedule-review">

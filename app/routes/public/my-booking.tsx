@@ -21,6 +21,7 @@ import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { dateChangeView } from "../../../server/domain/reschedule.server";
 import { reviewOpening } from "../../../server/domain/reviews.server";
 import { HttpError } from "../../../server/errors.server";
+import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
 import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
@@ -231,21 +232,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                     </Link>
                   </>
                 ) : (
-                  <>
-                    <p className="mt-2 text-sm text-slate-700" data-testid="change-date-reason">
-                      {dateChange.reason}
-                    </p>
-                    <div className="mt-4 flex flex-wrap gap-3">
-                      {dateChange.checkoutUrl ? (
-                        <a href={dateChange.checkoutUrl} className="btn-primary">
-                          Continue to payment
-                        </a>
-                      ) : null}
-                      <Link to="/contact" className="btn-secondary">
-                        Contact us
-                      </Link>
-                    </div>
-                  </>
+                  <DateChangeBlocked reason={dateChange.reason} checkoutUrl={dateChange.checkoutUrl} />
                 )}
               </section>
             ) : null}

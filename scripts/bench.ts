@@ -213,6 +213,11 @@ function loadRows(
     ["app", app],
     ["bare", bare],
   ] as const) {
+    if (r.requests === 0) {
+      notes.push(
+        `${label} (${who}): no request completed within ${SECONDS} s (machine too busy? raise BENCH_DURATION)`,
+      );
+    }
     if (r.failed > 0)
       notes.push(
         `${label} (${who}): ${r.failed} of ${r.requests} requests failed (non-2xx, error or timeout)`,
@@ -393,6 +398,7 @@ async function main() {
       baseline: sm.cls,
       ratio: ratio(am.cls, sm.cls),
       unit: "",
+      digits: 3,
       target: "(reported)",
       met: null,
     });

@@ -75,11 +75,12 @@ export function referencedPaths(captured: Captured): string[] {
   if (!type.includes("text/html") && !type.includes("text/css")) return [];
   const text = bodyText(captured);
   const found: string[] = [];
-  for (const m of text.matchAll(/\ssrc="([^"]+)"/g)) found.push(m[1]);
-  for (const m of text.matchAll(/\ssrcset="([^"]+)"/g)) {
+  // React writes srcSet and imageSrcSet in camel case; HTML attribute names ignore case.
+  for (const m of text.matchAll(/\ssrc="([^"]+)"/gi)) found.push(m[1]);
+  for (const m of text.matchAll(/\s(?:image)?srcset="([^"]+)"/gi)) {
     for (const candidate of m[1].split(",")) found.push(candidate.trim().split(/\s+/)[0]);
   }
-  for (const m of text.matchAll(/<link\s[^>]*href="([^"]+)"/g)) found.push(m[1]);
+  for (const m of text.matchAll(/<link\s[^>]*href="([^"]+)"/gi)) found.push(m[1]);
   for (const m of text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) found.push(m[1]);
   return found.map((p) => p.replaceAll("&amp;", "&")).filter((p) => p.startsWith("/") && !p.startsWith("//"));
 }

@@ -7,14 +7,16 @@ export interface Row {
   /** measured / baseline */
   ratio: number;
   unit: string;
+  /** Decimals shown (default: by unit). */
+  digits?: number;
   target: string;
   /** null: reported without a target */
   met: boolean | null;
 }
 
-function format(value: number, unit: string): string {
+function format(value: number, unit: string, fixed?: number): string {
   if (!Number.isFinite(value)) return "n/a";
-  const digits = unit === "ms" ? 3 : unit === "s" ? 2 : unit === "" && !Number.isInteger(value) ? 3 : 0;
+  const digits = fixed ?? (unit === "ms" ? 3 : unit === "s" ? 2 : Number.isInteger(value) ? 0 : 1);
   return `${value.toFixed(digits)}${unit ? ` ${unit}` : ""}`;
 }
 
@@ -22,8 +24,8 @@ export function printTable(rows: Row[], options: { header: string; notes: string
   const header = ["figure", "measured", "baseline", "ratio", "target", "met?"];
   const cells = rows.map((r) => [
     r.figure,
-    format(r.measured, r.unit),
-    format(r.baseline, r.unit),
+    format(r.measured, r.unit, r.digits),
+    format(r.baseline, r.unit, r.digits),
     Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : "n/a",
     r.target,
     r.met === null ? "-" : r.met ? "yes" : "NO",

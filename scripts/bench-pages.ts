@@ -72,7 +72,7 @@ function lighthouse(pagePath: string) {
       `--output-path=${out}`,
       "--form-factor=mobile",
       "--only-categories=performance,accessibility,best-practices,seo",
-      `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
+      `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"] },
   );

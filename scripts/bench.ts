@@ -44,6 +44,7 @@ import { type Browser, median, type PageRun, startBrowser } from "./bench/lighth
 import { type LoadResult, load } from "./bench/load.ts";
 import { printTable, type Row } from "./bench/report.ts";
 import {
+  assertPortsFree,
   type Child,
   cleanupAll,
   interrupted,
@@ -226,6 +227,7 @@ function loadRows(
 }
 
 async function main() {
+  await assertPortsFree(Object.values(PORTS));
   ensureBuild();
   const work = tempDir("tw-bench-");
   const results: Record<string, unknown> = {};

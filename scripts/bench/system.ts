@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -158,4 +159,19 @@ export function sampleMemory(pid: number): { stop(): number } {
       return peak;
     },
   };
+}
+
+/** Fails unless every port is free on loopback: a server left over there would be measured instead. */
+export async function assertPortsFree(ports: number[]): Promise<void> {
+  for (const port of ports) {
+    const probe = createServer();
+    await new Promise<void>((resolve, reject) => {
+      probe.once("error", () =>
+        reject(
+          new Error(`port ${port} is in use: stop what listens there or set BENCH_PORT to another range`),
+        ),
+      );
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+    });
+  }
 }

@@ -40,7 +40,7 @@ import os from "node:os";
 import path from "node:path";
 import { createPgDatabase, PG_ADMIN_URL } from "../tests/helpers/pg.ts";
 import { type Capture, captureOne, headerOf, referencedPaths } from "./bench/capture.ts";
-import { type Browser, median, type PageRun, startBrowser } from "./bench/lighthouse.ts";
+import { type Browser, chromiumPath, median, type PageRun, startBrowser } from "./bench/lighthouse.ts";
 import { type LoadResult, load } from "./bench/load.ts";
 import { printTable, type Row } from "./bench/report.ts";
 import {
@@ -227,6 +227,7 @@ function loadRows(
 }
 
 async function main() {
+  if (!SKIP_LIGHTHOUSE) chromiumPath();
   await assertPortsFree(Object.values(PORTS));
   ensureBuild();
   const work = tempDir("tw-bench-");

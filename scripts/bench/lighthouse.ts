@@ -35,13 +35,19 @@ export interface Browser {
   stop(): Promise<void>;
 }
 
-export async function startBrowser(port: number): Promise<Browser> {
+/** Chromium's path; throws a clear error when it is missing (checked before anything starts). */
+export function chromiumPath(): string {
   const executable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(executable)) {
     throw new Error(
       `Chromium not found at ${executable}: install it or set CHROMIUM_PATH (or BENCH_SKIP_LIGHTHOUSE=1 to skip the page figures)`,
     );
   }
+  return executable;
+}
+
+export async function startBrowser(port: number): Promise<Browser> {
+  const executable = chromiumPath();
   const profile = tempDir("tw-bench-chrome-");
   const chrome: Child = startChild(
     executable,

@@ -311,7 +311,7 @@ async function main() {
   await app.stop();
 
   // ---- Baselines: bare server (static copy and load), PGlite alone ----
-  log("starting the bare servers");
+  log("starting the bare server");
   const bare = await startBare(PORTS.bare, loadCapture, work, "load");
   const bareAfterStart = memoryMb(bare.pid).rss;
   const bareMemory = sampleMemory(bare.pid);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
+import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
  * "Manage my booking": book and pay through the test checkout, open the
@@ -17,11 +18,7 @@ async function bookAndPay(page: Page, email: string) {
   const [date] = await openDates(page.request, ADVENTURE);
   const booking = await createBooking(page.request, { adventureId: ADVENTURE, date: date.date, email });
   await page.goto(new URL(booking.checkout_url).pathname);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Ava Walker");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payWithTestCard(page);
   await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "You're booked in!" })).toBeVisible();
   return booking;

@@ -11,6 +11,7 @@ import {
 } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
+import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
  * A customer moves their own booking: book and pay through the test checkout,
@@ -73,19 +74,11 @@ async function adminBooking(request: APIRequestContext, token: string, email: st
 /** The email's text part, decoded. */
 const textOf = (raw: string) => mimePart(raw, /text\/plain/i) ?? raw;
 
-async function payOnTestCheckout(page: Page) {
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Ava Walker");
-  await page.getByRole("button", { name: /^Pay / }).click();
-}
-
 /** Books one person on a date, pays, and answers the private link from the confirmation email. */
 async function bookPayAndOpenLink(page: Page, email: string, date: string) {
   const booking = await createBooking(page.request, { adventureId: ADVENTURE, date, email });
   await page.goto(new URL(booking.checkout_url).pathname);
-  await payOnTestCheckout(page);
+  await payWithTestCard(page);
   await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
   const mail = await sink.waitFor(
     (m) => m.to.includes(email) && m.subject.includes(booking.reference),
@@ -219,7 +212,7 @@ test("a dearer date is paid through the test checkout before the booking moves",
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     // Held, not moved: the booking is still on its first date until the payment is made.
     expect((await adminBooking(page.request, token, email)).selected_date).toBe(first.date);
-    await payOnTestCheckout(page);
+    await payWithTestCard(page);
     await page.waitForURL((url) => url.pathname.startsWith("/my-booking/") && url.search === "?changed=1");
     await expect(page.getByTestId("date-change-notice")).toContainText(
       "Thank you for your payment of $40.00",

@@ -3,6 +3,7 @@ import { adminApi, adminToken } from "../fixtures/admin-session";
 import { image } from "../fixtures/files";
 import { cancelBooking, createBooking, signIn, sydneyToday, uniqueEmail } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
+import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
  * Reviews from real customers: a trip that has happened (an adventure of the
@@ -52,11 +53,7 @@ async function tripTakenToday(page: Page, request: APIRequestContext, token: str
   const booking = await createBooking(request, { adventureId, date: today, email: uniqueEmail(run) });
 
   await page.goto(new URL(booking.checkout_url).pathname);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Ava Walker");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payWithTestCard(page);
   await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
   await page.getByTestId("manage-link").click();
   await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}$/);

@@ -14,6 +14,7 @@ import { action as bookAction } from "../../app/routes/public/book.tsx";
 import { createApp } from "../../server/app.server.ts";
 import { adventures, availability, bookings } from "../../server/db/schema.ts";
 import type { Services } from "../../server/services.server.ts";
+import { formPost } from "../helpers/page-routes.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -59,18 +60,6 @@ function withActions(services: Services) {
 let clients = 0;
 /** A new client address (documentation range), so tests never share a counter. */
 const newClient = () => ({ "X-Forwarded-For": `203.0.113.9, 198.51.100.${++clients}` });
-
-function formPost(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: {
-      Accept: "text/html,application/xhtml+xml",
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
 
 const bookFields = (overrides: Record<string, string> = {}) => ({
   adventureId: "dive-exhibition",

@@ -27,7 +27,7 @@ import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
+import { appWithRoutes, formPost, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -54,18 +54,6 @@ const withRoutes = (services: Services) => appWithRoutes(services, routeFor);
 let clients = 0;
 /** A new client address (documentation range), so tests never share a rate-limit counter. */
 const newClient = () => ({ "X-Forwarded-For": `203.0.113.7, 198.51.100.${++clients}` });
-
-function formPost(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: {
-      Accept: "text/html,application/xhtml+xml",
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  };
-}
 
 interface View {
   reference: string;

@@ -40,3 +40,16 @@ export function appWithRoutes(services: Services, routeFor: RouteFor) {
     },
   });
 }
+
+/** A page form post as a browser sends it (urlencoded, asking for HTML). */
+export function formPost(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: "POST",
+    headers: {
+      Accept: "text/html,application/xhtml+xml",
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  };
+}

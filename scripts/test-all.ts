@@ -34,6 +34,12 @@ const DECLARED_SKIPS: { when: boolean; file: RegExp; name: RegExp; why: string }
     name: /PostgreSQL/,
     why: "SKIP_PG=1 leaves out the PostgreSQL-only process tests",
   },
+  {
+    when: !withPg,
+    file: /^tests\/e2e\/page-cache/,
+    name: /PostgreSQL/,
+    why: "SKIP_PG=1 leaves out the page cache's two-process browser test",
+  },
 ];
 
 function isDeclaredSkip(file: string, name: string): boolean {

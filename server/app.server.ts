@@ -13,6 +13,7 @@ import { bookingApi } from "./api/bookings.server.ts";
 import { oneClickUnsubscribe } from "./api/newsletter-unsubscribe.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
+import { createPageCache } from "./cache/page-cache.server.ts";
 import { fromDatabaseError, HttpError } from "./errors.server.ts";
 import { redactPath } from "./log.server.ts";
 import { clientKey } from "./security/client.server.ts";
@@ -91,6 +92,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(requestText());
   app.use(pageFormBody());
   app.use(publicLimits(services));
+  // What every visitor sees the same is rendered once per content version (and answered with ETags).
+  app.use(
+    createPageCache({
+      database,
+      now: services.now,
+      maxBytes: services.env.PAGE_CACHE_MB * 2 ** 20,
+      stripeCheckout: services.payments.name === "stripe",
+    }).middleware,
+  );
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {

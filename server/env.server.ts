@@ -36,6 +36,12 @@ const schema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(20),
   /**
+   * Memory for the public page cache (server/cache/page-cache.server.ts): the
+   * rendered public pages and public API answers, kept per content version.
+   * 0 turns the cache off (every request is rendered).
+   */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
    * How many reverse proxies (load balancer, CDN) stand between the internet and
    * this server. 0: the socket's peer is the client. 1 or more: the client is
    * read from X-Forwarded-For, counted from the right.

@@ -14,15 +14,17 @@ export function isIsoDate(value: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
+// en-CA formats as YYYY-MM-DD. Made once: building a formatter costs far more than using it.
+const SYDNEY_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TZ,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** The calendar date in Sydney at the given instant. */
 export function sydneyDate(at: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TZ,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return SYDNEY_DAY.format(at);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -56,15 +58,31 @@ export function weekendDates(from: string, horizon = 90, limit = 20): string[] {
   return out;
 }
 
+const AU_DATE_STYLES = {
+  short: new Intl.DateTimeFormat("en-AU", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+  long: new Intl.DateTimeFormat("en-AU", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+  full: new Intl.DateTimeFormat("en-AU", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }),
+};
+
 /** en-AU display, e.g. "Sat, 28 Nov 2026" (long) or "28/11/2026" (short). */
 export function formatDateAU(isoDate: string, style: "short" | "long" | "full" = "long"): string {
   const [y, m, d] = isoDate.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const opts: Intl.DateTimeFormatOptions =
-    style === "short"
-      ? { day: "2-digit", month: "2-digit", year: "numeric" }
-      : style === "long"
-        ? { weekday: "short", day: "numeric", month: "short", year: "numeric" }
-        : { weekday: "long", day: "numeric", month: "long", year: "numeric" };
-  return new Intl.DateTimeFormat("en-AU", { ...opts, timeZone: "UTC" }).format(date);
+  return AU_DATE_STYLES[style].format(new Date(Date.UTC(y, m - 1, d)));
 }

@@ -39,7 +39,6 @@ export function bookingApi(services: Services) {
   api.get("/adventures/:id/dates", async (c) => {
     const dates = await listDateOptions(deps.db, c.req.param("id"), deps.now());
     if (!dates) throw notFound("Adventure not found");
-    c.header("Cache-Control", "no-store");
     return c.json(dates);
   });
 

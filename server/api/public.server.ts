@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { isbot } from "isbot";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { waitlistJoinSchema } from "../../app/lib/waitlist.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
-import { listActiveAdventures } from "../domain/adventures.server.ts";
+import { incrementViewCount, listActiveAdventures } from "../domain/adventures.server.ts";
 import { saveContactMessage } from "../domain/contact.server.ts";
 import { joinWaitlist } from "../domain/waitlist.server.ts";
 import { clientKey } from "../security/client.server.ts";
@@ -15,9 +16,17 @@ export function publicApi({ database, log, env, now }: Services) {
   const { db } = database;
   const api = new Hono();
 
-  api.get("/adventures-pro", async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await listActiveAdventures(db));
+  api.get("/adventures-pro", async (c) => c.json(await listActiveAdventures(db)));
+
+  // The adventure page's view beacon (the admin lists show view_count); crawlers are not visitors.
+  api.post("/adventures/:id/view", async (c) => {
+    if (!isbot(c.req.header("user-agent") ?? "")) {
+      // A lost view count must never cost the visitor anything.
+      await incrementViewCount(db, c.req.param("id")).catch((error: unknown) =>
+        log.warn("view count not updated", { error }),
+      );
+    }
+    return c.body(null, 204);
   });
 
   api.post("/contact", async (c) => {

@@ -16,6 +16,8 @@ export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: DB;
   kind: "pglite" | "postgres";
+  /** The embedded database's own client (its notifications); absent on PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -62,12 +64,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    pglite,
     close: async () => {
       if (!pglite.closed) await pglite.close();
       unlock();
     },
-    // exposed for tests that snapshot a migrated database
-    ...({ pglite } as object),
   };
 }
 

@@ -3,7 +3,7 @@
  * fresh nonce per request on every HTML answer, HSTS on every answer, and a
  * sandbox for operator uploads that are not images.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 
 /** One year, the value HSTS preload lists ask for; browsers ignore it over plain http. */
@@ -14,18 +14,21 @@ const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 export type NonceVariables = { cspNonce: string };
 
 /**
- * The policy for a server-rendered page. Scripts run only with this response's
- * nonce; 'strict-dynamic' lets those scripts load the route modules they import
- * (the host list is then ignored by browsers that support it). Styles allow
- * inline because server rendering writes style attributes. A form may post only
- * here, or to Stripe Checkout when Stripe takes the payments (a booking without
+ * The policy for a server-rendered page. Scripts run only when the policy
+ * names them: a page rendered for one request carries a fresh nonce, with
+ * 'strict-dynamic' letting those scripts load the route modules they import
+ * (the host list is then ignored by browsers that support it); a page shared
+ * between visitors (server/cache/page-cache.server.ts) lists the hashes of its
+ * inline scripts and allows this site's own script files. Styles allow inline
+ * because server rendering writes style attributes. A form may post only here,
+ * or to Stripe Checkout when Stripe takes the payments (a booking without
  * JavaScript is redirected there).
  */
-function pagePolicy(nonce: string, options: { stripeCheckout: boolean }): string {
+export function htmlPolicy(options: { scripts: string[]; stripeCheckout: boolean }): string {
   const formAction = options.stripeCheckout ? `'self' ${STRIPE_CHECKOUT_ORIGIN}` : "'self'";
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${options.scripts.join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -37,10 +40,28 @@ function pagePolicy(nonce: string, options: { stripeCheckout: boolean }): string
   ].join("; ");
 }
 
+/** Script types a browser runs; any other type (JSON-LD, say) is data and needs no permission. */
+const RUNNABLE_TYPES = new Set(["", "text/javascript", "module", "application/javascript"]);
+
+/** The CSP hash source of every inline script in `html` that a browser would run. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
+    if (!RUNNABLE_TYPES.has(type)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
 /** 128 random bits, as CSP nonces should carry. */
 const newNonce = () => randomBytes(16).toString("base64");
 
-/** Sets c.var.cspNonce for the renderer and the policy on whatever HTML comes back. */
+/**
+ * Sets c.var.cspNonce for the renderer and the nonce policy on whatever HTML
+ * comes back without a policy of its own (shared pages bring theirs).
+ */
 export function contentSecurityPolicy(options: { stripeCheckout: boolean }): MiddlewareHandler<{
   Variables: NonceVariables;
 }> {
@@ -48,7 +69,15 @@ export function contentSecurityPolicy(options: { stripeCheckout: boolean }): Mid
     const nonce = newNonce();
     c.set("cspNonce", nonce);
     await next();
-    if (isHtml(c)) c.res.headers.set("Content-Security-Policy", pagePolicy(nonce, options));
+    if (isHtml(c) && !c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set(
+        "Content-Security-Policy",
+        htmlPolicy({
+          scripts: [`'nonce-${nonce}'`, "'strict-dynamic'"],
+          stripeCheckout: options.stripeCheckout,
+        }),
+      );
+    }
   };
 }
 

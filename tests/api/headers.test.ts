@@ -1,8 +1,10 @@
 /**
- * Headers and secrets: a nonce-based Content-Security-Policy on every page,
+ * Headers and secrets: a Content-Security-Policy on every page (a nonce per
+ * request, or script hashes on pages shared between visitors),
  * HSTS on every answer, uploads that are not images served as sandboxed
  * downloads, and request log lines without checkout session ids.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,13 +27,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+const PAGE_SCRIPT = "window.__page = 1;";
+
 /** The app with a page renderer that records the nonce the server handed it. */
 function withPages(services = t.services) {
   const nonces: (string | undefined)[] = [];
   const app = createApp(services, {
     renderDocument: async (_request, context: RouterContextProvider) => {
       nonces.push(context.get(appContext).nonce);
-      return new Response("<!doctype html><title>x</title>", {
+      return new Response(`<!doctype html><title>x</title><script>${PAGE_SCRIPT}</script>`, {
         headers: { "Content-Type": "text/html; charset=utf-8" },
       });
     },
@@ -47,29 +51,48 @@ const directives = (policy: string) =>
     }),
   );
 
+const STRICT_DIRECTIVES = {
+  "default-src": "'self'",
+  "object-src": "'none'",
+  "base-uri": "'none'",
+  "frame-ancestors": "'none'",
+  "form-action": "'self'",
+  "img-src": "'self' data: blob:",
+  "style-src": "'self' 'unsafe-inline'",
+  "connect-src": "'self'",
+  "font-src": "'self'",
+};
+
 describe("Content-Security-Policy", () => {
-  it("every page answer carries a policy with this request's nonce and the strict directives", async () => {
+  it("a page rendered for one visitor carries a policy with this request's nonce and the strict directives", async () => {
     const { app, nonces } = withPages();
-    const first = await app.request("/");
-    const second = await app.request("/contact");
+    const first = await app.request("/book/success?session_id=cs_test_1");
+    const second = await app.request("/my-booking/some-token");
     const policies = [first, second].map((r) => r.headers.get("content-security-policy") ?? "");
     expect(nonces).toHaveLength(2);
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonces[0]).not.toBe(nonces[1]);
     for (const [i, policy] of policies.entries()) {
       expect(directives(policy)).toEqual({
-        "default-src": "'self'",
+        ...STRICT_DIRECTIVES,
         "script-src": `'nonce-${nonces[i]}' 'strict-dynamic'`,
-        "object-src": "'none'",
-        "base-uri": "'none'",
-        "frame-ancestors": "'none'",
-        "form-action": "'self'",
-        "img-src": "'self' data: blob:",
-        "style-src": "'self' 'unsafe-inline'",
-        "connect-src": "'self'",
-        "font-src": "'self'",
       });
     }
+  });
+
+  it("a page shared between visitors has no nonce: its policy names its own inline scripts by hash", async () => {
+    const { app, nonces } = withPages();
+    const res = await app.request("/contact");
+    expect(nonces).toEqual([undefined]);
+    const hash = createHash("sha256").update(PAGE_SCRIPT).digest("base64");
+    expect(directives(res.headers.get("content-security-policy") ?? "")).toEqual({
+      ...STRICT_DIRECTIVES,
+      "script-src": `'self' 'sha256-${hash}'`,
+    });
+    // Served again from memory, with the same policy.
+    const again = await app.request("/contact");
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(again.headers.get("content-security-policy")).toBe(res.headers.get("content-security-policy"));
   });
 
   it("lets forms reach Stripe Checkout only when Stripe takes the payments", async () => {

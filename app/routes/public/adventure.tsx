@@ -15,12 +15,11 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import {
   findActiveAdventure,
   findRelatedAdventures,
-  incrementViewCount,
   type PublicAdventure,
 } from "../../../server/domain/adventures.server";
 import { listDateOptions } from "../../../server/domain/availability.server";
@@ -40,7 +39,7 @@ import type { Route } from "./+types/adventure";
 import { waitlistFormAction } from "./waitlist-form.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, log, booking } = getApp(context);
+  const { db, booking } = getApp(context);
   const adventure = await findActiveAdventure(db, params.slug);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   if (!adventure) {
@@ -49,12 +48,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // (react-router's replace() would also overwrite that previous page on client navigations.)
     if (bot) throw data("Adventure not found", { status: 404 });
     throw redirect("/adventures");
-  }
-  if (!bot) {
-    // A lost view count must never cost the visitor the page.
-    await incrementViewCount(db, adventure.id).catch((error: unknown) =>
-      log.warn("view count not updated", { id: adventure.id, error }),
-    );
   }
   // The waitlist form lists the dates that cannot take the largest group.
   const [related, rating, dates] = await Promise.all([
@@ -116,6 +109,11 @@ function itineraryStep(step: string): { when: string; what: string } {
 
 export default function AdventurePage({ loaderData, actionData }: Route.ComponentProps) {
   const { adventure: a, related, rating, dates } = loaderData;
+  // The page view is counted from the browser: this page is shared from the page cache (and a CDN),
+  // where no loader runs per visitor. A beacon outlives a quick navigation away.
+  useEffect(() => {
+    navigator.sendBeacon?.(`/api/adventures/${encodeURIComponent(a.id)}/view`);
+  }, [a.id]);
   const { origin, content } = useRootData();
   const site = siteInfo(content);
   const url = `${origin}/adventures/${a.slug}`;

@@ -15,7 +15,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { redactPath } from "../server/log.server";
+import { PublicCssText } from "./components/PublicStyles";
 import { getApp } from "./lib/context";
+// The public stylesheet as text, to inline into public pages (components/PublicStyles.tsx).
+import publicCss from "./public.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +50,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <PublicCssText.Provider value={publicCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PublicCssText.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -6,11 +6,12 @@ import {
   Outlet,
   Scripts,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { loadSiteContent } from "../server/domain/content.server";
+import type { Route } from "./+types/root";
+import { PublicStyles } from "./components/PublicStyles";
 import { TestModeRibbon } from "./components/TestModeRibbon";
 import { getApp } from "./lib/context";
 
@@ -39,6 +40,8 @@ export function useRootData(): RootData {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The admin console links its own stylesheet (admin.css, from its layout route); everything else is public.
+  const admin = useMatches().some((m) => m.id.startsWith("routes/admin/"));
   return (
     <html lang="en-AU">
       <head>
@@ -46,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b2545" />
         <Meta />
+        {admin ? null : <PublicStyles />}
         <Links />
       </head>
       <body>

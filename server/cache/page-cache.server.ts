@@ -12,7 +12,8 @@
  *
  * Shared pages carry no CSP nonce (a nonce must not be shared between
  * visitors): they are rendered without one, and their policy lists the hashes
- * of their own inline scripts instead (headers.server.ts).
+ * of their own inline scripts instead (headers.server.ts). They are stored in
+ * the form that paints first and loads scripts after (defer-hydration.server.ts).
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -20,9 +21,10 @@ import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import type { Database } from "../db/client.server.ts";
-import { htmlPolicy, inlineScriptHashes } from "../security/headers.server.ts";
+import { htmlPolicy, inlineScriptHashes, scriptHash } from "../security/headers.server.ts";
 import { type SharedKind, sharedAnswerKind } from "./cacheable.ts";
 import { contentVersion } from "./content-version.server.ts";
+import { deferHydration } from "./defer-hydration.server.ts";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -113,13 +115,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // Only complete, successful, impersonal answers: a redirect, an error or a cookie is never shared.
     if (res.status !== 200 || res.headers.has("set-cookie") || !res.body) return null;
     if (res.headers.get("content-encoding")) return null;
-    const identity = new Uint8Array(await res.arrayBuffer());
+    let identity = new Uint8Array(await res.arrayBuffer());
     const headers: [string, string][] = [];
     res.headers.forEach((value, name) => {
       if (!NOT_STORED.has(name)) headers.push([name, value]);
     });
     if (type.startsWith("text/html")) {
-      const hashes = inlineScriptHashes(new TextDecoder().decode(identity));
+      const { html, moduleScript } = deferHydration(new TextDecoder().decode(identity));
+      identity = new TextEncoder().encode(html);
+      const hashes = inlineScriptHashes(html);
+      if (moduleScript !== null) hashes.push(scriptHash(moduleScript));
       headers.push([
         "content-security-policy",
         htmlPolicy({ scripts: ["'self'", ...hashes], stripeCheckout: options.stripeCheckout }),

@@ -43,6 +43,10 @@ export function htmlPolicy(options: { scripts: string[]; stripeCheckout: boolean
 /** Script types a browser runs; any other type (JSON-LD, say) is data and needs no permission. */
 const RUNNABLE_TYPES = new Set(["", "text/javascript", "module", "application/javascript"]);
 
+/** The CSP source that allows an inline script with exactly this text. */
+export const scriptHash = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
 /** The CSP hash source of every inline script in `html` that a browser would run. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -50,7 +54,7 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
     if (!RUNNABLE_TYPES.has(type)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    hashes.add(scriptHash(body));
   }
   return [...hashes];
 }

@@ -8,6 +8,7 @@ import { getToken, useAdminToken } from "../../lib/admin-api";
 import { siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/layout";
+import "../../admin.css";
 
 // Admin pages are never for search engines (also sent as a meta tag below).
 export function headers() {

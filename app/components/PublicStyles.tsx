@@ -28,6 +28,7 @@ export function PublicStyles() {
       {text === undefined ? (
         <link rel="stylesheet" href={publicCssHref} />
       ) : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, never user input
         <style id="public-css" dangerouslySetInnerHTML={{ __html: text }} />
       )}
     </>

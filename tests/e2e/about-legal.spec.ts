@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 
 test.describe("about page", () => {
   test("shows the guide's biography, stats, philosophy, qualifications and a call to action", async ({

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../fixtures/site.ts";
+import { expect, type Page, test } from "../fixtures/test";
 import { adminToken, cancelBooking, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { seriousViolations } from "../helpers/page-checks";
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "../fixtures/test";
 import { addDays, adminToken, bearer, signIn } from "../helpers/e2e-api";
 
 /**

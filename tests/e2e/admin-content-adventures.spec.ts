@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adminApi, confirmDialog, loginPage, openAdmin, watchText } from "../fixtures/admin-session";
+import { expect, type Page, test } from "../fixtures/test";
 
 // Each test creates the adventures it changes, under a name of this run, and deletes them
 // in its finally block, so the seeded catalogue other specs read is left as it was and a

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
+import { type APIRequestContext, expect, test } from "../fixtures/test";
 
 // Every test adds its own item, named for this run, and its finally block deletes it
 // whatever happened, so the seeded gallery, reviews and FAQ other specs count are

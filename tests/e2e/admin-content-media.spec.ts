@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
 import * as fx from "../fixtures/files";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
+import { expect, type Page, test } from "../fixtures/test";
 
 interface Section {
   id: string;

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatDateAU } from "../../app/lib/dates";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { addDays, sydneyToday } from "../helpers/e2e-api";
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import {
   adminToken,
   bearer,

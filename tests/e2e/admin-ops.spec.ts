@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_SMTP_PORT } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 let sink: SmtpSink;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { adminToken, bearer } from "../helpers/e2e-api";
 
 /**

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, signIn } from "../helpers/e2e-api";
 import { seriousViolations } from "../helpers/page-checks";
 

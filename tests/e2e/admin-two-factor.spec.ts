@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 import { adminToken } from "../fixtures/admin-session";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 
 /**
  * Two-factor sign-in as the operator uses it. The server runs on the real

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 import type { PublicAdventure } from "../../server/domain/adventures.server";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 
 /**
  * The seeded catalogue, written out here so the expected lists below are worked out by

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, cancelBooking, uniqueEmail } from "../helpers/e2e-api";
 
 /**

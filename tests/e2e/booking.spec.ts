@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
+import { expect, type Page, test } from "../fixtures/test";
 import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 const TEXT = {

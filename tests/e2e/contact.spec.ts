@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
+import { expect, type Page, test } from "../fixtures/test";
 
 const SUCCESS_TITLE = "Message Sent Successfully!";
 const SUCCESS_TEXT = "Liam Carter will get back to you within 24 hours.";

@@ -5,9 +5,9 @@
  * whole booking to the test checkout, and on the admin login.
  */
 
-import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 import { PUBLIC_PAGES } from "../fixtures/site.ts";
+import { expect, type Page, test, waitForHydration } from "../fixtures/test";
 
 /** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
 async function watch(page: Page) {
@@ -36,14 +36,6 @@ async function watch(page: Page) {
   };
 }
 
-/** React has hydrated the frame: its header has React's internal keys. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.querySelector("[data-testid=site-header]");
-    return !!root && Object.keys(root).some((k) => k.startsWith("__react"));
-  });
-}
-
 const NONCE_POLICY = /script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/;
 const HASH_POLICY = /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/;
 
@@ -59,7 +51,7 @@ test("every public page loads and hydrates under the policy with no violation", 
   const watcher = await watch(page);
   for (const path of PUBLIC_PAGES) {
     await policyOf(page, path);
-    await hydrated(page);
+    await waitForHydration(page);
   }
   await watcher.assertClean();
 });
@@ -70,7 +62,7 @@ test.describe("on a phone", () => {
   test("the mobile menu opens (scripts run) and client navigation works", async ({ page }) => {
     const watcher = await watch(page);
     await policyOf(page, "/about");
-    await hydrated(page);
+    await waitForHydration(page);
     const toggle = page.getByTestId("site-header").getByRole("button", { name: /menu/i });
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -84,7 +76,7 @@ test.describe("on a phone", () => {
 test("a booking goes through the form to the test checkout with no violation", async ({ page }) => {
   const watcher = await watch(page);
   await policyOf(page, "/book");
-  await hydrated(page);
+  await waitForHydration(page);
   await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
   await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
   const form = page.locator("main form").first();

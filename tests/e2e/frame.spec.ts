@@ -1,5 +1,12 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+  waitForHydration,
+} from "../fixtures/test";
 
 /** The frame every public page shares: the navigation, in this order. */
 const NAV = [
@@ -25,14 +32,6 @@ async function scrollTo(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
 }
 
-/** Wait until React has hydrated, so clicks are handled by the router. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.querySelector("[data-testid=site-header]");
-    return !!root && Object.keys(root).some((k) => k.startsWith("__react"));
-  });
-}
-
 async function linkHrefs(list: Locator): Promise<[string, string][]> {
   return list.evaluateAll((els) =>
     els.map((el) => [(el.textContent ?? "").trim(), el.getAttribute("href") ?? ""] as [string, string]),
@@ -50,14 +49,14 @@ test.describe("desktop header", () => {
     const book = header(page).getByRole("link", { name: "Book Now", exact: true });
     await expect(book).toBeVisible();
     await expect(book).toHaveAttribute("href", "/book");
-    await hydrated(page);
+    await waitForHydration(page);
     await book.click();
     await expect(page).toHaveURL(/\/book$/);
   });
 
   test("every navigation link opens its page and marks it current", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     for (const [label, href] of [...NAV.slice(1), NAV[0]]) {
       await mainNav(page).getByRole("link", { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${href === "/" ? "/" : href}$`));
@@ -71,7 +70,7 @@ test.describe("desktop header", () => {
 
   test("on the home page the bar is transparent at the top and solid past 50 px", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const bar = header(page);
     await expect(bar).toHaveAttribute("data-solid", "false");
     await scrollTo(page, 50);
@@ -88,7 +87,7 @@ test.describe("desktop header", () => {
 
   test("the transparent bar really shows the hero through it, the solid one does not", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const bg = () => header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
     await expect.poll(bg).toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
     await scrollTo(page, 300);
@@ -97,10 +96,10 @@ test.describe("desktop header", () => {
 
   test("a page loaded already scrolled shows the solid bar", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     await scrollTo(page, 600);
     await page.reload();
-    await hydrated(page);
+    await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
     await expect(header(page)).toHaveAttribute("data-solid", "true");
   });
@@ -117,7 +116,7 @@ test.describe("desktop header", () => {
   ]) {
     test(`on ${path} the bar is always solid`, async ({ page }) => {
       await page.goto(path);
-      await hydrated(page);
+      await waitForHydration(page);
       await expect(header(page)).toHaveAttribute("data-solid", "true");
       await scrollTo(page, 400);
       await expect(header(page)).toHaveAttribute("data-solid", "true");
@@ -128,7 +127,7 @@ test.describe("desktop header", () => {
 
   test("navigating from home keeps the bar solid elsewhere and transparent back home", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     await mainNav(page).getByRole("link", { name: "Gallery", exact: true }).click();
     await expect(page).toHaveURL(/\/gallery$/);
     await expect(header(page)).toHaveAttribute("data-solid", "true");
@@ -150,7 +149,7 @@ test.describe("desktop header", () => {
 
   test("a skip link jumps to the main content", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
     await expect(skip).toBeFocused();
@@ -165,7 +164,7 @@ test.describe("mobile menu (375 x 812)", () => {
 
   test("the toggle opens the same links plus Book Adventure", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     // The desktop links are not shown on a phone.
     await expect(mainNav(page).locator("ul").first()).toBeHidden();
     const toggle = menuToggle(page);
@@ -195,7 +194,7 @@ test.describe("mobile menu (375 x 812)", () => {
 
   test("Escape closes the menu and returns focus to the toggle", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const toggle = menuToggle(page);
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -209,7 +208,7 @@ test.describe("mobile menu (375 x 812)", () => {
 
   test("choosing a link navigates and closes the menu", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await waitForHydration(page);
     const toggle = menuToggle(page);
     const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
     await toggle.click();
@@ -226,7 +225,7 @@ test.describe("mobile menu (375 x 812)", () => {
 
   test("works with the keyboard alone", async ({ page }) => {
     await page.goto("/faq");
-    await hydrated(page);
+    await waitForHydration(page);
     const toggle = menuToggle(page);
     const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
     // Skip link, logo, then the toggle.
@@ -253,7 +252,7 @@ test.describe("mobile menu (375 x 812)", () => {
 
   test("on a phone the bar hides Book Now and the menu offers Book Adventure", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     // A phone is narrower than the bar's Book Now button allows; the menu carries Book Adventure.
     await expect(header(page).getByRole("link", { name: "Book Now", exact: true })).toBeHidden();
     await menuToggle(page).click();
@@ -309,7 +308,7 @@ test.describe("footer", () => {
   for (const path of ["/privacy", "/terms", "/cancellation"]) {
     test(`${path} opens a real page`, async ({ page }) => {
       await page.goto("/about");
-      await hydrated(page);
+      await waitForHydration(page);
       await footer(page).locator(`a[href="${path}"]`).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator("main h1")).toBeVisible();
@@ -319,7 +318,7 @@ test.describe("footer", () => {
 
   test("/admin opens the admin area", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     await footer(page).locator('a[href="/admin"]').click();
     await expect(page).toHaveURL(/\/admin/);
     await expect(page.getByLabel(/password/i).first()).toBeVisible();
@@ -328,7 +327,7 @@ test.describe("footer", () => {
   for (const category of CATEGORY_LINKS) {
     test(`the ${category} link lands on a non-empty adventure list`, async ({ page }) => {
       await page.goto("/about");
-      await hydrated(page);
+      await waitForHydration(page);
       await footer(page).locator(`a[href="/adventures?category=${category}"]`).click();
       await expect(page).toHaveURL(new RegExp(`/adventures\\?category=${category}$`));
       const count = page.getByText(/^\d+ adventures? found$/);
@@ -388,7 +387,7 @@ test.describe("newsletter box", () => {
   test("subscribes, stores the address, and is idempotent in another case", async ({ page, request }) => {
     const email = `Frame.Diver.${Date.now()}@Example.com`;
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     const box = form(page);
     const input = box.getByLabel(/trip dates|email/i);
     await input.fill(email);
@@ -409,7 +408,7 @@ test.describe("newsletter box", () => {
 
     // The same address again, in a different case: still a success, still one row.
     await page.reload();
-    await hydrated(page);
+    await waitForHydration(page);
     await form(page)
       .getByLabel(/trip dates|email/i)
       .fill(email.toUpperCase());
@@ -425,7 +424,7 @@ test.describe("newsletter box", () => {
 
   test("an invalid address shows an error and keeps what was typed", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     const box = form(page);
     const input = box.getByLabel(/trip dates|email/i);
     await input.fill("not-an-email");
@@ -443,7 +442,7 @@ test.describe("newsletter box", () => {
 
   test("an empty address shows an error", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     await form(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(form(page).getByRole("status")).toHaveText("Email is required");
   });
@@ -452,7 +451,7 @@ test.describe("newsletter box", () => {
 test.describe("scroll to top", () => {
   test("every route change scrolls to the top", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
+    await waitForHydration(page);
     for (const href of ["/privacy", "/terms", "/adventures?category=camping", "/cancellation", "/weekend"]) {
       await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -464,7 +463,7 @@ test.describe("scroll to top", () => {
 
   test("a header link scrolls to the top too", async ({ page }) => {
     await page.goto("/faq");
-    await hydrated(page);
+    await waitForHydration(page);
     await scrollTo(page, 900);
     await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);
@@ -473,7 +472,7 @@ test.describe("scroll to top", () => {
 
   test("changing the filters on /adventures does not jump to the top", async ({ page }) => {
     await page.goto("/adventures");
-    await hydrated(page);
+    await waitForHydration(page);
     await scrollTo(page, 300);
     const select = page.locator("main select").first();
     const options = await select
@@ -524,7 +523,7 @@ test.describe("images never show as broken", () => {
   test("a missing size variant falls back to the original file", async ({ page }) => {
     await page.route(/\/images\/adventures\/.+-(480|960)\.webp$/, (route) => route.fulfill({ status: 404 }));
     await page.goto("/adventures");
-    await hydrated(page);
+    await waitForHydration(page);
     await loadAll(page);
     await expect
       .poll(async () => (await adventureImages(page)).filter((i) => i.complete).length)
@@ -539,7 +538,7 @@ test.describe("images never show as broken", () => {
   test("a missing file shows the placeholder", async ({ page }) => {
     await page.route(/\/images\/adventures\//, (route) => route.fulfill({ status: 404 }));
     await page.goto("/adventures");
-    await hydrated(page);
+    await waitForHydration(page);
     await loadAll(page);
     await expect
       .poll(
@@ -555,7 +554,7 @@ test.describe("images never show as broken", () => {
 
   test("lazy images below the fold are not mistaken for broken ones", async ({ page }) => {
     await page.goto("/adventures");
-    await hydrated(page);
+    await waitForHydration(page);
     await loadAll(page);
     const shown = await adventureImages(page);
     expect(shown.length).toBeGreaterThan(0);

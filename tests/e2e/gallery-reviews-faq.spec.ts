@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adminApi, adminToken } from "../fixtures/admin-session";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** "Showing 1 image" / "Showing N images". */
 const showing = (n: number) => `Showing ${n} ${n === 1 ? "image" : "images"}`;

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, adminToken } from "../fixtures/admin-session";
+import { expect, test } from "../fixtures/test";
 
 // An adventure the operator adds shows and books the group size it was given,
 // within the business maximum of four.

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { contentSections } from "../../server/db/seed-data.ts";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** The seeded website text (each e2e run starts on a fresh database). */
 function seeded(page: string, section: string): string {

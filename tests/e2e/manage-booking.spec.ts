@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../fixtures/test";
 import { adminToken, createBooking, openDates, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 import { payWithTestCard } from "../helpers/test-checkout";

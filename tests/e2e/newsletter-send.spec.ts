@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { seriousViolations } from "../helpers/page-checks";
 import { header, mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";

@@ -3,8 +3,9 @@
  * operator saves in the admin area is on the very next load of the public page,
  * in the same process and, on PostgreSQL, in every other process too.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import { expect, type Page, test } from "../fixtures/test";
 import { createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process";
 
 const run = Date.now().toString(36);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../fixtures/test";
 
 /**
  * When the server asks a visitor to wait (429), every form shows the server's

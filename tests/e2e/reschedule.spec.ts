@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
   adminToken,

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminApi, adminToken } from "../fixtures/admin-session";
 import { image } from "../fixtures/files";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { cancelBooking, createBooking, signIn, sydneyToday, uniqueEmail } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 import { payWithTestCard } from "../helpers/test-checkout";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, loginPage, openAdmin } from "../fixtures/admin-session";
+import { expect, test } from "../fixtures/test";
 
 interface Section {
   id: string;

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { adventures, contentSections } from "../../server/db/seed-data";
+import { expect, type Page, test } from "../fixtures/test";
 
 /** A seeded content text (the page headings come from the website editor's sections). */
 function seeded(page: string, section: string): string {

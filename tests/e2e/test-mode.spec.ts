@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 
 /** The end-to-end server runs the built-in test checkout, so every page must say so. */
 const PAGES = ["/", "/book", "/admin"] as const;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../../playwright.config";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, cancelBooking, createBooking, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { header, type ReceivedMail, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 

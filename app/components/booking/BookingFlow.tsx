@@ -90,6 +90,26 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
   const [error, setError] = useState(submitted?.error ?? "");
   const [fieldErrors, setFieldErrors] = useState(submitted?.fieldErrors ?? {});
   const detailsRef = useRef<HTMLHeadingElement>(null);
+  const detailsForm = useRef<HTMLFormElement>(null);
+
+  // The page works as plain HTML before its scripts arrive (on a slow phone, seconds later). Whatever
+  // the visitor typed or picked meanwhile is still in the fields, so it becomes the state once:
+  // otherwise the summary, the total and the booking sent would not be what the screen shows.
+  useEffect(() => {
+    const el = detailsForm.current;
+    if (!el) return;
+    const typed = new FormData(el);
+    setForm((f) => {
+      const next = { ...f };
+      for (const key of Object.keys(f) as (keyof typeof f)[]) {
+        const value = typed.get(key);
+        if (typeof value !== "string") continue;
+        if (key === "groupSize") next.groupSize = Number(value) || f.groupSize;
+        else next[key] = value;
+      }
+      return next;
+    });
+  }, []);
 
   const adventure = adventures.find((a) => a.id === selectedId) ?? null;
   const date = dates.find((d) => d.date === form.selectedDate) ?? null;
@@ -307,6 +327,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
             <section aria-labelledby="step-2" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
               {/* With JavaScript the script posts to the API; without it the browser posts here to the page's action. */}
               <form
+                ref={detailsForm}
                 method="post"
                 action={`/book?adventure=${encodeURIComponent(adventure.id)}`}
                 onSubmit={submitBooking}

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN_PASSWORD = "e2e-admin-password";
@@ -41,7 +42,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: "node scripts/e2e-server.ts",
+    command: ["node", ...SERVER_NODE_FLAGS, "scripts/e2e-server.ts"].join(" "),
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -27,7 +28,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
 // Full reports stay here for a closer look (opportunities, failing audits).
 const reportDir = path.resolve(".cache/lighthouse");
 mkdirSync(reportDir, { recursive: true });
-const server = spawn(process.execPath, ["server/index.ts"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
   env: {
     ...process.env,
     PORT: String(PORT),

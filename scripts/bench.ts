@@ -38,6 +38,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { createPgDatabase, PG_ADMIN_URL } from "../tests/helpers/pg.ts";
 import { type Capture, captureOne, headerOf, referencedPaths } from "./bench/capture.ts";
 import { type Browser, chromiumPath, median, type PageRun, startBrowser } from "./bench/lighthouse.ts";
@@ -110,7 +111,7 @@ function ensureBuild() {
 async function startApp(port: number, env: Record<string, string>): Promise<Child> {
   const app = startChild(
     process.execPath,
-    ["server/index.ts"],
+    [...SERVER_NODE_FLAGS, "server/index.ts"],
     {
       ...process.env,
       NODE_ENV: "production",

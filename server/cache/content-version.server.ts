@@ -6,8 +6,9 @@
  * served only while its version is still the current one.
  *
  * On PostgreSQL every process reads the number before each shared answer (one
- * indexed row): a write committed by any process is seen by the next request
- * to any other, with no window. The embedded database belongs to one process,
+ * indexed row, one read for the requests that arrive together): a write
+ * committed by any process is seen by the next request to any other, with no
+ * window. The embedded database belongs to one process,
  * and its notifications arrive before the writing query returns, so there the
  * number is kept in memory from the trigger's notification.
  */
@@ -27,7 +28,22 @@ async function readContentVersion(db: DB): Promise<string> {
 
 export function contentVersion(database: Database): ContentVersion {
   const { db, pglite } = database;
-  if (!pglite) return { current: () => readContentVersion(db) };
+  if (!pglite) {
+    // Requests that arrive in one turn of the event loop share one read, sent after the last of them
+    // arrived (never one already on its way): each still sees every write committed before it came.
+    let next: Promise<string> | undefined;
+    return {
+      current() {
+        next ??= new Promise<string>((resolve, reject) =>
+          setImmediate(() => {
+            next = undefined;
+            readContentVersion(db).then(resolve, reject);
+          }),
+        );
+        return next;
+      },
+    };
+  }
   let known: string | undefined;
   let watching: Promise<void> | undefined;
   const watch = async () => {

@@ -12,7 +12,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { SecurityStatus } from "../../app/lib/admin-security.ts";
 import type { DB } from "../db/client.server.ts";
 import { settings } from "../db/schema.ts";
@@ -131,6 +130,8 @@ export async function startEnrolment(db: DB, now: Date, label: string): Promise<
     .values({ key: PENDING_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
   const uri = totp(secret, label).toString();
+  // Loaded when the operator sets two-factor up, not in every process at start.
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return {
     secret,

@@ -8,7 +8,6 @@
 import { randomBytes } from "node:crypto";
 import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { Logger } from "../log.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
 import type { Sniffed } from "./sniff.server.ts";
@@ -33,7 +32,11 @@ export interface StoredFile {
 
 const newId = () => randomBytes(12).toString("hex");
 
+/** libvips is loaded on the first upload, not in every process at start (about 20 MB a public-only process never needs). */
+const loadSharp = async () => (await import("sharp")).default;
+
 async function writeWebp(input: string, animated: boolean, width: number, out: string) {
+  const sharp = await loadSharp();
   return sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width, height: width, fit: "inside", withoutEnlargement: true })
@@ -74,7 +77,7 @@ export async function storeFile(
         // An animated image reports the height of all frames stacked; one frame is what shows.
         height:
           animated && info.height > 0
-            ? ((await sharp(main).metadata()).pageHeight ?? info.height)
+            ? ((await (await loadSharp())(main).metadata()).pageHeight ?? info.height)
             : info.height,
       };
     } catch (error) {

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.ts";
 
 export { createPgDatabase } from "./pg.ts";
 
@@ -27,7 +28,7 @@ export interface ServerProcess {
 
 /** Starts `server/index.ts` with `env` and waits until it listens (port 0 picks a free one). */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

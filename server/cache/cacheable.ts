@@ -22,8 +22,15 @@ const PUBLIC_RESOURCE =
 /** What React Router adds to a `.data` request: the routes to load, and the index marker. */
 const ROUTER_PARAMS = new Set(["_routes", "index"]);
 
-/** /book is shared only when its query says nothing but which adventure to open. */
-const BOOK_PARAMS = new Set(["adventure"]);
+/** The query parameters each public page reads to choose what it shows; pages not listed read none. */
+const PAGE_PARAMS: Record<string, ReadonlySet<string>> = {
+  "/adventures": new Set(["category", "duration", "skill", "sort"]),
+  "/gallery": new Set(["category"]),
+  "/reviews": new Set(["adventure"]),
+  "/contact": new Set(["adventure"]),
+  "/book": new Set(["adventure"]),
+};
+const NO_PARAMS: ReadonlySet<string> = new Set();
 
 export type SharedKind = "page" | "data" | "resource";
 
@@ -38,10 +45,9 @@ export function sharedAnswerKind(
   const data = pathname.endsWith(".data");
   const page = data ? dataRoutePath(pathname) : pathname;
   if (!PUBLIC_PAGE.test(page)) return null;
-  if (page === "/book") {
-    for (const name of search.keys()) {
-      if (!BOOK_PARAMS.has(name) && !(data && ROUTER_PARAMS.has(name))) return null;
-    }
+  const known = PAGE_PARAMS[page] ?? NO_PARAMS;
+  for (const name of search.keys()) {
+    if (!known.has(name) && !(data && ROUTER_PARAMS.has(name))) return null;
   }
   return data ? "data" : "page";
 }

@@ -130,11 +130,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         htmlPolicy({ scripts: ["'self'", ...hashes], stripeCheckout: options.stripeCheckout }),
       ]);
     }
+    // Brotli quality 5: about 13% larger than quality 11 for the home page, at a sixteenth of its CPU
+    // (5 ms instead of 80), so a burst of first visits after an edit costs little.
     const [gz, br] = await Promise.all([
-      gzip(identity, { level: 9 }),
+      gzip(identity, { level: 6 }),
       brotli(identity, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
         },
       }),

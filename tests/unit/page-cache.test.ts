@@ -14,7 +14,7 @@ describe("which answers are shared between visitors", () => {
   it.each([
     ["/", "page"],
     ["/adventures", "page"],
-    ["/adventures?category=camping&level=beginner", "page"],
+    ["/adventures?category=camping&skill=beginner&sort=price-low", "page"],
     ["/adventures/dive-exhibition", "page"],
     ["/gallery?category=underwater", "page"],
     ["/faq", "page"],
@@ -50,6 +50,11 @@ describe("which answers are shared between visitors", () => {
     "/api/payments/v1/checkout/status/cs_test_1",
     "/adventures/Dive-Exhibition",
     "/adventures/",
+    // Parameters a page does not read: a campaign tag, junk that would fill the cache.
+    "/?utm_source=newsletter",
+    "/faq?x=1",
+    "/adventures?category=camping&nonsense=1",
+    "/gallery?adventure=dive-exhibition",
   ])("%s is rendered for its request alone", (target) => {
     expect(kind("GET", target)).toBeNull();
   });

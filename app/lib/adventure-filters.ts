@@ -78,6 +78,14 @@ function pick<T extends string>(values: readonly T[], raw: string | null | undef
   return v && (values as readonly string[]).includes(v) ? (v as T) : undefined;
 }
 
+/** The query parameters the adventures list reads (also what makes two list addresses the same page). */
+export const FILTER_PARAMS = [
+  "category",
+  "duration",
+  "skill",
+  "sort",
+] as const satisfies readonly (keyof AdventureFilters)[];
+
 /** Filters from the query string; unknown values fall back to "all" (or the default sort). */
 export function parseFilters(params: URLSearchParams): AdventureFilters {
   const rawCategory = params.get("category")?.trim().toLowerCase() ?? "";

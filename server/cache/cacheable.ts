@@ -11,6 +11,8 @@
  * other API route are never shared.
  */
 
+import { FILTER_PARAMS } from "../../app/lib/adventure-filters.ts";
+
 /** Public pages, as paths without the `.data` suffix. */
 const PUBLIC_PAGE =
   /^\/(?:|adventures|adventures\/[a-z0-9-]+|weekend|gallery|reviews|about|contact|faq|book|privacy|terms|cancellation)$/;
@@ -24,7 +26,7 @@ const ROUTER_PARAMS = new Set(["_routes", "index"]);
 
 /** The query parameters each public page reads to choose what it shows; pages not listed read none. */
 const PAGE_PARAMS: Record<string, ReadonlySet<string>> = {
-  "/adventures": new Set(["category", "duration", "skill", "sort"]),
+  "/adventures": new Set(FILTER_PARAMS),
   "/gallery": new Set(["category"]),
   "/reviews": new Set(["adventure"]),
   "/contact": new Set(["adventure"]),

@@ -77,8 +77,6 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   middleware: MiddlewareHandler;
-  /** Entries and bytes held (tests and the bench look). */
-  stats(): { entries: number; bytes: number };
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -211,7 +209,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   };
 
-  return { middleware, stats: () => ({ entries: entries.size, bytes }) };
+  return { middleware };
 }
 
 /**

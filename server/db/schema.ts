@@ -164,6 +164,8 @@ export const bookings = pgTable(
     attention: text("attention"),
     /** Who opened the checkout (hashed client address), for the open-checkout cap. */
     clientKey: text("client_key"),
+    /** Part of the total paid from a voucher (its ledger row says which); the rest is paid by card. */
+    voucherCents: integer("voucher_cents").notNull().default(0),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -210,6 +212,8 @@ export const bookingLinks = pgTable(
   ],
 );
 
+export type PaymentKind = "booking" | "custom" | "reschedule" | "voucher";
+
 /** The ledger: one row per checkout session opened with a payment provider. */
 export const payments = pgTable(
   "payments",
@@ -217,8 +221,11 @@ export const payments = pgTable(
     id: id(),
     provider: text("provider").$type<"stripe" | "test">().notNull(),
     sessionId: text("session_id").notNull(),
-    /** booking: a new booking; custom: an agreed amount; reschedule: the price difference of a date change. */
-    kind: text("kind").$type<"booking" | "custom" | "reschedule">().notNull(),
+    /**
+     * booking: a new booking; custom: an agreed amount; reschedule: the price
+     * difference of a date change; voucher: a gift voucher bought on the site.
+     */
+    kind: text("kind").$type<PaymentKind>().notNull(),
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     unitAmountCents: integer("unit_amount_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
@@ -514,7 +521,7 @@ export const testCheckoutSessions = pgTable(
   "test_checkout_sessions",
   {
     id: text("id").primaryKey(),
-    kind: text("kind").$type<"booking" | "custom">().notNull(),
+    kind: text("kind").$type<PaymentKind>().notNull(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     unitAmountCents: integer("unit_amount_cents").notNull(),
@@ -627,6 +634,197 @@ export const waitlistEntries = pgTable(
   ],
 );
 
+/**
+ * The operator's waiver, versioned: a new text is a new row, the newest is
+ * the one participants accept, and an acceptance names the version it read.
+ */
+export const waivers = pgTable("waivers", {
+  version: integer("version").primaryKey(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One person of a booking's group (position 1..group size), filled in by the
+ * customer from the booking's private link or by the operator. Medical
+ * answers are health information: shown to the operator only, never logged
+ * or emailed, and erased a set time after the trip (medical_erased_at).
+ */
+export const participants = pgTable(
+  "participants",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    fullName: text("full_name").notNull().default(""),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    email: text("email").notNull().default(""),
+    emergencyContactName: text("emergency_contact_name").notNull().default(""),
+    emergencyContactPhone: text("emergency_contact_phone").notNull().default(""),
+    heightCm: integer("height_cm"),
+    weightKg: integer("weight_kg"),
+    wetsuitSize: text("wetsuit_size").notNull().default(""),
+    finSize: text("fin_size").notNull().default(""),
+    /** For adventures that require certification. */
+    certAgency: text("cert_agency").notNull().default(""),
+    certLevel: text("cert_level").notNull().default(""),
+    certNumber: text("cert_number").notNull().default(""),
+    lastDiveDate: date("last_dive_date", { mode: "string" }),
+    /** The operator has seen the card or checked the agency's record. */
+    certCheckedAt: timestamp("cert_checked_at", { withTimezone: true }),
+    /** Question id -> yes (true) / no (false). Null when not answered or erased. */
+    medicalAnswers: jsonb("medical_answers").$type<Record<string, boolean>>(),
+    medicalAnsweredAt: timestamp("medical_answered_at", { withTimezone: true }),
+    /** Any "yes": a doctor's clearance is needed before the trip. */
+    medicalNeedsClearance: boolean("medical_needs_clearance").notNull().default(false),
+    /** The operator recorded the doctor's clearance as received. */
+    medicalClearanceAt: timestamp("medical_clearance_at", { withTimezone: true }),
+    medicalErasedAt: timestamp("medical_erased_at", { withTimezone: true }),
+    waiverVersion: integer("waiver_version").references(() => waivers.version, { onDelete: "restrict" }),
+    /** The name the participant (or, for a minor, the guardian) typed to accept. */
+    waiverSignedName: text("waiver_signed_name"),
+    /** Set when a guardian accepted for a participant under 18. */
+    waiverGuardianName: text("waiver_guardian_name"),
+    waiverAcceptedAt: timestamp("waiver_accepted_at", { withTimezone: true }),
+    waiverClientAddress: text("waiver_client_address"),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("participants_booking_position_key").on(t.bookingId, t.position),
+    check("participants_position", sql`${t.position} between 1 and 20`),
+    check("participants_height", sql`${t.heightCm} is null or ${t.heightCm} between 50 and 250`),
+    check("participants_weight", sql`${t.weightKg} is null or ${t.weightKg} between 10 and 250`),
+  ],
+);
+
+export const VOUCHER_SOURCES = ["weather_credit", "gift", "operator"] as const;
+export type VoucherSource = (typeof VOUCHER_SOURCES)[number];
+
+/**
+ * Credit as a code: weather credit, a gift voucher bought on the site, or one
+ * the operator issues. balance_cents only moves together with a
+ * voucher_entries row (the ledger), by a conditional update that can never
+ * take it below zero. A gift voucher waits as pending_payment until paid.
+ */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    currency: text("currency").notNull().default("aud"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    source: text("source").$type<VoucherSource>().notNull(),
+    status: text("status").$type<"pending_payment" | "active" | "void">().notNull().default("active"),
+    /** The booking whose weather credit this is. */
+    sourceBookingId: text("source_booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    /** The gift voucher's checkout. */
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    purchaserName: text("purchaser_name").notNull().default(""),
+    purchaserEmail: text("purchaser_email").notNull().default(""),
+    recipientName: text("recipient_name").notNull().default(""),
+    recipientEmail: text("recipient_email").notNull().default(""),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_key").on(t.code),
+    uniqueIndex("vouchers_payment_key").on(t.paymentId),
+    check("vouchers_balance_range", sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
+    check("vouchers_status", sql`${t.status} in ('pending_payment', 'active', 'void')`),
+  ],
+);
+
+/**
+ * The voucher ledger: issue (+), redeem (- for a booking), restore (+ when a
+ * booking it paid is cancelled or its checkout lapses), adjust (operator).
+ * At most one redeem row per voucher and booking.
+ */
+export const voucherEntries = pgTable(
+  "voucher_entries",
+  {
+    id: id(),
+    voucherId: text("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    kind: text("kind").$type<"issue" | "redeem" | "restore" | "adjust">().notNull(),
+    /** Signed: positive adds to the balance, negative takes from it. */
+    amountCents: integer("amount_cents").notNull(),
+    balanceAfterCents: integer("balance_after_cents").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("voucher_entries_voucher_idx").on(t.voucherId, t.createdAt),
+    uniqueIndex("voucher_entries_redeem_key")
+      .on(t.voucherId, t.bookingId, t.kind)
+      .where(sql`${t.kind} in ('redeem', 'restore')`),
+    check("voucher_entries_kind", sql`${t.kind} in ('issue', 'redeem', 'restore', 'adjust')`),
+  ],
+);
+
+/**
+ * The operator called a departure off for weather: one adventure's date, or
+ * every adventure on a date (adventure_id null). Each booking on it gets a
+ * weather_offers row; an offer left unanswered past respond_by gets
+ * default_choice.
+ */
+export const weatherCancellations = pgTable(
+  "weather_cancellations",
+  {
+    id: id(),
+    date: date("date", { mode: "string" }).notNull(),
+    adventureId: text("adventure_id").references(() => adventures.id, { onDelete: "cascade" }),
+    message: text("message").notNull().default(""),
+    defaultChoice: text("default_choice").$type<"credit" | "refund">().notNull(),
+    respondBy: timestamp("respond_by", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("weather_cancellations_date_idx").on(t.date),
+    check("weather_default_choice", sql`${t.defaultChoice} in ('credit', 'refund')`),
+  ],
+);
+
+export type WeatherChoice = "move" | "credit" | "refund";
+
+/** A booking's answer to a weather cancellation: move (free), credit (a voucher) or refund (in full). */
+export const weatherOffers = pgTable(
+  "weather_offers",
+  {
+    id: id(),
+    cancellationId: text("cancellation_id")
+      .notNull()
+      .references(() => weatherCancellations.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** Null while unanswered. */
+    choice: text("choice").$type<WeatherChoice>(),
+    decidedBy: text("decided_by").$type<"customer" | "operator" | "default">(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The date moved to (move) or the voucher issued (credit). */
+    movedToDate: date("moved_to_date", { mode: "string" }),
+    voucherId: text("voucher_id").references(() => vouchers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("weather_offers_booking_key").on(t.bookingId, t.cancellationId),
+    index("weather_offers_open_idx").on(t.choice, t.cancellationId),
+    check("weather_offers_choice", sql`${t.choice} is null or ${t.choice} in ('move', 'credit', 'refund')`),
+  ],
+);
+
 /** Row types shared by the booking, payment and refund modules. */
 export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+export type VoucherRow = typeof vouchers.$inferSelect;

@@ -1,0 +1,144 @@
+/**
+ * Is each person of a booking ready to go on the trip? One rule for the
+ * customer's manage page, the readiness emails, the bookings list, the
+ * dashboard and the trip-day manifest.
+ *
+ * A participant is, in this order of what to fix first: details missing
+ * (personal, emergency, gear, certification or medical answers the adventure
+ * needs), waiver missing, medical clearance needed (a "yes" in the medical
+ * questionnaire until the operator records a doctor's clearance),
+ * certification to check (given but not yet checked by the operator), or ready.
+ * A booking is ready when it has a complete participant for every person of
+ * its group and each of them is ready.
+ */
+
+export const READINESS = [
+  "details_missing",
+  "waiver_missing",
+  "medical_clearance_needed",
+  "certification_to_check",
+  "ready",
+] as const;
+export type Readiness = (typeof READINESS)[number];
+
+export const READINESS_LABELS: Record<Readiness, string> = {
+  details_missing: "Details missing",
+  waiver_missing: "Waiver missing",
+  medical_clearance_needed: "Medical clearance needed",
+  certification_to_check: "Certification to check",
+  ready: "Ready",
+};
+
+/** The adventure facts readiness depends on. */
+export interface ReadinessAdventure {
+  category: string;
+  requiresCertification: boolean;
+  minAge: number;
+}
+
+/** The participant facts readiness depends on (a subset of the participants row). */
+export interface ReadinessParticipant {
+  fullName: string;
+  dateOfBirth: string | null;
+  emergencyContactName: string;
+  emergencyContactPhone: string;
+  heightCm: number | null;
+  weightKg: number | null;
+  wetsuitSize: string;
+  finSize: string;
+  certAgency: string;
+  certLevel: string;
+  certNumber: string;
+  lastDiveDate: string | null;
+  certCheckedAt: Date | string | null;
+  medicalAnsweredAt: Date | string | null;
+  medicalNeedsClearance: boolean;
+  medicalClearanceAt: Date | string | null;
+  waiverVersion: number | null;
+}
+
+/** Diving and dive-and-camp trips go in the water: gear sizes and the medical questionnaire apply. */
+export function isDivingAdventure(adventure: Pick<ReadinessAdventure, "category">): boolean {
+  return adventure.category !== "camping";
+}
+
+/**
+ * The youngest a participant may be on the trip date: 12 for anything with
+ * diving, 8 for camping (with a guardian), or the adventure's own minimum
+ * when that is higher.
+ */
+export function minimumAge(adventure: ReadinessAdventure): number {
+  return Math.max(isDivingAdventure(adventure) ? 12 : 8, adventure.minAge);
+}
+
+/** Whole years between a date of birth and a day (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number);
+  const [y, m, d] = day.split("-").map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Under 18 on the trip date: a guardian accepts the waiver for them. */
+export function isMinorOn(dateOfBirth: string, tripDate: string): boolean {
+  return ageOn(dateOfBirth, tripDate) < 18;
+}
+
+/** What a participant still lacks, first to fix first; empty when ready. */
+export function participantIssues(
+  p: ReadinessParticipant,
+  adventure: ReadinessAdventure,
+  waiverRequired: boolean,
+): Exclude<Readiness, "ready">[] {
+  const issues: Exclude<Readiness, "ready">[] = [];
+  const diving = isDivingAdventure(adventure);
+  const personal = [p.fullName, p.dateOfBirth ?? "", p.emergencyContactName, p.emergencyContactPhone];
+  const gear = diving ? [p.heightCm, p.weightKg, p.wetsuitSize, p.finSize] : [];
+  const cert = adventure.requiresCertification
+    ? [p.certAgency, p.certLevel, p.certNumber, p.lastDiveDate ?? ""]
+    : [];
+  const missing =
+    [...personal, ...gear, ...cert].some((v) => v === null || v === "") || (diving && !p.medicalAnsweredAt);
+  if (missing) issues.push("details_missing");
+  if (waiverRequired && p.waiverVersion === null) issues.push("waiver_missing");
+  if (p.medicalNeedsClearance && !p.medicalClearanceAt) issues.push("medical_clearance_needed");
+  if (adventure.requiresCertification && p.certNumber !== "" && !p.certCheckedAt) {
+    issues.push("certification_to_check");
+  }
+  return issues;
+}
+
+/** A participant's state: the first thing it lacks, or ready. */
+export function participantReadiness(
+  p: ReadinessParticipant,
+  adventure: ReadinessAdventure,
+  waiverRequired: boolean,
+): Readiness {
+  return participantIssues(p, adventure, waiverRequired)[0] ?? "ready";
+}
+
+export interface BookingReadiness {
+  status: Readiness;
+  /** Every distinct thing missing across the group, in READINESS order. */
+  issues: Exclude<Readiness, "ready">[];
+  /** Participants still to add (group size minus rows). */
+  participantsMissing: number;
+}
+
+/**
+ * A booking's readiness: details missing while any person of the group has no
+ * participant yet, otherwise the union of its participants' issues.
+ * `waiverRequired` is false only while the operator has published no waiver.
+ */
+export function bookingReadiness(
+  groupSize: number,
+  people: readonly ReadinessParticipant[],
+  adventure: ReadinessAdventure,
+  waiverRequired: boolean,
+): BookingReadiness {
+  const participantsMissing = Math.max(0, groupSize - people.length);
+  const found = new Set<Readiness>(participantsMissing > 0 ? ["details_missing"] : []);
+  for (const p of people)
+    for (const issue of participantIssues(p, adventure, waiverRequired)) found.add(issue);
+  const issues = READINESS.filter((r): r is Exclude<Readiness, "ready"> => r !== "ready" && found.has(r));
+  return { status: issues[0] ?? "ready", issues, participantsMissing };
+}

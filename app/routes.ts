@@ -20,6 +20,13 @@ export default [
     route("my-booking/:token/review", "routes/public/my-booking-review.tsx"),
     // The customer moves their booking to another date.
     route("my-booking/:token/reschedule", "routes/public/my-booking-reschedule.tsx"),
+    // Participants' details, medical questionnaire and waiver, one person of the group at a time.
+    route("my-booking/:token/participants/:position", "routes/public/my-booking-participant.tsx"),
+    // The customer's answer to a weather cancellation: move, credit or refund.
+    route("my-booking/:token/weather", "routes/public/my-booking-weather.tsx"),
+    // Gift vouchers bought on the site.
+    route("gift-vouchers", "routes/public/gift-vouchers.tsx"),
+    route("gift-vouchers/success", "routes/public/gift-voucher-success.tsx"),
     // A newsletter's unsubscribe link: the page asks for a click; the one-click POST is answered before it.
     route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("privacy", "routes/public/legal.tsx", { id: "privacy" }),
@@ -54,6 +61,10 @@ export default [
       route("testimonials", "routes/admin/testimonials.tsx"),
       route("faqs", "routes/admin/faqs.tsx"),
       route("emails", "routes/admin/emails.tsx"),
+      route("manifest", "routes/admin/manifest.tsx"),
+      route("weather", "routes/admin/weather.tsx"),
+      route("vouchers", "routes/admin/vouchers.tsx"),
+      route("waiver", "routes/admin/waiver.tsx"),
       // Dashboard quick actions name routes the spec never registers; each lands on the screen for that job.
       route("calendar-pro", "routes/admin/redirect.tsx", { id: "calendar-pro" }),
       route("media-pro", "routes/admin/redirect.tsx", { id: "media-pro" }),

@@ -5,11 +5,15 @@ import { adminAvailabilityApi } from "./admin-availability.server.ts";
 import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
+import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
+import { adminParticipantsApi } from "./admin-participants.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
+import { adminVouchersApi } from "./admin-vouchers.server.ts";
 import { adminWaitlistApi } from "./admin-waitlist.server.ts";
+import { adminWeatherApi } from "./admin-weather.server.ts";
 
 /**
  * Everything under the admin token. One guard and one
@@ -31,6 +35,10 @@ export function adminApi(services: Services) {
   api.route("/", adminAvailabilityApi(services));
   api.route("/", adminTripEmailsApi(services));
   api.route("/", adminWaitlistApi(services));
+  api.route("/", adminParticipantsApi(services));
+  api.route("/", adminManifestApi(services));
+  api.route("/", adminWeatherApi(services));
+  api.route("/", adminVouchersApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

@@ -3,8 +3,11 @@ import {
   CalendarDays,
   ChartColumn,
   CircleHelp,
+  ClipboardCheck,
   ClipboardList,
+  CloudRain,
   Compass,
+  FileSignature,
   FileText,
   Image,
   Images,
@@ -16,9 +19,10 @@ import {
   Settings,
   Sparkles,
   SquarePen,
+  Ticket,
 } from "lucide-react";
 
-/** Side navigation: the spec's 15 entries in its order, then Trip emails and Settings. */
+/** Side navigation: the spec's 15 entries in its order, then the dive operations screens, Trip emails and Settings. */
 export const ADMIN_NAV = [
   { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
   { to: "/admin/adventures-pro", label: "Adventures Pro", Icon: Compass },
@@ -35,6 +39,10 @@ export const ADMIN_NAV = [
   { to: "/admin/gallery", label: "Gallery", Icon: Image },
   { to: "/admin/testimonials", label: "Testimonials", Icon: MessageSquareQuote },
   { to: "/admin/faqs", label: "FAQs", Icon: CircleHelp },
+  { to: "/admin/manifest", label: "Trip-day manifest", Icon: ClipboardCheck },
+  { to: "/admin/weather", label: "Weather cancellations", Icon: CloudRain },
+  { to: "/admin/vouchers", label: "Vouchers", Icon: Ticket },
+  { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
   { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
   { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
 ] as const;

@@ -185,7 +185,14 @@ export const bookings = pgTable(
   ],
 );
 
-export type BookingLinkChannel = "email" | "success_page" | "resend" | "reminder" | "thank_you";
+export type BookingLinkChannel =
+  | "email"
+  | "success_page"
+  | "resend"
+  | "reminder"
+  | "thank_you"
+  | "readiness"
+  | "weather";
 
 /**
  * Private links to one booking (the customer's "manage my booking" page, no
@@ -201,7 +208,7 @@ export const bookingLinks = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    /** email, success_page, resend; reminder and thank_you for the trip emails. */
+    /** email, success_page, resend; reminder and thank_you for the trip emails; readiness (details still missing) and weather (a cancelled departure). */
     channel: text("channel").$type<BookingLinkChannel>().notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),

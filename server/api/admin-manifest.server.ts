@@ -1,6 +1,79 @@
+/**
+ * The trip-day manifest: one date's bookings and participants (JSON and
+ * CSV), the check-in on the day, marking the date completed after the trip,
+ * and the dashboard's upcoming bookings that are not ready. Behind
+ * requireAdmin like all of /api/admin.
+ */
 import { Hono } from "hono";
+import { z } from "zod";
+import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
+import {
+  completeDate,
+  loadManifest,
+  manifestCsv,
+  setCheckIn,
+  upcomingNotReady,
+} from "../domain/manifest.server.ts";
+import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { readJson } from "./validate.server.ts";
 
-export function adminManifestApi(_services: Services) {
-  return new Hono();
+const DATE_MESSAGE = "Date must be a real date written as YYYY-MM-DD";
+
+/** How far ahead the dashboard looks for bookings that are not ready. */
+const NOT_READY_DAYS = 14;
+
+const checkInSchema = z.object({
+  checked_in: z.boolean({ error: "checked_in must be true or false" }),
+});
+
+const completeSchema = z.object({
+  date: z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE),
+});
+
+export function adminManifestApi(services: Services) {
+  const { database, log, now } = services;
+  const db = database.db;
+  const api = new Hono();
+
+  /** ?date=YYYY-MM-DD, today in Sydney when left out. */
+  const dateOf = (value: string | undefined): string => {
+    if (value === undefined || value === "") return sydneyDate(now());
+    if (!isIsoDate(value)) throw badRequest(`date: ${DATE_MESSAGE}`, { date: DATE_MESSAGE });
+    return value;
+  };
+
+  api.get("/admin/manifest", async (c) => {
+    const date = dateOf(c.req.query("date"));
+    c.header("Cache-Control", "no-store");
+    return c.json(await loadManifest(db, date, now()));
+  });
+
+  api.get("/admin/manifest.csv", async (c) => {
+    const date = dateOf(c.req.query("date"));
+    const csv = manifestCsv(await loadManifest(db, date, now()));
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="manifest-${date}.csv"`);
+    c.header("Cache-Control", "no-store");
+    // A BOM so spreadsheet programs read the file as UTF-8 (as the bookings export does).
+    return c.body(`\uFEFF${csv}`);
+  });
+
+  api.get("/admin/manifest/not-ready", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await upcomingNotReady(db, now(), NOT_READY_DAYS));
+  });
+
+  api.post("/admin/manifest/complete", async (c) => {
+    const { date } = await readJson(c, completeSchema);
+    return c.json({ success: true, ...(await completeDate(db, log, date, now())) });
+  });
+
+  api.post("/admin/participants/:id/check-in", async (c) => {
+    const { checked_in } = await readJson(c, checkInSchema);
+    const participant = await setCheckIn(db, log, c.req.param("id"), checked_in, now());
+    return c.json({ success: true, participant });
+  });
+
+  return api;
 }

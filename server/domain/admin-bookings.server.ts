@@ -7,6 +7,7 @@ import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-or
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
 import { isPaid } from "../../app/lib/paid.ts";
 import { refundCents, refundPercent } from "../../app/lib/policy.ts";
+import { csvCell } from "../csv.server.ts";
 import type { DB } from "../db/client.server.ts";
 import {
   type BookingRow,
@@ -198,16 +199,6 @@ export async function listBookings(
 }
 
 /* ---------- CSV ---------- */
-
-/**
- * One CSV cell: a leading = + - @ (or tab/CR) gets a single quote so
- * spreadsheets never run it as a formula; quotes, commas and newlines quote the cell.
- */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
 
 const CSV_COLUMNS = [
   "reference",

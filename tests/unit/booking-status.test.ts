@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "../../server/db/schema.ts";
-import { canTransition, csvCell, nextStatuses } from "../../server/domain/admin-bookings.server.ts";
+import { canTransition, nextStatuses } from "../../server/domain/admin-bookings.server.ts";
 import { canChangeSubscriber } from "../../server/domain/newsletter.server.ts";
 
 describe("booking status transitions", () => {
@@ -33,25 +33,5 @@ describe("subscriber status changes", () => {
     expect(canChangeSubscriber("unsubscribed", "active")).toBe(true);
     expect(canChangeSubscriber("inactive", "active")).toBe(true);
     expect(canChangeSubscriber("inactive", "unsubscribed")).toBe(false);
-  });
-});
-
-describe("csvCell", () => {
-  it("quotes commas, quotes and newlines", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(3)).toBe("3");
-  });
-
-  it("defuses spreadsheet formulas", () => {
-    expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("+61 400")).toBe("'+61 400");
-    expect(csvCell("-5")).toBe("'-5");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell('=HYPERLINK("x", "y")')).toBe(`"'=HYPERLINK(""x"", ""y"")"`);
   });
 });

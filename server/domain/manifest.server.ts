@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../app/lib/manifest.ts";
 import {
   ageOn,
   type BookingReadiness,
@@ -30,26 +31,6 @@ import { canTransition } from "./booking-status.ts";
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */
 export const MANIFEST_STATUSES = ["confirmed", "completed"] as const satisfies readonly BookingStatus[];
 
-/**
- * What the sheet says about a participant's health, and nothing more:
- * not_applicable for trips without diving, not_answered until the
- * questionnaire is filled in.
- */
-export type MedicalStatus =
-  | "clearance_needed"
-  | "clearance_received"
-  | "no_medical_issues"
-  | "not_answered"
-  | "not_applicable";
-
-export const MEDICAL_STATUS_LABELS: Record<MedicalStatus, string> = {
-  clearance_needed: "Clearance needed",
-  clearance_received: "Clearance received",
-  no_medical_issues: "No medical issues",
-  not_answered: "Not answered",
-  not_applicable: "Not applicable",
-};
-
 export interface ManifestParticipant {
   id: string;
   position: number;
@@ -69,6 +50,7 @@ export interface ManifestParticipant {
   cert_checked: boolean;
   emergency_contact_name: string;
   emergency_contact_phone: string;
+  /** not_applicable for trips without diving; not_answered until the questionnaire is in. */
   medical: MedicalStatus;
   checked_in: boolean;
   checked_in_at: string | null;

@@ -97,12 +97,12 @@ export function AdminShell({
     <div className="min-h-screen bg-slate-50">
       <a
         href="#admin-main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-ocean-900"
+        className="admin-chrome sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-ocean-900"
       >
         Skip to content
       </a>
       {/* Desktop sidebar */}
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-ocean-950 lg:flex">
+      <aside className="admin-chrome fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-ocean-950 lg:flex">
         <div className="flex h-16 items-center border-b border-white/10 px-4">
           <Brand siteTitle={siteTitle} logo={logo} />
         </div>
@@ -113,7 +113,7 @@ export function AdminShell({
 
       {/* Mobile drawer */}
       {open ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
+        <div className="admin-chrome fixed inset-0 z-50 lg:hidden">
           <button
             type="button"
             aria-label="Close menu"
@@ -147,8 +147,9 @@ export function AdminShell({
         </div>
       ) : null}
 
-      <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+      {/* admin-chrome and admin-frame: what the print styles in admin.css leave off paper. */}
+      <div className="admin-frame lg:pl-64">
+        <header className="admin-chrome sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
           <button
             ref={toggleRef}
             type="button"

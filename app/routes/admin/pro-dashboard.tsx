@@ -16,6 +16,7 @@ import {
 import { Link } from "react-router";
 import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, StatCard } from "../../components/admin";
+import { loadNotReady, NotReadyCard } from "../../components/admin/NotReadyCard";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
 import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatWholeDollars } from "../../lib/money";
@@ -66,13 +67,14 @@ function greeting(): string {
 }
 
 export async function clientLoader() {
+  const notReady = loadNotReady();
   const analytics = await adminGet<Analytics>("/api/admin/analytics/dashboard");
   // This dashboard's failures are only logged: its cards show "–" and its panels say they are
   // unavailable. Signed out (401) is no failure: the login screen shows instead of the page.
   if (!analytics.ok && analytics.status !== 401) {
     console.error("Failed to load dashboard analytics", analytics.status, analytics.detail);
   }
-  return { analytics };
+  return { analytics, notReady: await notReady };
 }
 
 export default function ProDashboard({ loaderData }: Route.ComponentProps) {
@@ -146,6 +148,8 @@ export default function ProDashboard({ loaderData }: Route.ComponentProps) {
           tone="sand"
         />
       </section>
+
+      <NotReadyCard result={loaderData.notReady} />
 
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="mb-3 font-sans text-base font-semibold text-ocean-900">

@@ -1,0 +1,162 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "../fixtures/test";
+import {
+  addDays,
+  adminToken,
+  bearer,
+  cancelBooking,
+  createBooking,
+  openDates,
+  signIn,
+  sydneyToday,
+  uniqueEmail,
+} from "../helpers/e2e-api";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
+import { payWithTestCard } from "../helpers/test-checkout";
+
+/**
+ * The trip-day manifest of a date with two paid bookings on two adventures
+ * (one person entered, one not yet): at a phone's width with check-in, in
+ * print emulation and as an A4 PDF, and as a CSV download; and the
+ * dashboard's list of upcoming bookings that are not ready.
+ */
+const PHONE = { width: 375, height: 740 };
+const DIVE = "dive-exhibition";
+const SHORE = "guided-shore-dive";
+
+async function bookAndPay(page: Page, adventureId: string, date: string, groupSize: number, firstName: string) {
+  const booking = await createBooking(page.request, {
+    adventureId,
+    date,
+    email: uniqueEmail("manifest"),
+    groupSize,
+    firstName,
+  });
+  await page.goto(new URL(booking.checkout_url).pathname);
+  await payWithTestCard(page);
+  await page.waitForURL(/\/book\/success\?confirmed=true/);
+  return booking;
+}
+
+/** A date in the next 14 days both adventures have room on. */
+async function sharedDate(page: Page): Promise<string> {
+  const last = addDays(sydneyToday(), 13);
+  const dive = await openDates(page.request, DIVE);
+  const shore = new Set((await openDates(page.request, SHORE)).filter((d) => d.spots_left >= 1).map((d) => d.date));
+  const date = dive.find((d) => d.spots_left >= 2 && d.date <= last && shore.has(d.date))?.date;
+  expect(date, "an open date in the next 14 days").toBeTruthy();
+  return date as string;
+}
+
+test.use({ viewport: PHONE });
+
+test("the manifest at the dive site, on paper and as CSV", async ({ page }, testInfo) => {
+  const token = await adminToken(page.request);
+  const date = await sharedDate(page);
+  const dive = await bookAndPay(page, DIVE, date, 2, "Maya");
+  const shore = await bookAndPay(page, SHORE, date, 1, "Noah");
+  try {
+    // The first diver of the first group, entered by the operator; the second person is still to come.
+    const put = await page.request.put(`/api/admin/bookings/${dive.booking_id}/participants/1`, {
+      headers: bearer(token),
+      data: {
+        full_name: "Maya Walker",
+        date_of_birth: "1994-02-03",
+        email: "",
+        emergency_contact_name: "Tom Walker",
+        emergency_contact_phone: "0400 555 666",
+        height_cm: 168,
+        weight_kg: 62,
+        wetsuit_size: "S",
+        fin_size: "M",
+        cert_agency: "",
+        cert_level: "",
+        cert_number: "",
+        last_dive_date: null,
+        medical_answers: {},
+      },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+
+    await signIn(page, token);
+    await page.goto(`/admin/manifest?date=${date}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Trip-day manifest" })).toBeVisible();
+    const diveCard = page.getByRole("article", { name: `Booking ${dive.reference}` });
+    const shoreCard = page.getByRole("article", { name: `Booking ${shore.reference}` });
+    await expect(diveCard).toContainText("Maya Walker");
+    await expect(diveCard).toContainText("Height 168 cm · Weight 62 kg · Wetsuit S · Fins M");
+    await expect(diveCard).toContainText("Tom Walker · 0400 555 666");
+    await expect(diveCard).toContainText("Participant 2 — details missing");
+    await expect(shoreCard).toContainText("Participant 1 — details missing");
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Check-in: a large toggle per person, kept by the server.
+    const checkIn = diveCard.getByRole("button", { name: "Checked in: Maya Walker" });
+    await expect(checkIn).toHaveAttribute("aria-pressed", "false");
+    const box = await checkIn.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await checkIn.click();
+    await expect(checkIn).toHaveAttribute("aria-pressed", "true");
+    await expect(checkIn).toHaveText("Checked in");
+    await page.screenshot({ path: testInfo.outputPath("manifest-375.png"), fullPage: true });
+    await page.reload();
+    await expect(diveCard.getByRole("button", { name: "Checked in: Maya Walker" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+
+    // The CSV, fetched with the token and saved by the browser.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`manifest-${date}.csv`);
+    const csv = readFileSync((await download.path()) as string, "utf8");
+    expect(csv).toMatch(/^\uFEFFdate,adventure,reference,/);
+    const mine = csv.split("\r\n").filter((line) => line.includes(dive.reference) || line.includes(shore.reference));
+    expect(mine).toHaveLength(3);
+    expect(csv).toContain(`,1,Maya Walker,`);
+
+    // Paper: no console frame, no buttons, a table per adventure.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(diveCard).toBeHidden();
+    const table = page.getByRole("table", { name: /Discover Scuba Diving/ });
+    await expect(table).toBeVisible();
+    await expect(table).toContainText("Maya Walker");
+    await expect(table).toContainText("Participant 2 — details missing");
+    await page.screenshot({ path: testInfo.outputPath("manifest-print-375.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath("manifest-print-1280.png"), fullPage: true });
+    const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // Two adventures, each on a page of its own.
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    await testInfo.attach("manifest.pdf", { body: pdf, contentType: "application/pdf" });
+    await page.emulateMedia({ media: "screen" });
+    await page.screenshot({ path: testInfo.outputPath("manifest-1280.png"), fullPage: true });
+
+    // The dashboard lists both bookings as not ready, linking to the date's manifest.
+    await page.goto("/admin/pro-dashboard");
+    const card = page.locator("section", {
+      has: page.getByRole("heading", { name: "Upcoming bookings not ready" }),
+    });
+    await expect(card.getByRole("link", { name: dive.reference })).toBeVisible();
+    await expect(card.getByRole("link", { name: shore.reference })).toBeVisible();
+    await expect(card.locator("li", { hasText: dive.reference })).toContainText(
+      "Details missing (1 person not entered)",
+    );
+    await card.screenshot({ path: testInfo.outputPath("dashboard-card-1280.png") });
+    await page.setViewportSize(PHONE);
+    await card.screenshot({ path: testInfo.outputPath("dashboard-card-375.png") });
+    await card.locator("li", { hasText: dive.reference }).getByRole("link", { name: /\d{4}$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}$`));
+    await expect(page.getByRole("article", { name: `Booking ${dive.reference}` })).toBeVisible();
+  } finally {
+    await cancelBooking(page.request, token, dive.booking_id);
+    await cancelBooking(page.request, token, shore.booking_id);
+  }
+});

@@ -58,6 +58,11 @@ const schema = z.object({
    * address or one client address may have at once; more answer 429.
    */
   MAX_OPEN_CHECKOUTS: z.coerce.number().int().min(1).max(10_000).default(3),
+  /**
+   * Days after a trip's last day until its participants' medical answers are
+   * erased (health information is kept no longer than the trip needs it).
+   */
+  MEDICAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

@@ -83,6 +83,40 @@ export function isMinorOn(dateOfBirth: string, tripDate: string): boolean {
   return ageOn(dateOfBirth, tripDate) < 18;
 }
 
+/** The parts of a participant's details, as the customer fills them in. */
+export const DETAIL_PARTS = ["personal", "emergency", "gear", "certification", "medical"] as const;
+export type DetailPart = (typeof DETAIL_PARTS)[number];
+
+export const DETAIL_PART_LABELS: Record<DetailPart, string> = {
+  personal: "name and date of birth",
+  emergency: "emergency contact",
+  gear: "height, weight and gear sizes",
+  certification: "certification and last dive",
+  medical: "medical questionnaire",
+};
+
+const blank = (v: string | number | null) => v === null || v === "";
+
+/**
+ * Which parts of the details the adventure needs and the participant has not
+ * given: gear and the medical questionnaire for anything with diving,
+ * certification where the adventure requires it.
+ */
+export function missingParts(p: ReadinessParticipant, adventure: ReadinessAdventure): DetailPart[] {
+  const diving = isDivingAdventure(adventure);
+  const missing: DetailPart[] = [];
+  if ([p.fullName, p.dateOfBirth].some(blank)) missing.push("personal");
+  if ([p.emergencyContactName, p.emergencyContactPhone].some(blank)) missing.push("emergency");
+  if (diving && [p.heightCm, p.weightKg, p.wetsuitSize, p.finSize].some(blank)) missing.push("gear");
+  if (
+    adventure.requiresCertification &&
+    [p.certAgency, p.certLevel, p.certNumber, p.lastDiveDate].some(blank)
+  )
+    missing.push("certification");
+  if (diving && !p.medicalAnsweredAt) missing.push("medical");
+  return missing;
+}
+
 /** What a participant still lacks, first to fix first; empty when ready. */
 export function participantIssues(
   p: ReadinessParticipant,
@@ -90,15 +124,7 @@ export function participantIssues(
   waiverRequired: boolean,
 ): Exclude<Readiness, "ready">[] {
   const issues: Exclude<Readiness, "ready">[] = [];
-  const diving = isDivingAdventure(adventure);
-  const personal = [p.fullName, p.dateOfBirth ?? "", p.emergencyContactName, p.emergencyContactPhone];
-  const gear = diving ? [p.heightCm, p.weightKg, p.wetsuitSize, p.finSize] : [];
-  const cert = adventure.requiresCertification
-    ? [p.certAgency, p.certLevel, p.certNumber, p.lastDiveDate ?? ""]
-    : [];
-  const missing =
-    [...personal, ...gear, ...cert].some((v) => v === null || v === "") || (diving && !p.medicalAnsweredAt);
-  if (missing) issues.push("details_missing");
+  if (missingParts(p, adventure).length > 0) issues.push("details_missing");
   if (waiverRequired && p.waiverVersion === null) issues.push("waiver_missing");
   if (p.medicalNeedsClearance && !p.medicalClearanceAt) issues.push("medical_clearance_needed");
   if (adventure.requiresCertification && p.certNumber !== "" && !p.certCheckedAt) {

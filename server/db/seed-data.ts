@@ -1735,3 +1735,18 @@ export const seedImageFiles: Record<string, { bytes: number; width: number; heig
   "/images/site/home-hero.webp": { bytes: 27574, width: 1920, height: 1080 },
   "/images/site/weekend-hero.webp": { bytes: 31314, width: 1920, height: 1080 },
 };
+
+/**
+ * The first waiver a new site publishes (version 1); the operator rewrites it
+ * under Admin → Waiver, and each save becomes a new version.
+ */
+export const waiver: { title: string; body: string } = {
+  title: "Release of liability and assumption of risk",
+  body: [
+    "Diving, snorkelling, camping and the travel to and from them carry risks, including drowning, decompression illness, injury from marine life, rocks or equipment, and illness far from medical help. I take part of my own free will and accept these risks.",
+    "I confirm that the details and medical answers I have given are true and complete, that I will tell the instructor before the trip if anything changes, and that I will not dive against a doctor's advice.",
+    "I will follow the instructor's briefings and directions, stay within my training and experience, and end a dive or activity whenever the instructor asks. I understand that the instructor may refuse or stop my participation for my safety or the group's.",
+    "To the extent the law allows, I release Tidewater Dive & Camp and its instructor from liability for injury, loss or damage that arises from the ordinary risks of these activities. Nothing in this waiver excludes any right I have under the Australian Consumer Law.",
+    "A parent or guardian accepting for a participant under 18 accepts these terms on their behalf and confirms they may take part.",
+  ].join("\n\n"),
+};

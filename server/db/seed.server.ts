@@ -13,6 +13,7 @@ import {
   mediaItems,
   settings,
   testimonials,
+  waivers,
 } from "./schema.ts";
 import * as data from "./seed-data.ts";
 
@@ -90,6 +91,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     }));
     await tx.insert(contentSections).values([...data.contentSections, ...legal]);
     await tx.insert(mediaItems).values(seedMediaRows());
+    await tx.insert(waivers).values({ version: 1, ...data.waiver });
     await tx.insert(settings).values({ key: "seeded_at", value: new Date().toISOString() });
   });
 }

@@ -18,12 +18,14 @@ import {
   manageView,
 } from "../../../server/domain/booking-links.server";
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
+import { participantsSummary } from "../../../server/domain/participant-views.server";
 import { dateChangeView } from "../../../server/domain/reschedule.server";
 import { reviewOpening } from "../../../server/domain/reviews.server";
 import { HttpError } from "../../../server/errors.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
 import { LeaveReviewCard } from "../../components/LeaveReviewCard";
+import { ParticipantsSummary } from "../../components/ParticipantsSummary";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
@@ -48,7 +50,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
   const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
   const canReview = linked ? reviewOpening(linked.booking, at).open : false;
-  return data({ view, dateChange, canReview }, { status: view ? 200 : 404, headers: NO_STORE });
+  // Who is coming and what they still need to give (not for a booking that was never paid).
+  const participants =
+    linked && linked.booking.bookingStatus !== "pending_payment"
+      ? {
+          summary: await participantsSummary(app.db, linked.booking.id),
+          saved: Number(new URL(request.url).searchParams.get("participant")) || null,
+        }
+      : null;
+  return data({ view, dateChange, canReview, participants }, { status: view ? 200 : 404, headers: NO_STORE });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -208,6 +218,9 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           </section>
 
           <div className="space-y-6 md:col-span-2">
+            {loaderData.participants && view.status !== "cancelled" ? (
+              <ParticipantsSummary {...loaderData.participants} token={params.token} />
+            ) : null}
             {loaderData.canReview ? <LeaveReviewCard href={`/my-booking/${params.token}/review`} /> : null}
             {view.whatToBring.length && view.status !== "cancelled" ? (
               <WhatToBring items={view.whatToBring} />

@@ -1,0 +1,77 @@
+/**
+ * The medical questionnaire for anything with diving: yes/no statements
+ * modelled on the recreational diver medical statements used in Australia,
+ * in our own words. Any "yes" means a doctor must clear the participant for
+ * diving before the trip; the operator records the clearance as received.
+ *
+ * Each question keeps its id for good: stored answers name it. A question
+ * reworded in the same sense keeps its id; a new question gets a new one.
+ */
+export interface MedicalQuestion {
+  id: string;
+  text: string;
+}
+
+export const MEDICAL_QUESTIONS: readonly MedicalQuestion[] = [
+  {
+    id: "lungs",
+    text: "Have you ever had asthma, wheezing, a collapsed lung or any other lung or chest condition?",
+  },
+  {
+    id: "heart",
+    text: "Do you have, or have you had, heart disease, a heart attack, heart surgery or high blood pressure?",
+  },
+  {
+    id: "ears_sinuses",
+    text: "Do you often have trouble with your ears or sinuses, or have you had ear surgery or a burst eardrum?",
+  },
+  {
+    id: "blackouts",
+    text: "Have you ever had fits, seizures, blackouts or fainting spells, or do you have epilepsy?",
+  },
+  { id: "diabetes", text: "Do you have diabetes?" },
+  {
+    id: "recent_surgery",
+    text: "Have you had surgery, a serious injury or a hospital stay in the last 12 months?",
+  },
+  {
+    id: "medication",
+    text: "Do you take any prescription medicine (other than contraception) or medicine that makes you drowsy?",
+  },
+  {
+    id: "head_injury",
+    text: "Have you ever had a head injury with loss of consciousness, or a stroke?",
+  },
+  {
+    id: "mental_health",
+    text: "Do you have, or have you had, panic attacks, a fear of closed or open spaces, or another condition that affects your judgement under stress?",
+  },
+  {
+    id: "decompression",
+    text: "Have you ever had decompression illness or been treated in a recompression chamber?",
+  },
+  {
+    id: "fitness",
+    text: "Do you find it hard to walk 400 m or climb two flights of stairs without stopping, or could you be pregnant?",
+  },
+  {
+    id: "other",
+    text: "Is there any other medical condition a doctor has told you could make diving unsafe for you?",
+  },
+];
+
+export const MEDICAL_QUESTION_IDS = MEDICAL_QUESTIONS.map((q) => q.id);
+
+/** A complete set of answers: question id -> yes (true) / no (false). */
+export type MedicalAnswers = Record<string, boolean>;
+
+/** Any "yes" needs a doctor's clearance before diving. */
+export function needsClearance(answers: MedicalAnswers): boolean {
+  return MEDICAL_QUESTION_IDS.some((id) => answers[id] === true);
+}
+
+/** Whether two sets of answers say the same thing (a re-save of the same answers is not a new statement). */
+export function sameAnswers(a: MedicalAnswers | null, b: MedicalAnswers | null): boolean {
+  if (!a || !b) return a === b;
+  return MEDICAL_QUESTION_IDS.every((id) => a[id] === b[id]);
+}

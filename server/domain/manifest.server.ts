@@ -23,10 +23,12 @@ import {
 } from "../../app/lib/readiness.ts";
 import { csvLine } from "../csv.server.ts";
 import type { DB } from "../db/client.server.ts";
-import { adventures, type BookingStatus, bookings, participants, waivers } from "../db/schema.ts";
+import { adventures, type BookingStatus, bookings, participants } from "../db/schema.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import { canTransition } from "./booking-status.ts";
+import { readinessForBookings } from "./participants.server.ts";
+import { currentWaiver } from "./waivers.server.ts";
 
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */
 export const MANIFEST_STATUSES = ["confirmed", "completed"] as const satisfies readonly BookingStatus[];
@@ -192,7 +194,8 @@ export function assembleManifest(
   let toComplete = 0;
   for (const b of rows) {
     const adventure = adventureFacts(b);
-    const own = byBooking.get(b.id) ?? [];
+    // A row past the group size is left from a larger group: nobody of this booking (as readinessForBookings).
+    const own = (byBooking.get(b.id) ?? []).filter((p) => p.position <= b.groupSize);
     const entered = new Set(own.map((p) => p.position));
     const booking: ManifestBooking = {
       id: b.id,
@@ -220,10 +223,9 @@ export function assembleManifest(
       groups.set(b.adventureId, group);
     }
     group.bookings.push(booking);
-    const headCount = Math.max(b.groupSize, own.length);
-    group.people += headCount;
+    group.people += b.groupSize;
     totals.bookings += 1;
-    totals.people += headCount;
+    totals.people += b.groupSize;
     totals.ready += booking.participants.filter((p) => p.readiness === "ready").length;
     totals.checked_in += booking.participants.filter((p) => p.checked_in).length;
     if (canTransition(b.bookingStatus, "completed")) toComplete += 1;
@@ -284,12 +286,6 @@ const participantColumns = {
   checkedInAt: participants.checkedInAt,
 };
 
-/** Participants need to accept a waiver once the operator has published one (readiness.ts). */
-async function waiverRequired(db: DB): Promise<boolean> {
-  const [row] = await db.select({ version: waivers.version }).from(waivers).limit(1);
-  return row !== undefined;
-}
-
 async function participantsOf(db: DB, bookingIds: string[]): Promise<ManifestParticipantRow[]> {
   if (!bookingIds.length) return [];
   return db
@@ -316,9 +312,10 @@ export async function loadManifest(db: DB, date: string, now: Date): Promise<Man
       db,
       rows.map((r) => r.id),
     ),
-    waiverRequired(db),
+    currentWaiver(db),
   ]);
-  return assembleManifest(date, sydneyDate(now), rows, people, waiver);
+  // Participants accept a waiver once the operator has published one (readiness.ts).
+  return assembleManifest(date, sydneyDate(now), rows, people, waiver !== null);
 }
 
 /* ---------- CSV ---------- */
@@ -526,24 +523,20 @@ export async function upcomingNotReady(
       asc(bookings.createdAt),
       asc(bookings.id),
     );
-  const [people, waiver] = await Promise.all([
-    participantsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    waiverRequired(db),
-  ]);
-  const byBooking = Map.groupBy(people, (p) => p.bookingId);
+  const readiness = await readinessForBookings(
+    db,
+    rows.map((r) => r.id),
+  );
   const out: NotReadyBooking[] = [];
   for (const b of rows) {
-    const readiness = bookingReadiness(b.groupSize, byBooking.get(b.id) ?? [], adventureFacts(b), waiver);
-    if (readiness.status === "ready") continue;
+    const r = readiness.get(b.id);
+    if (!r || r.status === "ready") continue;
     out.push({
       id: b.id,
       reference: b.reference,
       date: b.selectedDate,
       adventure_title: b.adventureTitle,
-      readiness,
+      readiness: r,
     });
   }
   return { from, to, bookings: out };

@@ -24,7 +24,13 @@ const PHONE = { width: 375, height: 740 };
 const DIVE = "dive-exhibition";
 const SHORE = "guided-shore-dive";
 
-async function bookAndPay(page: Page, adventureId: string, date: string, groupSize: number, firstName: string) {
+async function bookAndPay(
+  page: Page,
+  adventureId: string,
+  date: string,
+  groupSize: number,
+  firstName: string,
+) {
   const booking = await createBooking(page.request, {
     adventureId,
     date,
@@ -42,7 +48,9 @@ async function bookAndPay(page: Page, adventureId: string, date: string, groupSi
 async function sharedDate(page: Page): Promise<string> {
   const last = addDays(sydneyToday(), 13);
   const dive = await openDates(page.request, DIVE);
-  const shore = new Set((await openDates(page.request, SHORE)).filter((d) => d.spots_left >= 1).map((d) => d.date));
+  const shore = new Set(
+    (await openDates(page.request, SHORE)).filter((d) => d.spots_left >= 1).map((d) => d.date),
+  );
   const date = dive.find((d) => d.spots_left >= 2 && d.date <= last && shore.has(d.date))?.date;
   expect(date, "an open date in the next 14 days").toBeTruthy();
   return date as string;
@@ -113,7 +121,9 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     expect(download.suggestedFilename()).toBe(`manifest-${date}.csv`);
     const csv = readFileSync((await download.path()) as string, "utf8");
     expect(csv).toMatch(/^\uFEFFdate,adventure,reference,/);
-    const mine = csv.split("\r\n").filter((line) => line.includes(dive.reference) || line.includes(shore.reference));
+    const mine = csv
+      .split("\r\n")
+      .filter((line) => line.includes(dive.reference) || line.includes(shore.reference));
     expect(mine).toHaveLength(3);
     expect(csv).toContain(`,1,Maya Walker,`);
 
@@ -152,7 +162,10 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await card.screenshot({ path: testInfo.outputPath("dashboard-card-1280.png") });
     await page.setViewportSize(PHONE);
     await card.screenshot({ path: testInfo.outputPath("dashboard-card-375.png") });
-    await card.locator("li", { hasText: dive.reference }).getByRole("link", { name: /\d{4}$/ }).click();
+    await card
+      .locator("li", { hasText: dive.reference })
+      .getByRole("link", { name: /\d{4}$/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}$`));
     await expect(page.getByRole("article", { name: `Booking ${dive.reference}` })).toBeVisible();
   } finally {

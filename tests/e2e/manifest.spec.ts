@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
@@ -81,7 +82,7 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
         cert_level: "",
         cert_number: "",
         last_dive_date: null,
-        medical_answers: {},
+        medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
       },
     });
     expect(put.status(), await put.text()).toBe(200);
@@ -94,6 +95,9 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await expect(diveCard).toContainText("Maya Walker");
     await expect(diveCard).toContainText("Height 168 cm · Weight 62 kg · Wetsuit S · Fins M");
     await expect(diveCard).toContainText("Tom Walker · 0400 555 666");
+    await expect(diveCard).toContainText("No medical issues");
+    // The operator cannot sign the waiver for a guest: that part is still to come.
+    await expect(diveCard.getByTestId("manifest-participant")).toContainText("Waiver missing");
     await expect(diveCard).toContainText("Participant 2 — details missing");
     await expect(shoreCard).toContainText("Participant 1 — details missing");
     await expectNoSidewaysScroll(page);
@@ -145,7 +149,7 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     // Two adventures, each on a page of its own.
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(2);
-    await testInfo.attach("manifest.pdf", { body: pdf, contentType: "application/pdf" });
+    writeFileSync(testInfo.outputPath("manifest.pdf"), pdf);
     await page.emulateMedia({ media: "screen" });
     await page.screenshot({ path: testInfo.outputPath("manifest-1280.png"), fullPage: true });
 

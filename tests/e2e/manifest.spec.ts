@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { formatDateAU } from "../../app/lib/dates";
 import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { expect, type Page, test } from "../fixtures/test";
 import {
@@ -117,6 +118,17 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
       "aria-pressed",
       "true",
     );
+
+    // A trip ahead cannot be marked completed yet; the day buttons move the date.
+    await expect(page.getByRole("button", { name: "Mark date completed" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Next day" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${addDays(date, 1)}$`));
+    await expect(
+      page.getByRole("heading", { level: 2, name: formatDateAU(addDays(date, 1), "full") }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Previous day" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}$`));
+    await expect(diveCard).toBeVisible();
 
     // The CSV, fetched with the token and saved by the browser.
     const downloading = page.waitForEvent("download");

@@ -96,6 +96,8 @@ function certText(p: ManifestParticipant): string {
   return parts.filter(Boolean).join(", ");
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 const nameAndAge = (p: ManifestParticipant) =>
   `${p.full_name || `Participant ${p.position}`}${p.age !== null ? `, ${p.age}` : ""}`;
 
@@ -132,7 +134,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
     const n = manifest.to_complete;
     const ok = await confirm({
       title: "Mark date completed",
-      message: `Mark the ${n} confirmed ${n === 1 ? "booking" : "bookings"} of ${formatDateAU(date)} completed? Do this after the trip.`,
+      message: `Mark the ${plural(n, "confirmed booking")} of ${formatDateAU(date)} completed? Do this after the trip.`,
       confirmLabel: "Mark completed",
       tone: "primary",
     });
@@ -142,7 +144,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
     setCompleting(false);
     if (res.ok) {
       const done = res.data.completed;
-      show("success", "", `${done} ${done === 1 ? "booking" : "bookings"} marked completed.`);
+      show("success", "", `${plural(done, "booking")} marked completed.`);
     } else {
       show(
         "error",
@@ -260,8 +262,8 @@ function ManifestBody({
         <StatCard label="Checked in" value={`${totals.checked_in} of ${totals.people}`} tone="sand" />
       </section>
       <p className="manifest-print-only text-sm">
-        {totals.bookings} bookings · {totals.people} people · {totals.ready} ready · {totals.not_ready} not
-        ready · {totals.checked_in} checked in
+        {plural(totals.bookings, "booking")} · {plural(totals.people, "person", "people")} · {totals.ready}{" "}
+        ready · {totals.not_ready} not ready · {totals.checked_in} checked in
       </p>
       {manifest.adventures.map((adventure) => (
         <AdventureSection
@@ -290,7 +292,7 @@ function AdventureSection({
       <h3 id={headingId} className="font-display text-lg font-semibold text-ocean-900">
         {adventure.title}{" "}
         <span className="text-sm font-medium text-slate-500">
-          · {adventure.people} {adventure.people === 1 ? "person" : "people"}
+          · {plural(adventure.people, "person", "people")}
         </span>
       </h3>
       <div className="manifest-screen-only space-y-3">

@@ -6,7 +6,7 @@
  *
  * The manifest is printed and left on a boat, so it carries only a medical
  * STATUS (clearance needed / received / no medical issues), never the
- * answers: the queries here do not even read the medical_answers column.
+ * answers: its queries name their columns and leave medical_answers out.
  */
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";

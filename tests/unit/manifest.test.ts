@@ -136,6 +136,17 @@ describe("assembleManifest", () => {
     });
   });
 
+  it("leaves out a row past the group size, left from a larger group", () => {
+    const rows = [booking({ id: "b1", groupSize: 1 })];
+    const people = [
+      person({ id: "one", bookingId: "b1" }),
+      person({ id: "two", bookingId: "b1", position: 2 }),
+    ];
+    const [b] = assembleManifest(DATE, DATE, rows, people, true).adventures[0].bookings;
+    expect(b.participants.map((p) => p.id)).toEqual(["one"]);
+    expect(b.missing_positions).toEqual([]);
+  });
+
   it("asks for no waiver before one is published", () => {
     const rows = [booking({ id: "b1" })];
     const unsigned = [person({ bookingId: "b1", waiverVersion: null })];

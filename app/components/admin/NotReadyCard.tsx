@@ -56,6 +56,7 @@ export function NotReadyCard({ result }: { result: AdminResult<NotReady> }) {
             data-testid="not-ready-count"
           >
             {list.length}
+            <span className="sr-only"> not ready</span>
           </span>
         ) : null
       }

@@ -35,6 +35,7 @@ const ADMIN_ROUTES = [
   "/admin/testimonials",
   "/admin/faqs",
   "/admin/emails",
+  "/admin/manifest",
   "/admin/no-such-screen",
 ];
 

@@ -24,7 +24,7 @@ import {
 import { csvLine } from "../csv.server.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../db/schema.ts";
-import { conflict, notFound } from "../errors.server.ts";
+import { badRequest, conflict, notFound } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import { canTransition } from "./booking-status.ts";
 import { readinessForBookings } from "./participants.server.ts";
@@ -475,7 +475,8 @@ export async function completeDate(
   now: Date,
 ): Promise<{ date: string; completed: number }> {
   if (date > sydneyDate(now)) {
-    throw conflict("A date can be marked completed from the trip day on, not before.");
+    const message = "A date can be marked completed from the trip day on, not before";
+    throw badRequest(`date: ${message}`, { date: message });
   }
   // Which of the manifest's bookings move is the booking status rule's to say, as for one booking.
   const from = MANIFEST_STATUSES.filter((s) => canTransition(s, "completed"));

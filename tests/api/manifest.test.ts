@@ -281,7 +281,7 @@ describe("POST /api/admin/manifest/complete", () => {
     expect(after.can_complete).toBe(false);
   });
 
-  it("completes a past date and refuses a future one", async () => {
+  it("completes a past date and refuses a future one, naming date", async () => {
     const past = addDays(TODAY, -3);
     const { booking } = await insertBooking(ctx.db, { date: past, paid: true });
     const res = await post("/api/admin/manifest/complete", { date: past });
@@ -293,10 +293,27 @@ describe("POST /api/admin/manifest/complete", () => {
 
     const future = addDays(TODAY, 1);
     const { booking: ahead } = await insertBooking(ctx.db, { date: future, paid: true });
-    expect((await post("/api/admin/manifest/complete", { date: future })).status).toBe(409);
+    const early = await post("/api/admin/manifest/complete", { date: future });
+    expect(early.status).toBe(400);
+    expect(Object.keys(((await early.json()) as { errors: Record<string, string> }).errors)).toEqual([
+      "date",
+    ]);
     expect((await ctx.db.select().from(bookings).where(eq(bookings.id, ahead.id)))[0].bookingStatus).toBe(
       "confirmed",
     );
+  });
+
+  it("completes each booking once when the operator's taps race", async () => {
+    const date = addDays(TODAY, -5);
+    for (let i = 0; i < 3; i++) await insertBooking(ctx.db, { date, paid: true });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post("/api/admin/manifest/complete", { date })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const counts = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { completed: number }).completed),
+    );
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Database } from "./db/client.server.ts";
 import type { BookingDeps } from "./domain/checkout-ledger.server.ts";
 import { sweepExpired } from "./domain/hold-sweep.server.ts";
 import { retryDueRefunds } from "./domain/refunds.server.ts";
-import { sendTripEmails } from "./domain/trip-emails.server.ts";
+import { runTripJobs, type TripJobResult } from "./domain/trip-jobs.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";
@@ -21,13 +21,14 @@ export interface HoldSweeper {
 }
 
 /**
- * Queues the reminders and thank-yous that are due: once at start (catching
+ * Queues the reminders, thank-yous and readiness requests that are due and
+ * erases medical answers past their retention time: once at start (catching
  * up after downtime), then every 15 minutes, and on demand in tests.
  */
 export interface TripEmailScheduler {
   start(): void;
   stop(): Promise<void>;
-  run(): Promise<{ reminders: number; thankYous: number; expired: number }>;
+  run(): Promise<TripJobResult>;
 }
 
 /** What every request handler and loader can reach; built once in server/main.server.ts. */
@@ -122,14 +123,14 @@ export function buildServices(
 }
 
 function createTripEmailScheduler(
-  deps: Parameters<typeof sendTripEmails>[0],
+  deps: Parameters<typeof runTripJobs>[0],
   everyMs: number,
 ): TripEmailScheduler {
   let timer: ReturnType<typeof setInterval> | undefined;
-  let running: ReturnType<typeof sendTripEmails> | undefined;
-  // Overlapping calls share the run in progress; other processes may run at the same time (see sendTripEmails).
+  let running: ReturnType<typeof runTripJobs> | undefined;
+  // Overlapping calls share the run in progress; other processes may run at the same time (see runTripJobs).
   const run = () => {
-    running ??= sendTripEmails(deps).finally(() => {
+    running ??= runTripJobs(deps).finally(() => {
       running = undefined;
     });
     return running;

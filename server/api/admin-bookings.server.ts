@@ -20,7 +20,7 @@ import { readJson } from "./validate.server.ts";
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 
-function readFilter(query: (k: string) => string | undefined): BookingFilter {
+function readFilter(query: (k: string) => string | undefined, today: string): BookingFilter {
   const status = query("status")?.trim();
   if (status && status !== "all" && !isBookingStatus(status)) {
     throw badRequest(`status: Use one of ${BOOKING_STATUSES.join(", ")}`, {
@@ -28,7 +28,16 @@ function readFilter(query: (k: string) => string | undefined): BookingFilter {
     });
   }
   const q = query("q")?.trim().slice(0, 200) || undefined;
-  return { status: status && status !== "all" && isBookingStatus(status) ? status : undefined, q };
+  const readiness = query("readiness")?.trim();
+  if (readiness && readiness !== "all" && readiness !== "not_ready") {
+    throw badRequest("readiness: Use all or not_ready", { readiness: "Use all or not_ready" });
+  }
+  return {
+    status: status && status !== "all" && isBookingStatus(status) ? status : undefined,
+    q,
+    // Upcoming (from today in Sydney) confirmed bookings whose group is not ready.
+    notReadyFrom: readiness === "not_ready" ? today : undefined,
+  };
 }
 
 function positiveInt(value: string | undefined, fallback: number, field: string, max: number): number {
@@ -53,7 +62,7 @@ export function adminBookingsApi(services: Services) {
   const api = new Hono();
 
   api.get("/bookings", async (c) => {
-    const filter = readFilter((k) => c.req.query(k));
+    const filter = readFilter((k) => c.req.query(k), sydneyDate(services.now()));
     const page = positiveInt(c.req.query("page"), 1, "page", 1_000_000);
     const pageSize = positiveInt(c.req.query("page_size"), DEFAULT_PAGE_SIZE, "page_size", MAX_PAGE_SIZE);
     c.header("Cache-Control", "no-store");
@@ -61,7 +70,7 @@ export function adminBookingsApi(services: Services) {
   });
 
   api.get("/admin/bookings/export.csv", (c) => {
-    const filter = readFilter((k) => c.req.query(k));
+    const filter = readFilter((k) => c.req.query(k), sydneyDate(services.now()));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="bookings-${sydneyDate()}.csv"`);
     c.header("Cache-Control", "no-store");

@@ -3,10 +3,11 @@
  * export, and status changes. The server decides every transition and every
  * refund.
  */
-import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../app/lib/dates.ts";
 import { isPaid } from "../../app/lib/paid.ts";
 import { refundCents, refundPercent } from "../../app/lib/policy.ts";
+import type { BookingReadiness } from "../../app/lib/readiness.ts";
 import { csvCell } from "../csv.server.ts";
 import type { DB } from "../db/client.server.ts";
 import {
@@ -23,6 +24,7 @@ import type { PaymentProvider } from "../payments/provider.server.ts";
 import { revokeBookingLinks } from "./booking-links.server.ts";
 import { canTransition, nextStatuses, statusLabel } from "./booking-status.ts";
 import { cancelBooking } from "./cancel-booking.server.ts";
+import { readinessForBookings } from "./participants.server.ts";
 import { REFUNDABLE_STATES, type RefundNote, refundNotes, retryBookingRefunds } from "./refunds.server.ts";
 
 export { canTransition, isBookingStatus, nextStatuses } from "./booking-status.ts";
@@ -52,12 +54,15 @@ export interface AdminBooking {
   refund_status: string | null;
   /** What the operator must look at (a late payment refunded, a refund not made yet), or null. */
   attention: string | null;
+  /** Whether the group is ready for the trip (confirmed and completed bookings); null otherwise. */
+  readiness: BookingReadiness | null;
 }
 
 function toAdminBooking(
   b: BookingRow,
   paymentStatus = "unpaid",
   refund: RefundNote | undefined = undefined,
+  readiness: BookingReadiness | null = null,
 ): AdminBooking {
   return {
     id: b.id,
@@ -82,6 +87,7 @@ function toAdminBooking(
     next_statuses: nextStatuses(b.bookingStatus),
     refund_status: refund?.refund_status ?? null,
     attention: [b.attention, refund?.refund_attention].filter(Boolean).join(" ") || null,
+    readiness,
   };
 }
 
@@ -89,6 +95,8 @@ export interface BookingFilter {
   status?: BookingStatus;
   /** Name, email or reference; case-insensitive. */
   q?: string;
+  /** Only confirmed bookings from this day (YYYY-MM-DD) on whose group is not ready, soonest first. */
+  notReadyFrom?: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -139,8 +147,16 @@ async function paymentStatuses(db: DB, ids: string[]): Promise<Map<string, strin
 /** Rows in the admin shape, each with its payment status and refund state. */
 export async function toAdminBookings(db: DB, rows: BookingRow[]): Promise<AdminBooking[]> {
   const ids = rows.map((r) => r.id);
-  const [statuses, notes] = await Promise.all([paymentStatuses(db, ids), refundNotes(db, ids)]);
-  return rows.map((r) => toAdminBooking(r, statuses.get(r.id), notes.get(r.id)));
+  const going = rows.filter((r) => r.bookingStatus === "confirmed" || r.bookingStatus === "completed");
+  const [statuses, notes, readiness] = await Promise.all([
+    paymentStatuses(db, ids),
+    refundNotes(db, ids),
+    readinessForBookings(
+      db,
+      going.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) => toAdminBooking(r, statuses.get(r.id), notes.get(r.id), readiness.get(r.id) ?? null));
 }
 
 async function countBookings(db: DB, where: SQL | undefined): Promise<number> {
@@ -162,6 +178,7 @@ export async function listBookings(
   page: number,
   pageSize: number,
 ): Promise<BookingPage> {
+  if (filter.notReadyFrom) return listNotReady(db, filter, filter.notReadyFrom, page, pageSize);
   const where = bookingWhere(filter);
   const offset = (page - 1) * pageSize;
   let rows: BookingRow[];
@@ -193,6 +210,44 @@ export async function listBookings(
   return {
     bookings: await toAdminBookings(db, rows),
     total,
+    page,
+    page_size: pageSize,
+  };
+}
+
+/**
+ * Upcoming confirmed bookings whose group is not ready, soonest trip first.
+ * Readiness is worked out by the one rule in code, so the upcoming
+ * confirmed bookings are read whole and filtered here: a small company's
+ * (one instructor, groups of at most four) run to some hundreds at most.
+ */
+async function listNotReady(
+  db: DB,
+  filter: BookingFilter,
+  from: string,
+  page: number,
+  pageSize: number,
+): Promise<BookingPage> {
+  const upcoming = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        bookingWhere({ q: filter.q }),
+        eq(bookings.bookingStatus, "confirmed"),
+        gte(bookings.selectedDate, from),
+      ),
+    )
+    .orderBy(asc(bookings.selectedDate), asc(bookings.id));
+  const readiness = await readinessForBookings(
+    db,
+    upcoming.map((b) => b.id),
+  );
+  const notReady = upcoming.filter((b) => readiness.get(b.id)?.status !== "ready");
+  const offset = (page - 1) * pageSize;
+  return {
+    bookings: await toAdminBookings(db, notReady.slice(offset, offset + pageSize)),
+    total: notReady.length,
     page,
     page_size: pageSize,
   };

@@ -27,6 +27,8 @@ export interface PersonSummary {
   label: string;
   /** What is still to do, in words, first to fix first; empty when ready. */
   todo: string[];
+  /** The same without what only the operator does (checking a certification): what the customer is asked for. */
+  customerTodo: string[];
 }
 
 export interface ParticipantsSummary {
@@ -69,6 +71,7 @@ function personSummary(
       status: "details_missing",
       label: READINESS_LABELS.details_missing,
       todo: ["Add their details"],
+      customerTodo: ["Add their details"],
     };
   }
   const issues = participantIssues(p, found.adventure, waiverRequired);
@@ -80,6 +83,7 @@ function personSummary(
     status,
     label: READINESS_LABELS[status],
     todo: issues.map((i) => todoFor(i, missing)),
+    customerTodo: issues.filter((i) => i !== "certification_to_check").map((i) => todoFor(i, missing)),
   };
 }
 

@@ -383,6 +383,7 @@ export function adminParticipant(p: ParticipantRow, adventure: ReadinessAdventur
   };
 }
 export type AdminParticipant = ReturnType<typeof adminParticipant>;
+export type AdminBookingParticipants = Awaited<ReturnType<typeof adminBookingParticipants>>;
 
 /** GET /api/admin/bookings/:id/participants: the booking's readiness and its people. */
 export async function adminBookingParticipants(db: DB, bookingId: string) {
@@ -390,6 +391,10 @@ export async function adminBookingParticipants(db: DB, bookingId: string) {
   const waiverRequired = found.waiver !== null;
   return {
     readiness: found.readiness,
+    booking_id: found.booking.id,
+    reference: found.booking.reference,
+    adventure_title: found.booking.adventureTitle,
+    selected_date: found.booking.selectedDate,
     group_size: found.booking.groupSize,
     requires_certification: found.adventure.requiresCertification,
     diving: isDivingAdventure(found.adventure),

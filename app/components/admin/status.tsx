@@ -1,3 +1,4 @@
+import { READINESS_LABELS, type Readiness } from "../../lib/readiness";
 import { Badge, type BadgeTone } from "./ui";
 
 export const BOOKING_STATUS_LABELS: Record<string, string> = {
@@ -38,5 +39,22 @@ const SUBSCRIBER_TONES: Record<string, BadgeTone> = {
 export function SubscriberBadge({ status }: { status: string }) {
   return (
     <Badge tone={SUBSCRIBER_TONES[status] ?? "slate"}>{status[0]?.toUpperCase() + status.slice(1)}</Badge>
+  );
+}
+
+const READINESS_TONES: Record<Readiness, BadgeTone> = {
+  details_missing: "amber",
+  waiver_missing: "amber",
+  medical_clearance_needed: "red",
+  certification_to_check: "blue",
+  ready: "green",
+};
+
+/** Whether a booking's group (or one person) is ready for the trip. */
+export function ReadinessBadge({ status }: { status: Readiness }) {
+  return (
+    <span data-testid="readiness-badge" data-readiness={status}>
+      <Badge tone={READINESS_TONES[status]}>{READINESS_LABELS[status]}</Badge>
+    </span>
   );
 }

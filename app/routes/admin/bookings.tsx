@@ -8,10 +8,12 @@ import {
   RotateCcw,
   Search,
   Unlink,
+  Users,
   XCircle,
 } from "lucide-react";
 import { useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
+import type { AdminBookingParticipants } from "../../../server/domain/participants.server";
 import {
   Alert,
   Button,
@@ -23,7 +25,13 @@ import {
   tableStyles as t,
   useFlash,
 } from "../../components/admin";
-import { BOOKING_STATUS_LABELS, BookingStatusBadge, PaymentBadge } from "../../components/admin/status";
+import { BookingParticipants } from "../../components/admin/BookingParticipants";
+import {
+  BOOKING_STATUS_LABELS,
+  BookingStatusBadge,
+  PaymentBadge,
+  ReadinessBadge,
+} from "../../components/admin/status";
 import type { AdminBooking, BookingPage, BookingStatus, RefundPreview } from "../../components/admin/types";
 import { adminDownload, formatDateTimeAU } from "../../lib/admin-api";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
@@ -39,8 +47,10 @@ function filterOf(params: URLSearchParams) {
   const sp = new URLSearchParams();
   const status = params.get("status");
   const q = params.get("q");
+  const readiness = params.get("readiness");
   if (status) sp.set("status", status);
   if (q) sp.set("q", q);
+  if (readiness) sp.set("readiness", readiness);
   return sp;
 }
 
@@ -51,7 +61,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const sp = filterOf(params);
   sp.set("page", String(pageOf(params)));
   sp.set("page_size", String(PAGE_SIZE));
-  return { bookings: await adminGet<BookingPage>(`/api/bookings?${sp}`) };
+  // ?booking=<id> opens that booking's participants beside the list.
+  const open = params.get("booking");
+  const [bookings, participants] = await Promise.all([
+    adminGet<BookingPage>(`/api/bookings?${sp}`),
+    open
+      ? adminGet<AdminBookingParticipants>(`/api/admin/bookings/${encodeURIComponent(open)}/participants`)
+      : null,
+  ]);
+  return { bookings, participants };
 }
 export const clientAction = adminAction;
 
@@ -63,6 +81,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const q = params.get("q") ?? "";
+  const readiness = params.get("readiness") ?? "";
   const page = pageOf(params);
   // A failed load keeps nothing on screen but the error (the list is the server's, or none).
   const data = dataOr<BookingPage | null>(loaderData.bookings, null);
@@ -238,6 +257,21 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
       <div className="space-y-4">
         <FlashAlert flash={flash} onDismiss={clear} />
 
+        {loaderData.participants ? (
+          loaderData.participants.ok ? (
+            <BookingParticipants
+              data={loaderData.participants.data}
+              write={write}
+              onClose={() => update({ booking: "" })}
+              onDone={(tone, title, detail) => show(tone, detail ?? "", title)}
+            />
+          ) : (
+            <Alert tone="error">
+              {failureText(loaderData.participants, "Failed to fetch the participants")}
+            </Alert>
+          )
+        ) : null}
+
         <Card bodyClassName="p-3 sm:p-4">
           <search>
             <form
@@ -284,6 +318,20 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
               </div>
+              <div className="sm:w-56">
+                <label htmlFor="booking-readiness" className="field-label">
+                  Readiness
+                </label>
+                <select
+                  id="booking-readiness"
+                  className="field"
+                  value={readiness}
+                  onChange={(e) => update({ readiness: e.target.value, page: "" })}
+                >
+                  <option value="">All bookings</option>
+                  <option value="not_ready">Upcoming, not ready</option>
+                </select>
+              </div>
               <Button type="submit" variant="dark">
                 Search
               </Button>
@@ -296,7 +344,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         <Card bodyClassName="">
           {!data || data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardList className="h-6 w-6" />} title="No bookings found">
-              {q || status
+              {q || status || readiness
                 ? "Nothing matches this search and filter."
                 : "Bookings made on the website appear here."}
             </EmptyState>
@@ -333,6 +381,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                         {b.special_requirements}
                       </p>
                     ) : null}
+                    <Readiness booking={b} onOpen={(id) => update({ booking: id })} className="mt-2" />
                     <Attention booking={b} onRetry={retry} className="mt-2" />
                     <StatusActions booking={b} onAction={ask} className="mt-3" />
                     <RevokeLinksButton booking={b} onRevoke={askRevoke} className="mt-2" />
@@ -417,6 +466,7 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
                             <BookingStatusBadge status={b.booking_status} />
                             <PaymentBadge status={b.payment_status} />
                           </div>
+                          <Readiness booking={b} onOpen={(id) => update({ booking: id })} className="mt-2" />
                           <Attention booking={b} onRetry={retry} className="mt-2 max-w-72" />
                         </td>
                         <td className={`${t.td} text-right`}>
@@ -529,6 +579,28 @@ function RefundSummary({ pending }: { pending: Extract<Pending, { kind: "cancell
       {p.already_refunded > 0 ? (
         <p className="mt-1 text-xs">Already refunded: {formatDollars(p.already_refunded, p.currency)}</p>
       ) : null}
+    </div>
+  );
+}
+
+/** The group's readiness and the way to its participants (bookings someone is going on). */
+function Readiness({
+  booking,
+  onOpen,
+  className = "",
+}: {
+  booking: AdminBooking;
+  onOpen: (id: string) => void;
+  className?: string;
+}) {
+  if (!booking.readiness) return null;
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <ReadinessBadge status={booking.readiness.status} />
+      <Button size="sm" variant="ghost" onClick={() => onOpen(booking.id)} data-testid="open-participants">
+        <Users aria-hidden="true" className="h-4 w-4" />
+        Participants
+      </Button>
     </div>
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * The readiness requests on a fake clock: five days before the trip and two
+ * days before if still not ready, each once (also when runs overlap), caught
+ * up after downtime, never on the trip day, none once the customer has
+ * nothing left to give; the link opens the booking.
+ */
+import { and, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, formatDateAU } from "../../app/lib/dates.ts";
+import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical.ts";
+import { bookingLinks, bookings, emailOutbox, participants } from "../../server/db/schema.ts";
+import { bookingByToken } from "../../server/domain/booking-links.server.ts";
+import { readinessEmailDue } from "../../server/domain/readiness-emails.server.ts";
+import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { createTestApp, type TestContext } from "../helpers/test-app.ts";
+
+let current = new Date("2031-01-01T02:00:00Z");
+const now = () => new Date(current);
+const sydneyNoon = (date: string) => new Date(`${date}T02:00:00Z`);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now });
+});
+afterAll(() => t.close());
+
+const admin = async (path: string, method = "GET", body?: unknown) =>
+  t.app.request(path, authed(await login(t), method, body));
+
+let n = 0;
+async function book(date: string, confirmedOn: string, groupSize = 1) {
+  const { booking } = await insertBooking(t.db, {
+    adventureId: "dive-exhibition",
+    date,
+    groupSize,
+    paid: true,
+    email: `ready-${++n}@example.com`,
+    firstName: "Noa",
+  });
+  await t.db
+    .update(bookings)
+    .set({ confirmedAt: sydneyNoon(confirmedOn) })
+    .where(eq(bookings.id, booking.id));
+  return booking;
+}
+
+async function requests(bookingId: string) {
+  return t.db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(eq(emailOutbox.kind, "readiness_request"), like(emailOutbox.dedupeKey, `readiness:${bookingId}:%`)),
+    )
+    .orderBy(emailOutbox.dedupeKey);
+}
+
+/** Everything the customer can give for a one-person discover dive (the waiver is accepted on the page). */
+const complete = {
+  full_name: "Noa Reef",
+  date_of_birth: "1991-01-01",
+  emergency_contact_name: "Kai Reef",
+  emergency_contact_phone: "0400 222 333",
+  height_cm: 168,
+  weight_kg: 60,
+  wetsuit_size: "S",
+  fin_size: "S",
+  medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
+};
+
+describe("readinessEmailDue", () => {
+  const trip = { tripDate: "2031-02-20", confirmedAt: sydneyNoon("2031-01-05") };
+  it("answers the first stage from five days before, the second from two days before, none on the trip day", () => {
+    const due = (day: string) => readinessEmailDue(sydneyNoon(day), trip);
+    expect(
+      ["2031-02-14", "2031-02-15", "2031-02-17", "2031-02-18", "2031-02-19", "2031-02-20"].map(due),
+    ).toEqual([null, "first", "first", "second", "second", null]);
+    // Booked four days before: no first request (its window began before), the second as usual.
+    const late = { ...trip, confirmedAt: sydneyNoon("2031-02-16") };
+    expect(readinessEmailDue(sydneyNoon("2031-02-17"), late)).toBeNull();
+    expect(readinessEmailDue(sydneyNoon("2031-02-18"), late)).toBe("second");
+  });
+});
+
+describe("the readiness requests", () => {
+  it("asks five days before and again two days before while something is missing, each once", async () => {
+    const trip = "2031-03-20";
+    const booking = await book(trip, "2031-03-01", 2);
+    for (let day = "2031-03-10"; day <= "2031-03-22"; day = addDays(day, 1)) {
+      current = sydneyNoon(day);
+      await Promise.all([t.services.tripEmails.run(), t.services.tripEmails.run()]);
+      await t.services.tripEmails.run();
+    }
+    const rows = await requests(booking.id);
+    expect(rows.map((r) => r.dedupeKey)).toEqual([
+      `readiness:${booking.id}:${trip}:first`,
+      `readiness:${booking.id}:${trip}:second`,
+    ]);
+    const [first, second] = rows;
+    expect(first.toAddress).toBe(booking.customerEmail);
+    expect(first.subject).toBe(`Details needed for Discover Scuba Diving on ${formatDateAU(trip, "full")}`);
+    expect(first.textBody).toContain("Hi Noa,");
+    expect(first.textBody).toContain("- Person 1: Add their details");
+    expect(first.textBody).toContain("- Person 2: Add their details");
+    expect(second.subject).toMatch(/^Still needed before/);
+    // Each request carries a fresh link that opens the booking; one link per email.
+    const token = /\/my-booking\/([A-Za-z0-9_-]{43})/.exec(second.textBody)?.[1] ?? "";
+    expect((await bookingByToken(t.db, token))?.booking.id).toBe(booking.id);
+    const links = await t.db
+      .select()
+      .from(bookingLinks)
+      .where(and(eq(bookingLinks.bookingId, booking.id), eq(bookingLinks.channel, "readiness")));
+    expect(links).toHaveLength(2);
+  });
+
+  it("sends no second request once the customer has given everything", async () => {
+    const trip = "2031-04-20";
+    const ready = await book(trip, "2031-04-01");
+    current = sydneyNoon(addDays(trip, -5));
+    await t.services.tripEmails.run();
+    expect(await requests(ready.id)).toHaveLength(1);
+    await admin(`/api/admin/bookings/${ready.id}/participants/1`, "PUT", complete);
+    // Only the waiver is left: accepted from the page in real life, here straight in the row.
+    await t.db
+      .update(participants)
+      .set({ waiverVersion: sql`(select max(version) from waivers)` })
+      .where(eq(participants.bookingId, ready.id));
+    current = sydneyNoon(addDays(trip, -2));
+    await t.services.tripEmails.run();
+    expect(await requests(ready.id)).toHaveLength(1);
+  });
+
+  it("catches up after downtime, and drops a request still unsent on the trip day", async () => {
+    const caughtUp = await book("2031-05-20", "2031-05-01");
+    const stuck = await book("2031-05-18", "2031-05-01");
+    // Down until three days before the first trip: its first request goes then (the second trip is already at its second).
+    current = sydneyNoon("2031-05-17");
+    await t.services.tripEmails.run();
+    expect((await requests(caughtUp.id)).map((r) => r.dedupeKey?.split(":")[3])).toEqual(["first"]);
+    expect((await requests(stuck.id)).map((r) => r.dedupeKey?.split(":")[3])).toEqual(["second"]);
+    // SMTP stays down; on the trip day the request is dropped rather than sent late.
+    current = sydneyNoon("2031-05-18");
+    const result = await t.services.tripEmails.run();
+    expect(result.readinessExpired).toBeGreaterThanOrEqual(1);
+    expect((await requests(stuck.id)).map((r) => r.status)).toEqual(["failed"]);
+  });
+
+  it("sends nothing for cancelled bookings", async () => {
+    const cancelled = await book("2031-06-20", "2031-06-01");
+    await t.db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.id, cancelled.id));
+    current = sydneyNoon("2031-06-15");
+    await t.services.tripEmails.run();
+    expect(await requests(cancelled.id)).toHaveLength(0);
+  });
+});

@@ -61,6 +61,8 @@ async function sharedDate(page: Page): Promise<string> {
 test.use({ viewport: PHONE });
 
 test("the manifest at the dive site, on paper and as CSV", async ({ page }, testInfo) => {
+  // Two bookings paid on the checkout page, a download and an A4 PDF: one journey, longer than most.
+  test.setTimeout(90_000);
   const token = await adminToken(page.request);
   const date = await sharedDate(page);
   const dive = await bookAndPay(page, DIVE, date, 2, "Maya");

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import type { NotReadyBooking } from "../../../server/domain/manifest.server";
 import { type AdminResult, adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
+import { bookingPath } from "../../lib/manifest";
 import { READINESS_LABELS } from "../../lib/readiness";
 import { Card } from "./ui";
 
@@ -76,7 +77,7 @@ export function NotReadyCard({ result }: { result: AdminResult<NotReady> }) {
               className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 px-4 py-2.5 text-sm sm:px-5"
             >
               <Link
-                to={`/admin/bookings?q=${encodeURIComponent(b.reference)}`}
+                to={bookingPath(b)}
                 className="font-semibold text-ocean-900 underline-offset-2 hover:underline"
               >
                 {b.reference}

@@ -41,7 +41,7 @@ import {
 import { adminDownload } from "../../lib/admin-api";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
-import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../lib/manifest";
+import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../lib/manifest";
 import { READINESS_LABELS, type Readiness } from "../../lib/readiness";
 import type { Route } from "./+types/manifest";
 
@@ -324,10 +324,7 @@ function BookingCard({
       <header className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0">
           <p className="font-semibold text-ocean-900">
-            <Link
-              to={`/admin/bookings?q=${encodeURIComponent(booking.reference)}`}
-              className="underline-offset-2 hover:underline"
-            >
+            <Link to={bookingPath(booking)} className="underline-offset-2 hover:underline">
               {booking.reference}
             </Link>{" "}
             · {booking.customer_name}

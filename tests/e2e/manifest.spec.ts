@@ -131,6 +131,15 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await page.getByRole("button", { name: "Previous day" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}$`));
     await expect(diveCard).toBeVisible();
+    // Today (the default): the date can be completed once confirmed trips are on it; none can be booked for today.
+    await page.getByRole("button", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\/admin\/manifest$/);
+    await expect(
+      page.getByRole("heading", { level: 2, name: formatDateAU(sydneyToday(), "full") }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark date completed" })).toBeDisabled();
+    await page.goto(`/admin/manifest?date=${date}`);
+    await expect(diveCard).toBeVisible();
 
     // The CSV, fetched with the token and saved by the browser.
     const downloading = page.waitForEvent("download");

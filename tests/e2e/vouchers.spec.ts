@@ -176,6 +176,31 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
 
+  test("buy a gift voucher for yourself with an amount of your own", async ({ page }) => {
+    const buyer = uniqueEmail("gift-nojs");
+    await page.goto("/gift-vouchers");
+    await page.getByText("Other amount", { exact: true }).click();
+    await page.getByLabel("Other amount (whole dollars)").fill("20");
+    await page.getByLabel("Your name").fill("Noa Plain");
+    await page.getByLabel("Your email").fill(buyer);
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    // Below the range: the message sits by the field and what was typed stays.
+    await expect(page.getByTestId("field-error")).toHaveText(/from \$25 to \$2,000/);
+    await expect(page.getByLabel("Your email")).toHaveValue(buyer);
+
+    await page.getByLabel("Other amount (whole dollars)").fill("75");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    await expect(page.getByTestId("checkout-total")).toHaveText("$75.00");
+    await payWithTestCard(page, "Noa Plain");
+    await page.waitForURL(/\/gift-vouchers\/success\?session_id=cs_test_/);
+    await expect(page.getByRole("heading", { name: "Your voucher is on its way" })).toBeVisible();
+    await expect(page.getByTestId("gift-status")).toContainText(buyer);
+    const mail = await sink.waitFor((m) => m.to.includes(buyer), 20_000);
+    expect(textOf(mail.raw)).toMatch(/Voucher code: TW-[A-Z0-9]{4}-[A-Z0-9]{4}/);
+    await page.screenshot({ path: test.info().outputPath("gift-success-375.png"), fullPage: true });
+  });
+
   test("a voucher pays part of a booking; the checkout asks only for the rest", async ({ page, request }) => {
     const token = await adminToken(request);
     const email = uniqueEmail("voucher-nojs");

@@ -156,6 +156,14 @@ describe("redeeming a voucher", () => {
     expect(confirmation.textBody).toContain("Paid with a voucher");
     expect(confirmation.textBody).toMatch(/\/my-booking\//);
     expect(await mails(`booking_notice:${b.id}`)).toHaveLength(1);
+    // The operator sees it paid, by voucher.
+    const list = await t.app.request(`/api/bookings?q=${encodeURIComponent(b.customerEmail)}`, authed(token));
+    const { bookings: rows } = (await list.json()) as {
+      bookings: { payment_status: string; voucher_amount: number }[];
+    };
+    expect(rows).toEqual([
+      expect.objectContaining({ payment_status: "paid", voucher_amount: b.totalAmountCents / 100 }),
+    ]);
   });
 
   it("a smaller voucher pays part: the card checkout is for the rest only", async () => {

@@ -3,6 +3,10 @@
  * size, computes the price from the database, and in one transaction stores
  * the booking as pending_payment and holds its spots (a conditional update,
  * never more than available), before the payment provider opens a checkout.
+ * A voucher code is redeemed in that same transaction (its row locked, its
+ * balance never below zero, one redemption per booking): the card checkout is
+ * then for what is left, and a booking the voucher pays in full is confirmed
+ * at once, with the same confirmation a paid booking gets, and no checkout.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";

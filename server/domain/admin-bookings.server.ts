@@ -45,6 +45,8 @@ export interface AdminBooking {
   currency: string;
   booking_status: BookingStatus;
   payment_status: string;
+  /** The part a voucher paid, in dollars (0 when none). */
+  voucher_amount: number;
   refund_amount: number;
   created_at: string;
   confirmed_at: string | null;
@@ -60,7 +62,7 @@ export interface AdminBooking {
 
 function toAdminBooking(
   b: BookingRow,
-  paymentStatus = "unpaid",
+  paymentStatus: string | undefined = undefined,
   refund: RefundNote | undefined = undefined,
   readiness: BookingReadiness | null = null,
 ): AdminBooking {
@@ -79,7 +81,10 @@ function toAdminBooking(
     total_amount: b.totalAmountCents / 100,
     currency: b.currency,
     booking_status: b.bookingStatus,
-    payment_status: paymentStatus,
+    // A booking a voucher paid in full has no payment of its own: it is paid all the same.
+    payment_status:
+      paymentStatus ?? (b.voucherCents >= b.totalAmountCents && b.confirmedAt ? "paid" : "unpaid"),
+    voucher_amount: b.voucherCents / 100,
     refund_amount: b.refundAmountCents / 100,
     created_at: b.createdAt.toISOString(),
     confirmed_at: b.confirmedAt?.toISOString() ?? null,

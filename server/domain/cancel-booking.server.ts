@@ -30,6 +30,7 @@ import {
   sendRefund,
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
+import { restoreVoucherForBooking } from "./vouchers.server.ts";
 
 /** Cancelling gives spots back, and the waitlist's offer emails link to the site. */
 export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
@@ -44,6 +45,8 @@ export interface CancelResult {
   refundCents: number;
   /** The refund as it stands after the provider was asked (null when none). */
   refund: RefundRow | null;
+  /** What went back onto the booking's voucher, in cents (0 when it used none). */
+  voucherRestoredCents: number;
   from: BookingStatus;
 }
 
@@ -82,14 +85,24 @@ export async function cancelBooking(
     if (!claimed) return null;
     await releaseHold(tx, bookingId, { at, publicUrl: deps.env.publicUrl });
     // The policy applies to what the booking costs now (a date change may have
-    // raised or lowered it), spread over the payments that paid it, and to the
-    // date the locked row holds.
+    // raised or lowered it) and to the date the locked row holds. A voucher
+    // part gets the policy's share of it back on its voucher (an unpaid
+    // booking all of it); the rest of the policy's refund is spread over the
+    // card payments that paid it, never beyond what each took.
+    const policyCents = refundCents(claimed.totalAmountCents, claimed.selectedDate, at);
+    const voucherBack = await restoreVoucherForBooking(tx, {
+      bookingId,
+      share: (redeemed) =>
+        from === "pending_payment" ? redeemed : refundCents(redeemed, claimed.selectedDate, at),
+      at,
+      note: `Booking ${claimed.reference} cancelled`,
+    });
     const paid = await lockPaidPayments(tx, bookingId);
     const claimedRefunds = paid.length
       ? await claimBookingRefund(tx, {
           payments: paid,
           bookingId,
-          amountCents: refundCents(claimed.totalAmountCents, claimed.selectedDate, at),
+          amountCents: policyCents - refundCents(claimed.voucherCents, claimed.selectedDate, at),
           reason: "cancellation",
           at,
         })
@@ -102,10 +115,10 @@ export async function cancelBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (from === "confirmed" || from === "completed") {
-      await enqueueEmail(tx, cancellationEmail(row, cents));
+      await enqueueEmail(tx, cancellationEmail(row, cents, voucherBack));
     }
-    if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
-    return { row, refund, refunds: claimedRefunds, cents };
+    if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify, voucherBack));
+    return { row, refund, refunds: claimedRefunds, cents, voucherBack };
   });
   if (!done) {
     const [again] = await db
@@ -132,11 +145,17 @@ export async function cancelBooking(
       log.warn("could not expire the checkout session", { booking: bookingId, error });
     });
   }
-  return { booking: done.row, refundCents: done.cents, refund, from };
+  return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
 }
 
-function cancellationEmail(b: BookingRow, refundCentsValue: number) {
+function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {
   const amount = formatMoney(refundCentsValue, b.currency, true);
+  const voucherLine =
+    voucherCents > 0
+      ? [
+          `${formatMoney(voucherCents, b.currency, true)} is back on your voucher, ready for your next booking.`,
+        ]
+      : [];
   return {
     kind: "booking_cancelled",
     to: b.customerEmail,
@@ -147,7 +166,10 @@ function cancellationEmail(b: BookingRow, refundCentsValue: number) {
       `Your booking ${b.reference} for ${b.adventureTitle} on ${b.selectedDate} has been cancelled.`,
       refundCentsValue > 0
         ? `A refund of ${amount} is on its way to your card; it usually shows within 5-10 business days.`
-        : "Under our cancellation policy no refund applies to this booking.",
+        : voucherCents > 0
+          ? ""
+          : "Under our cancellation policy no refund applies to this booking.",
+      ...voucherLine,
       "",
       "If you have any questions, just reply to this email.",
     ].join("\n"),
@@ -156,7 +178,7 @@ function cancellationEmail(b: BookingRow, refundCentsValue: number) {
 }
 
 /** The operator's notice of a booking the customer cancelled from their link. */
-function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: string) {
+function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: string, voucherCents: number) {
   return {
     kind: "booking_cancelled_notice",
     to,
@@ -169,6 +191,9 @@ function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: st
       `Date: ${formatDateAU(b.selectedDate, "full")}`,
       `Group: ${peopleText(b.groupSize)}`,
       `Refund under the cancellation policy: ${formatMoney(refundCentsValue, b.currency, true)}`,
+      ...(voucherCents > 0
+        ? [`Back on the customer's voucher: ${formatMoney(voucherCents, b.currency, true)}`]
+        : []),
       "",
       "The spots are open again. The refund is shown in the bookings list until the payment provider confirms it.",
     ].join("\n"),

@@ -101,8 +101,9 @@ export function AdminShell({
       >
         Skip to content
       </a>
-      {/* Desktop sidebar */}
-      <aside className="admin-chrome fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-ocean-950 lg:flex">
+      {/* Desktop sidebar. Its bottom band stays empty: the test-mode ribbon sits in that corner, and the
+          navigation scrolls above it instead of under it. */}
+      <aside className="admin-chrome fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-ocean-950 pb-12 lg:flex">
         <div className="flex h-16 items-center border-b border-white/10 px-4">
           <Brand siteTitle={siteTitle} logo={logo} />
         </div>

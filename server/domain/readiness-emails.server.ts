@@ -116,7 +116,7 @@ const PAGE = 200;
 export async function sendReadinessEmails(
   deps: TripEmailDeps,
 ): Promise<{ requests: number; expired: number }> {
-  const { db, env, log, now } = deps;
+  const { db, log, now } = deps;
   const at = now();
   const today = sydneyDate(at);
   const expired = await expireLateRequests(deps, today, at);

@@ -165,7 +165,13 @@ test.describe("with JavaScript", () => {
       // Person 1: an experienced diver, "no" to every question.
       await section.getByRole("link", { name: "Fill in details of Person 1" }).click();
       await expect(page.getByRole("heading", { name: "Medical questionnaire" })).toBeVisible();
-      await expect(page.getByTestId("waiver")).toContainText("Release of liability");
+      const waiver = await adminApi<{ current: { title: string } }>(
+        request,
+        token,
+        "GET",
+        "/api/admin/waiver",
+      );
+      await expect(page.getByTestId("waiver")).toContainText(waiver.body.current.title);
       await fillPerson(page, {
         name: "Mara Quinn",
         dob: "1985-04-12",
@@ -241,6 +247,49 @@ test.describe("with JavaScript", () => {
     } finally {
       if (bookingId) await cancelBooking(request, token, bookingId);
       await dive.cleanup();
+    }
+  });
+});
+
+test.describe("the waiver screen", () => {
+  test.use({ viewport: PHONE });
+
+  test("shows the current text and its versions; saving publishes the next version", async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const before = await adminApi<{ current: { version: number; title: string; body: string } }>(
+      request,
+      token,
+      "GET",
+      "/api/admin/waiver",
+    );
+    const { version, title, body } = before.body.current;
+    await signIn(page, token);
+    await page.goto("/admin/waiver");
+    await expect(page.getByRole("heading", { name: `Current text: version ${version}` })).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    const publish = page.getByRole("button", { name: "Publish new version" });
+    // Nothing changed yet: nothing to publish.
+    await expect(publish).toBeDisabled();
+    await page
+      .getByLabel("Text", { exact: true })
+      .fill(`${body}\n\nUpdated ${Date.now()}: bring your certification card.`);
+    await publish.click();
+    await expect(page.getByText(`Version ${version + 1} published.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Current text: version ${version + 1}` })).toBeVisible();
+    const history = page.getByTestId("waiver-history");
+    await expect(history.getByRole("listitem")).toHaveCount(version + 1);
+    await expect(history.getByRole("listitem").first()).toContainText(`Version ${version + 1} (current)`);
+    await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const [label, viewport] of [
+      ["375", PHONE],
+      ["1280", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: test.info().outputPath(`admin-waiver-${label}.png`) });
     }
   });
 });

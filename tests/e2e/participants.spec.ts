@@ -269,12 +269,12 @@ test.describe("the waiver screen", () => {
     await signIn(page, token);
     await page.goto("/admin/waiver");
     await expect(page.getByRole("heading", { name: `Current text: version ${version}` })).toBeVisible();
-    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(page.locator(`[name="title"]`)).toHaveValue(title);
     const publish = page.getByRole("button", { name: "Publish new version" });
     // Nothing changed yet: nothing to publish.
     await expect(publish).toBeDisabled();
     await page
-      .getByLabel("Text", { exact: true })
+      .locator(`[name="body"]`)
       .fill(`${body}\n\nUpdated ${Date.now()}: bring your certification card.`);
     await publish.click();
     await expect(page.getByText(`Version ${version + 1} published.`)).toBeVisible();

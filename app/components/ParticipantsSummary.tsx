@@ -68,7 +68,7 @@ export function ParticipantsSummary({
               className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-reef-700 underline"
             >
               {summary.editable
-                ? `${p.todo.length ? "Fill in" : "Change"} details of ${p.name}`
+                ? `${p.customerTodo.length ? "Fill in" : "Change"} details of ${p.name}`
                 : `View details of ${p.name}`}
             </Link>
           </li>

@@ -236,12 +236,10 @@ export function waiverSigner(
 }
 
 /** The form's answers (medical_<id> = "yes" | "no") as the API's medical_answers; undefined when none given. */
-export function medicalAnswersFromForm(
-  get: (key: string) => string,
-): MedicalAnswers | Record<string, never> | undefined {
+export function medicalAnswersFromForm(get: (key: string) => string): MedicalAnswers | undefined {
   const given = MEDICAL_QUESTION_IDS.filter((id) => get(`medical_${id}`) !== "");
   if (given.length === 0) return undefined;
-  const out: Record<string, boolean> = {};
+  const out: MedicalAnswers = {};
   for (const id of MEDICAL_QUESTION_IDS) {
     const v = get(`medical_${id}`);
     // A question left unanswered stays missing, so the schema names it.

@@ -35,8 +35,9 @@ const OUTBOX_KIND = "readiness_request";
  * first from five days before until the second takes over, the second from
  * two days before until the day before the trip; never on or after the trip
  * day. As with the reminder, only for bookings confirmed before the stage's
- * day: a later booking has just been asked in its confirmation flow and is
- * asked by the next stage.
+ * day: a booking made later has just received its confirmation, whose link
+ * opens the page that lists what is missing, and is asked by the next stage
+ * (if any is left before the trip).
  */
 export function readinessEmailDue(
   at: Date,
@@ -116,7 +117,7 @@ const PAGE = 200;
 export async function sendReadinessEmails(
   deps: TripEmailDeps,
 ): Promise<{ requests: number; expired: number }> {
-  const { db, env, log, now } = deps;
+  const { db, log, now } = deps;
   const at = now();
   const today = sydneyDate(at);
   const expired = await expireLateRequests(deps, today, at);

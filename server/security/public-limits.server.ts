@@ -129,6 +129,14 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 10,
     windowMs: HOUR,
   },
+  // Each person of a group filled in from a booking link (up to 20 people), a post or two each.
+  {
+    name: "participants",
+    methods: WRITES,
+    path: /^\/my-booking\/[^/]+\/participants\/[^/]+?(\.data)?$/,
+    limit: 60,
+    windowMs: HOUR,
+  },
   // A booking link's own forms: reviewing and confirming a cancellation are two posts.
   {
     name: "booking-link",

@@ -303,6 +303,56 @@ describe("the admin participants API", () => {
   });
 });
 
+describe("readiness in the bookings list", () => {
+  it("shows each going booking's readiness and filters the upcoming ones that are not ready", async () => {
+    const tag = `list-${Date.now()}`;
+    const make = async (date: string, status: "confirmed" | "cancelled" = "confirmed") => {
+      const { booking } = await insertBooking(t.db, {
+        adventureId: "camping-only-2day",
+        groupSize: 1,
+        date,
+        paid: true,
+        status,
+        email: `${tag}-${date}-${status}@example.com`,
+      });
+      return booking;
+    };
+    const soonNotReady = await make(addDays(TODAY(), 3));
+    const laterReady = await make(addDays(TODAY(), 9));
+    // A trip already past and a cancelled one: never in the not-ready list.
+    await make(addDays(TODAY(), -3));
+    const cancelled = await make(addDays(TODAY(), 4), "cancelled");
+    const link = await t.db.transaction((tx) => mintBookingLink(tx, laterReady.id, "email", now()));
+    const camper = {
+      full_name: "Cam Per",
+      date_of_birth: "1980-01-01",
+      emergency_contact_name: "Jo",
+      emergency_contact_phone: "0400000000",
+    };
+    const saved = await postForm(
+      link,
+      1,
+      formOf(camper, { waiver_name: "Cam Per", waiver_version: await currentVersion() }),
+    );
+    expect(saved.status).toBe(303);
+
+    const all = await (await api(`/api/bookings?q=${tag}&page_size=100`)).json();
+    const readinessOf = (id: string) =>
+      (all.bookings as { id: string; readiness: { status: string } | null }[]).find((b) => b.id === id)
+        ?.readiness;
+    expect(readinessOf(soonNotReady.id)?.status).toBe("details_missing");
+    expect(readinessOf(laterReady.id)?.status).toBe("ready");
+    expect(readinessOf(cancelled.id)).toBeNull();
+
+    const notReady = await (await api(`/api/bookings?q=${tag}&readiness=not_ready`)).json();
+    expect(notReady.bookings.map((b: { id: string }) => b.id)).toEqual([soonNotReady.id]);
+    expect(notReady.total).toBe(1);
+    const bad = await api("/api/bookings?readiness=maybe");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toHaveProperty("readiness");
+  });
+});
+
 describe("the waiver", () => {
   it("publishes each save as the next version, and readiness asks for the newest only once published", async () => {
     const first = await api("/api/admin/waiver");

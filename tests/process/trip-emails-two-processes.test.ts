@@ -62,7 +62,10 @@ describe("two processes on PostgreSQL", () => {
         const servers = await Promise.all([start(), start()]);
         // A clean stop waits for the job in progress: after it, both processes' runs are done.
         expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
-        for (const s of servers) expect(s.output.join("\n")).not.toContain("trip email could not be queued");
+        for (const s of servers) {
+          expect(s.output.join("\n")).not.toContain("trip email could not be queued");
+          expect(s.output.join("\n")).not.toContain("readiness email could not be queued");
+        }
       }
 
       const { rows } = await sql.query<{ kind: string; dedupe_key: string }>(
@@ -74,11 +77,22 @@ describe("two processes on PostgreSQL", () => {
           ...past.map((id) => `trip-thank-you:${id}`),
         ].sort(),
       );
+      // The upcoming trips' groups have given no details: each also gets its second readiness request, once.
+      const requests = await sql.query<{ dedupe_key: string }>(
+        "select dedupe_key from email_outbox where kind = 'readiness_request'",
+      );
+      expect(requests.rows.map((r) => r.dedupe_key).sort()).toEqual(
+        upcoming.map((id) => `readiness:${id}:${addDays(today, 2)}:second`).sort(),
+      );
       const links = await sql.query<{ booking_id: string; channel: string }>(
         "select booking_id, channel from booking_links order by booking_id",
       );
       expect(links.rows.map((l) => `${l.booking_id}:${l.channel}`).sort()).toEqual(
-        [...upcoming.map((id) => `${id}:reminder`), ...past.map((id) => `${id}:thank_you`)].sort(),
+        [
+          ...upcoming.map((id) => `${id}:reminder`),
+          ...upcoming.map((id) => `${id}:readiness`),
+          ...past.map((id) => `${id}:thank_you`),
+        ].sort(),
       );
     },
   );

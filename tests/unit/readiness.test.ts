@@ -17,6 +17,7 @@ import {
   type ReadinessAdventure,
   type ReadinessParticipant,
 } from "../../app/lib/readiness.ts";
+import { limitFor } from "../../server/security/public-limits.server.ts";
 
 const discover: ReadinessAdventure = { category: "scuba-diving", requiresCertification: false, minAge: 12 };
 const certified: ReadinessAdventure = { category: "scuba-diving", requiresCertification: true, minAge: 12 };
@@ -210,5 +211,13 @@ describe("who signs the waiver", () => {
       ok: false,
       field: "date_of_birth",
     });
+  });
+});
+
+describe("the participant form's post budget", () => {
+  it("has its own, wider than one page form's, for a group's people and corrections", () => {
+    expect(limitFor("POST", "/my-booking/tok/participants/2")?.name).toBe("participants");
+    expect(limitFor("POST", "/my-booking/tok/participants/2.data")?.name).toBe("participants");
+    expect(limitFor("POST", "/my-booking/tok")?.name).toBe("booking-link");
   });
 });

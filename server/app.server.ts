@@ -16,7 +16,7 @@ import { seoRoutes } from "./api/seo.server.ts";
 import { createPageCache } from "./cache/page-cache.server.ts";
 import { fromDatabaseError, HttpError } from "./errors.server.ts";
 import { redactPath } from "./log.server.ts";
-import { clientKey } from "./security/client.server.ts";
+import { clientAddressInClear, clientKey } from "./security/client.server.ts";
 import {
   contentSecurityPolicy,
   HSTS,
@@ -40,7 +40,7 @@ export interface AppOptions {
 /** What loaders and actions reach through getApp(context); the page handler builds one per request. */
 export function pageContext(
   services: Services,
-  request: { nonce?: string; clientKey: string },
+  request: { nonce?: string; clientKey: string; clientAddress: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appContext, {
@@ -52,6 +52,7 @@ export function pageContext(
     booking: bookingDeps(services),
     testCheckout: services.testCheckout,
     clientKey: request.clientKey,
+    clientAddress: request.clientAddress,
   });
   return context;
 }
@@ -177,6 +178,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       const context = pageContext(services, {
         nonce: c.get("cspNonce"),
         clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS),
+        clientAddress: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
       });
       return render(c.req.raw, context);
     });

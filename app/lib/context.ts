@@ -19,6 +19,8 @@ export interface AppLoadContext {
   testCheckout?: TestCheckout;
   /** The hashed client address, taken exactly as the rate limits and the API take it. */
   clientKey: string;
+  /** The client's address in clear: stored only with a waiver acceptance, as evidence of who accepted. */
+  clientAddress: string;
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

@@ -145,7 +145,7 @@ function checkPosition(booking: BookingRow, position: number): void {
 export interface SaveParticipantOptions {
   /** The form's waiver fields (customer only); omitted or with no name typed: no acceptance. */
   waiver?: unknown;
-  /** Who accepts the waiver: the hashed client key, as every stored client address is. */
+  /** Where the waiver was accepted from: the client address in clear, kept as evidence with the acceptance. */
   clientAddress?: string | null;
 }
 

@@ -4,14 +4,16 @@
  * outermost trusted proxy saw (counted from the right of X-Forwarded-For, the
  * only part a client cannot forge). IPv6 clients are grouped by their /64, the
  * block one subscriber usually holds. The key is hashed: it is kept in the
- * database and must not be a customer's address in clear.
+ * database and must not be a customer's address in clear. The one exception
+ * is `clientAddressInClear`, stored only with a waiver acceptance as evidence
+ * of who accepted it.
  */
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Context } from "hono";
 
 /** The client's address as seen through `trustedHops` proxies; "local" when unknown (in-process tests). */
-function clientAddress(c: Context, trustedHops: number): string {
+function clientAddress(c: Context, trustedHops: number, group = true): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   const peer = env?.incoming?.socket?.remoteAddress;
   if (trustedHops > 0) {
@@ -21,18 +23,18 @@ function clientAddress(c: Context, trustedHops: number): string {
       .filter(Boolean);
     // The last entry was appended by the nearest proxy, and so on outwards.
     const seen = chain[chain.length - trustedHops];
-    if (seen) return normalise(seen);
-    if (chain.length) return normalise(chain[0]);
+    if (seen) return normalise(seen, group);
+    if (chain.length) return normalise(chain[0], group);
   }
-  return peer ? normalise(peer) : "local";
+  return peer ? normalise(peer, group) : "local";
 }
 
-/** Strips an IPv4-mapped prefix and reduces IPv6 to its /64 network. */
-function normalise(address: string): string {
+/** Strips an IPv4-mapped prefix and, when grouping, reduces IPv6 to its /64 network. */
+function normalise(address: string, group: boolean): string {
   let a = address.trim().slice(0, 100);
   if (a.startsWith("[")) a = a.slice(1, a.indexOf("]") > 0 ? a.indexOf("]") : undefined);
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a)) return a.slice(7);
-  if (!isIPv6(a)) return a.toLowerCase();
+  if (!isIPv6(a) || !group) return a.toLowerCase();
   return `${expandV6(a).slice(0, 4).join(":")}::/64`;
 }
 
@@ -48,4 +50,12 @@ function expandV6(a: string): string[] {
 /** A stable, non-reversible key for an address (what rate limits and caps store). */
 export function clientKey(c: Context, trustedHops: number): string {
   return createHash("sha256").update(clientAddress(c, trustedHops)).digest("base64url").slice(0, 22);
+}
+
+/**
+ * The client's own address (IPv6 not grouped), for the one record that must
+ * name it: a waiver acceptance, kept as evidence of who accepted.
+ */
+export function clientAddressInClear(c: Context, trustedHops: number): string {
+  return clientAddress(c, trustedHops, false);
 }

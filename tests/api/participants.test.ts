@@ -470,7 +470,8 @@ describe("the customer's form from the private link", () => {
       medicalNeedsClearance: false,
     });
     expect(row.waiverAcceptedAt?.toISOString()).toBe(now().toISOString());
-    expect(row.waiverClientAddress).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // In-process requests have no socket: the address recorded is the "local" placeholder.
+    expect(row.waiverClientAddress).toBe("local");
   });
 
   it("answers a bad field with the form again and the field's message", async () => {

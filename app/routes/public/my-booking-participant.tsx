@@ -85,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await saveParticipant(app.db, linked.booking.id, position, body, app.booking.now(), {
       waiver,
-      clientAddress: app.clientKey,
+      clientAddress: app.clientAddress,
     });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {

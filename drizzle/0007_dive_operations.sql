@@ -117,4 +117,5 @@ CREATE UNIQUE INDEX "vouchers_code_key" ON "vouchers" USING btree ("code");--> s
 CREATE UNIQUE INDEX "vouchers_payment_key" ON "vouchers" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "weather_cancellations_date_idx" ON "weather_cancellations" USING btree ("date");--> statement-breakpoint
 CREATE UNIQUE INDEX "weather_offers_booking_key" ON "weather_offers" USING btree ("booking_id","cancellation_id");--> statement-breakpoint
-CREATE INDEX "weather_offers_open_idx" ON "weather_offers" USING btree ("choice","cancellation_id");
+CREATE INDEX "weather_offers_open_idx" ON "weather_offers" USING btree ("choice","cancellation_id");--> statement-breakpoint
+CREATE INDEX "bookings_date_status_idx" ON "bookings" USING btree ("selected_date","booking_status");

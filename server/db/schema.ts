@@ -180,6 +180,8 @@ export const bookings = pgTable(
     index("bookings_hold_idx").on(t.holdExpiresAt),
     index("bookings_pending_email_idx").on(t.customerEmail, t.bookingStatus),
     index("bookings_pending_client_idx").on(t.clientKey, t.bookingStatus),
+    // One date's bookings: the trip-day manifest, the upcoming lists, weather cancellations.
+    index("bookings_date_status_idx").on(t.selectedDate, t.bookingStatus),
     check("bookings_group_size", sql`${t.groupSize} between 1 and 20`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
   ],

@@ -16,6 +16,7 @@ import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
+import type { DB } from "../db/client.server.ts";
 import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
@@ -36,6 +37,20 @@ export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
 
 export interface CancelOptions {
   by: "operator" | "customer";
+  /** Stored as the cancel reason instead of who cancelled (a weather cancellation says "weather"). */
+  reason?: "weather";
+  /**
+   * What goes back to the card: the policy's share (the default), all that was
+   * paid (the weather rule: a cancelled departure is refunded in full), or
+   * nothing (the amount became credit instead).
+   */
+  refund?: "policy" | "full" | "none";
+  /**
+   * Runs in the cancelling transaction after the claim (so it commits or rolls
+   * back with it), e.g. issuing credit; the caller then queues its own email
+   * instead of the standard ones.
+   */
+  within?: (tx: DB, booking: BookingRow, refundCents: number) => Promise<void>;
 }
 
 export interface CancelResult {
@@ -58,7 +73,10 @@ export async function cancelBooking(
   if (!booking) throw notFound("Booking not found");
   const from = booking.bookingStatus;
   // The operator hears of a cancellation they did not make; read before the transaction, which only writes.
-  const notify = options.by === "customer" ? await getNotificationEmail(db, await loadSiteContent(db)) : null;
+  const notify =
+    options.by === "customer" && !options.within
+      ? await getNotificationEmail(db, await loadSiteContent(db))
+      : null;
   if (!canTransition(from, "cancelled")) {
     throw conflict(
       from === "cancelled"
@@ -73,7 +91,7 @@ export async function cancelBooking(
       .set({
         bookingStatus: "cancelled",
         cancelledAt: at,
-        cancelReason: options.by,
+        cancelReason: options.reason ?? options.by,
         holdExpiresAt: null,
         updatedAt: at,
       })
@@ -85,15 +103,20 @@ export async function cancelBooking(
     // raised or lowered it), spread over the payments that paid it, and to the
     // date the locked row holds.
     const paid = await lockPaidPayments(tx, bookingId);
-    const claimedRefunds = paid.length
-      ? await claimBookingRefund(tx, {
-          payments: paid,
-          bookingId,
-          amountCents: refundCents(claimed.totalAmountCents, claimed.selectedDate, at),
-          reason: "cancellation",
-          at,
-        })
-      : [];
+    const refundMode = options.refund ?? "policy";
+    const claimedRefunds =
+      paid.length && refundMode !== "none"
+        ? await claimBookingRefund(tx, {
+            payments: paid,
+            bookingId,
+            amountCents:
+              refundMode === "full"
+                ? claimed.totalAmountCents
+                : refundCents(claimed.totalAmountCents, claimed.selectedDate, at),
+            reason: "cancellation",
+            at,
+          })
+        : [];
     const refund = claimedRefunds[0] ?? null;
     const cents = claimedRefunds.reduce((sum, r) => sum + r.amountCents, 0);
     const [row] = await tx
@@ -101,10 +124,14 @@ export async function cancelBooking(
       .set({ refundAmountCents: claimed.refundAmountCents + cents, holdsSpots: false })
       .where(eq(bookings.id, bookingId))
       .returning();
-    if (from === "confirmed" || from === "completed") {
-      await enqueueEmail(tx, cancellationEmail(row, cents));
+    if (options.within) {
+      await options.within(tx, row, cents);
+    } else {
+      if (from === "confirmed" || from === "completed") {
+        await enqueueEmail(tx, cancellationEmail(row, cents));
+      }
+      if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
     }
-    if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
     return { row, refund, refunds: claimedRefunds, cents };
   });
   if (!done) {

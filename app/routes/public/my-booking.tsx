@@ -20,12 +20,14 @@ import {
 import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { dateChangeView } from "../../../server/domain/reschedule.server";
 import { reviewOpening } from "../../../server/domain/reviews.server";
+import { weatherView } from "../../../server/domain/weather.server";
 import { HttpError } from "../../../server/errors.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
 import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
+import { WeatherNotice } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
@@ -48,7 +50,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
   const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
   const canReview = linked ? reviewOpening(linked.booking, at).open : false;
-  return data({ view, dateChange, canReview }, { status: view ? 200 : 404, headers: NO_STORE });
+  // A departure called off for weather: the choices while open, the outcome after.
+  const weather = linked ? await weatherView(app.db, linked.booking) : null;
+  return data({ view, dateChange, canReview, weather }, { status: view ? 200 : 404, headers: NO_STORE });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -144,6 +148,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
               : "No refund applies under our cancellation policy."}
           </div>
         ) : null}
+
+        <WeatherNotice weather={loaderData.weather} token={params.token} />
 
         {dateChange?.notice ? (
           <div

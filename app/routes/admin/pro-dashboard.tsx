@@ -16,6 +16,7 @@ import {
 import { Link } from "react-router";
 import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, StatCard } from "../../components/admin";
+import { loadWeatherCounts, WeatherCard } from "../../components/admin/WeatherCard";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
 import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatWholeDollars } from "../../lib/money";
@@ -72,7 +73,7 @@ export async function clientLoader() {
   if (!analytics.ok && analytics.status !== 401) {
     console.error("Failed to load dashboard analytics", analytics.status, analytics.detail);
   }
-  return { analytics };
+  return { analytics, weather: await loadWeatherCounts() };
 }
 
 export default function ProDashboard({ loaderData }: Route.ComponentProps) {
@@ -204,6 +205,8 @@ export default function ProDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </div>
+
+      <WeatherCard counts={loaderData.weather} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="System overview">

@@ -45,7 +45,7 @@ export function adminWeatherApi(services: Services) {
     return c.json({
       today: today(),
       adventures: list,
-      cancellations: await listWeatherCancellations(db, from),
+      cancellations: await listWeatherCancellations(db, from, services.now()),
     });
   });
 

@@ -50,7 +50,7 @@ import type { BookingDeps } from "./checkout-ledger.server.ts";
 import { loadSiteContent } from "./content.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
 import { REFUNDABLE_STATES } from "./refunds.server.ts";
-import { moveBookingFree } from "./reschedule.server.ts";
+import { freeMoveDates, moveBookingFree } from "./reschedule.server.ts";
 import { closeAtProvider } from "./settle.server.ts";
 import { issueVoucher } from "./vouchers.server.ts";
 
@@ -569,7 +569,7 @@ export async function weatherView(db: DB, booking: BookingRow) {
 export type WeatherView = NonNullable<Awaited<ReturnType<typeof weatherView>>>;
 
 /** The admin list: cancellations from `from` on (latest date first), each with its bookings' answers. */
-export async function listWeatherCancellations(db: DB, from: string) {
+export async function listWeatherCancellations(db: DB, from: string, at: Date) {
   const rows = await db
     .select({ c: weatherCancellations, adventureTitle: adventures.title })
     .from(weatherCancellations)
@@ -590,6 +590,14 @@ export async function listWeatherCancellations(db: DB, from: string) {
       ),
     )
     .orderBy(asc(bookings.createdAt));
+  // Where an open offer's booking could move: the operator records a phoned "move" with one of these.
+  const moveDates = new Map<string, { date: string; display: string; spotsLeft: number }[]>();
+  for (const { offer, booking } of offers) {
+    const c = rows.find((r) => r.c.id === offer.cancellationId)?.c;
+    if (c && offer.choice === null && onCancelledDate(booking, c.date)) {
+      moveDates.set(offer.id, await freeMoveDates(db, booking, at));
+    }
+  }
   return rows.map(({ c, adventureTitle }) => {
     const mine = offers.filter((o) => o.offer.cancellationId === c.id);
     return {
@@ -619,6 +627,7 @@ export async function listWeatherCancellations(db: DB, from: string) {
         voucher_code: voucherCode,
         refund_cents: b.refundAmountCents,
         open: offerOpen({ choice: offer.choice, bookingConfirmedOnDate: onCancelledDate(b, c.date) }),
+        move_dates: moveDates.get(offer.id) ?? [],
       })),
     };
   });
@@ -659,3 +668,8 @@ export async function weatherCounts(db: DB, m: { adventureId?: string; from: str
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
+
+/** One cancellation of the admin list, as the API answers it. */
+export type WeatherCancellationItem = Awaited<ReturnType<typeof listWeatherCancellations>>[number];
+/** The preview of who a cancellation reaches. */
+export type WeatherPreview = Awaited<ReturnType<typeof previewWeather>>;

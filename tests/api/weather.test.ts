@@ -73,7 +73,10 @@ describe("weather cancellations", () => {
   let day = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY_HOPS: "1", ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now: clock.now });
+    t = await createTestApp(
+      { TRUST_PROXY_HOPS: "1", ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+      { now: clock.now },
+    );
     app = appWithRoutes(t.services, routeFor);
   });
   // A session ends when idle: the clock moves days forward in one test, so each test signs in.

@@ -43,6 +43,11 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
                 Typical Weekend
               </Link>
             </li>
+            <li>
+              <Link to="/gift-vouchers" className="hover:text-white">
+                Gift Vouchers
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="space-y-3">

@@ -7,6 +7,7 @@ import { CURRENCIES, CURRENCY_LIST_TEXT, DEFAULT_CURRENCY, MIN_CHARGE_CENTS } fr
 import { isIsoDate } from "./dates.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { emailField, phoneField } from "./validation.ts";
+import { voucherCodeField } from "./vouchers.ts";
 import { z } from "./zod.ts";
 
 export const MAX_CUSTOM_QUANTITY = 100;
@@ -30,6 +31,8 @@ export interface BookingFormValues {
   groupSize: string;
   selectedDate: string;
   specialRequirements: string;
+  /** Optional; not a field of the spec's form, but of its "Have a voucher?" disclosure. */
+  voucherCode?: string;
 }
 
 /** Where each field of the booking payload sits on the page form. */
@@ -42,6 +45,7 @@ export const BOOKING_FORM_FIELDS = {
   group_size: "groupSize",
   selected_date: "selectedDate",
   special_requirements: "specialRequirements",
+  voucher_code: "voucherCode",
 } as const satisfies Record<string, keyof BookingFormValues>;
 
 /**
@@ -91,6 +95,8 @@ export const bookingSchema = z.object({
     .min(1, "Please choose a date")
     .refine(isIsoDate, "Date must be a real date written as YYYY-MM-DD"),
   special_requirements: optionalText("Special requirements", 2000),
+  /** A voucher that pays all or part of the total (normalised; blank means none). */
+  voucher_code: voucherCodeField,
   /** The page's own origin; only this site's origin is ever used. */
   host_url: z.string().max(2000).optional(),
 });

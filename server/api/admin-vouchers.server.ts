@@ -1,6 +1,58 @@
+/**
+ * The operator's vouchers: the list (search by code or email), one voucher's
+ * ledger, issuing one (its code is emailed) and voiding one. Behind
+ * requireAdmin like all of /api/admin.
+ */
 import { Hono } from "hono";
+import { toCents } from "../../app/lib/money.ts";
+import { voucherIssueSchema, voucherVoidSchema } from "../../app/lib/vouchers.ts";
+import {
+  issueOperatorVoucher,
+  listVouchers,
+  voidVoucher,
+  voucherLedger,
+  voucherView,
+} from "../domain/vouchers.server.ts";
+import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { readJson } from "./validate.server.ts";
 
-export function adminVouchersApi(_services: Services) {
-  return new Hono();
+export function adminVouchersApi({ database, env, log, now }: Services) {
+  const { db } = database;
+  const api = new Hono();
+
+  api.get("/admin/vouchers", async (c) => {
+    const q = c.req.query("q") ?? "";
+    if (q.length > 200)
+      throw badRequest("q: Search text must be at most 200 characters", {
+        q: "Search text must be at most 200 characters",
+      });
+    c.header("Cache-Control", "no-store");
+    return c.json({ vouchers: await listVouchers(db, q) });
+  });
+
+  api.get("/admin/vouchers/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await voucherLedger(db, c.req.param("id")));
+  });
+
+  api.post("/admin/vouchers", async (c) => {
+    const input = await readJson(c, voucherIssueSchema);
+    const v = await issueOperatorVoucher(
+      db,
+      { amountCents: toCents(input.amount), email: input.email, name: input.name, note: input.note },
+      { at: now(), publicUrl: env.publicUrl },
+    );
+    log.info("voucher issued by the operator", { voucher: v.id });
+    return c.json({ voucher: voucherView(v) }, 201);
+  });
+
+  api.post("/admin/vouchers/:id/void", async (c) => {
+    const { note } = await readJson(c, voucherVoidSchema);
+    const v = await voidVoucher(db, c.req.param("id"), note, now());
+    log.info("voucher voided", { voucher: v.id });
+    return c.json({ voucher: voucherView(v) });
+  });
+
+  return api;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
+import { voucherCheckSchema } from "../../app/lib/vouchers.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/availability.server.ts";
 import { TooManyCheckouts } from "../domain/checkout-cap.server.ts";
@@ -10,6 +11,7 @@ import { createCustomPayment } from "../domain/custom-payment.server.ts";
 import { statusView } from "../domain/payment-views.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/refund-webhooks.server.ts";
 import { cancelCheckout, closeUnpaid, fulfil, payTestCheckout } from "../domain/settle.server.ts";
+import { checkVoucher } from "../domain/vouchers.server.ts";
 import { badRequest, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { clientKey } from "../security/client.server.ts";
@@ -29,7 +31,7 @@ async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Bookings and payments: POST /api/bookings, checkout sessions, status, webhooks. */
+/** Bookings and payments: POST /api/bookings, voucher checks, checkout sessions, status, webhooks. */
 export function bookingApi(services: Services) {
   const { log } = services;
   const deps = bookingDeps(services);
@@ -46,6 +48,13 @@ export function bookingApi(services: Services) {
     const input = await readJson(c, bookingSchema);
     const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
     return c.json(await withRetryAfter(c, () => createBooking(deps, input, client)), 201);
+  });
+
+  // The booking form's live total: a valid code's balance, nothing else about it.
+  api.post("/vouchers/check", async (c) => {
+    const { code, currency } = await readJson(c, voucherCheckSchema);
+    c.header("Cache-Control", "no-store");
+    return c.json(await checkVoucher(deps.db, code, currency, deps.now()));
   });
 
   api.post("/payments/v1/checkout/session", async (c) => {

@@ -35,6 +35,7 @@ export function toFacts(b: BookingRow): BookingFacts {
     customerEmail: b.customerEmail,
     customerPhone: b.customerPhone,
     specialRequirements: b.specialRequirements,
+    voucherCents: b.voucherCents,
   };
 }
 

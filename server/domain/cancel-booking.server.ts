@@ -31,6 +31,7 @@ import {
   sendRefund,
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
+import { restoreVoucherForBooking } from "./vouchers.server.ts";
 
 /** Cancelling gives spots back, and the waitlist's offer emails link to the site. */
 export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
@@ -50,7 +51,7 @@ export interface CancelOptions {
    * back with it), e.g. issuing credit; the caller then queues its own email
    * instead of the standard ones.
    */
-  within?: (tx: DB, booking: BookingRow, refundCents: number) => Promise<void>;
+  within?: (tx: DB, booking: BookingRow, refundCents: number, voucherRestoredCents: number) => Promise<void>;
 }
 
 export interface CancelResult {
@@ -59,6 +60,8 @@ export interface CancelResult {
   refundCents: number;
   /** The refund as it stands after the provider was asked (null when none). */
   refund: RefundRow | null;
+  /** What went back onto the booking's voucher, in cents (0 when it used none). */
+  voucherRestoredCents: number;
   from: BookingStatus;
 }
 
@@ -100,19 +103,29 @@ export async function cancelBooking(
     if (!claimed) return null;
     await releaseHold(tx, bookingId, { at, publicUrl: deps.env.publicUrl });
     // The policy applies to what the booking costs now (a date change may have
-    // raised or lowered it), spread over the payments that paid it, and to the
-    // date the locked row holds.
-    const paid = await lockPaidPayments(tx, bookingId);
+    // raised or lowered it) and to the date the locked row holds. A voucher
+    // part gets the policy's share of it back on its voucher (an unpaid
+    // booking all of it); the rest of the policy's refund is spread over the
+    // card payments that paid it, never beyond what each took. A weather
+    // cancellation gives everything back ("full" to the card, "none" when it
+    // becomes credit), the voucher part in full either way.
     const refundMode = options.refund ?? "policy";
+    const share = (cents: number) =>
+      refundMode === "policy" ? refundCents(cents, claimed.selectedDate, at) : cents;
+    const policyCents = share(claimed.totalAmountCents);
+    const voucherBack = await restoreVoucherForBooking(tx, {
+      bookingId,
+      share: (redeemed) => (from === "pending_payment" ? redeemed : share(redeemed)),
+      at,
+      note: `Booking ${claimed.reference} cancelled`,
+    });
+    const paid = await lockPaidPayments(tx, bookingId);
     const claimedRefunds =
       paid.length && refundMode !== "none"
         ? await claimBookingRefund(tx, {
             payments: paid,
             bookingId,
-            amountCents:
-              refundMode === "full"
-                ? claimed.totalAmountCents
-                : refundCents(claimed.totalAmountCents, claimed.selectedDate, at),
+            amountCents: policyCents - share(claimed.voucherCents),
             reason: "cancellation",
             at,
           })
@@ -125,14 +138,14 @@ export async function cancelBooking(
       .where(eq(bookings.id, bookingId))
       .returning();
     if (options.within) {
-      await options.within(tx, row, cents);
+      await options.within(tx, row, cents, voucherBack);
     } else {
       if (from === "confirmed" || from === "completed") {
-        await enqueueEmail(tx, cancellationEmail(row, cents));
+        await enqueueEmail(tx, cancellationEmail(row, cents, voucherBack));
       }
-      if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify));
+      if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify, voucherBack));
     }
-    return { row, refund, refunds: claimedRefunds, cents };
+    return { row, refund, refunds: claimedRefunds, cents, voucherBack };
   });
   if (!done) {
     const [again] = await db
@@ -159,11 +172,17 @@ export async function cancelBooking(
       log.warn("could not expire the checkout session", { booking: bookingId, error });
     });
   }
-  return { booking: done.row, refundCents: done.cents, refund, from };
+  return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
 }
 
-function cancellationEmail(b: BookingRow, refundCentsValue: number) {
+function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {
   const amount = formatMoney(refundCentsValue, b.currency, true);
+  const voucherLine =
+    voucherCents > 0
+      ? [
+          `${formatMoney(voucherCents, b.currency, true)} is back on your voucher, ready for your next booking.`,
+        ]
+      : [];
   return {
     kind: "booking_cancelled",
     to: b.customerEmail,
@@ -174,7 +193,10 @@ function cancellationEmail(b: BookingRow, refundCentsValue: number) {
       `Your booking ${b.reference} for ${b.adventureTitle} on ${b.selectedDate} has been cancelled.`,
       refundCentsValue > 0
         ? `A refund of ${amount} is on its way to your card; it usually shows within 5-10 business days.`
-        : "Under our cancellation policy no refund applies to this booking.",
+        : voucherCents > 0
+          ? ""
+          : "Under our cancellation policy no refund applies to this booking.",
+      ...voucherLine,
       "",
       "If you have any questions, just reply to this email.",
     ].join("\n"),
@@ -183,7 +205,7 @@ function cancellationEmail(b: BookingRow, refundCentsValue: number) {
 }
 
 /** The operator's notice of a booking the customer cancelled from their link. */
-function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: string) {
+function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: string, voucherCents: number) {
   return {
     kind: "booking_cancelled_notice",
     to,
@@ -196,6 +218,9 @@ function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: st
       `Date: ${formatDateAU(b.selectedDate, "full")}`,
       `Group: ${peopleText(b.groupSize)}`,
       `Refund under the cancellation policy: ${formatMoney(refundCentsValue, b.currency, true)}`,
+      ...(voucherCents > 0
+        ? [`Back on the customer's voucher: ${formatMoney(voucherCents, b.currency, true)}`]
+        : []),
       "",
       "The spots are open again. The refund is shown in the bookings list until the payment provider confirms it.",
     ].join("\n"),

@@ -87,7 +87,7 @@ async function openCheckouts(
     .where(
       and(
         paymentOwner,
-        eq(payments.kind, "custom"),
+        inArray(payments.kind, ["custom", "voucher"]),
         inArray(payments.status, ["creating", "open"]),
         eq(payments.paymentStatus, "unpaid"),
         gt(payments.expiresAt, now),

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { bookings } from "../db/schema.ts";
 import { freeSpots } from "./availability.server.ts";
+import { restoreVoucherForBooking } from "./vouchers.server.ts";
 import type { SpotRelease } from "./waitlist.server.ts";
 
 /** Gives a booking's held spots back, once (and offers them to the date's waitlist). */
@@ -29,7 +30,10 @@ export type UnpaidEnd = (typeof UNPAID_ENDS)[number];
 export const isUnpaidEnd = (reason: string | null): boolean =>
   !reason || (UNPAID_ENDS as readonly string[]).includes(reason);
 
-/** pending_payment -> cancelled and the hold released; no-op for any other status. */
+/**
+ * pending_payment -> cancelled, the hold released and the voucher part (if
+ * any) given back to its voucher; no-op for any other status.
+ */
 export async function cancelPendingBooking(
   db: DB,
   bookingId: string,
@@ -50,5 +54,12 @@ export async function cancelPendingBooking(
     .returning({ id: bookings.id });
   if (!row) return false;
   await releaseHold(db, bookingId, release);
+  // Unpaid, so nothing of the voucher was used: all of it goes back (once, by the restore row's key).
+  await restoreVoucherForBooking(db, {
+    bookingId,
+    share: (redeemed) => redeemed,
+    at,
+    note: `Checkout ended unpaid (${reason.replace("_", " ")})`,
+  });
   return true;
 }

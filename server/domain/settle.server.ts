@@ -9,7 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import type { TestCardInput } from "../../app/lib/booking.ts";
 import { isPaid } from "../../app/lib/paid.ts";
-import { siteInfo } from "../../app/lib/site.ts";
+import { type SiteInfo, siteInfo } from "../../app/lib/site.ts";
+import type { DB } from "../db/client.server.ts";
 import { adventures, type BookingRow, bookings, type PaymentRow, payments } from "../db/schema.ts";
 import { notFound } from "../errors.server.ts";
 import type { TestCheckout } from "../payments/index.server.ts";
@@ -21,6 +22,7 @@ import { enqueueBookingEmails, enqueueCustomPaymentEmails, toFacts } from "./boo
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import { type BookingDeps, findPayment, isSettled } from "./checkout-ledger.server.ts";
 import { loadSiteContent } from "./content.server.ts";
+import { activateGiftVoucher } from "./gift-vouchers.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import { type RefundRow, sendRefund } from "./refunds.server.ts";
@@ -101,6 +103,11 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       });
     }
 
+    if (claimed.kind === "voucher") {
+      await activateGiftVoucher(tx, { payment: claimed, site, notify, at, publicUrl: deps.env.publicUrl });
+      return "paid";
+    }
+
     if (claimed.kind === "custom") {
       await enqueueCustomPaymentEmails(tx, { payment: claimed, site, notify, at });
       return "paid";
@@ -125,7 +132,9 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
       // booking stays cancelled and the money goes back in full.
       const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
       if (current?.bookingStatus !== "cancelled" || current.confirmedAt) return "paid";
-      const released = isUnpaidEnd(current.cancelReason);
+      // A booking's voucher part went back to the voucher when its hold ended; the card part
+      // alone cannot pay for it, so such a booking is not revived.
+      const released = isUnpaidEnd(current.cancelReason) && current.voucherCents === 0;
       const retaken =
         released && current.availabilityId && !current.holdsSpots
           ? await holdSpots(tx, current.availabilityId, current.groupSize)
@@ -164,22 +173,34 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
         booking: current.id,
       });
     }
-    // A confirmed booking ends its customer's waitlist entry for the date.
-    await markWaitlistBooked(tx, booking, at);
-    // The confirmation's private link is minted with it, so it exists exactly when the email is queued.
-    const token = await mintBookingLink(tx, booking.id, "email", at);
-    await enqueueBookingEmails(tx, {
-      booking,
-      adventure,
-      site,
-      notify,
-      at,
-      manageUrl: manageUrl(deps.env.publicUrl, token),
-    });
+    await announceConfirmed(tx, { booking, adventure, site, notify, at, publicUrl: deps.env.publicUrl });
     return "confirmed";
   });
   if (outcome !== "already") log.info("payment fulfilled", { payment: payment.id, outcome });
   if (late.refund) await sendRefund(deps, late.refund.id);
+}
+
+/**
+ * What confirming a booking does besides its status, wherever it is confirmed
+ * (a settled payment, or a voucher that covers the whole total): its
+ * customer's waitlist entry for the date ends, and the confirmation with the
+ * private link is queued (the link is minted with it, so it exists exactly
+ * when the email is queued; the email's dedupe key sends it once).
+ */
+export async function announceConfirmed(
+  tx: DB,
+  m: {
+    booking: BookingRow;
+    adventure: AdventureRow;
+    site: SiteInfo;
+    notify: string;
+    at: Date;
+    publicUrl: string;
+  },
+): Promise<void> {
+  await markWaitlistBooked(tx, m.booking, m.at);
+  const token = await mintBookingLink(tx, m.booking.id, "email", m.at);
+  await enqueueBookingEmails(tx, { ...m, manageUrl: manageUrl(m.publicUrl, token) });
 }
 
 /** Closes an unpaid session (expired or cancelled) and cancels its booking, once. */

@@ -388,12 +388,13 @@ export async function chooseWeather(
         by: byCustomer ? "customer" : "operator",
         reason: "weather",
         refund: choice === "refund" ? "full" : "none",
-        within: async (tx, row, refundedCents) => {
+        within: async (tx, row, refundedCents, voucherBack) => {
           await claimOffer(tx, offerId, { choice, by: answer.by, at });
           if (choice === "refund") {
-            await enqueueEmail(tx, refundEmail(row, refundedCents, site.title, offerId));
+            await enqueueEmail(tx, refundEmail(row, refundedCents, voucherBack, site.title, offerId));
             return;
           }
+          // A booking paid wholly by a voucher has it all back on that voucher: no second one.
           const amount = creditCents(row);
           if (amount <= 0) return;
           const voucher = await issueVoucher(tx, {
@@ -407,7 +408,7 @@ export async function chooseWeather(
             note: `Weather credit for ${row.reference}`,
           });
           await tx.update(weatherOffers).set({ voucherId: voucher.id }).where(eq(weatherOffers.id, offerId));
-          await enqueueEmail(tx, creditEmail(row, voucher, site.title, env.publicUrl, offerId));
+          await enqueueEmail(tx, creditEmail(row, voucher, voucherBack, site.title, env.publicUrl, offerId));
         },
       });
     }
@@ -436,6 +437,7 @@ function onCancelledDate(b: BookingRow, date: string): boolean {
 function creditEmail(
   b: BookingRow,
   v: { code: string; initialCents: number; currency: string; expiresAt: Date },
+  voucherBack: number,
   siteTitle: string,
   publicUrl: string,
   offerId: string,
@@ -452,6 +454,12 @@ function creditEmail(
       `Voucher code: ${v.code}`,
       `Amount: ${formatMoney(v.initialCents, v.currency, true)}`,
       `Valid until: ${formatDateAU(sydneyDate(v.expiresAt), "full")}`,
+      ...(voucherBack > 0
+        ? [
+            "",
+            `The ${formatMoney(voucherBack, b.currency, true)} paid with your earlier voucher is back on that voucher.`,
+          ]
+        : []),
       "",
       `Enter the code when you book at ${publicUrl}/book: it pays for as much of the booking as its balance covers.`,
       "",
@@ -461,7 +469,7 @@ function creditEmail(
   };
 }
 
-function refundEmail(b: BookingRow, cents: number, siteTitle: string, offerId: string) {
+function refundEmail(b: BookingRow, cents: number, voucherBack: number, siteTitle: string, offerId: string) {
   return {
     kind: "weather_refund",
     to: b.customerEmail,
@@ -473,6 +481,11 @@ function refundEmail(b: BookingRow, cents: number, siteTitle: string, offerId: s
       cents > 0
         ? `A refund of ${formatMoney(cents, b.currency, true)}, everything you paid by card, is on its way; it usually shows within 5-10 business days.`
         : "Nothing was paid by card for this booking, so there is nothing to refund to a card.",
+      ...(voucherBack > 0
+        ? [
+            `The ${formatMoney(voucherBack, b.currency, true)} paid with your voucher is back on that voucher.`,
+          ]
+        : []),
       "",
       "We hope to see you on another day.",
       "",

@@ -24,6 +24,8 @@ export interface BookingFacts {
   customerEmail: string;
   customerPhone: string;
   specialRequirements: string;
+  /** The part a voucher paid (0 when none). */
+  voucherCents?: number;
 }
 
 export interface AdventureFacts {
@@ -86,6 +88,10 @@ export function bookingConfirmationEmail(
     ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)],
     ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
   ];
+  if (b.voucherCents) {
+    details.push(["Paid with a voucher", formatMoney(b.voucherCents, b.currency, true)]);
+    details.push(["Paid by card", formatMoney(b.totalAmountCents - b.voucherCents, b.currency, true)]);
+  }
   if (a.meetingPoint) details.push(["Meeting point", a.meetingPoint]);
   const policy = cancellationSummary(b.selectedDate, confirmedAt);
   const contact = [site.phone && `phone or WhatsApp ${site.phone}`, site.email && `email ${site.email}`]

@@ -4,7 +4,7 @@
  * STRIPE_SECRET_KEY is set; see paymentsDecision in env.server.ts).
  */
 export interface CheckoutRequest {
-  kind: "booking" | "custom";
+  kind: "booking" | "custom" | "voucher";
   /** Shown on the checkout page, e.g. "Discover Scuba Diving, Sat 28 Nov 2026". */
   name: string;
   description?: string;

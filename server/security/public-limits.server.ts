@@ -76,6 +76,24 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     windowMs: HOUR,
     back: "/book",
   },
+  // A voucher check answers whether a code exists: enough for a person fixing a typo, far too
+  // few to guess any of 31^8 codes.
+  {
+    name: "voucher-check",
+    methods: ["POST"],
+    path: /^\/api\/vouchers\/check$/,
+    limit: 20,
+    windowMs: HOUR,
+  },
+  // Each gift voucher order opens a provider checkout (card testing), like a custom payment.
+  {
+    name: "gift-voucher",
+    methods: WRITES,
+    path: /^\/gift-vouchers(\.data)?$/,
+    limit: 5,
+    windowMs: HOUR,
+    back: "/gift-vouchers",
+  },
   // The JSON API and the page's no-JavaScript form share one budget.
   { name: "contact", methods: WRITES, path: /^\/(api\/)?contact(\.data)?$/, limit: 5, windowMs: HOUR },
   {

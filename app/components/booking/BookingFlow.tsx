@@ -2,13 +2,15 @@ import { ArrowLeft, Calendar, Check, Clock, CreditCard, Lock, Users } from "luci
 import { useEffect, useMemo, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
 import { type BookingFormValues, customTotal, missingRequired, TEXT } from "../../lib/booking";
-import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
+import { CURRENCIES, currencyCode, DEFAULT_CURRENCY, MIN_CHARGE_CENTS } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
 import { formatMoney, toCents } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
+import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 import { Img } from "../Img";
 import { ErrorBanner } from "./Banners";
+import { VoucherField } from "./VoucherField";
 import { WaitlistForm, type WaitlistSubmitted } from "./WaitlistForm";
 
 export interface BookableAdventure {
@@ -81,8 +83,10 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
       groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
       selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
       specialRequirements: sent?.specialRequirements ?? "",
+      voucherCode: sent?.voucherCode ?? "",
     };
   });
+  const [voucher, setVoucher] = useState<VoucherCheck | null>(null);
   const [amount, setAmount] = useState("");
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
@@ -151,6 +155,10 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
 
   const pricePerPerson = date?.price ?? adventure?.price_num ?? 0;
   const totalCents = toCents(pricePerPerson) * form.groupSize;
+  // Display only: the server applies the voucher again when booking.
+  const minCharge = MIN_CHARGE_CENTS[DEFAULT_CURRENCY];
+  const voucherCents = voucher ? voucherShareCents(voucher.balance_cents, totalCents, minCharge) : 0;
+  const dueCents = totalCents - voucherCents;
   const policy = useMemo(
     () => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""),
     [form.selectedDate],
@@ -186,6 +194,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
       group_size: form.groupSize,
       selected_date: form.selectedDate,
       special_requirements: form.specialRequirements,
+      voucher_code: form.voucherCode,
       host_url: window.location.origin,
     });
     if (result.ok && result.data?.checkout_url) {
@@ -194,6 +203,10 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
     }
     setProcessing(false);
     setError(result.ok ? TEXT.bookingFailed : failureText(result, TEXT.bookingFailed));
+    if (!result.ok && result.errors.voucher_code) {
+      setVoucher(null);
+      setFieldErrors({ voucherCode: result.errors.voucher_code });
+    }
   }
 
   async function submitCustom(e: React.FormEvent) {
@@ -439,12 +452,23 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                     </Field>
                   </div>
                 </div>
+                <VoucherField
+                  key={fieldErrors.voucherCode ?? ""}
+                  code={form.voucherCode}
+                  onCodeChange={(code) => setForm((f) => ({ ...f, voucherCode: code }))}
+                  applied={voucher}
+                  onApplied={setVoucher}
+                  serverError={fieldErrors.voucherCode}
+                  totalCents={totalCents}
+                  minChargeCents={minCharge}
+                />
                 <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
                   <span className="text-slate-600">
                     Total for {peopleText(form.groupSize)}
                     {form.selectedDate ? `, ${formatDateAU(form.selectedDate)}` : ""}
+                    {voucherCents ? ` (${formatMoney(voucherCents)} voucher applied)` : ""}
                   </span>
-                  <span className="text-lg font-semibold text-ocean-900">{formatMoney(totalCents)}</span>
+                  <span className="text-lg font-semibold text-ocean-900">{formatMoney(dueCents)}</span>
                 </p>
                 <button
                   type="submit"
@@ -491,11 +515,19 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                         label="Date"
                         value={form.selectedDate ? formatDateAU(form.selectedDate) : "Not selected"}
                       />
+                      {voucherCents ? (
+                        <div className="flex justify-between gap-4" data-testid="voucher-deduction">
+                          <dt className="text-slate-600">Voucher {voucher?.code}</dt>
+                          <dd className="text-right font-medium text-reef-700">
+                            −{formatMoney(voucherCents)}
+                          </dd>
+                        </div>
+                      ) : null}
                     </dl>
                     <div className="flex items-baseline justify-between border-t border-slate-200 pt-4">
                       <span className="font-semibold text-ocean-900">Total</span>
                       <span className="text-2xl font-semibold text-ocean-900" data-testid="booking-total">
-                        {formatMoney(totalCents)}
+                        {formatMoney(dueCents)}
                       </span>
                     </div>
                     {policy ? (

@@ -154,7 +154,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
         <section aria-labelledby="order" className="md:pt-2">
           <p className="text-sm font-semibold text-slate-500">{site.title}</p>
           <h1 id="order" className="mt-4 font-sans text-base font-medium text-slate-600">
-            {session.kind === "booking" ? "Booking payment" : "Payment"}
+            {session.kind === "booking"
+              ? "Booking payment"
+              : session.kind === "voucher"
+                ? "Gift voucher"
+                : "Payment"}
           </h1>
           <p
             className="mt-1 text-4xl font-semibold tracking-tight text-slate-900"

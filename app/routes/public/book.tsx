@@ -135,7 +135,8 @@ function toFieldErrors(errors: Record<string, string> | undefined): BookActionDa
  * page's script sends to POST /api/bookings, validated by the same schema and
  * booked by the same createBooking (server-side price, spots held, the
  * open-checkout cap keyed by the same client address); the answer is a 303 to
- * the provider's checkout, or the page again with the server's messages and
+ * the provider's checkout (or to the booking's own page when a voucher paid
+ * all of it), or the page again with the server's messages and
  * what the visitor typed. POST /book shares the API's rate-limit budget.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -157,6 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "groupSize",
     "selectedDate",
     "specialRequirements",
+    "voucherCode",
   ]);
   try {
     const input = validateBody(
@@ -169,6 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         group_size: values.groupSize,
         selected_date: values.selectedDate,
         special_requirements: values.specialRequirements,
+        voucher_code: values.voucherCode,
       },
       bookingSchema,
     );

@@ -1,0 +1,127 @@
+import { Ticket } from "lucide-react";
+import { useId, useState } from "react";
+import { requestJson } from "../../lib/api";
+import { formatMoney } from "../../lib/money";
+import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
+
+interface Props {
+  code: string;
+  onCodeChange: (code: string) => void;
+  /** The code the check accepted (null until then, and again after the code changes). */
+  applied: VoucherCheck | null;
+  onApplied: (check: VoucherCheck | null) => void;
+  /** The server's message for the code, after a form post without JavaScript. */
+  serverError?: string;
+  totalCents: number;
+  minChargeCents: number;
+}
+
+/**
+ * "Have a voucher?": a collapsed disclosure under the booking form's own
+ * fields. Without JavaScript it is a native <details> whose field is posted
+ * with the form; with it, Apply asks the server for the code's balance and
+ * the summary shows the deduction. The server decides again when booking.
+ */
+export function VoucherField({
+  code,
+  onCodeChange,
+  applied,
+  onApplied,
+  serverError,
+  totalCents,
+  minChargeCents,
+}: Props) {
+  const inputId = useId();
+  const messageId = useId();
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState(serverError ?? "");
+
+  async function apply() {
+    if (!code.trim()) {
+      setError("Enter a voucher code");
+      return;
+    }
+    setChecking(true);
+    setError("");
+    const result = await requestJson<VoucherCheck>("POST", "/api/vouchers/check", { code });
+    setChecking(false);
+    if (result.ok) {
+      onApplied(result.data);
+      onCodeChange(result.data.code);
+      return;
+    }
+    onApplied(null);
+    setError(
+      result.errors.code ?? (result.status === 429 ? result.detail : "The voucher could not be checked"),
+    );
+  }
+
+  const share = applied ? voucherShareCents(applied.balance_cents, totalCents, minChargeCents) : 0;
+
+  return (
+    <details
+      className="group rounded-xl border border-slate-200 bg-white"
+      open={Boolean(code || serverError)}
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold text-reef-700 [&::-webkit-details-marker]:hidden">
+        <Ticket className="size-4" aria-hidden="true" />
+        Have a voucher?
+        <span className="ml-auto text-xs font-normal text-slate-500 group-open:hidden">Optional</span>
+      </summary>
+      <div className="border-t border-slate-100 px-4 pt-3 pb-4">
+        <label htmlFor={inputId} className="field-label">
+          Voucher code
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            className="field font-mono uppercase"
+            name="voucherCode"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="TW-XXXX-XXXX"
+            value={code}
+            aria-describedby={messageId}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              onCodeChange(e.target.value);
+              if (applied) onApplied(null);
+              setError("");
+            }}
+            onKeyDown={(e) => {
+              // Enter applies the code rather than submitting the booking.
+              if (e.key === "Enter") {
+                e.preventDefault();
+                apply();
+              }
+            }}
+          />
+          <button type="button" className="btn-secondary shrink-0 px-4" onClick={apply} disabled={checking}>
+            {checking ? "Checking..." : "Apply"}
+          </button>
+        </div>
+        <p id={messageId} className="mt-1.5 text-sm" aria-live="polite">
+          {error ? (
+            <span className="font-medium text-coral-700" data-testid="voucher-error">
+              {error}
+            </span>
+          ) : applied ? (
+            <span className="text-reef-700" data-testid="voucher-applied">
+              {share >= totalCents && totalCents > 0
+                ? `Voucher applied: it covers the whole total, no card payment needed.`
+                : `Voucher applied: ${formatMoney(share, applied.currency, true)} off${
+                    applied.balance_cents > share
+                      ? `; ${formatMoney(applied.balance_cents - share, applied.currency, true)} stays on the voucher`
+                      : ""
+                  }.`}
+            </span>
+          ) : (
+            <span className="text-slate-500">
+              The voucher pays as much of the total as its balance covers.
+            </span>
+          )}
+        </p>
+      </div>
+    </details>
+  );
+}

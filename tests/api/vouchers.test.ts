@@ -1,0 +1,421 @@
+/**
+ * Vouchers as money: a booking redeems one in full or in part in the
+ * transaction that holds its spots; a refused code names voucher_code; a
+ * checkout that ends unpaid gives the voucher part back once; a cancellation
+ * gives back the policy's share of it; a gift voucher bought on the site is
+ * activated, and its code emailed, once however often its payment settles.
+ */
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { refundCents } from "../../app/lib/policy.ts";
+import {
+  availability,
+  bookings,
+  emailOutbox,
+  payments,
+  refunds,
+  voucherEntries,
+  vouchers,
+} from "../../server/db/schema.ts";
+import { openGiftVoucherCheckout } from "../../server/domain/gift-vouchers.server.ts";
+import { fulfil } from "../../server/domain/settle.server.ts";
+import { issueVoucher } from "../../server/domain/vouchers.server.ts";
+import { bookingDeps } from "../../server/services.server.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
+
+const DAY = 24 * 60 * 60_000;
+const CARD = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Voucher Test" };
+const clock = testClock();
+let t: TestContext;
+let token: string;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now: clock.now });
+  token = await login(t);
+});
+afterAll(() => t?.close());
+
+/** A voucher of this file's own, active unless changed after. */
+async function voucher(cents: number, currency = "aud") {
+  return issueVoucher(t.db, { amountCents: cents, currency, source: "operator", at: clock.now() });
+}
+
+async function voucherRow(id: string) {
+  const [row] = await t.db.select().from(vouchers).where(eq(vouchers.id, id));
+  return row;
+}
+
+async function entries(voucherId: string) {
+  return t.db
+    .select()
+    .from(voucherEntries)
+    .where(eq(voucherEntries.voucherId, voucherId))
+    .orderBy(asc(voucherEntries.createdAt));
+}
+
+/** An empty open date of the adventure at least `days` ahead (each test takes its own). */
+async function freeDate(days: number, adventureId = "dive-exhibition") {
+  const [row] = await t.db
+    .select()
+    .from(availability)
+    .where(
+      and(
+        eq(availability.adventureId, adventureId),
+        eq(availability.isAvailable, true),
+        gte(availability.date, addDays(sydneyDate(clock.now()), days)),
+        eq(availability.bookedSpots, 0),
+      ),
+    )
+    .orderBy(asc(availability.date))
+    .limit(1);
+  if (!row) throw new Error("no free date");
+  return row;
+}
+
+interface Created {
+  checkout_url: string;
+  booking_id: string;
+  session_id: string | null;
+  booking_status: string;
+  voucher_cents: number;
+  amount_due_cents: number;
+}
+
+async function book(date: string, code: string | undefined, groupSize = 2) {
+  seq++;
+  return t.app.request(
+    "/api/bookings",
+    jsonRequest(
+      "POST",
+      bookingPayload({
+        selected_date: date,
+        group_size: groupSize,
+        customer_email: `voucher${seq}@example.com`,
+        ...(code === undefined ? {} : { voucher_code: code }),
+      }),
+    ),
+  );
+}
+
+async function bookingRow(id: string) {
+  const [row] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+
+async function pay(sessionId: string) {
+  const res = await t.app.request(
+    `/api/payments/v1/test-checkout/${sessionId}/pay`,
+    jsonRequest("POST", CARD),
+  );
+  expect(res.status).toBe(200);
+}
+
+async function mails(dedupeKey: string) {
+  return t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, dedupeKey));
+}
+
+describe("redeeming a voucher", () => {
+  it("a voucher that covers the total confirms the booking without a checkout", async () => {
+    const slot = await freeDate(10);
+    const v = await voucher(500_000);
+    // Typed as people type it: lower case, spaces for dashes.
+    const res = await book(slot.date, v.code.toLowerCase().replaceAll("-", " "));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Created;
+    expect(created).toMatchObject({ booking_status: "confirmed", session_id: null, amount_due_cents: 0 });
+    expect(created.checkout_url).toMatch(/\/my-booking\/[A-Za-z0-9_-]+$/);
+
+    const b = await bookingRow(created.booking_id);
+    expect(b).toMatchObject({
+      bookingStatus: "confirmed",
+      voucherCents: b.totalAmountCents,
+      holdsSpots: true,
+    });
+    expect(created.voucher_cents).toBe(b.totalAmountCents);
+    expect((await voucherRow(v.id)).balanceCents).toBe(500_000 - b.totalAmountCents);
+    const redeem = (await entries(v.id)).filter((e) => e.kind === "redeem");
+    expect(redeem).toEqual([
+      expect.objectContaining({
+        bookingId: b.id,
+        amountCents: -b.totalAmountCents,
+        balanceAfterCents: 500_000 - b.totalAmountCents,
+      }),
+    ]);
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, b.id))).toHaveLength(0);
+    // The same confirmation a card payment sends, with the voucher part in it.
+    const [confirmation] = await mails(`booking_confirmation:${b.id}`);
+    expect(confirmation.textBody).toContain("Paid with a voucher");
+    expect(confirmation.textBody).toMatch(/\/my-booking\//);
+    expect(await mails(`booking_notice:${b.id}`)).toHaveLength(1);
+  });
+
+  it("a smaller voucher pays part: the card checkout is for the rest only", async () => {
+    const slot = await freeDate(10);
+    const v = await voucher(5_000);
+    const res = await book(slot.date, v.code);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Created;
+    const b = await bookingRow(created.booking_id);
+    expect(created).toMatchObject({
+      booking_status: "pending_payment",
+      voucher_cents: 5_000,
+      amount_due_cents: b.totalAmountCents - 5_000,
+    });
+    expect(b).toMatchObject({ bookingStatus: "pending_payment", voucherCents: 5_000 });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, b.id));
+    expect(payment.amountTotalCents).toBe(b.totalAmountCents - 5_000);
+    expect((await voucherRow(v.id)).balanceCents).toBe(0);
+
+    await pay(created.session_id as string);
+    expect((await bookingRow(b.id)).bookingStatus).toBe("confirmed");
+    expect((await voucherRow(v.id)).balanceCents).toBe(0);
+  });
+
+  it("refuses unknown, expired, empty, void and foreign-currency vouchers by naming voucher_code, and holds nothing", async () => {
+    const slot = await freeDate(10);
+    const expired = await voucher(10_000);
+    await t.db
+      .update(vouchers)
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
+      .where(eq(vouchers.id, expired.id));
+    const empty = await voucher(10_000);
+    await t.db.update(vouchers).set({ balanceCents: 0 }).where(eq(vouchers.id, empty.id));
+    const voided = await voucher(10_000);
+    const voidRes = await t.app.request(`/api/admin/vouchers/${voided.id}/void`, authed(token, "POST", {}));
+    expect(voidRes.status).toBe(200);
+    const dollars = await voucher(10_000, "usd");
+
+    const cases: [string, string | RegExp][] = [
+      ["TW-ZZZZ-ZZZZ", "Voucher code not found"],
+      [expired.code, "This voucher has expired"],
+      [empty.code, "This voucher has no balance left"],
+      [voided.code, "Voucher code not found"],
+      [dollars.code, /USD/],
+    ];
+    for (const [code, message] of cases) {
+      const res = await book(slot.date, code);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { detail: string; errors: Record<string, string> };
+      expect(body.detail).toMatch(/^voucher_code: /);
+      expect(body.errors.voucher_code).toMatch(message);
+    }
+    const [after] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
+    expect(after.bookedSpots).toBe(0);
+    expect(await t.db.select().from(bookings).where(eq(bookings.availabilityId, slot.id))).toHaveLength(0);
+    expect((await voucherRow(dollars.id)).balanceCents).toBe(10_000);
+  });
+
+  it("the check answers a valid code's balance only, and refuses others naming code", async () => {
+    const v = await voucher(12_345);
+    const ok = await t.app.request(
+      "/api/vouchers/check",
+      jsonRequest("POST", { code: v.code.toLowerCase() }),
+    );
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body).toEqual({
+      code: v.code,
+      balance: 123.45,
+      balance_cents: 12_345,
+      currency: "aud",
+      expires_at: v.expiresAt.toISOString(),
+    });
+    const bad = await t.app.request("/api/vouchers/check", jsonRequest("POST", { code: "nope" }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.code).toBe(
+      "Voucher code not found",
+    );
+    const wrongType = await t.app.request("/api/vouchers/check", jsonRequest("POST", { code: 5 }));
+    expect(wrongType.status).toBe(400);
+  });
+});
+
+describe("giving a voucher part back", () => {
+  it("a checkout that ends unpaid restores the voucher part exactly once", async () => {
+    const slot = await freeDate(10);
+    const v = await voucher(7_500);
+    const created = (await (await book(slot.date, v.code)).json()) as Created;
+    expect((await voucherRow(v.id)).balanceCents).toBe(0);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, created.booking_id));
+
+    // The visitor presses Cancel at the checkout, twice; then the hold runs out and the sweep comes by.
+    await t.app.request(`/api/payments/v1/checkout/cancel/${payment.id}`);
+    await t.app.request(`/api/payments/v1/checkout/cancel/${payment.id}`);
+    clock.advance(2 * 60 * 60_000);
+    token = await login(t);
+    await t.services.sweeper.sweep();
+    await fulfil(bookingDeps(t.services), created.session_id as string);
+
+    expect((await bookingRow(created.booking_id)).bookingStatus).toBe("cancelled");
+    expect((await voucherRow(v.id)).balanceCents).toBe(7_500);
+    const restores = (await entries(v.id)).filter((e) => e.kind === "restore");
+    expect(restores).toEqual([
+      expect.objectContaining({
+        bookingId: created.booking_id,
+        amountCents: 7_500,
+        balanceAfterCents: 7_500,
+      }),
+    ]);
+  });
+
+  it("cancelling a booking a voucher paid in full, 10 days before, puts all of it back", async () => {
+    const slot = await freeDate(10);
+    const v = await voucher(400_000);
+    const created = (await (await book(slot.date, v.code)).json()) as Created;
+    const total = (await bookingRow(created.booking_id)).totalAmountCents;
+    const res = await t.app.request(
+      `/api/admin/bookings/${created.booking_id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(res.status).toBe(200);
+    expect((await voucherRow(v.id)).balanceCents).toBe(400_000);
+    const restores = (await entries(v.id)).filter((e) => e.kind === "restore");
+    expect(restores.map((e) => e.amountCents)).toEqual([total]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, created.booking_id))).toHaveLength(
+      0,
+    );
+    // A second cancel changes nothing.
+    const again = await t.app.request(
+      `/api/admin/bookings/${created.booking_id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(again.status).toBe(409);
+    expect((await entries(v.id)).filter((e) => e.kind === "restore")).toHaveLength(1);
+  });
+
+  it("half voucher, half card, cancelled at 50%: half of each part goes back to where it came from", async () => {
+    const slot = await freeDate(12);
+    const price = (await bookingRow((await bookWithoutVoucherProbe(slot.date)).booking_id)).totalAmountCents;
+    const half = price / 2;
+    const v = await voucher(half);
+    const created = (await (await book(slot.date, v.code)).json()) as Created;
+    expect(created.amount_due_cents).toBe(price - half);
+    await pay(created.session_id as string);
+
+    // Five Sydney days before the trip: the 50% band of the policy.
+    const daysAhead = Math.round((Date.parse(slot.date) - Date.parse(sydneyDate(clock.now()))) / DAY);
+    clock.advance((daysAhead - 5) * DAY);
+    token = await login(t);
+    const res = await t.app.request(
+      `/api/admin/bookings/${created.booking_id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(res.status).toBe(200);
+    const voucherShare = refundCents(half, slot.date, clock.now());
+    expect(voucherShare).toBe(half / 2);
+    expect((await voucherRow(v.id)).balanceCents).toBe(voucherShare);
+    const cardRefunds = await t.db.select().from(refunds).where(eq(refunds.bookingId, created.booking_id));
+    expect(cardRefunds.map((r) => r.amountCents)).toEqual([
+      refundCents(price, slot.date, clock.now()) - voucherShare,
+    ]);
+    expect(cardRefunds[0].amountCents).toBe((price - half) / 2);
+  });
+});
+
+/** A booking on the date without a voucher, cancelled at once: only to read the date's price. */
+async function bookWithoutVoucherProbe(date: string): Promise<Created> {
+  const created = (await (await book(date, undefined)).json()) as Created;
+  const res = await t.app.request(
+    `/api/admin/bookings/${created.booking_id}/status`,
+    authed(token, "PUT", { status: "cancelled" }),
+  );
+  expect(res.status).toBe(200);
+  return created;
+}
+
+describe("gift vouchers", () => {
+  it("a paid gift voucher is activated and emailed once, however often its payment settles", async () => {
+    const deps = bookingDeps(t.services);
+    const opened = await openGiftVoucherCheckout(deps, {
+      amountCents: 20_000,
+      purchaserName: "Ruby Tran",
+      purchaserEmail: "ruby@example.com",
+      recipientName: "Sam Tran",
+      recipientEmail: "sam@example.com",
+      message: "Happy birthday!",
+    });
+    const [pending] = await t.db
+      .select()
+      .from(vouchers)
+      .innerJoin(payments, eq(payments.id, vouchers.paymentId))
+      .where(eq(payments.sessionId, opened.session_id));
+    expect(pending.vouchers).toMatchObject({
+      status: "pending_payment",
+      balanceCents: 20_000,
+      source: "gift",
+    });
+    expect(pending.payments).toMatchObject({ kind: "voucher", amountTotalCents: 20_000, status: "open" });
+    // Not usable before it is paid.
+    const early = await t.app.request(
+      "/api/vouchers/check",
+      jsonRequest("POST", { code: pending.vouchers.code }),
+    );
+    expect(early.status).toBe(400);
+
+    // The card is taken; then the webhook and the status check settle it at the same time.
+    await t.services.testCheckout?.pay(opened.session_id, { ...CARD, email: "" });
+    await Promise.all([
+      fulfil(deps, opened.session_id, { providerSaysPaid: true }),
+      t.app.request(`/api/payments/v1/checkout/status/${opened.session_id}`),
+      fulfil(deps, opened.session_id),
+    ]);
+    const v = await voucherRow(pending.vouchers.id);
+    expect(v.status).toBe("active");
+    const code = await mails(`voucher_code:${v.id}`);
+    expect(code).toHaveLength(1);
+    expect(code[0]).toMatchObject({ toAddress: "sam@example.com" });
+    expect(code[0].textBody).toContain(v.code);
+    expect(code[0].textBody).toContain("Happy birthday!");
+    const receipt = await mails(`voucher_receipt:${v.id}`);
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0].toAddress).toBe("ruby@example.com");
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(sql`${emailOutbox.textBody} like ${`%${v.code}%`}`),
+    ).toHaveLength(3);
+    expect(await mails(`voucher_notice:${v.id}`)).toHaveLength(1);
+    expect((await entries(v.id)).map((e) => e.kind)).toEqual(["issue"]);
+    const check = await t.app.request("/api/vouchers/check", jsonRequest("POST", { code: v.code }));
+    expect(check.status).toBe(200);
+  });
+
+  it("the operator issues a voucher (its code emailed) and finds it by email", async () => {
+    const res = await t.app.request(
+      "/api/admin/vouchers",
+      authed(token, "POST", {
+        amount: "150",
+        email: "credit@example.com",
+        name: "Lee",
+        note: "Sorry about the boat",
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { voucher: issued } = (await res.json()) as {
+      voucher: { id: string; code: string; source: string };
+    };
+    expect(issued.source).toBe("operator");
+    expect(await mails(`voucher_code:${issued.id}`)).toHaveLength(1);
+    const list = await t.app.request("/api/admin/vouchers?q=credit%40example", authed(token));
+    const { vouchers: found } = (await list.json()) as { vouchers: { id: string }[] };
+    expect(found.map((f) => f.id)).toEqual([issued.id]);
+    const bad = await t.app.request(
+      "/api/admin/vouchers",
+      authed(token, "POST", { amount: "-5", email: "x" }),
+    );
+    expect(bad.status).toBe(400);
+    const errors = ((await bad.json()) as { errors: Record<string, string> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(["amount", "email"]);
+    expect((await t.app.request("/api/admin/vouchers")).status).toBe(401);
+  });
+});

@@ -19,7 +19,7 @@ import { payWithTestCard } from "../helpers/test-checkout";
  * confirms it from /admin/weather; three paid customers get the email with
  * their link; one moves to another date through the page, one takes credit,
  * one a full refund; the admin list, the calendar and the dashboard show the
- * answers. The spec makes its own dates and removes them afterwards.
+ * answers; then the credit voucher pays a new booking in full without a card. The spec makes its own dates and removes them afterwards.
  */
 const ADVENTURE = "guided-shore-dive";
 const PHONE = { width: 375, height: 740 };
@@ -107,13 +107,13 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await signIn(page, token);
     await page.goto("/admin/weather");
     await expect(page.getByRole("heading", { level: 1, name: "Weather cancellations" })).toBeVisible();
-    const form = page.getByRole("form", { name: "Call off a departure" });
-    await form.getByLabel("Date").fill(off.date);
-    await form.getByLabel("Adventure").selectOption(ADVENTURE);
-    await expect(form.getByLabel("Message to the customers")).toHaveValue(/forecast/);
-    await form.getByLabel("Without an answer").selectOption("credit");
-    await form.getByLabel("Days to answer").fill("3");
-    await form.getByRole("button", { name: "Show who is affected" }).click();
+    const callOff = page.getByRole("form", { name: "Call off a departure" });
+    await callOff.getByLabel("Date").fill(off.date);
+    await callOff.getByLabel("Adventure").selectOption(ADVENTURE);
+    await expect(callOff.getByLabel("Message to the customers")).toHaveValue(/forecast/);
+    await callOff.getByLabel("Without an answer").selectOption("credit");
+    await callOff.getByLabel("Days to answer").fill("3");
+    await callOff.getByRole("button", { name: "Show who is affected" }).click();
     const preview = page.getByTestId("weather-preview");
     await expect(preview.getByTestId("preview-summary")).toContainText("3 confirmed bookings (3 people)");
     for (const ref of [mover.reference, saver.reference, refunder.reference]) {
@@ -172,7 +172,7 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     );
     expect(textOf(creditMail.raw)).toContain(code);
 
-    // Customer 3 takes a full refund; a second click on the same form answers the same outcome.
+    // Customer 3 takes a full refund.
     const refundLink = await weatherLink(emails.refund);
     await page.goto(refundLink);
     const refundButton = page.getByRole("button", { name: /^Refund .* to my card$/ });
@@ -216,6 +216,41 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await page.goto("/admin/pro-dashboard");
     await expect(page.getByTestId("weather-card")).toContainText("1 moved");
     await shoot(page, "admin-dashboard-weather", '[data-testid="weather-card"]');
+
+    // The credit pays a new booking in full: the voucher code on /book, no card.
+    const newEmail = uniqueEmail("weather-credit-rebook");
+    await page.goto(`/book?adventure=${ADVENTURE}`);
+    const form = page
+      .locator("main form[method=post]")
+      .filter({ has: page.locator("[name=customerFirstName]") });
+    await form.locator("[name=customerFirstName]").fill("Sol");
+    await form.locator("[name=customerLastName]").fill("Walker");
+    await form.locator("[name=customerEmail]").fill(newEmail);
+    await form.locator("[name=customerPhone]").fill("0400 123 456");
+    await form.locator("[name=groupSize]").selectOption("1");
+    await form.locator("select[name=selectedDate]").selectOption(target.date);
+    await page.getByText("Have a voucher?").click();
+    await page.getByLabel("Voucher code").fill(code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("voucher-applied")).toContainText(
+      "covers the whole total, no card payment needed",
+    );
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
+    const rebooked = await page.request.get(`/api/bookings?q=${encodeURIComponent(newEmail)}`, {
+      headers: bearer(token),
+    });
+    const [again] = ((await rebooked.json()) as { bookings: { id: string; booking_status: string }[] })
+      .bookings;
+    expect(again.booking_status).toBe("confirmed");
+    booked.push(again.id);
+    const found = await page.request.get(`/api/admin/vouchers?q=${encodeURIComponent(code)}`, {
+      headers: bearer(token),
+    });
+    const [voucher] = ((await found.json()) as { vouchers: { code: string; balance_cents: number }[] })
+      .vouchers;
+    expect(voucher).toMatchObject({ code, balance_cents: 0 });
   } finally {
     for (const id of booked) await cancelBooking(page.request, token, id);
     for (const d of [off, target]) {

@@ -73,7 +73,7 @@ export function adminWeatherApi(services: Services) {
     const result = await cancelForWeather(deps(), input);
     return c.json(
       { id: result.cancellation.id, offers: result.offers, unpaid_ended: result.unpaidEnded },
-      result.offers > 0 ? 201 : 200,
+      result.created || result.offers > 0 ? 201 : 200,
     );
   });
 

@@ -123,12 +123,13 @@ export async function previewWeather(db: DB, input: { date: string; adventure_id
 
 /**
  * Calls a departure off for weather (see the module comment). Answers the
- * cancellation and how many offers this call made (0 on a repeat).
+ * cancellation, whether this call created it, and how many offers it made
+ * (0 on a repeat).
  */
 export async function cancelForWeather(
   deps: BookingDeps,
   input: WeatherCancelInput,
-): Promise<{ cancellation: WeatherCancellationRow; offers: number; unpaidEnded: number }> {
+): Promise<{ cancellation: WeatherCancellationRow; created: boolean; offers: number; unpaidEnded: number }> {
   const { db, env, log } = deps;
   const at = deps.now();
   pastDate(input.date, at);
@@ -146,6 +147,7 @@ export async function cancelForWeather(
         : isNull(weatherCancellations.adventureId),
     );
     let [cancellation] = await tx.select().from(weatherCancellations).where(sameDeparture);
+    const created = !cancellation;
     if (!cancellation) {
       [cancellation] = await tx
         .insert(weatherCancellations)
@@ -221,7 +223,7 @@ export async function cancelForWeather(
       );
       made++;
     }
-    return { cancellation, made, unpaid };
+    return { cancellation, created, made, unpaid };
   });
 
   // The unpaid checkouts end at the provider too, as the sweep ends them (a payment that slipped through is settled).
@@ -242,7 +244,12 @@ export async function cancelForWeather(
     offers: done.made,
     unpaid: done.unpaid.length,
   });
-  return { cancellation: done.cancellation, offers: done.made, unpaidEnded: done.unpaid.length };
+  return {
+    cancellation: done.cancellation,
+    created: done.created,
+    offers: done.made,
+    unpaidEnded: done.unpaid.length,
+  };
 }
 
 function offerEmail(b: BookingRow, c: WeatherCancellationRow, link: string, siteTitle: string) {

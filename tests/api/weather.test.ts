@@ -23,9 +23,16 @@ import {
   weatherCancellations,
   weatherOffers,
 } from "../../server/db/schema.ts";
+import { issueVoucher } from "../../server/domain/vouchers.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, formPost, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
-import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
 
 const routeFor: RouteFor = (method, path) => {
   const get = method === "GET" || method === "HEAD";
@@ -42,6 +49,7 @@ const ADVENTURE = "dive-exhibition";
 const OTHER_ADVENTURE = "guided-shore-dive";
 const UNIT = 12_500;
 const DAY_MS = 24 * 60 * 60_000;
+const CARD = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Wes Ather" };
 
 let clients = 0;
 /** A new client address (documentation range), so tests never share a rate-limit counter. */
@@ -145,6 +153,11 @@ describe("weather cancellations", () => {
       await app.request(`/my-booking/${link}/weather`, { headers: newClient() })
     ).json()) as WeatherPage;
   const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+  const chooseAsOperator = async (offerId: string, body: Record<string, unknown>) => {
+    const res = await app.request(`/api/admin/weather/offers/${offerId}/choice`, authed(token, "POST", body));
+    expect(res.status).toBe(200);
+    return (await res.json()) as { voucher: { balanceCents: number } | null; refundCents: number };
+  };
   const offerOf = async (bookingId: string) =>
     (await t.db.select().from(weatherOffers).where(eq(weatherOffers.bookingId, bookingId)))[0];
 
@@ -203,8 +216,12 @@ describe("weather cancellations", () => {
     }
     // Every adventure on the date afterwards reaches nobody twice.
     const all = await cancelDate({ date, adventure_id: null });
-    expect(all.status).toBe(200);
+    expect(all.status).toBe(201);
     expect(await all.json()).toMatchObject({ offers: 0 });
+    expect((await cancelDate({ date, adventure_id: null })).status).toBe(200);
+    for (const booking of [a, b]) {
+      expect(await mails(booking.customerEmail, "weather_offer")).toHaveLength(1);
+    }
 
     // The public date list no longer offers it.
     const dates = (await (await app.request(`/api/adventures/${ADVENTURE}/dates`)).json()) as {
@@ -224,6 +241,13 @@ describe("weather cancellations", () => {
     expect((await cancelDate({ date })).status).toBe(201);
 
     const moveLink = await linkOf(mover.customerEmail);
+    // While the offer is open the manage page links to the choices.
+    const openNotice = (await (
+      await app.request(`/my-booking/${moveLink}`, { headers: newClient() })
+    ).json()) as {
+      weather: { open: boolean; outcome: unknown };
+    };
+    expect(openNotice.weather).toMatchObject({ open: true, outcome: null });
     const before = await pageOf(moveLink);
     expect(before.page?.weather).toMatchObject({ open: true, creditCents: 2 * UNIT, refundCents: 2 * UNIT });
     expect(before.page?.dates.some((d) => d.date === target.date)).toBe(true);
@@ -409,6 +433,58 @@ describe("weather cancellations", () => {
       authed(token, "POST", { choice: "refund" }),
     );
     expect(await repeat.json()).toMatchObject({ choice: "credit", voucher: { code: outcome.voucher.code } });
+  });
+
+  it("gives a voucher part back to its voucher in full; credit and refund cover what the card paid", async () => {
+    const date = ownDate();
+    await openDate(date);
+    const part = 5_000;
+    const bookWithVoucher = async (email: string) => {
+      const old = await issueVoucher(t.db, {
+        amountCents: part,
+        currency: "aud",
+        source: "operator",
+        at: clock.now(),
+      });
+      const res = await app.request(
+        "/api/bookings",
+        jsonRequest(
+          "POST",
+          bookingPayload({ selected_date: date, customer_email: email, voucher_code: old.code }),
+          newClient(),
+        ),
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      const created = (await res.json()) as { booking_id: string; session_id: string };
+      const paidRes = await app.request(
+        `/api/payments/v1/test-checkout/${created.session_id}/pay`,
+        jsonRequest("POST", CARD, newClient()),
+      );
+      expect(paidRes.status).toBe(200);
+      expect(await bookingRow(created.booking_id)).toMatchObject({
+        bookingStatus: "confirmed",
+        voucherCents: part,
+        totalAmountCents: 2 * UNIT,
+      });
+      const [v] = await t.db.select().from(vouchers).where(eq(vouchers.id, old.id));
+      expect(v.balanceCents).toBe(0);
+      return { bookingId: created.booking_id, voucherId: old.id };
+    };
+    const saver = await bookWithVoucher("wx-part-credit@example.com");
+    const refunder = await bookWithVoucher("wx-part-refund@example.com");
+    expect((await cancelDate({ date })).status).toBe(201);
+
+    const credit = await chooseAsOperator((await offerOf(saver.bookingId)).id, { choice: "credit" });
+    expect(credit.voucher?.balanceCents).toBe(2 * UNIT - part);
+    const refund = await chooseAsOperator((await offerOf(refunder.bookingId)).id, { choice: "refund" });
+    expect(refund.refundCents).toBe(2 * UNIT - part);
+    for (const { voucherId } of [saver, refunder]) {
+      const [back] = await t.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+      expect(back.balanceCents).toBe(part);
+    }
+    const cardBack = await t.db.select().from(refunds).where(eq(refunds.bookingId, refunder.bookingId));
+    expect(cardBack.map((r) => r.amountCents)).toEqual([2 * UNIT - part]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, saver.bookingId))).toHaveLength(0);
   });
 
   it("refuses bad input with 400s naming the field, and everything without the token", async () => {

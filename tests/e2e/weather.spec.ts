@@ -158,6 +158,7 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     // The manage page states the outcome.
     await page.goto(moveLink.replace(/\/weather$/, ""));
     await expect(page.getByTestId("weather-notice")).toContainText("Your booking has moved to");
+    await shoot(page, "manage-weather-notice", '[data-testid="weather-notice"]');
 
     // Customer 2 takes credit.
     const creditLink = await weatherLink(emails.credit);

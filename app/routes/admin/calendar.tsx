@@ -509,6 +509,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
                             </span>
                             &nbsp;spots free
                           </Badge>
+                        ) : weatherOn.has(d.date) ? (
+                          <Badge tone="blue">Called off for weather</Badge>
                         ) : (
                           <Badge tone="slate">Unavailable</Badge>
                         )}

@@ -11,13 +11,19 @@
  * provider cannot be reached the booking stays cancelled and the refund
  * pending: it is retried with the same key, and the bookings list shows it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
 import type { DB } from "../db/client.server.ts";
-import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
+import {
+  type BookingRow,
+  type BookingStatus,
+  bookings,
+  weatherCancellations,
+  weatherOffers,
+} from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
@@ -109,7 +115,7 @@ export async function cancelBooking(
     // card payments that paid it, never beyond what each took. A weather
     // cancellation gives everything back ("full" to the card, "none" when it
     // becomes credit), the voucher part in full either way.
-    const refundMode = options.refund ?? "policy";
+    const refundMode = options.refund ?? ((await calledOffForWeather(tx, claimed)) ? "full" : "policy");
     const share = (cents: number) =>
       refundMode === "policy" ? refundCents(cents, claimed.selectedDate, at) : cents;
     const policyCents = share(claimed.totalAmountCents);
@@ -173,6 +179,27 @@ export async function cancelBooking(
     });
   }
   return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
+}
+
+/**
+ * Whether the booking's date was called off for weather and it has not
+ * answered yet: cancelling it any other way (the manage page's button, the
+ * bookings list) still refunds it in full, the policy's weather rule.
+ */
+async function calledOffForWeather(tx: DB, b: BookingRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: weatherOffers.id })
+    .from(weatherOffers)
+    .innerJoin(weatherCancellations, eq(weatherCancellations.id, weatherOffers.cancellationId))
+    .where(
+      and(
+        eq(weatherOffers.bookingId, b.id),
+        isNull(weatherOffers.choice),
+        eq(weatherCancellations.date, b.selectedDate),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {

@@ -238,6 +238,7 @@ describe("weather cancellations", () => {
     const mover = await paid("wx-move@example.com", date);
     const saver = await paid("wx-credit@example.com", date);
     const refunder = await paid("wx-refund@example.com", date);
+    const racer = await paid("wx-race@example.com", date);
     expect((await cancelDate({ date })).status).toBe(201);
 
     const moveLink = await linkOf(mover.customerEmail);
@@ -283,12 +284,11 @@ describe("weather cancellations", () => {
       movedToDate: target.date,
     });
 
-    // Credit and refund racing for the same booking: the first claim wins, one voucher, no card refund.
+    // Credit: five clicks at once give one voucher and no card refund.
     const creditLink = await linkOf(saver.customerEmail);
-    const raced = await Promise.all([
-      ...Array.from({ length: 4 }, () => choose(creditLink, { choice: "credit" })),
-      choose(creditLink, { choice: "refund" }),
-    ]);
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, () => choose(creditLink, { choice: "credit" })),
+    );
     expect(raced.map((r) => r.status)).toEqual([303, 303, 303, 303, 303]);
     const saverOffer = await offerOf(saver.id);
     expect(saverOffer.choice).toBe("credit");
@@ -337,6 +337,34 @@ describe("weather cancellations", () => {
       refundCents: 2 * UNIT,
     });
 
+    // Every choice at once for one booking: whichever is claimed first happens, and only it.
+    const raceLink = await linkOf(racer.customerEmail);
+    const everything = await Promise.all([
+      choose(raceLink, { choice: "credit" }),
+      choose(raceLink, { choice: "refund" }),
+      choose(raceLink, { choice: "move", date: target.date }),
+      choose(raceLink, { choice: "refund" }),
+      choose(raceLink, { choice: "credit" }),
+    ]);
+    expect(everything.map((r) => r.status)).toEqual([303, 303, 303, 303, 303]);
+    const won = (await offerOf(racer.id)).choice;
+    const racerVouchers = await t.db.select().from(vouchers).where(eq(vouchers.sourceBookingId, racer.id));
+    const racerRefunds = await t.db.select().from(refunds).where(eq(refunds.bookingId, racer.id));
+    const racerChanges = await t.db
+      .select()
+      .from(bookingChanges)
+      .where(eq(bookingChanges.bookingId, racer.id));
+    expect({
+      credit: racerVouchers.length,
+      refund: racerRefunds.length,
+      move: racerChanges.length,
+    }).toEqual({
+      credit: won === "credit" ? 1 : 0,
+      refund: won === "refund" ? 1 : 0,
+      move: won === "move" ? 1 : 0,
+    });
+    expect((await bookingRow(racer.id)).bookingStatus).toBe(won === "move" ? "confirmed" : "cancelled");
+
     // The manage page states each outcome; the admin list shows them.
     const manage = (await (
       await app.request(`/my-booking/${creditLink}`, { headers: newClient() })
@@ -351,7 +379,12 @@ describe("weather cancellations", () => {
       }[];
     };
     const mine = list.cancellations.find((c) => c.date === date);
-    expect(mine?.offers.map((o) => o.choice).sort()).toEqual(["credit", "move", "refund"]);
+    expect(
+      mine?.offers
+        .filter((o) => o.reference !== racer.reference)
+        .map((o) => o.choice)
+        .sort(),
+    ).toEqual(["credit", "move", "refund"]);
     expect(mine?.offers.find((o) => o.choice === "credit")?.voucher_code).toBe(issued[0].code);
     const counts = (await (
       await app.request(`/api/admin/weather/counts?adventure=${ADVENTURE}`, authed(token))
@@ -361,9 +394,9 @@ describe("weather cancellations", () => {
     expect(counts.dates.find((d) => d.date === date)).toEqual({
       date,
       waiting: 0,
-      move: 1,
-      credit: 1,
-      refund: 1,
+      move: 1 + (won === "move" ? 1 : 0),
+      credit: 1 + (won === "credit" ? 1 : 0),
+      refund: 1 + (won === "refund" ? 1 : 0),
     });
     expect(t.logs.join("\n")).not.toContain(moveLink);
   });
@@ -485,6 +518,25 @@ describe("weather cancellations", () => {
     const cardBack = await t.db.select().from(refunds).where(eq(refunds.bookingId, refunder.bookingId));
     expect(cardBack.map((r) => r.amountCents)).toEqual([2 * UNIT - part]);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, saver.bookingId))).toHaveLength(0);
+  });
+
+  it("refunds in full a booking on a called-off date that is cancelled another way, inside the no-refund window", async () => {
+    // Two days out: the policy alone would refund nothing.
+    const date = addDays(sydneyDate(clock.now()), 2);
+    const b = await paid("wx-near@example.com", date, OTHER_ADVENTURE);
+    expect((await cancelDate({ date, adventure_id: OTHER_ADVENTURE })).status).toBe(201);
+    const res = await app.request(
+      `/api/admin/bookings/${b.id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(res.status).toBe(200);
+    const back = await t.db.select().from(refunds).where(eq(refunds.bookingId, b.id));
+    expect(back.map((r) => r.amountCents)).toEqual([2 * UNIT]);
+    // The offer is closed: the default never applies to it.
+    clock.advance(4 * DAY_MS);
+    await t.services.sweeper.sweep();
+    expect((await offerOf(b.id)).choice).toBeNull();
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, b.id))).toHaveLength(1);
   });
 
   it("refuses bad input with 400s naming the field, and everything without the token", async () => {

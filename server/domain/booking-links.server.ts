@@ -133,7 +133,9 @@ export function manageView(linked: LinkedBooking, at: Date) {
   const { booking: b, adventure: a, payment } = linked;
   const times = scheduleFromItinerary(a.itinerary);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
-  const paidCents = payment ? b.totalAmountCents : 0;
+  // A voucher pays like a card: a booking it paid in full is paid without any payment row.
+  const paid = payment !== null || b.voucherCents > 0;
+  const paidCents = paid ? b.totalAmountCents : 0;
   const canCancel = customerCanCancel(b, at);
   return {
     reference: b.reference,
@@ -151,8 +153,11 @@ export function manageView(linked: LinkedBooking, at: Date) {
     meetingPoint: a.meetingPoint,
     location: a.location,
     whatToBring: a.whatToBring,
-    paid: payment !== null,
+    paid,
     paidCents,
+    /** The voucher part, and what cancelling now would put back on the voucher (the rest goes to the card). */
+    voucherCents: b.voucherCents,
+    voucherBackTodayCents: canCancel ? refundCents(b.voucherCents, b.selectedDate, at) : 0,
     currency: payment?.currency ?? b.currency,
     refundedCents: b.refundAmountCents,
     policy: cancellationSummary(b.selectedDate, at),

@@ -35,6 +35,8 @@ const VIEW: ManageView = {
   policy: "50% refund if cancelled by 2 Jan 2030; no refund within 48 hours of the trip",
   refundPercent: 50,
   refundTodayCents: 10_000,
+  voucherCents: 0,
+  voucherBackTodayCents: 0,
   canCancel: true,
   googleCalendarUrl: "https://calendar.google.com/calendar/render?action=TEMPLATE&text=Dive",
 };
@@ -82,6 +84,18 @@ describe("the booking link's page", () => {
       /<form[^>]*action="\/my-booking\/tok123" method="post"><input type="hidden" name="intent" value="review"\/>/,
     );
     expect(html).not.toContain('value="confirm"');
+  });
+
+  it("says how much of the refund goes back on the voucher that paid part of the booking", () => {
+    const part = render(MyBooking, "/my-booking/tok123", {
+      view: { ...VIEW, voucherCents: 5_000, voucherBackTodayCents: 2_500 },
+    });
+    expect(text(part)).toContain("Of this, $25.00 goes back on your voucher and the rest to your card.");
+    const whole = render(MyBooking, "/my-booking/tok123", {
+      view: { ...VIEW, voucherCents: 20_000, voucherBackTodayCents: 10_000 },
+    });
+    expect(text(whole)).toContain("All of it goes back on your voucher, ready for another booking.");
+    expect(text(render(MyBooking, "/my-booking/tok123", { view: VIEW }))).not.toContain("voucher");
   });
 
   it("asks to confirm with the refund amount after the first post", () => {

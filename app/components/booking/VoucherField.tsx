@@ -35,6 +35,9 @@ export function VoucherField({
   const messageId = useId();
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState(serverError ?? "");
+  // Open from the start when there is a code or a message to show; after that the visitor decides
+  // (a prop that changed with the code would close the disclosure while they retype it).
+  const [initiallyOpen] = useState(Boolean(code || serverError));
 
   async function apply() {
     if (!code.trim()) {
@@ -59,10 +62,7 @@ export function VoucherField({
   const share = applied ? voucherShareCents(applied.balance_cents, totalCents, minChargeCents) : 0;
 
   return (
-    <details
-      className="group rounded-xl border border-slate-200 bg-white"
-      open={Boolean(code || serverError)}
-    >
+    <details className="group rounded-xl border border-slate-200 bg-white" open={initiallyOpen}>
       <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold text-reef-700 [&::-webkit-details-marker]:hidden">
         <Ticket className="size-4" aria-hidden="true" />
         Have a voucher?

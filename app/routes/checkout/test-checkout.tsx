@@ -77,13 +77,16 @@ function paymentErrors(status: number, fieldErrors: Errors, detail: string): Err
  * the server renders with the settled payment.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { booking, testCheckout, env } = getApp(context);
+  const { booking, testCheckout, env, db } = getApp(context);
   if (!testCheckout || env.paymentsMode !== "test") throw data("Checkout session not found", { status: 404 });
   const values: CardValues = await postedText(request, ["card_number", "expiry", "cvc", "name", "email"]);
   try {
     const card = validateBody({ ...values, expiry: values.expiry.replace(/\s/g, "") }, testCardSchema);
-    await payTestCheckout(booking, testCheckout, params.sessionId, card);
-    return redirect(successUrl(params.sessionId), { status: 303, headers: { "Cache-Control": "no-store" } });
+    const { redirectUrl } = await payTestCheckout(booking, testCheckout, params.sessionId, card);
+    // A gift voucher returns to its own page; bookings and custom payments to the success page.
+    const row = await findTestSession(db, params.sessionId);
+    const target = row?.kind === "voucher" ? redirectUrl : successUrl(params.sessionId);
+    return redirect(target, { status: 303, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The card number is not sent back: the visitor types it again.

@@ -230,8 +230,7 @@ export default function GiftVouchers({ loaderData, actionData }: Route.Component
               </h2>
               <ul className="space-y-4 text-sm text-slate-700">
                 <Step icon={<Gift className="size-5" />} title="Pick an amount">
-                  Any amount from ${GIFT_MIN} to ${GIFT_MAX.toLocaleString("en-AU")}; a two-person dive starts
-                  around $200.
+                  Any amount from ${GIFT_MIN} to ${GIFT_MAX.toLocaleString("en-AU")}, in whole dollars.
                 </Step>
                 <Step icon={<Mail className="size-5" />} title="We email the code">
                   To the recipient, with your message, and a copy to you.

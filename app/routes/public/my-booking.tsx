@@ -260,6 +260,13 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                     Cancelling today refunds {money(view.refundTodayCents)} ({view.refundPercent}% of{" "}
                     {money(view.paidCents)}).
                   </p>
+                  {view.voucherBackTodayCents > 0 ? (
+                    <p className="mt-1 text-sm text-slate-600" data-testid="voucher-back-today">
+                      {view.voucherBackTodayCents >= view.refundTodayCents
+                        ? "All of it goes back on your voucher, ready for another booking."
+                        : `Of this, ${money(view.voucherBackTodayCents)} goes back on your voucher and the rest to your card.`}
+                    </p>
+                  ) : null}
                   {actionData?.review === false ? (
                     <p role="alert" className="mt-3 text-sm text-coral-700">
                       {actionData.error}

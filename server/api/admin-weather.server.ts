@@ -3,12 +3,10 @@
  * reach, call a departure off, follow the answers, and record an answer a
  * customer gave by phone. The rules are in server/domain/weather.server.ts.
  */
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { weatherCancelSchema, weatherChoiceSchema, weatherPreviewSchema } from "../../app/lib/weather.ts";
-import { adventures, bookings, weatherOffers } from "../db/schema.ts";
-import { freeMoveDates } from "../domain/reschedule.server.ts";
+import { adventures } from "../db/schema.ts";
 import {
   cancelForWeather,
   chooseWeather,
@@ -16,7 +14,7 @@ import {
   previewWeather,
   weatherCounts,
 } from "../domain/weather.server.ts";
-import { badRequest, notFound } from "../errors.server.ts";
+import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -75,18 +73,6 @@ export function adminWeatherApi(services: Services) {
       { id: result.cancellation.id, offers: result.offers, unpaid_ended: result.unpaidEnded },
       result.created || result.offers > 0 ? 201 : 200,
     );
-  });
-
-  /** The dates an offer's booking may move to, for an answer taken by phone. */
-  api.get("/admin/weather/offers/:id/dates", async (c) => {
-    const [row] = await db
-      .select({ booking: bookings })
-      .from(weatherOffers)
-      .innerJoin(bookings, eq(bookings.id, weatherOffers.bookingId))
-      .where(eq(weatherOffers.id, c.req.param("id")));
-    if (!row) throw notFound("Weather offer not found");
-    c.header("Cache-Control", "no-store");
-    return c.json({ dates: await freeMoveDates(db, row.booking, services.now()) });
   });
 
   api.post("/admin/weather/offers/:id/choice", async (c) => {

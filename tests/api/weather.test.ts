@@ -437,10 +437,14 @@ describe("weather cancellations", () => {
     expect(closed.every((r) => !r.isAvailable)).toBe(true);
 
     const camperOffer = await offerOf(camper.id);
-    const dates = (await (
-      await app.request(`/api/admin/weather/offers/${camperOffer.id}/dates`, authed(token))
-    ).json()) as { dates: { date: string }[] };
-    expect(dates.dates.some((d) => d.date === target.date)).toBe(true);
+    // The list offers the dates an open answer may move to, for an answer taken by phone.
+    const listed = (await (await app.request("/api/admin/weather", authed(token))).json()) as {
+      cancellations: { date: string; offers: { id: string; move_dates: { date: string }[] }[] }[];
+    };
+    const camperListed = listed.cancellations
+      .find((c) => c.date === date)
+      ?.offers.find((o) => o.id === camperOffer.id);
+    expect(camperListed?.move_dates.some((d) => d.date === target.date)).toBe(true);
     const moved = await app.request(
       `/api/admin/weather/offers/${camperOffer.id}/choice`,
       authed(token, "POST", { choice: "move", date: target.date }),

@@ -93,6 +93,7 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     move: uniqueEmail("weather-move"),
     credit: uniqueEmail("weather-credit"),
     refund: uniqueEmail("weather-refund"),
+    phoned: uniqueEmail("weather-phoned"),
   };
   const booked: string[] = [];
   try {
@@ -102,6 +103,8 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     booked.push(saver.booking_id);
     const refunder = await bookAndPay(page, emails.refund, off.date, "Rafi");
     booked.push(refunder.booking_id);
+    const caller = await bookAndPay(page, emails.phoned, off.date, "Pat");
+    booked.push(caller.booking_id);
 
     // The operator calls the date off from a phone: first who is affected, then confirm.
     await signIn(page, token);
@@ -115,15 +118,15 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await callOff.getByLabel("Days to answer").fill("3");
     await callOff.getByRole("button", { name: "Show who is affected" }).click();
     const preview = page.getByTestId("weather-preview");
-    await expect(preview.getByTestId("preview-summary")).toContainText("3 confirmed bookings (3 people)");
-    for (const ref of [mover.reference, saver.reference, refunder.reference]) {
+    await expect(preview.getByTestId("preview-summary")).toContainText("4 confirmed bookings (4 people)");
+    for (const ref of [mover.reference, saver.reference, refunder.reference, caller.reference]) {
       await expect(preview).toContainText(ref);
     }
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, "admin-weather-preview", '[data-testid="weather-preview"]');
-    await preview.getByRole("button", { name: "Call off and email 3" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "is called off" })).toContainText("3 bookings");
+    await preview.getByRole("button", { name: "Call off and email 4" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "is called off" })).toContainText("4 bookings");
 
     // The date is no longer offered on the site.
     const dates = (await (await page.request.get(`/api/adventures/${ADVENTURE}/dates`)).json()) as {
@@ -192,7 +195,21 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await expect(list.locator(`[data-reference="${refunder.reference}"]`)).toContainText("Refunded");
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, "admin-weather-list", '[data-testid="weather-cancellation"]');
+    // A customer who phoned: the operator records their answer.
+    const phoned = list.locator(`[data-reference="${caller.reference}"]`);
+    await expect(phoned.getByTestId("weather-choice")).toContainText("Waiting");
+    await phoned.getByText("Record a phoned answer").click();
+    await shoot(page, "admin-weather-list", `[data-reference="${caller.reference}"]`);
+    await phoned.getByRole("button", { name: "Credit" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Pat Walker asked to cancel ${caller.reference} and issue`);
+    await dialog.getByRole("button", { name: "Record answer" }).click();
+    await expect(phoned.getByTestId("weather-choice")).toContainText(/Credit TW-/);
+    await expect(phoned.getByTestId("weather-choice")).toContainText("recorded by you");
+    await sink.waitFor(
+      (m) => m.to.includes(emails.phoned) && m.subject.startsWith("Your credit voucher"),
+      20_000,
+    );
 
     // The calendar marks the date and counts the answers.
     await page.goto(`/admin/calendar?adventure=${ADVENTURE}`);
@@ -204,7 +221,7 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await expect(page.locator(`td[data-date="${off.date}"]`).getByTestId("day-weather")).toBeVisible();
     const counts = page.getByTestId("calendar-weather");
     await expect(counts.locator(`[data-date="${off.date}"]`)).toContainText(
-      "1 moved · 1 credit · 1 refunded",
+      "1 moved · 2 credit · 1 refunded",
     );
     await expect(counts.getByRole("link", { name: "Weather cancellations" })).toHaveAttribute(
       "href",

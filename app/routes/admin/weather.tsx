@@ -403,7 +403,7 @@ function OfferRow({
             </a>
           </p>
         </div>
-        <span data-testid="weather-choice" className="flex flex-col items-end gap-1">
+        <span data-testid="weather-choice" className="flex flex-col items-start gap-1 sm:items-end">
           <Badge tone={choiceTone(o)}>{label}</Badge>
           {o.choice === "refund" && o.refund_cents > 0 ? (
             <span className="text-xs text-slate-500">{formatMoney(o.refund_cents, o.currency, true)}</span>

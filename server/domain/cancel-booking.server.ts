@@ -11,12 +11,19 @@
  * provider cannot be reached the booking stays cancelled and the refund
  * pending: it is retried with the same key, and the bookings list shows it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
-import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
+import type { DB } from "../db/client.server.ts";
+import {
+  type BookingRow,
+  type BookingStatus,
+  bookings,
+  weatherCancellations,
+  weatherOffers,
+} from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
@@ -37,6 +44,20 @@ export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
 
 export interface CancelOptions {
   by: "operator" | "customer";
+  /** Stored as the cancel reason instead of who cancelled (a weather cancellation says "weather"). */
+  reason?: "weather";
+  /**
+   * What goes back to the card: the policy's share (the default), all that was
+   * paid (the weather rule: a cancelled departure is refunded in full), or
+   * nothing (the amount became credit instead).
+   */
+  refund?: "policy" | "full" | "none";
+  /**
+   * Runs in the cancelling transaction after the claim (so it commits or rolls
+   * back with it), e.g. issuing credit; the caller then queues its own email
+   * instead of the standard ones.
+   */
+  within?: (tx: DB, booking: BookingRow, refundCents: number, voucherRestoredCents: number) => Promise<void>;
 }
 
 export interface CancelResult {
@@ -61,7 +82,10 @@ export async function cancelBooking(
   if (!booking) throw notFound("Booking not found");
   const from = booking.bookingStatus;
   // The operator hears of a cancellation they did not make; read before the transaction, which only writes.
-  const notify = options.by === "customer" ? await getNotificationEmail(db, await loadSiteContent(db)) : null;
+  const notify =
+    options.by === "customer" && !options.within
+      ? await getNotificationEmail(db, await loadSiteContent(db))
+      : null;
   if (!canTransition(from, "cancelled")) {
     throw conflict(
       from === "cancelled"
@@ -76,7 +100,7 @@ export async function cancelBooking(
       .set({
         bookingStatus: "cancelled",
         cancelledAt: at,
-        cancelReason: options.by,
+        cancelReason: options.reason ?? options.by,
         holdExpiresAt: null,
         updatedAt: at,
       })
@@ -88,25 +112,30 @@ export async function cancelBooking(
     // raised or lowered it) and to the date the locked row holds. A voucher
     // part gets the policy's share of it back on its voucher (an unpaid
     // booking all of it); the rest of the policy's refund is spread over the
-    // card payments that paid it, never beyond what each took.
-    const policyCents = refundCents(claimed.totalAmountCents, claimed.selectedDate, at);
+    // card payments that paid it, never beyond what each took. A weather
+    // cancellation gives everything back ("full" to the card, "none" when it
+    // becomes credit), the voucher part in full either way.
+    const refundMode = options.refund ?? ((await calledOffForWeather(tx, claimed)) ? "full" : "policy");
+    const share = (cents: number) =>
+      refundMode === "policy" ? refundCents(cents, claimed.selectedDate, at) : cents;
+    const policyCents = share(claimed.totalAmountCents);
     const voucherBack = await restoreVoucherForBooking(tx, {
       bookingId,
-      share: (redeemed) =>
-        from === "pending_payment" ? redeemed : refundCents(redeemed, claimed.selectedDate, at),
+      share: (redeemed) => (from === "pending_payment" ? redeemed : share(redeemed)),
       at,
       note: `Booking ${claimed.reference} cancelled`,
     });
     const paid = await lockPaidPayments(tx, bookingId);
-    const claimedRefunds = paid.length
-      ? await claimBookingRefund(tx, {
-          payments: paid,
-          bookingId,
-          amountCents: policyCents - refundCents(claimed.voucherCents, claimed.selectedDate, at),
-          reason: "cancellation",
-          at,
-        })
-      : [];
+    const claimedRefunds =
+      paid.length && refundMode !== "none"
+        ? await claimBookingRefund(tx, {
+            payments: paid,
+            bookingId,
+            amountCents: policyCents - share(claimed.voucherCents),
+            reason: "cancellation",
+            at,
+          })
+        : [];
     const refund = claimedRefunds[0] ?? null;
     const cents = claimedRefunds.reduce((sum, r) => sum + r.amountCents, 0);
     const [row] = await tx
@@ -114,10 +143,14 @@ export async function cancelBooking(
       .set({ refundAmountCents: claimed.refundAmountCents + cents, holdsSpots: false })
       .where(eq(bookings.id, bookingId))
       .returning();
-    if (from === "confirmed" || from === "completed") {
-      await enqueueEmail(tx, cancellationEmail(row, cents, voucherBack));
+    if (options.within) {
+      await options.within(tx, row, cents, voucherBack);
+    } else {
+      if (from === "confirmed" || from === "completed") {
+        await enqueueEmail(tx, cancellationEmail(row, cents, voucherBack));
+      }
+      if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify, voucherBack));
     }
-    if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify, voucherBack));
     return { row, refund, refunds: claimedRefunds, cents, voucherBack };
   });
   if (!done) {
@@ -146,6 +179,27 @@ export async function cancelBooking(
     });
   }
   return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
+}
+
+/**
+ * Whether the booking's date was called off for weather and it has not
+ * answered yet: cancelling it any other way (the manage page's button, the
+ * bookings list) still refunds it in full, the policy's weather rule.
+ */
+async function calledOffForWeather(tx: DB, b: BookingRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: weatherOffers.id })
+    .from(weatherOffers)
+    .innerJoin(weatherCancellations, eq(weatherCancellations.id, weatherOffers.cancellationId))
+    .where(
+      and(
+        eq(weatherOffers.bookingId, b.id),
+        isNull(weatherOffers.choice),
+        eq(weatherCancellations.date, b.selectedDate),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {

@@ -7,6 +7,7 @@ import { cancelPendingBooking } from "./holds.server.ts";
 import { releaseStaleChanges } from "./reschedule.server.ts";
 import { closeAtProvider } from "./settle.server.ts";
 import { expireOffers } from "./waitlist.server.ts";
+import { applyWeatherDefaults } from "./weather.server.ts";
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every
@@ -71,5 +72,11 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
   }
   // Date changes whose checkout never opened give their held spots back the same way.
   closed += await releaseStaleChanges(deps, limit);
+  // Weather offers nobody answered by their respond-by time get the operator's default.
+  try {
+    await applyWeatherDefaults(deps);
+  } catch (error) {
+    log.error("sweep could not apply weather defaults", { error });
+  }
   return { closed };
 }

@@ -143,6 +143,14 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
   return { offered: true, options, currency: b.currency };
 }
 
+/** The dates a free (weather) move may go to: the /book list of the adventure, open with room for the group. */
+export async function freeMoveDates(db: DB, b: BookingRow, at: Date) {
+  const dates = (await listDateOptions(db, b.adventureId, at)) ?? [];
+  return dates
+    .filter((d) => d.available && d.date !== b.selectedDate && d.spots_left >= b.groupSize)
+    .map((d) => ({ date: d.date, display: d.display, spotsLeft: d.spots_left }));
+}
+
 export type RescheduleResult =
   | { outcome: "moved"; change: BookingChangeRow; refundCents: number }
   | { outcome: "checkout"; change: BookingChangeRow; checkoutUrl: string };
@@ -186,50 +194,14 @@ export async function requestReschedule(
       at,
     );
     if (block) throw conflict(RESCHEDULE_BLOCK_TEXT[block]);
-    if (date === b.selectedDate) {
-      throw badRequest("date: Your booking is already on this date. Choose another date.", {
-        date: "Your booking is already on this date. Choose another date.",
-      });
-    }
-    const options = (await listDateOptions(tx, b.adventureId, at)) ?? [];
-    // Listed (past the notice period) and open; a listed, open date without room is refused by the hold below.
-    const option = options.find((o) => o.date === date);
-    const [slot] = option
-      ? await tx
-          .select()
-          .from(availability)
-          .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)))
-      : [];
-    if (!slot?.isAvailable) {
-      const msg = `${formatDateAU(date)} is not open for ${b.adventureTitle}. Choose another date.`;
-      throw badRequest(`date: ${msg}`, { date: msg });
-    }
+    const slot = await openSlot(tx, b, date, at);
     const unitCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
     const totalCents = bookingTotalCents(unitCents, b.groupSize);
     const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
     if (expectedDifferenceCents !== undefined && expectedDifferenceCents !== differenceCents) {
       throw conflict("The price for this date has changed since you looked. Please review it again.");
     }
-    if (!(await holdSpots(tx, slot.id, b.groupSize))) {
-      throw conflict(
-        `${formatDateAU(date)} no longer has room for ${peopleText(b.groupSize)}. Choose another date.`,
-      );
-    }
-    const [change] = await tx
-      .insert(bookingChanges)
-      .values({
-        bookingId: b.id,
-        fromAvailabilityId: b.availabilityId,
-        toAvailabilityId: slot.id,
-        fromDate: b.selectedDate,
-        toDate: slot.date,
-        groupSize: b.groupSize,
-        priceDifferenceCents: differenceCents,
-        status: "holding",
-        holdExpiresAt: differenceCents > 0 ? new Date(at.getTime() + CHECKOUT_TTL_MS) : null,
-        createdAt: at,
-      })
-      .returning();
+    const change = await holdChange(tx, b, slot, differenceCents, at);
 
     if (differenceCents <= 0) {
       const moved = await applyMove(tx, {
@@ -348,6 +320,107 @@ export async function requestReschedule(
     .where(eq(payments.id, paymentId));
   log.info("date change awaits payment", { booking: bookingId, change: change.id, payment: paymentId });
   return { outcome: "checkout", change, checkoutUrl: session.url };
+}
+
+/**
+ * The open availability row of `date` for the booking's adventure: listed (past
+ * the notice period) and open, and not the date it is on. A listed, open date
+ * without room is refused by the hold (holdChange).
+ */
+async function openSlot(tx: DB, b: BookingRow, date: string, at: Date) {
+  if (date === b.selectedDate) {
+    throw badRequest("date: Your booking is already on this date. Choose another date.", {
+      date: "Your booking is already on this date. Choose another date.",
+    });
+  }
+  const options = (await listDateOptions(tx, b.adventureId, at)) ?? [];
+  const option = options.find((o) => o.date === date);
+  const [slot] = option
+    ? await tx
+        .select()
+        .from(availability)
+        .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)))
+    : [];
+  if (!slot?.isAvailable) {
+    const msg = `${formatDateAU(date)} is not open for ${b.adventureTitle}. Choose another date.`;
+    throw badRequest(`date: ${msg}`, { date: msg });
+  }
+  return slot;
+}
+
+/**
+ * Holds the new date's spots with the conditional update a new booking uses
+ * (never more than free) and records the holding change; the old date's
+ * spots are released only when the move is applied.
+ */
+async function holdChange(
+  tx: DB,
+  b: BookingRow,
+  slot: { id: string; date: string },
+  differenceCents: number,
+  at: Date,
+): Promise<BookingChangeRow> {
+  if (!(await holdSpots(tx, slot.id, b.groupSize))) {
+    throw conflict(
+      `${formatDateAU(slot.date)} no longer has room for ${peopleText(b.groupSize)}. Choose another date.`,
+    );
+  }
+  const [change] = await tx
+    .insert(bookingChanges)
+    .values({
+      bookingId: b.id,
+      fromAvailabilityId: b.availabilityId,
+      toAvailabilityId: slot.id,
+      fromDate: b.selectedDate,
+      toDate: slot.date,
+      groupSize: b.groupSize,
+      priceDifferenceCents: differenceCents,
+      status: "holding",
+      holdExpiresAt: differenceCents > 0 ? new Date(at.getTime() + CHECKOUT_TTL_MS) : null,
+      createdAt: at,
+    })
+    .returning();
+  return change;
+}
+
+/**
+ * The free move of a departure called off for weather (the policy's weather
+ * rule: a reschedule costs nothing), inside the caller's transaction, which
+ * has locked the booking row. The same hold-then-release as a paid change,
+ * but the price stays what the customer paid whatever the new date costs: no
+ * checkout and no refund. The no-refund window does not apply (the operator
+ * cancelled the date, not the customer).
+ */
+export async function moveBookingFree(
+  tx: DB,
+  m: { booking: BookingRow; date: string; at: Date; publicUrl: string },
+): Promise<{ booking: BookingRow; change: BookingChangeRow }> {
+  const { booking: b, at } = m;
+  if (b.bookingStatus !== "confirmed") throw conflict(RESCHEDULE_BLOCK_TEXT.not_confirmed);
+  if (await holdingChange(tx, b.id)) throw conflict(RESCHEDULE_BLOCK_TEXT.change_pending);
+  const [adventure] = await tx.select().from(adventures).where(eq(adventures.id, b.adventureId));
+  if (!adventure) throw notFound("Booking not found");
+  const mail = await mailContext(tx);
+  const slot = await openSlot(tx, b, m.date, at);
+  const change = await holdChange(tx, b, slot, 0, at);
+  const moved = await applyMove(tx, {
+    booking: b,
+    change,
+    unitCents: b.unitPriceCents,
+    totalCents: b.totalAmountCents,
+    release: { at, publicUrl: m.publicUrl },
+  });
+  await enqueueMovedEmails(tx, {
+    booking: moved,
+    change,
+    adventure,
+    ...mail,
+    publicUrl: m.publicUrl,
+    at,
+    refundCents: 0,
+    weather: true,
+  });
+  return { booking: moved, change: { ...change, status: "done" } };
 }
 
 /**
@@ -593,14 +666,17 @@ async function enqueueMovedEmails(
     at: Date;
     refundCents: number;
     paidCents?: number;
+    /** A free move from a departure called off for weather. */
+    weather?: boolean;
   },
 ) {
   const { booking: b, change, adventure, site, at } = m;
   const money = (cents: number) => formatMoney(cents, b.currency, true);
   const newDate = formatDateAU(change.toDate, "full");
   const oldDate = formatDateAU(change.fromDate, "full");
-  const moneyLine =
-    m.refundCents > 0
+  const moneyLine = m.weather
+    ? "We called the old date off for the weather, so the move is free: nothing more to pay."
+    : m.refundCents > 0
       ? `The new date costs less: ${money(m.refundCents)} is refunded to your card; it usually shows within 5-10 business days.`
       : m.paidCents
         ? `You paid ${money(m.paidCents)} for the difference in price.`
@@ -635,7 +711,7 @@ async function enqueueMovedEmails(
   await enqueueEmail(tx, {
     kind: "booking_rescheduled_notice",
     to: m.notify,
-    subject: `Booking ${b.reference} moved to ${newDate} by the customer`,
+    subject: `Booking ${b.reference} moved to ${newDate} by the customer${m.weather ? " (weather)" : ""}`,
     text: [
       `${b.customerFirstName} ${b.customerLastName}`.trim() +
         ` (${b.customerEmail}) moved booking ${b.reference} online.`,
@@ -644,11 +720,13 @@ async function enqueueMovedEmails(
       `From: ${oldDate}`,
       `To: ${newDate}`,
       `Group: ${peopleText(b.groupSize)}`,
-      m.refundCents > 0
-        ? `Refunded for the lower price: ${money(m.refundCents)}`
-        : m.paidCents
-          ? `Paid for the higher price: ${money(m.paidCents)}`
-          : "Same price.",
+      m.weather
+        ? "Free move after the weather cancellation: no payment, no refund."
+        : m.refundCents > 0
+          ? `Refunded for the lower price: ${money(m.refundCents)}`
+          : m.paidCents
+            ? `Paid for the higher price: ${money(m.paidCents)}`
+            : "Same price.",
       "",
       "The spots on the old date are open again.",
     ].join("\n"),

@@ -117,3 +117,20 @@ export function mimePart(raw: string, contentType: RegExp): string | null {
   }
   return null;
 }
+
+/** The plain-text body of a message, multipart or not, with its transfer encoding decoded. */
+export function plainText(raw: string): string {
+  const part = mimePart(raw, /text\/plain/i);
+  if (part !== null) return part;
+  const body = raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n\n");
+  if (!/quoted-printable/i.test(header(raw, "Content-Transfer-Encoding"))) return body;
+  return Buffer.from(
+    body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
+}

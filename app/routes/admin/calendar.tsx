@@ -4,6 +4,7 @@ import {
   CalendarPlus,
   ChevronLeft,
   ChevronRight,
+  CloudRain,
   CloudSun,
   Pencil,
   Trash2,
@@ -26,6 +27,7 @@ import {
 } from "../../components/admin";
 import type { AvailabilityEntry } from "../../components/admin/types";
 import { byDate, isActive, type WaitlistEntry, WaitlistPanel } from "../../components/admin/WaitlistPanel";
+import { loadWeatherCounts, WeatherDays } from "../../components/admin/WeatherCard";
 import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
 import { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
 import { requestJson } from "../../lib/api";
@@ -89,7 +91,7 @@ const emptyForm = () => ({
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const adventureId = new URL(request.url).searchParams.get("adventure") ?? "";
-  const [adventures, dates, waitlist] = await Promise.all([
+  const [adventures, dates, waitlist, weather] = await Promise.all([
     requestJson<AdventureOption[]>("GET", "/api/adventures-pro"),
     adventureId
       ? adminGet<{ dates: AvailabilityEntry[] }>(`/api/admin/availability/${encodeURIComponent(adventureId)}`)
@@ -99,6 +101,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
           `/api/admin/waitlist?adventure_id=${encodeURIComponent(adventureId)}`,
         )
       : null,
+    adventureId ? loadWeatherCounts(adventureId) : null,
   ]);
   if (!adventures.ok) console.error("Failed to load adventures", adventures.status, adventures.detail);
   if (dates && !dates.ok) console.error("Failed to load availability", dates.status, dates.detail);
@@ -109,6 +112,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     adventures: adventures.ok ? adventures.data : [],
     dates: dates ? dataOr(dates, { dates: [] }).dates : [],
     waitlist: waitlist ? dataOr(waitlist, { entries: [] }).entries : [],
+    weather: weather ? dataOr(weather, { dates: [] }).dates : [],
     // Sydney's date in this browser: what "today" and "before today" mean on the screen and in the form.
     today: sydneyDate(),
   };
@@ -122,7 +126,7 @@ function waitlistByDate(entries: WaitlistEntry[]): Map<string, number> {
 
 /** Availability calendar. */
 export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
-  const { adventureId, adventures, dates, today, waitlist } = loaderData;
+  const { adventureId, adventures, dates, today, waitlist, weather } = loaderData;
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const write = useAdminWrite();
@@ -151,6 +155,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
 
   const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
   const waitingOn = useMemo(() => waitlistByDate(waitlist), [waitlist]);
+  const weatherOn = useMemo(() => new Map(weather.map((w) => [w.date, w])), [weather]);
   const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   const adventure = adventures.find((a) => a.id === adventureId);
@@ -425,6 +430,14 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
                                       {free}/{entry.available_spots}
                                       <span className="sr-only sm:not-sr-only sm:font-normal"> free</span>
                                     </span>
+                                  ) : weatherOn.has(date) ? (
+                                    <span
+                                      data-testid="day-weather"
+                                      className="mt-auto inline-flex items-center gap-0.5 text-[9px] leading-tight font-semibold text-ocean-700 sm:text-xs"
+                                    >
+                                      <CloudRain aria-hidden="true" className="h-3 w-3 shrink-0" />
+                                      <span className="sr-only sm:not-sr-only">Weather</span>
+                                    </span>
                                   ) : (
                                     <span className="mt-auto text-[9px] leading-tight font-medium break-all text-slate-500 sm:text-xs sm:break-normal">
                                       Unavailable
@@ -458,7 +471,11 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
                     />{" "}
                     Unavailable
                   </span>
+                  <span className="inline-flex items-center gap-1.5">
+                    <CloudRain aria-hidden="true" className="h-3 w-3 text-ocean-700" /> Called off for weather
+                  </span>
                 </p>
+                <WeatherDays counts={weather} />
               </div>
             )}
           </Card>
@@ -492,6 +509,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
                             </span>
                             &nbsp;spots free
                           </Badge>
+                        ) : weatherOn.has(d.date) ? (
+                          <Badge tone="blue">Called off for weather</Badge>
                         ) : (
                           <Badge tone="slate">Unavailable</Badge>
                         )}

@@ -17,6 +17,7 @@ import { Link } from "react-router";
 import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, StatCard } from "../../components/admin";
 import { loadNotReady, NotReadyCard } from "../../components/admin/NotReadyCard";
+import { loadWeatherCounts, WeatherCard } from "../../components/admin/WeatherCard";
 import { WeeklyChart } from "../../components/admin/WeeklyChart";
 import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatWholeDollars } from "../../lib/money";
@@ -68,13 +69,14 @@ function greeting(): string {
 
 export async function clientLoader() {
   const notReady = loadNotReady();
+  const weather = loadWeatherCounts();
   const analytics = await adminGet<Analytics>("/api/admin/analytics/dashboard");
   // This dashboard's failures are only logged: its cards show "–" and its panels say they are
   // unavailable. Signed out (401) is no failure: the login screen shows instead of the page.
   if (!analytics.ok && analytics.status !== 401) {
     console.error("Failed to load dashboard analytics", analytics.status, analytics.detail);
   }
-  return { analytics, notReady: await notReady };
+  return { analytics, notReady: await notReady, weather: await weather };
 }
 
 export default function ProDashboard({ loaderData }: Route.ComponentProps) {
@@ -208,6 +210,8 @@ export default function ProDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
       </div>
+
+      <WeatherCard counts={loaderData.weather} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="System overview">

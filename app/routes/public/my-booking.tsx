@@ -21,6 +21,7 @@ import { cancelBooking } from "../../../server/domain/cancel-booking.server";
 import { participantsSummary } from "../../../server/domain/participant-views.server";
 import { dateChangeView } from "../../../server/domain/reschedule.server";
 import { reviewOpening } from "../../../server/domain/reviews.server";
+import { weatherView } from "../../../server/domain/weather.server";
 import { HttpError } from "../../../server/errors.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
@@ -28,6 +29,7 @@ import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ParticipantsSummary } from "../../components/ParticipantsSummary";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
+import { WeatherNotice } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
@@ -58,7 +60,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           saved: Number(new URL(request.url).searchParams.get("participant")) || null,
         }
       : null;
-  return data({ view, dateChange, canReview, participants }, { status: view ? 200 : 404, headers: NO_STORE });
+  // A departure called off for weather: the choices while open, the outcome after.
+  const weather = linked ? await weatherView(app.db, linked.booking) : null;
+  return data(
+    { view, dateChange, canReview, participants, weather },
+    { status: view ? 200 : 404, headers: NO_STORE },
+  );
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -154,6 +161,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
               : "No refund applies under our cancellation policy."}
           </div>
         ) : null}
+
+        <WeatherNotice weather={loaderData.weather} token={params.token} />
 
         {dateChange?.notice ? (
           <div

@@ -129,6 +129,24 @@ const fields = z.object({
 });
 
 /** What the rules that depend on the booking need. */
+/** The participant's fields a form posts as text, in the order the forms show them. */
+export const PARTICIPANT_TEXT_FIELDS = [
+  "full_name",
+  "date_of_birth",
+  "email",
+  "emergency_contact_name",
+  "emergency_contact_phone",
+  "height_cm",
+  "weight_kg",
+  "wetsuit_size",
+  "fin_size",
+  "cert_agency",
+  "cert_level",
+  "cert_number",
+  "last_dive_date",
+] as const;
+export type ParticipantTextField = (typeof PARTICIPANT_TEXT_FIELDS)[number];
+
 export interface ParticipantContext {
   adventure: ReadinessAdventure;
   /** The trip's first day, YYYY-MM-DD. */

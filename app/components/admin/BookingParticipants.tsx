@@ -5,7 +5,13 @@ import { formatDateTimeAU } from "../../lib/admin-api";
 import type { AdminResult } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
-import { CERT_AGENCIES, FIN_SIZES, WETSUIT_SIZES } from "../../lib/participants";
+import {
+  CERT_AGENCIES,
+  FIN_SIZES,
+  PARTICIPANT_TEXT_FIELDS,
+  type ParticipantTextField,
+  WETSUIT_SIZES,
+} from "../../lib/participants";
 import { ageOn, READINESS_LABELS, type Readiness } from "../../lib/readiness";
 import { ReadinessBadge } from "./status";
 import { Alert, Button, Card, SelectField, TextField } from "./ui";
@@ -263,22 +269,7 @@ function ParticipantFacts({ p, data }: { p: AdminParticipant; data: AdminBooking
   );
 }
 
-const TEXT_FIELDS = [
-  "full_name",
-  "date_of_birth",
-  "email",
-  "emergency_contact_name",
-  "emergency_contact_phone",
-  "height_cm",
-  "weight_kg",
-  "wetsuit_size",
-  "fin_size",
-  "cert_agency",
-  "cert_level",
-  "cert_number",
-  "last_dive_date",
-] as const;
-type TextKey = (typeof TEXT_FIELDS)[number];
+type TextKey = ParticipantTextField;
 
 function ParticipantEditor({
   data,
@@ -297,7 +288,7 @@ function ParticipantEditor({
 }) {
   const [values, setValues] = useState<Record<TextKey, string>>(() => {
     const out = {} as Record<TextKey, string>;
-    for (const k of TEXT_FIELDS) out[k] = participant?.[k] == null ? "" : String(participant[k]);
+    for (const k of PARTICIPANT_TEXT_FIELDS) out[k] = participant?.[k] == null ? "" : String(participant[k]);
     return out;
   });
   const [answers, setAnswers] = useState<Record<string, boolean | undefined>>(

@@ -14,6 +14,7 @@ import {
   FIN_SIZES,
   HEIGHT_CM,
   medicalAnswersFromForm,
+  PARTICIPANT_TEXT_FIELDS,
   WEIGHT_KG,
   WETSUIT_SIZES,
 } from "../../lib/participants";
@@ -23,21 +24,6 @@ import { InvalidLink } from "./my-booking";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-const DETAIL_FIELDS = [
-  "full_name",
-  "date_of_birth",
-  "email",
-  "emergency_contact_name",
-  "emergency_contact_phone",
-  "height_cm",
-  "weight_kg",
-  "wetsuit_size",
-  "fin_size",
-  "cert_agency",
-  "cert_level",
-  "cert_number",
-  "last_dive_date",
-] as const;
 const WAIVER_FIELDS = ["waiver_version", "waiver_name", "waiver_guardian_name"] as const;
 const MEDICAL_FIELDS = MEDICAL_QUESTIONS.map((q) => `medical_${q.id}`);
 
@@ -71,14 +57,14 @@ export interface ParticipantActionData {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const posted = await postedText(request, [...DETAIL_FIELDS, ...WAIVER_FIELDS, ...MEDICAL_FIELDS]);
+  const posted = await postedText(request, [...PARTICIPANT_TEXT_FIELDS, ...WAIVER_FIELDS, ...MEDICAL_FIELDS]);
   const linked = await bookingByToken(app.db, params.token);
   const position = readPosition(params.position);
   const fail = (status: number, error: string, errors: Record<string, string> = {}) =>
     data<ParticipantActionData>({ error, errors, values: posted }, { status, headers: NO_STORE });
   if (!linked) return fail(404, "This booking link does not work.");
   const body: Record<string, unknown> = {};
-  for (const key of DETAIL_FIELDS) body[key] = posted[key];
+  for (const key of PARTICIPANT_TEXT_FIELDS) body[key] = posted[key];
   const medical = medicalAnswersFromForm((key) => posted[key as keyof typeof posted] ?? "");
   if (medical !== undefined) body.medical_answers = medical;
   const waiver = Object.fromEntries(WAIVER_FIELDS.map((k) => [k, posted[k]]));

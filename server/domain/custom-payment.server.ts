@@ -5,18 +5,16 @@
  * the open-checkout cap counts it from the start.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { CustomPaymentInput } from "../../app/lib/booking.ts";
 import { formatMoney, toCents } from "../../app/lib/money.ts";
 import { payments } from "../db/schema.ts";
-import { HttpError } from "../errors.server.ts";
 import { ownUrl, SESSION_PLACEHOLDER, withSessionParam } from "../payments/urls.server.ts";
 import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import {
   type BookingDeps,
   CHECKOUT_TTL_MS,
   type CheckoutClient,
-  checkoutCancelPath,
+  openLedgerCheckout,
 } from "./checkout-ledger.server.ts";
 
 export interface CreatedPayment {
@@ -71,9 +69,10 @@ export async function createCustomPayment(
     });
   });
 
-  let session: { id: string; url: string; expiresAt: Date };
-  try {
-    session = await deps.payments.createCheckout({
+  const opened = await openLedgerCheckout(
+    deps,
+    paymentId,
+    {
       kind: "custom",
       name: "Custom payment",
       description: input.quantity > 1 ? `${input.quantity} x ${money}` : money,
@@ -82,33 +81,11 @@ export async function createCustomPayment(
       currency: input.currency,
       customerEmail: input.customer_email || undefined,
       successUrl,
-      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
       expiresAt,
       metadata,
-    });
-  } catch (error) {
-    log.error("payment provider failed to open a custom checkout", { error });
-    await db
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: now() })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
-    throw new HttpError(
-      502,
-      "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
-    );
-  }
-  await db
-    .update(payments)
-    .set({
-      sessionId: session.id,
-      status: "open",
-      checkoutUrl: session.url,
-      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-      cancelUrl: withSessionParam(finalCancel, session.id),
-      expiresAt: session.expiresAt,
-      updatedAt: now(),
-    })
-    .where(eq(payments.id, paymentId));
+    },
+    (sessionId) => withSessionParam(finalCancel, sessionId),
+  );
   log.info("custom payment opened", { payment: paymentId, total, currency: input.currency });
-  return { url: session.url, session_id: session.id };
+  return opened;
 }

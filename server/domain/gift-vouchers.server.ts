@@ -17,15 +17,14 @@ import type { DB } from "../db/client.server.ts";
 import { type PaymentRow, payments, type VoucherRow, vouchers } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { giftReceiptEmail, voucherCodeEmail } from "../email/voucher-templates.server.ts";
-import { HttpError } from "../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../payments/urls.server.ts";
 import { reserveCheckoutSlot } from "./checkout-cap.server.ts";
 import {
   type BookingDeps,
   CHECKOUT_TTL_MS,
   type CheckoutClient,
-  checkoutCancelPath,
   findPayment,
+  openLedgerCheckout,
 } from "./checkout-ledger.server.ts";
 import { issueVoucher, VOUCHER_VALIDITY_MS } from "./vouchers.server.ts";
 
@@ -87,9 +86,10 @@ export async function openGiftVoucherCheckout(
     });
   });
 
-  let session: { id: string; url: string; expiresAt: Date };
-  try {
-    session = await deps.payments.createCheckout({
+  const opened = await openLedgerCheckout(
+    deps,
+    paymentId,
+    {
       kind: "voucher",
       name: "Gift voucher",
       description: `${formatMoney(input.amountCents, GIFT_CURRENCY, true)} gift voucher`,
@@ -98,35 +98,13 @@ export async function openGiftVoucherCheckout(
       currency: GIFT_CURRENCY,
       customerEmail: input.purchaserEmail,
       successUrl,
-      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
       expiresAt,
       metadata: { kind: "voucher", payment_id: paymentId },
-    });
-  } catch (error) {
-    log.error("payment provider failed to open a gift voucher checkout", { error });
-    await db
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: now() })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
-    throw new HttpError(
-      502,
-      "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
-    );
-  }
-  await db
-    .update(payments)
-    .set({
-      sessionId: session.id,
-      status: "open",
-      checkoutUrl: session.url,
-      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-      cancelUrl: `${env.publicUrl}${GIFT_CANCELLED_PATH}`,
-      expiresAt: session.expiresAt,
-      updatedAt: now(),
-    })
-    .where(eq(payments.id, paymentId));
+    },
+    () => `${env.publicUrl}${GIFT_CANCELLED_PATH}`,
+  );
   log.info("gift voucher checkout opened", { payment: paymentId, total: input.amountCents });
-  return { url: session.url, session_id: session.id };
+  return opened;
 }
 
 /**

@@ -16,6 +16,7 @@ import { refundPercent } from "./policy.ts";
 /** Why the page does not offer a date change (each has its own sentence). */
 export type RescheduleBlock =
   | "not_confirmed"
+  | "weather"
   | "not_paid"
   | "no_refund_window"
   | "change_pending"
@@ -23,6 +24,8 @@ export type RescheduleBlock =
 
 export const RESCHEDULE_BLOCK_TEXT: Record<RescheduleBlock, string> = {
   not_confirmed: "Only a confirmed booking can change its date online.",
+  weather:
+    "Your trip was called off for the weather: you can move it to another date free of charge, keep the amount as credit or take a full refund.",
   not_paid: "This booking has no card payment on record, so its date cannot be changed online.",
   no_refund_window:
     "The trip is within 48 hours (Sydney time), so its date can no longer be changed online. Please contact us: we will do what we can.",
@@ -36,10 +39,12 @@ export const RESCHEDULE_BLOCK_TEXT: Record<RescheduleBlock, string> = {
  * caller, which knows the calendar): null when a change may be offered.
  */
 export function rescheduleBlock(
-  booking: { status: string; paid: boolean; date: string; changePending: boolean },
+  booking: { status: string; paid: boolean; date: string; changePending: boolean; calledOff?: boolean },
   at: Date,
 ): RescheduleBlock | null {
   if (booking.status !== "confirmed") return "not_confirmed";
+  // A departure called off for weather moves free of charge from its own page, never through a paid change.
+  if (booking.calledOff) return "weather";
   if (!booking.paid) return "not_paid";
   if (refundPercent(booking.date, at) === 0) return "no_refund_window";
   if (booking.changePending) return "change_pending";

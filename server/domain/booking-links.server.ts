@@ -128,9 +128,15 @@ const STATUS_TEXT: Record<BookingRow["bookingStatus"], string> = {
   cancelled: "Cancelled",
 };
 
-/** Everything the manage page shows, computed at `at` (the policy counts Sydney days). */
-export function manageView(linked: LinkedBooking, at: Date) {
+/**
+ * Everything the manage page shows, computed at `at` (the policy counts Sydney
+ * days). A booking whose departure was called off for weather and has not
+ * answered is refunded in full whenever it is cancelled (the weather rule).
+ */
+export function manageView(linked: LinkedBooking, at: Date, options: { calledOffForWeather?: boolean } = {}) {
   const { booking: b, adventure: a, payment } = linked;
+  const full = options.calledOffForWeather === true;
+  const share = (cents: number) => (full ? cents : refundCents(cents, b.selectedDate, at));
   const times = scheduleFromItinerary(a.itinerary);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
   // A voucher pays like a card: a booking it paid in full is paid without any payment row.
@@ -157,13 +163,13 @@ export function manageView(linked: LinkedBooking, at: Date) {
     paidCents,
     /** The voucher part, and what cancelling now would put back on the voucher (the rest goes to the card). */
     voucherCents: b.voucherCents,
-    voucherBackTodayCents: canCancel ? refundCents(b.voucherCents, b.selectedDate, at) : 0,
+    voucherBackTodayCents: canCancel ? share(b.voucherCents) : 0,
     currency: payment?.currency ?? b.currency,
     refundedCents: b.refundAmountCents,
     policy: cancellationSummary(b.selectedDate, at),
-    refundPercent: refundPercent(b.selectedDate, at),
+    refundPercent: full ? 100 : refundPercent(b.selectedDate, at),
     /** What cancelling now would refund: the policy's share of what was paid. */
-    refundTodayCents: canCancel ? refundCents(paidCents, b.selectedDate, at) : 0,
+    refundTodayCents: canCancel ? share(paidCents) : 0,
     canCancel,
     googleCalendarUrl: googleCalendarUrl({
       title: a.title,

@@ -11,19 +11,13 @@
  * provider cannot be reached the booking stays cancelled and the refund
  * pending: it is retried with the same key, and the bookings list shows it.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy.ts";
 import type { DB } from "../db/client.server.ts";
-import {
-  type BookingRow,
-  type BookingStatus,
-  bookings,
-  weatherCancellations,
-  weatherOffers,
-} from "../db/schema.ts";
+import { type BookingRow, type BookingStatus, bookings } from "../db/schema.ts";
 import { enqueueEmail } from "../email/outbox.server.ts";
 import { conflict, notFound } from "../errors.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
@@ -38,6 +32,7 @@ import {
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 import { restoreVoucherForBooking } from "./vouchers.server.ts";
+import { calledOffForWeather } from "./weather-offers.server.ts";
 
 /** Cancelling gives spots back, and the waitlist's offer emails link to the site. */
 export type CancelDeps = RefundDeps & { env: { publicUrl: string } };
@@ -179,27 +174,6 @@ export async function cancelBooking(
     });
   }
   return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
-}
-
-/**
- * Whether the booking's date was called off for weather and it has not
- * answered yet: cancelling it any other way (the manage page's button, the
- * bookings list) still refunds it in full, the policy's weather rule.
- */
-async function calledOffForWeather(tx: DB, b: BookingRow): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: weatherOffers.id })
-    .from(weatherOffers)
-    .innerJoin(weatherCancellations, eq(weatherCancellations.id, weatherOffers.cancellationId))
-    .where(
-      and(
-        eq(weatherOffers.bookingId, b.id),
-        isNull(weatherOffers.choice),
-        eq(weatherCancellations.date, b.selectedDate),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {

@@ -60,6 +60,7 @@ import {
 } from "./refunds.server.ts";
 import { getNotificationEmail } from "./settings.server.ts";
 import type { SpotRelease } from "./waitlist.server.ts";
+import { calledOffForWeather } from "./weather-offers.server.ts";
 
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 
@@ -104,6 +105,7 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
       paid: linked.payment !== null,
       date: b.selectedDate,
       changePending: !!pending,
+      calledOff: await calledOffForWeather(db, b),
     },
     at,
   );
@@ -190,6 +192,7 @@ export async function requestReschedule(
         paid: paid.length > 0,
         date: b.selectedDate,
         changePending: !!(await holdingChange(tx, bookingId)),
+        calledOff: await calledOffForWeather(tx, b),
       },
       at,
     );

@@ -9,6 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { RESCHEDULE_BLOCK_TEXT } from "../../app/lib/reschedule.ts";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as weatherPage from "../../app/routes/public/my-booking-weather.tsx";
 import {
@@ -23,6 +24,7 @@ import {
   weatherCancellations,
   weatherOffers,
 } from "../../server/db/schema.ts";
+import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
 import { issueVoucher } from "../../server/domain/vouchers.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, formPost, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
@@ -158,6 +160,13 @@ describe("weather cancellations", () => {
     expect(res.status).toBe(200);
     return (await res.json()) as { voucher: { balanceCents: number } | null; refundCents: number };
   };
+  const manageOf = async (link: string) =>
+    (await (await app.request(`/my-booking/${link}`, { headers: newClient() })).json()) as {
+      view: { refundPercent: number; refundTodayCents: number; date: string };
+      dateChange: { reason: string | null };
+    };
+  const mintLink = (bookingId: string) =>
+    t.db.transaction((tx) => mintBookingLink(tx, bookingId, "email", clock.now()));
   const offerOf = async (bookingId: string) =>
     (await t.db.select().from(weatherOffers).where(eq(weatherOffers.bookingId, bookingId)))[0];
 
@@ -541,6 +550,29 @@ describe("weather cancellations", () => {
     await t.services.sweeper.sweep();
     expect((await offerOf(b.id)).choice).toBeNull();
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, b.id))).toHaveLength(1);
+  });
+
+  it("while a booking waits on its answer, its page promises the full refund and offers no paid date change", async () => {
+    // Five days out: the policy alone would refund half.
+    const date = addDays(sydneyDate(clock.now()), 5);
+    await openDate(date, OTHER_ADVENTURE);
+    await openDate(addDays(date, 14), OTHER_ADVENTURE);
+    const b = await paid("wx-waiting@example.com", date, OTHER_ADVENTURE);
+    const before = await manageOf(await mintLink(b.id));
+    expect(before.view.refundPercent).toBe(50);
+    expect(before.dateChange.reason).toBeNull();
+
+    expect((await cancelDate({ date, adventure_id: OTHER_ADVENTURE })).status).toBe(201);
+    const link = await linkOf("wx-waiting@example.com");
+    const waiting = await manageOf(link);
+    expect(waiting.view.refundPercent).toBe(100);
+    expect(waiting.view.refundTodayCents).toBe(2 * UNIT);
+    expect(waiting.dateChange.reason).toBe(RESCHEDULE_BLOCK_TEXT.weather);
+    // Answered (here: moved for free), the booking is an ordinary one again on its new date.
+    expect((await choose(link, { choice: "move", date: addDays(date, 14) })).status).toBe(303);
+    const moved = await manageOf(link);
+    expect(moved.view.date).toBe(addDays(date, 14));
+    expect(moved.dateChange.reason).not.toBe(RESCHEDULE_BLOCK_TEXT.weather);
   });
 
   it("refuses bad input with 400s naming the field, and everything without the token", async () => {

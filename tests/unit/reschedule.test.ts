@@ -55,6 +55,12 @@ describe("when a date change is offered", () => {
     expect(rescheduleBlock(confirmedPaid(trip), at)).toBeNull();
   });
 
+  it("sends a booking called off for weather to its free move instead of a paid change", () => {
+    const at = sydney("2026-06-01T12:00:00", "+10:00");
+    expect(rescheduleBlock({ ...confirmedPaid(trip), calledOff: true }, at)).toBe("weather");
+    expect(rescheduleBlock({ ...confirmedPaid(trip), calledOff: false }, at)).toBeNull();
+  });
+
   it("says why in words that point to a person for the no-refund window", () => {
     expect(RESCHEDULE_BLOCK_TEXT.no_refund_window).toContain("within 48 hours");
     expect(RESCHEDULE_BLOCK_TEXT.no_refund_window).toContain("contact us");

@@ -48,7 +48,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
   const at = app.booking.now();
-  const view: ManageView | null = linked ? manageView(linked, at) : null;
+  // A departure called off for weather: the choices while open, the outcome after.
+  const weather = linked ? await weatherView(app.db, linked.booking) : null;
+  const view: ManageView | null = linked
+    ? manageView(linked, at, { calledOffForWeather: weather?.open === true })
+    : null;
   // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
   const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
   const canReview = linked ? reviewOpening(linked.booking, at).open : false;
@@ -60,8 +64,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           saved: Number(new URL(request.url).searchParams.get("participant")) || null,
         }
       : null;
-  // A departure called off for weather: the choices while open, the outcome after.
-  const weather = linked ? await weatherView(app.db, linked.booking) : null;
   return data(
     { view, dateChange, canReview, participants, weather },
     { status: view ? 200 : 404, headers: NO_STORE },

@@ -15,11 +15,9 @@ function run(options: { hidden?: boolean; paintEntries?: boolean; failing?: stri
   let observed: ((list: unknown, observer: { disconnect(): void }) => void) | undefined;
   let disconnected = 0;
   class FakeFontFace {
-    constructor(
-      readonly family: string,
-      source: string,
-      descriptors: Record<string, string>,
-    ) {
+    readonly family: string;
+    constructor(family: string, source: string, descriptors: Record<string, string>) {
+      this.family = family;
       created.push({ family, source, descriptors });
     }
     load() {

@@ -1,15 +1,25 @@
 /**
- * The public site's stylesheet in the page's <head>: inlined as a <style> by the
- * server, so a visitor's first paint waits for no other request. The text comes
- * from the server entry (PublicCssText); in the browser, from the element the
- * server wrote, so hydration renders the same thing. A browser that first opened
- * the admin console and then navigates to a public page has no inlined copy and
- * links the same stylesheet instead. Fonts are preloaded beside it.
+ * The public site's stylesheet and web fonts in the page's <head>.
+ *
+ * The stylesheet is inlined as a <style> by the server, so a visitor's first
+ * paint waits for no other request. The text comes from the server entry
+ * (PublicCssText); in the browser, from the element the server wrote, so
+ * hydration renders the same thing. A browser that first opened the admin
+ * console and then navigates to a public page has no inlined copy and links
+ * the same stylesheet instead.
+ *
+ * The web fonts are not part of that stylesheet: the first paint uses their
+ * metric-matched fallback faces, and an inline script (lib/web-font-loader.ts)
+ * adds the web fonts' faces (styles/web-fonts.ts) after that first paint.
+ * Without scripts (<noscript>), and after a navigation from the admin console
+ * (no inlined copy), the faces come from web-fonts.css.
  */
 import { createContext, useContext } from "react";
-import frauncesUrl from "../fonts/fraunces-latin-wght.woff2?url";
-import interUrl from "../fonts/inter-latin-wght.woff2?url";
+import { useNonce } from "../lib/nonce";
+import { webFontLoader } from "../lib/web-font-loader";
 import publicCssHref from "../public.css?url";
+import { WEB_FONTS } from "../styles/web-fonts";
+import webFontsCssHref from "../styles/web-fonts.css?url";
 
 export const PublicCssText = createContext<string | undefined>(undefined);
 
@@ -19,18 +29,29 @@ const inlinedByServer =
     ? undefined
     : (document.getElementById("public-css")?.textContent ?? undefined);
 
+const LOADER = webFontLoader(WEB_FONTS);
+
 export function PublicStyles() {
   const text = useContext(PublicCssText) ?? inlinedByServer;
+  const nonce = useNonce();
+  if (text === undefined) {
+    return (
+      <>
+        <link rel="stylesheet" href={publicCssHref} />
+        <link rel="stylesheet" href={webFontsCssHref} />
+      </>
+    );
+  }
   return (
     <>
-      <link rel="preload" as="font" type="font/woff2" href={interUrl} crossOrigin="anonymous" />
-      <link rel="preload" as="font" type="font/woff2" href={frauncesUrl} crossOrigin="anonymous" />
-      {text === undefined ? (
-        <link rel="stylesheet" href={publicCssHref} />
-      ) : (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, never user input
-        <style id="public-css" dangerouslySetInnerHTML={{ __html: text }} />
-      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, never user input */}
+      <style id="public-css" dangerouslySetInnerHTML={{ __html: text }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own loader; its URLs come from the build */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOADER }} />
+      <noscript
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a link to the build's own stylesheet
+        dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${webFontsCssHref}"/>` }}
+      />
     </>
   );
 }

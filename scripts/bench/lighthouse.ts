@@ -57,15 +57,24 @@ export async function startBrowser(port: number): Promise<Browser> {
   await waitUntil("Chromium", async () => (await fetch(`http://127.0.0.1:${port}/json/version`)).ok, chrome);
   return {
     async run(url) {
-      const result = await lighthouse(url, {
-        port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+      // On a busy machine Chromium now and then records a trace without its navigation
+      // (NO_NAVSTART): Lighthouse itself says to run it again, so a run it could not record is
+      // repeated, at most twice; a page that really fails still fails the benchmark.
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(url, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        lhr = result.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3 || lhr.runtimeError.code !== "NO_NAVSTART")
+          throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+        process.stderr.write(`  (Lighthouse recorded no navigation on ${url}; running it again)\n`);
+      }
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const origin = new URL(url).origin;
       const items =

@@ -12,6 +12,8 @@
  * scripts.
  */
 
+import { scriptLiteral as literal } from "../../app/lib/script-literal.ts";
+
 export interface Deferred {
   html: string;
   /** The module script's text, which the loader inserts: the page's policy must allow it by hash. */
@@ -20,13 +22,6 @@ export interface Deferred {
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const ROUTER_MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-
-/** A string as a JavaScript literal that is safe inside an HTML <script> element. */
-const literal = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 
 export function deferHydration(html: string): Deferred {
   const module = ROUTER_MODULE_SCRIPT.exec(html);

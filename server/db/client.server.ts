@@ -1,12 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server.ts";
 import * as schema from "./schema.ts";
 
@@ -35,8 +30,17 @@ export interface OpenOptions {
 // when this module is bundled.
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
+/**
+ * Each driver is loaded only when it is the one opened: a process holds either
+ * node-postgres or PGlite's module, never both (about 10 MB resident each).
+ */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // Dates stay 'YYYY-MM-DD' strings (drizzle's mode: "string" relies on this too).
     const db = drizzlePg(pool, { schema }) as unknown as DB;
@@ -52,6 +56,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let client: PGlite | undefined;
   let db: DB;
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.snapshot });
     db = drizzlePglite(client, { schema }) as unknown as DB;
     if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { DB } from "../db/client.server.ts";
 import { emailOutbox } from "../db/schema.ts";
 import type { Logger } from "../log.server.ts";
@@ -76,13 +75,25 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
 
   function getMailer(): Mailer | undefined {
     if (mailer) return mailer;
-    if (!options.smtpUrl) return undefined;
-    mailer = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    }) as unknown as Mailer;
+    const url = options.smtpUrl;
+    if (!url) return undefined;
+    // nodemailer (~20 MB resident once loaded) is read when the first email goes out, not at start:
+    // a site without SMTP, or with nothing to send yet, never holds it.
+    const transport = import("nodemailer").then(
+      ({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }) as unknown as Mailer,
+    );
+    mailer = {
+      sendMail: async (message) => (await transport).sendMail(message),
+      close: () => {
+        transport.then((t) => t.close?.()).catch(() => {});
+      },
+    };
     return mailer;
   }
 

@@ -3,7 +3,8 @@
  * by our server and sent as price_data in cents; confirmation always re-reads
  * the session from Stripe, and webhooks are verified on the raw body.
  */
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -14,6 +15,13 @@ import {
   type RefundRequest,
   WebhookRejected,
 } from "./provider.server.ts";
+
+/**
+ * The Stripe SDK (~30 MB resident once loaded) is read when a Stripe provider is
+ * made, so a site on the test checkout never holds it. Synchronously, because
+ * the provider is made with the other services at start-up.
+ */
+const loadStripe = (): typeof Stripe => createRequire(import.meta.url)("stripe");
 
 export interface StripeOptions {
   secretKey: string;
@@ -36,7 +44,8 @@ function createStripeClient({ secretKey, apiBase }: StripeOptions): Stripe {
     config.protocol = url.protocol === "http:" ? "http" : "https";
     config.telemetry = false;
   }
-  return new Stripe(secretKey, config);
+  const StripeClient = loadStripe();
+  return new StripeClient(secretKey, config);
 }
 
 /** Stripe requires expires_at at least 30 minutes ahead; a minute's margin absorbs clock skew. */

@@ -68,7 +68,7 @@ export function ParticipantsSummary({
               className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-reef-700 underline"
             >
               {summary.editable
-                ? `${p.customerTodo.length ? "Fill in" : "Change"} details of ${p.name}`
+                ? `${p.status === "details_missing" || p.status === "waiver_missing" ? "Fill in" : "Change"} details of ${p.name}`
                 : `View details of ${p.name}`}
             </Link>
           </li>

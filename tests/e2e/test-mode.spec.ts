@@ -51,14 +51,42 @@ for (const viewport of WIDTHS) {
       });
       // Out of the flow (no layout shift) and click-through (it can never block a control).
       expect(style).toEqual({ position: "fixed", pointerEvents: "none" });
-      // No link, button or field in view is hidden by it: each keeps its centre and most of its area clear.
+      // No control that stays put is hidden by it. Page content scrolls out from under the ribbon (and
+      // what sits in that corner at first depends on the data shown), so the controls that count are
+      // those in fixed or sticky chrome (side navigation, headers), which never move away from it;
+      // each keeps its centre and most of its visible area clear. Visible means inside every
+      // scrolling ancestor: a menu entry scrolled past the sidebar's edge is not on screen.
       const covered = await page.evaluate((r) => {
+        const staysPut = (el: HTMLElement) => {
+          for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+            const position = getComputedStyle(a).position;
+            if (position === "fixed" || position === "sticky") return true;
+          }
+          return false;
+        };
+        const visibleRect = (el: HTMLElement) => {
+          const b = el.getBoundingClientRect();
+          let [left, top, right, bottom] = [b.left, b.top, b.right, b.bottom];
+          for (let a = el.parentElement; a; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+            const c = a.getBoundingClientRect();
+            [left, top, right, bottom] = [
+              Math.max(left, c.left),
+              Math.max(top, c.top),
+              Math.min(right, c.right),
+              Math.min(bottom, c.bottom),
+            ];
+          }
+          return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+        };
         const hits: string[] = [];
         for (const el of document.querySelectorAll<HTMLElement>("a, button, input, select, textarea")) {
-          const b = el.getBoundingClientRect();
-          if (b.width === 0 || b.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
-          const w = Math.max(0, Math.min(b.right, r.x + r.width) - Math.max(b.left, r.x));
-          const h = Math.max(0, Math.min(b.bottom, r.y + r.height) - Math.max(b.top, r.y));
+          if (getComputedStyle(el).visibility === "hidden" || !staysPut(el)) continue;
+          const b = visibleRect(el);
+          if (b.width === 0 || b.height === 0) continue;
+          const w = Math.max(0, Math.min(b.left + b.width, r.x + r.width) - Math.max(b.left, r.x));
+          const h = Math.max(0, Math.min(b.top + b.height, r.y + r.height) - Math.max(b.top, r.y));
           if (w * h === 0) continue;
           const cx = b.left + b.width / 2;
           const cy = b.top + b.height / 2;

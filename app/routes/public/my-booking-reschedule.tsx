@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { bookingByToken } from "../../../server/domain/booking-links.server";
 import { requestReschedule, rescheduleOffer } from "../../../server/domain/reschedule.server";
 import { HttpError } from "../../../server/errors.server";
+import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
@@ -144,15 +145,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
           </dl>
         </section>
 
-        {actionData?.error ? (
-          <p
-            role="alert"
-            data-testid="reschedule-error"
-            className="mt-6 rounded-2xl border border-coral-100 bg-coral-50 p-4 text-sm text-coral-800"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
+        <ActionError message={actionData?.error} testId="reschedule-error" />
 
         {!offer.offered ? (
           <section className="card mt-6 p-6" aria-labelledby="why" data-testid="reschedule-unavailable">

@@ -4,6 +4,7 @@ import { bookingByToken } from "../../../server/domain/booking-links.server";
 import { freeMoveDates } from "../../../server/domain/reschedule.server";
 import { chooseWeather, weatherView } from "../../../server/domain/weather.server";
 import { HttpError } from "../../../server/errors.server";
+import { ActionError } from "../../components/ActionError";
 import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
@@ -129,15 +130,7 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
           </p>
         </section>
 
-        {actionData?.error ? (
-          <p
-            role="alert"
-            data-testid="weather-error"
-            className="mt-6 rounded-2xl border border-coral-100 bg-coral-50 p-4 text-sm text-coral-800"
-          >
-            {actionData.error}
-          </p>
-        ) : null}
+        <ActionError message={actionData?.error} testId="weather-error" />
 
         {w.outcome ? (
           <section className="card mt-6 p-6" aria-labelledby="outcome" data-testid="weather-outcome">

@@ -15,13 +15,13 @@
  *
  * It then writes app/styles/web-fonts.css (the two @font-face rules, which the admin
  * console imports), app/styles/web-fonts.ts (the same faces as data: public pages add
- * them with the FontFace API after their first paint, see components/PublicStyles.tsx)
+ * them with the FontFace API when that cannot shift their text, see lib/web-font-loader.ts)
  * and app/styles/fonts.css: for every fallback
  * (Arial and Roboto for Inter; Georgia, Times New Roman and Noto Serif for Fraunces) a
  * family of local() faces with size-adjust / ascent-override / descent-override /
  * line-gap-override computed the way Next.js (next/font) and Capsize do, so that text set
- * in the fallback while the web font loads takes the same room, and the swap causes no
- * layout shift:
+ * in the fallback (a page painted before this browser holds the font files) takes about
+ * the same room as in the web font and the page looks alike in either:
  *   size-adjust     = (web font avg width / its unitsPerEm) / (fallback avg width / its unitsPerEm)
  *   ascent-override = ascent / (unitsPerEm * size-adjust)   (likewise descent, line gap)
  * "avg width" is Capsize's xWidthAvg: glyph advances weighted by English letter frequency.
@@ -489,8 +489,8 @@ function webCss(built: Built[]): string {
     " * The site's two web fonts, self-hosted and subset to the characters the site shows",
     " * (Latin-1, typographic punctuation, € £ ™ …) with the wght axis limited to 400–700,",
     " * so each is one small file that Vite hashes. The admin console imports this file;",
-    " * public pages load the same faces after their first paint (web-fonts.ts), so a slow",
-    " * phone paints without waiting for them.",
+    " * public pages add the same faces only when they cannot shift text (web-fonts.ts), so a",
+    " * slow phone paints without waiting for them.",
     " */",
     "",
   ];
@@ -517,7 +517,7 @@ function webList(built: Built[]): string {
     ...GENERATED,
     " *",
     " * The web fonts' faces (the same as web-fonts.css) for the FontFace API: public pages add",
-    " * them after their first paint (components/PublicStyles.tsx).",
+    " * them when that cannot shift their text (lib/web-font-loader.ts).",
     " */",
     ...built
       .map(({ font }) => `import ${name(font)} from "../fonts/${font.output}?url";`)
@@ -542,8 +542,8 @@ function css(built: Built[]): string {
     " *",
     ' * The "… Fallback" families are local system fonts resized (size-adjust) and given the',
     " * web font's vertical metrics (ascent/descent/line-gap overrides), so text shown in",
-    " * them while the web font loads (font-display: swap) takes the same room and the swap",
-    " * causes no layout shift. Weights 400/500 use the system font's regular face, 600/700",
+    " * them (a page painted before this browser holds the font files) takes about the same",
+    " * room, so the page looks alike in either. Weights 400/500 use the system font's regular face, 600/700",
     " * its bold face, each with its own numbers. Use them in the font stacks, in order:",
   ];
   for (const { font } of built) {

@@ -8,7 +8,10 @@
  * one line per page and width; exits 1 when any page differs.
  *
  * Motion is reduced (the review carousel stands still), every lazy image is
- * scrolled into view and loaded, and fonts are ready before each shot.
+ * scrolled into view and loaded, and fonts are ready before each shot. Each
+ * page is shown as to a returning visitor: a first view keeps the fonts'
+ * fallback faces (lib/web-font-loader.ts), so the site is opened once and
+ * the font files loaded before the shots.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +31,17 @@ const PAGES = (
 const WIDTHS = [375, 1280];
 const OUT = path.resolve(process.env.SHOTS_DIR ?? ".cache/screenshots");
 mkdirSync(OUT, { recursive: true });
+
+/** Opens the site once, so the browser holds the web font files (see lib/web-font-loader.ts). */
+async function holdWebFonts(page: Page, origin: string) {
+  await page.goto(origin);
+  // A site from before this loader adds the faces itself: a loaded web face will do there.
+  await page.waitForFunction(
+    () =>
+      localStorage.getItem("web-fonts") !== null ||
+      [...document.fonts].some((f) => f.status === "loaded" && f.family.includes("Variable")),
+  );
+}
 
 async function shot(page: Page, url: string): Promise<Buffer> {
   await page.goto(url, { waitUntil: "networkidle" });
@@ -94,6 +108,7 @@ try {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
     const page = await context.newPage();
+    for (const origin of [before, after]) await holdWebFonts(page, origin);
     for (const p of PAGES) {
       const a = await shot(page, new URL(p, before).toString());
       const b = await shot(page, new URL(p, after).toString());

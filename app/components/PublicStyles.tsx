@@ -8,15 +8,16 @@
  * console and then navigates to a public page has no inlined copy and links
  * the same stylesheet instead.
  *
- * The web fonts are not part of that stylesheet: the first paint uses their
- * metric-matched fallback faces, and an inline script (lib/web-font-loader.ts)
- * adds the web fonts' faces (styles/web-fonts.ts) after that first paint.
+ * The web fonts are not part of that stylesheet: an inline script
+ * (lib/web-font-loader.ts) gives the page their faces (styles/web-fonts.ts)
+ * only when they cannot shift its text: from the first paint when this
+ * browser already holds the files, otherwise at the next navigation.
  * Without scripts (<noscript>), and after a navigation from the admin console
- * (no inlined copy), the faces come from web-fonts.css.
+ * (no inlined copy), the faces come from web-fonts.css, as in the console.
  */
 import { createContext, useContext } from "react";
 import { useNonce } from "../lib/nonce";
-import { webFontLoader } from "../lib/web-font-loader";
+import { useWebFontsOnNavigation, webFontLoader } from "../lib/web-font-loader";
 import publicCssHref from "../public.css?url";
 import { WEB_FONTS } from "../styles/web-fonts";
 import webFontsCssHref from "../styles/web-fonts.css?url";
@@ -34,6 +35,7 @@ const LOADER = webFontLoader(WEB_FONTS);
 export function PublicStyles() {
   const text = useContext(PublicCssText) ?? inlinedByServer;
   const nonce = useNonce();
+  useWebFontsOnNavigation();
   if (text === undefined) {
     return (
       <>

@@ -3,7 +3,7 @@
  * script and run it again.
  *
  * The web fonts' faces (the same as web-fonts.css) for the FontFace API: public pages add
- * them after their first paint (components/PublicStyles.tsx).
+ * them when that cannot shift their text (lib/web-font-loader.ts).
  */
 import frauncesUrl from "../fonts/fraunces-latin-wght.woff2?url";
 import interUrl from "../fonts/inter-latin-wght.woff2?url";

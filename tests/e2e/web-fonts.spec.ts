@@ -1,8 +1,10 @@
 /**
- * The web fonts on public pages: the first paint uses the metric-matched
- * fallback faces, the font files are asked for only after that paint, and
- * then the text is set in the web fonts. Pages without scripts and the admin
- * console get the same fonts from the web-fonts stylesheet.
+ * The web fonts on public pages never shift text under a reader. A first
+ * view paints in the metric-matched fallback faces and keeps them; the font
+ * files are asked for only after that first paint and kept in the browser;
+ * the fonts come with the next navigation in the page, and from the first
+ * paint of every later page load, with no request. Pages without scripts and the admin console get the same fonts from
+ * the web-fonts stylesheet.
  */
 import { expect, type Page, test } from "../fixtures/test";
 
@@ -20,18 +22,19 @@ async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
   return fonts.map((f) => f.familyName);
 }
 
-async function webFontsLoaded(page: Page) {
-  await page.waitForFunction(
-    (families) =>
-      families.every((family) =>
-        // FontFace.family is serialised like CSS: a name with a space comes back quoted.
-        [...document.fonts].some((f) => f.family.replace(/"/g, "") === family && f.status === "loaded"),
-      ),
-    WEB_FONTS,
-  );
+/** The loader has fetched both files and stored them in this browser. */
+async function filesHeld(page: Page) {
+  await page.waitForFunction(() => localStorage.getItem("web-fonts") !== null);
 }
 
-test("a public page paints in the fallback faces, asks for the font files after its first paint, then uses them", async ({
+const fontRequestsAfterFirstPaint = (page: Page) =>
+  page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN;
+    const fonts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".woff2"));
+    return { count: fonts.length, allAfter: fonts.every((e) => e.startTime >= firstPaint) };
+  });
+
+test("a first view keeps the fallback faces, and the next page in the site uses the web fonts", async ({
   page,
 }) => {
   const res = await page.goto("/faq");
@@ -42,18 +45,49 @@ test("a public page paints in the fallback faces, asks for the font files after 
   expect(inlined).toContain("Fraunces Fallback");
   expect(inlined).not.toContain(".woff2");
 
-  await webFontsLoaded(page);
-  const timing = await page.evaluate(() => ({
-    firstPaint: performance.getEntriesByName("first-paint")[0]?.startTime,
-    fonts: performance
-      .getEntriesByType("resource")
-      .filter((e) => e.name.endsWith(".woff2"))
-      .map((e) => e.startTime),
-  }));
-  expect(timing.firstPaint).toBeGreaterThan(0);
-  expect(timing.fonts).toHaveLength(2);
-  for (const start of timing.fonts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint as number);
+  await filesHeld(page);
+  expect(await fontRequestsAfterFirstPaint(page)).toEqual({ count: 2, allAfter: true });
+  // Loaded, and still not drawn: swapping them in now would move the text being read.
+  expect(await fontsDrawing(page, "h1")).not.toContain("Fraunces");
+  expect(await fontsDrawing(page, "main p")).not.toContain("Inter");
+  expect(await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes("Variable")))).toEqual(
+    [],
+  );
 
+  // A navigation in the page replaces the content, and the fonts come with it.
+  await page.locator('footer a[href="/weekend"]').click();
+  await expect(page).toHaveURL(/\/weekend$/);
+  await expect(page.locator("h1")).toContainText("Weekend");
+  expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
+  expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
+});
+
+test("a page loaded once the browser holds the files draws the web fonts from its first paint, with no request", async ({
+  page,
+}) => {
+  await page.goto("/faq");
+  await filesHeld(page);
+
+  // Records each face added to the document, and whether the page had a body yet (any paint needs one).
+  await page.addInitScript(() => {
+    const add = FontFaceSet.prototype.add;
+    const added: { family: string; status: string; beforeBody: boolean }[] = [];
+    Object.assign(window, { addedFaces: added });
+    FontFaceSet.prototype.add = function (face: FontFace) {
+      added.push({ family: face.family.replace(/"/g, ""), status: face.status, beforeBody: !document.body });
+      return add.call(this, face);
+    };
+  });
+  const fontRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".woff2")) fontRequests.push(r.url());
+  });
+  await page.goto("/gallery");
+  await page.evaluate(() => document.fonts.ready);
+  const added = await page.evaluate(() => (window as unknown as { addedFaces: unknown[] }).addedFaces);
+  // Ready as they are added, before the body: the first paint can only use them, and nothing swaps later.
+  expect(added).toEqual(WEB_FONTS.map((family) => ({ family, status: "loaded", beforeBody: true })));
+  expect(fontRequests).toEqual([]);
   expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
   expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
 });

@@ -7,7 +7,7 @@
  *
  *   npx node scripts/make-seed-images.ts
  *
- * Writes public/images/{adventures,gallery,site}/*.webp (+ -960 / -480 variants),
+ * Writes public/images/{adventures,gallery,site}/*.webp (+ the -960 / -768 / -480 copies of lib/image-variants.ts),
  * public/images/site/og-default.jpg, public/images/placeholder.svg,
  * public/logo.svg, public/favicon.ico and public/apple-touch-icon.png.
  */
@@ -15,6 +15,7 @@ import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { IMAGE_FULL_WIDTH, IMAGE_VARIANT_WIDTHS } from "../app/lib/image-variants.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PUBLIC = path.join(ROOT, "public");
@@ -3679,16 +3680,13 @@ interface Scene {
   jpeg?: boolean;
 }
 
-const STD: [number, string][] = [
-  [1600, ""],
-  [960, "-960"],
-  [480, "-480"],
+/** The full-size file, then the narrower copies the public <Img> asks for (lib/image-variants.ts). */
+const withCopies = (full: number): [number, string][] => [
+  [full, ""],
+  ...IMAGE_VARIANT_WIDTHS.map((w): [number, string] => [w, `-${w}`]),
 ];
-const WIDE: [number, string][] = [
-  [1920, ""],
-  [960, "-960"],
-  [480, "-480"],
-];
+const STD = withCopies(IMAGE_FULL_WIDTH);
+const WIDE = withCopies(1920);
 const photo = (dir: Scene["dir"], name: string, draw: Draw): Scene => ({
   dir,
   name,

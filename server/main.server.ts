@@ -14,6 +14,7 @@ import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/admin-password.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
+import { addMissingVariants } from "./media/store.server.ts";
 import { buildServices } from "./services.server.ts";
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
@@ -42,6 +43,10 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   services.outbox.start();
   services.sweeper.start();
   services.tripEmails.start();
+  // Uploads from before an image size was added get it; in the background (a first start has none).
+  void addMissingVariants(env.DATA_DIR, log).catch((error: unknown) =>
+    log.warn("image copies not checked", { error }),
+  );
 
   let renderDocument: DocumentHandler;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from "react";
+import { IMAGE_FULL_WIDTH, IMAGE_VARIANT_WIDTHS, variantPath } from "../lib/image-variants";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
-/** Our own optimised images ship with 480/960 px siblings: foo.webp, foo-480.webp, foo-960.webp. */
+const VARIANT_NAME = new RegExp(`-(${IMAGE_VARIANT_WIDTHS.join("|")})\\.webp$`);
+
+/** Our own optimised images ship with narrower copies (lib/image-variants.ts): foo-480.webp … beside foo.webp. */
 function srcSetFor(src: string): string | undefined {
-  const m = /^(\/(?:images|uploads)\/.+?)\.webp$/.exec(src);
-  if (!m || /-(480|960)$/.test(m[1])) return undefined;
-  return `${m[1]}-480.webp 480w, ${m[1]}-960.webp 960w, ${src} 1600w`;
+  if (!/^\/(?:images|uploads)\/.+\.webp$/.test(src) || VARIANT_NAME.test(src)) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${variantPath(src, w)} ${w}w`)
+    .concat(`${src} ${IMAGE_FULL_WIDTH}w`)
+    .join(", ");
 }
 
 /** What is shown: the responsive set, then the plain file, then the placeholder. */

@@ -1,13 +1,14 @@
 /**
  * Where uploaded media lives: DATA_DIR/uploads, served at /uploads/*. Every
  * stored name is generated here (random id + the extension of the detected
- * type); the visitor's file name is never part of a path. Images become three
- * WebP files (1600, 960 and 480 px wide at most), the sizes the public <Img>
- * component asks for: name.webp, name-960.webp, name-480.webp.
+ * type); the visitor's file name is never part of a path. Images become WebP
+ * files in the sizes the public <Img> component asks for: name.webp (1600 px
+ * wide at most) and its narrower copies (lib/image-variants.ts).
  */
 import { randomBytes } from "node:crypto";
-import { rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { IMAGE_FULL_WIDTH, IMAGE_VARIANT_WIDTHS, variantPath } from "../../app/lib/image-variants.ts";
 import type { Logger } from "../log.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
 import type { Sniffed } from "./sniff.server.ts";
@@ -16,7 +17,6 @@ export const uploadsDir = (dataDir: string) => path.resolve(dataDir, "uploads");
 /** Outside the served folder, on the same disk (so finished files are renamed, not copied). */
 export const uploadTmpDir = (dataDir: string) => path.resolve(dataDir, "upload-tmp");
 
-const IMAGE_WIDTHS = { main: 1600, medium: 960, small: 480 } as const;
 /** Decompression bombs: refuse images with more pixels than this (about 100 megapixels). */
 const MAX_INPUT_PIXELS = 100_000_000;
 
@@ -61,11 +61,10 @@ export async function storeFile(
   if (type.kind === "image") {
     const animated = type.ext === "gif" || type.ext === "webp";
     const main = path.join(dir, `${id}.webp`);
-    const variants = [path.join(dir, `${id}-960.webp`), path.join(dir, `${id}-480.webp`)];
+    const variants = IMAGE_VARIANT_WIDTHS.map((w) => [w, variantPath(main, w)] as const);
     try {
-      const info = await writeWebp(file.tmpPath, animated, IMAGE_WIDTHS.main, main);
-      await writeWebp(file.tmpPath, animated, IMAGE_WIDTHS.medium, variants[0]);
-      await writeWebp(file.tmpPath, animated, IMAGE_WIDTHS.small, variants[1]);
+      const info = await writeWebp(file.tmpPath, animated, IMAGE_FULL_WIDTH, main);
+      for (const [width, out] of variants) await writeWebp(file.tmpPath, animated, width, out);
       await rm(file.tmpPath, { force: true });
       return {
         url: `/uploads/${id}.webp`,
@@ -81,7 +80,7 @@ export async function storeFile(
             : info.height,
       };
     } catch (error) {
-      await Promise.all([main, ...variants].map((p) => rm(p, { force: true })));
+      await Promise.all([main, ...variants.map(([, out]) => out)].map((p) => rm(p, { force: true })));
       if (type.ext !== "heic") throw error;
       log.warn("image kept without variants", { type: type.ext, error });
     }
@@ -105,12 +104,49 @@ function storedPaths(url: string, dataDir: string): string[] {
   if (!m) return [];
   const dir = uploadsDir(dataDir);
   const [, id, ext] = m;
-  const names = ext === "webp" ? [`${id}.webp`, `${id}-960.webp`, `${id}-480.webp`] : [`${id}.${ext}`];
-  return names.map((n) => path.join(dir, n));
+  const main = path.join(dir, `${id}.${ext}`);
+  return ext === "webp" ? [main, ...IMAGE_VARIANT_WIDTHS.map((w) => variantPath(main, w))] : [main];
 }
 
 export async function removeStoredFiles(url: string, dataDir: string): Promise<number> {
   const paths = storedPaths(url, dataDir);
   await Promise.all(paths.map((p) => rm(p, { force: true })));
   return paths.length;
+}
+
+/**
+ * Writes the copies an image stored before a size was added lacks (from its
+ * full-size file), so every upload has every size its srcset names. Run in
+ * the background at start; each copy is written under a temporary name and
+ * renamed, so a second process doing the same, or a visitor, never sees half
+ * a file. Returns how many copies it wrote.
+ */
+export async function addMissingVariants(dataDir: string, log: Logger): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  let written = 0;
+  for (const name of names) {
+    if (!/^[a-f0-9]{24}\.webp$/.test(name)) continue;
+    const main = path.join(dir, name);
+    const missing = IMAGE_VARIANT_WIDTHS.filter((w) => !names.has(path.basename(variantPath(main, w))));
+    if (missing.length === 0) continue;
+    try {
+      const animated = ((await (await loadSharp())(main).metadata()).pages ?? 1) > 1;
+      for (const width of missing) {
+        const out = variantPath(main, width);
+        const tmp = `${out}.${newId()}.tmp`;
+        try {
+          await writeWebp(main, animated, width, tmp);
+          await rename(tmp, out);
+          written++;
+        } finally {
+          await rm(tmp, { force: true });
+        }
+      }
+    } catch (error) {
+      log.warn("image copies not written", { file: name, error });
+    }
+  }
+  if (written > 0) log.info("image copies added", { count: written });
+  return written;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMissingVariants } from "../../server/media/store.server.ts";
 import * as fx from "../fixtures/files.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
@@ -197,17 +198,18 @@ describe("media library: uploads", () => {
     });
     expect(byName["old.doc"]).toMatchObject({ file_type: "document", mime_type: "application/msword" });
 
-    // Three WebP sizes per image, as the public <Img> asks for them.
+    // Four WebP sizes per image, as the public <Img> asks for them.
     const stem = (photo.filename as string).replace(/\.webp$/, "");
     const widths = await Promise.all(
-      [`${stem}.webp`, `${stem}-960.webp`, `${stem}-480.webp`].map(
+      [`${stem}.webp`, `${stem}-960.webp`, `${stem}-768.webp`, `${stem}-480.webp`].map(
         async (n) => (await sharp(path.join(uploads(), n)).metadata()).width,
       ),
     );
-    expect(widths).toEqual([1600, 960, 480]);
+    expect(widths).toEqual([1600, 960, 768, 480]);
     // Small images are never enlarged.
     const logoStem = (byName["logo.png"].filename as string).replace(/\.webp$/, "");
     expect((await sharp(path.join(uploads(), `${logoStem}-960.webp`)).metadata()).width).toBe(300);
+    expect((await sharp(path.join(uploads(), `${logoStem}-768.webp`)).metadata()).width).toBe(300);
     expect((await sharp(path.join(uploads(), `${logoStem}-480.webp`)).metadata()).width).toBe(300);
     // Nothing left behind in the temporary folder.
     expect(readdirSync(path.join(dataDir, "upload-tmp"))).toEqual([]);
@@ -291,7 +293,7 @@ describe("media library: uploads", () => {
     // Nothing was written outside the uploads folder.
     expect(readdirSync(dataDir).sort()).toEqual(["upload-tmp", "uploads"]);
     expect(
-      listUploads().every((n) => /^[a-f0-9]{24}(-480|-960)?\.(webp|mp4|webm|pdf|docx|doc)$/.test(n)),
+      listUploads().every((n) => /^[a-f0-9]{24}(-480|-768|-960)?\.(webp|mp4|webm|pdf|docx|doc)$/.test(n)),
     ).toBe(true);
   });
 
@@ -352,16 +354,32 @@ describe("media library: uploads", () => {
     ]);
     const item = body.items[0];
     const stem = item.filename.replace(/\.webp$/, "");
-    for (const n of [`${stem}.webp`, `${stem}-960.webp`, `${stem}-480.webp`]) {
+    const files = [`${stem}.webp`, `${stem}-960.webp`, `${stem}-768.webp`, `${stem}-480.webp`];
+    for (const n of files) {
       expect(existsSync(path.join(uploads(), n))).toBe(true);
     }
     const del = await call("DELETE", `/api/admin/media/${item.id}`);
-    expect(del.body).toMatchObject({ success: true, files_removed: 3 });
-    for (const n of [`${stem}.webp`, `${stem}-960.webp`, `${stem}-480.webp`]) {
+    expect(del.body).toMatchObject({ success: true, files_removed: 4 });
+    for (const n of files) {
       expect(existsSync(path.join(uploads(), n))).toBe(false);
     }
     expect((await call("DELETE", `/api/admin/media/${item.id}`)).status).toBe(404);
     expect((await ctx.app.request(item.url)).status).toBe(404);
+  });
+
+  it("gives an upload stored before a size existed that size, once, at start", async () => {
+    const { body } = await upload([
+      { name: "older.png", data: await fx.image("png", 1000, 600), type: "image/png" },
+    ]);
+    const stem = body.items[0].filename.replace(/\.webp$/, "");
+    const copy = path.join(uploads(), `${stem}-768.webp`);
+    rmSync(copy);
+    const log = ctx.services.log;
+    expect(await addMissingVariants(dataDir, log)).toBe(1);
+    expect((await sharp(copy).metadata()).width).toBe(768);
+    // Nothing half-written is left, and a second run has nothing to do.
+    expect(listUploads().filter((n) => n.endsWith(".tmp"))).toEqual([]);
+    expect(await addMissingVariants(dataDir, log)).toBe(0);
   });
 
   it("a manual entry pointing at a traversal path never deletes anything outside uploads", async () => {

@@ -155,11 +155,11 @@ test.describe("media library", () => {
       await expect(cards(page).filter({ hasText: REEF })).toHaveCount(0);
       await page.getByRole("button", { name: /^All Files/ }).click();
 
-      // The stored image is served in the three sizes the public pages ask for.
+      // The stored image is served in the four sizes the public pages ask for.
       const { body: items } = await adminApi<Item[]>(request, token, "GET", "/api/admin/media");
       const stored = items.find((m) => m.original_name === REEF);
       expect(stored?.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/);
-      for (const suffix of ["", "-960", "-480"]) {
+      for (const suffix of ["", "-960", "-768", "-480"]) {
         const res = await request.get(stored?.url.replace(/\.webp$/, `${suffix}.webp`) ?? "");
         expect(res.status()).toBe(200);
         expect(res.headers()["content-type"]).toContain("image/webp");

@@ -23,13 +23,13 @@ describe("seed media library entries", () => {
     expect(new Set(urls).size).toBe(urls.length);
     const files = ["adventures", "gallery", "site"].flatMap((dir) =>
       readdirSync(path.join("public/images", dir))
-        .filter((f) => f.endsWith(".webp") && !/-(480|960)\.webp$/.test(f) && f !== "og-default.webp")
+        .filter((f) => f.endsWith(".webp") && !/-(480|768|960)\.webp$/.test(f) && f !== "og-default.webp")
         .map((f) => `/images/${dir}/${f}`),
     );
     expect(urls.sort()).toEqual(files.sort());
-    // The responsive <Img> asks for name-960.webp and name-480.webp beside each photo.
+    // The responsive <Img> asks for name-960.webp, name-768.webp and name-480.webp beside each photo.
     for (const url of urls) {
-      for (const suffix of ["-960", "-480"]) {
+      for (const suffix of ["-960", "-768", "-480"]) {
         expect(statSync(onDisk(url.replace(/\.webp$/, `${suffix}.webp`))).isFile(), url).toBe(true);
       }
     }

@@ -343,9 +343,12 @@ async function main() {
   log("PGlite alone on the app's data");
   const pgliteCopy = path.join(work, "pglite-alone");
   cpSync(path.join(dataDir, "db"), pgliteCopy, { recursive: true });
-  const alone = spawnSync(process.execPath, ["scripts/bench/pglite-alone.ts", pgliteCopy], {
-    encoding: "utf8",
-  });
+  // With the server's V8 flags: the same engine settings, so the difference is the app's own memory.
+  const alone = spawnSync(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "scripts/bench/pglite-alone.ts", pgliteCopy],
+    { encoding: "utf8" },
+  );
   if (alone.status !== 0) throw new Error(`PGlite alone failed:\n${alone.stderr}`);
   const pgliteAlone = JSON.parse(alone.stdout.trim().split("\n").at(-1) ?? "{}") as {
     afterStart: number;

@@ -7,8 +7,8 @@
  * figure is the database's own memory, not that of results no page would
  * fetch; repeating them is left out too, since it grows PGlite's memory
  * further without loading anything new, which would flatter the app's
- * overhead. Run as `node scripts/bench/pglite-alone.ts <dataDir>`; prints one
- * JSON line, in MB.
+ * overhead. Run as `node <the server's V8 flags> scripts/bench/pglite-alone.ts
+ * <dataDir>`; prints one JSON line, in MB.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { memoryMb } from "./system.ts";

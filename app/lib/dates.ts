@@ -14,8 +14,22 @@ export function isIsoDate(value: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-// en-CA formats as YYYY-MM-DD. Made once: building a formatter costs far more than using it.
-const SYDNEY_DAY = new Intl.DateTimeFormat("en-CA", {
+/**
+ * A formatter made on first use and kept: building one costs far more than
+ * using it, and building all of them when this module loads took a phone's
+ * first script run tens of milliseconds (every page imports this module,
+ * most use one formatter or none).
+ */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, options);
+    return made;
+  };
+}
+
+// en-CA formats as YYYY-MM-DD.
+const sydneyDay = formatter("en-CA", {
   timeZone: BUSINESS_TZ,
   year: "numeric",
   month: "2-digit",
@@ -24,7 +38,7 @@ const SYDNEY_DAY = new Intl.DateTimeFormat("en-CA", {
 
 /** The calendar date in Sydney at the given instant. */
 export function sydneyDate(at: Date = new Date()): string {
-  return SYDNEY_DAY.format(at);
+  return sydneyDay().format(at);
 }
 
 export function addDays(isoDate: string, days: number): string {
@@ -59,20 +73,20 @@ export function weekendDates(from: string, horizon = 90, limit = 20): string[] {
 }
 
 const AU_DATE_STYLES = {
-  short: new Intl.DateTimeFormat("en-AU", {
+  short: formatter("en-AU", {
     day: "2-digit",
     month: "2-digit",
     year: "numeric",
     timeZone: "UTC",
   }),
-  long: new Intl.DateTimeFormat("en-AU", {
+  long: formatter("en-AU", {
     weekday: "short",
     day: "numeric",
     month: "short",
     year: "numeric",
     timeZone: "UTC",
   }),
-  full: new Intl.DateTimeFormat("en-AU", {
+  full: formatter("en-AU", {
     weekday: "long",
     day: "numeric",
     month: "long",
@@ -84,5 +98,5 @@ const AU_DATE_STYLES = {
 /** en-AU display, e.g. "Sat, 28 Nov 2026" (long) or "28/11/2026" (short). */
 export function formatDateAU(isoDate: string, style: "short" | "long" | "full" = "long"): string {
   const [y, m, d] = isoDate.split("-").map(Number);
-  return AU_DATE_STYLES[style].format(new Date(Date.UTC(y, m - 1, d)));
+  return AU_DATE_STYLES[style]().format(new Date(Date.UTC(y, m - 1, d)));
 }

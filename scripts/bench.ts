@@ -8,6 +8,8 @@
  * `server/index.ts` with NODE_ENV=production, logging at info to /dev/null as
  * in production, on a temporary DATA_DIR; started once to create and seed its
  * database, then measured from a second start on that data):
+ *  - Layout shift at 375 and 1280 px, first view and returning visitor, on
+ *    each page (scripts/bench/layout-shift.ts); no baseline.
  *  - Lighthouse 13 mobile (default simulated throttling), median of
  *    BENCH_RUNS per metric, on each page; baseline: the same HTML and every
  *    asset it loaded, captured and served from memory by a bare node:http
@@ -42,6 +44,7 @@ import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { createPgDatabase, PG_ADMIN_URL } from "../tests/helpers/pg.ts";
 import { type Capture, captureOne, headerOf, referencedPaths } from "./bench/capture.ts";
+import { layoutShifts, type Shift } from "./bench/layout-shift.ts";
 import { type Browser, chromiumPath, median, type PageRun, startBrowser } from "./bench/lighthouse.ts";
 import { type LoadResult, load } from "./bench/load.ts";
 import { printTable, type Row } from "./bench/report.ts";
@@ -68,6 +71,8 @@ const PAGES = (process.env.BENCH_PAGES ?? "/,/adventures,/adventures/dive-exhibi
   .map((p) => p.trim())
   .filter(Boolean);
 const SKIP_LIGHTHOUSE = process.env.BENCH_SKIP_LIGHTHOUSE === "1";
+/** A phone's and a laptop's width, for the layout shift rows (Lighthouse's own is 412 px). */
+const SHIFT_WIDTHS = [375, 1280];
 const SKIP_PG = process.env.SKIP_PG === "1";
 const OUT = path.resolve(process.env.BENCH_OUT ?? "bench-results.json");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -323,6 +328,12 @@ async function main() {
     await browser.stop();
   }
 
+  let shifts: Shift[] = [];
+  if (!SKIP_LIGHTHOUSE) {
+    log("layout shift at 375 and 1280 px, first view and returning");
+    shifts = await layoutShifts(appOrigin, PAGES, SHIFT_WIDTHS);
+  }
+
   log("load on the app (PGlite)");
   const appLoad = await loadAll(appOrigin, app.pid);
   const appPeak = appMemory.stop();
@@ -434,7 +445,24 @@ async function main() {
       met: null,
     });
   }
-  if (SKIP_LIGHTHOUSE) notes.push("Lighthouse rows skipped (BENCH_SKIP_LIGHTHOUSE=1)");
+  for (const width of SHIFT_WIDTHS) {
+    for (const visit of ["first view", "returning"] as const) {
+      const views = shifts.filter((v) => v.width === width && v.visit === visit);
+      if (views.length === 0) continue;
+      const worst = views.reduce((a, b) => (b.cls > a.cls ? b : a));
+      rows.push({
+        figure: `layout shift ${width} px, ${visit} (worst: ${worst.page})`,
+        measured: worst.cls,
+        baseline: Number.NaN,
+        ratio: Number.NaN,
+        unit: "",
+        digits: 3,
+        target: "0.00",
+        met: worst.cls < 0.005,
+      });
+    }
+  }
+  if (SKIP_LIGHTHOUSE) notes.push("Lighthouse and layout shift rows skipped (BENCH_SKIP_LIGHTHOUSE=1)");
 
   loadRows("SSR / (PGlite)", appLoad.ssr, bareLoad.ssr, { share: 0.3, cpuMs: 1 });
   loadRows(`GET ${API} (PGlite)`, appLoad.api, bareLoad.api, { share: 0.5 });
@@ -540,6 +568,7 @@ async function main() {
         },
         bare: { afterStart: bareAfterStart, peak: barePeak },
       },
+      layoutShift: shifts,
       lighthouse: Object.fromEntries(
         PAGES.map((p) => [
           p,

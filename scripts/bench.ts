@@ -451,7 +451,7 @@ async function main() {
       if (views.length === 0) continue;
       const worst = views.reduce((a, b) => (b.cls > a.cls ? b : a));
       rows.push({
-        figure: `layout shift ${width} px, ${visit} (worst: ${worst.page})`,
+        figure: `layout shift ${width} px, ${visit} (${worst.cls > 0 ? `worst: ${worst.page}` : `all ${views.length} pages`})`,
         measured: worst.cls,
         baseline: Number.NaN,
         ratio: Number.NaN,

@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import sharp from "sharp";
+import { WEB_FONTS_KEY } from "../app/lib/web-font-loader.ts";
 import { CHROME_FLAGS, chromiumPath } from "./bench/lighthouse.ts";
 
 const [before, after] = process.argv.slice(2);
@@ -37,9 +38,10 @@ async function holdWebFonts(page: Page, origin: string) {
   await page.goto(origin);
   // A site from before this loader adds the faces itself: a loaded web face will do there.
   await page.waitForFunction(
-    () =>
-      localStorage.getItem("web-fonts") !== null ||
+    (key) =>
+      localStorage.getItem(key) !== null ||
       [...document.fonts].some((f) => f.status === "loaded" && f.family.includes("Variable")),
+    WEB_FONTS_KEY,
   );
 }
 

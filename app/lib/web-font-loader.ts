@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { scriptLiteral } from "./script-literal";
+import { scriptLiteral } from "./script-literal.ts";
 
 export interface WebFontFace {
   family: string;
@@ -35,7 +35,7 @@ const APPLY = "__applyWebFonts";
  *   navigation in the page, when the content is replaced anyway.
  * A browser without storage (blocked, full) treats every page as a first
  * view. Shared pages allow the script by its hash, which the page cache takes
- * from the HTML. ADR 012 has the alternatives weighed.
+ * from the HTML. ADR 12 has the alternatives weighed.
  */
 export function webFontLoader(faces: readonly WebFontFace[]): string {
   const list = faces.map(({ family, url, weight }) => [family, url, weight]);

@@ -10,6 +10,7 @@
  * and, on a first view, the font files' download (lib/web-font-loader.ts).
  */
 import { chromium } from "playwright-core";
+import { WEB_FONTS_KEY } from "../../app/lib/web-font-loader.ts";
 import { CHROME_FLAGS, chromiumPath } from "./lighthouse.ts";
 
 export type Visit = "first view" | "returning";
@@ -57,7 +58,7 @@ export async function layoutShifts(origin: string, pages: string[], widths: numb
           await tab.goto(new URL(page, origin).toString(), { waitUntil: "load" });
           await tab.evaluate(() => document.fonts.ready);
           if (visit === "first view") {
-            await tab.waitForFunction(() => localStorage.getItem("web-fonts") !== null, null, {
+            await tab.waitForFunction((key) => localStorage.getItem(key) !== null, WEB_FONTS_KEY, {
               timeout: 15_000,
             });
           }

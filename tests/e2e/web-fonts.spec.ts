@@ -3,9 +3,10 @@
  * view paints in the metric-matched fallback faces and keeps them; the font
  * files are asked for only after that first paint and kept in the browser;
  * the fonts come with the next navigation in the page, and from the first
- * paint of every later page load, with no request. Pages without scripts and the admin console get the same fonts from
- * the web-fonts stylesheet.
+ * paint of every later page load, with no request. Pages without scripts
+ * and the admin console get the same fonts from the web-fonts stylesheet.
  */
+import { WEB_FONTS_KEY } from "../../app/lib/web-font-loader";
 import { expect, type Page, test } from "../fixtures/test";
 
 const WEB_FONTS = ["Inter Variable", "Fraunces Variable"];
@@ -24,7 +25,7 @@ async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
 
 /** The loader has fetched both files and stored them in this browser. */
 async function filesHeld(page: Page) {
-  await page.waitForFunction(() => localStorage.getItem("web-fonts") !== null);
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, WEB_FONTS_KEY);
 }
 
 const fontRequestsAfterFirstPaint = (page: Page) =>

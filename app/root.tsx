@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { loadSiteContent } from "../server/domain/content.server";
+import { loadSiteContent } from "../server/domain/content/content.server";
 import type { Route } from "./+types/root";
 import { PublicStyles } from "./components/PublicStyles";
 import { TestModeRibbon } from "./components/TestModeRibbon";

@@ -7,8 +7,8 @@
  */
 import path from "node:path";
 import { openDatabase } from "../server/db/client.server.ts";
-import { revokeAllSessions } from "../server/domain/auth.server.ts";
-import { disableTwoFactor, getTwoFactor } from "../server/domain/two-factor.server.ts";
+import { revokeAllSessions } from "../server/domain/access/auth.server.ts";
+import { disableTwoFactor, getTwoFactor } from "../server/domain/access/two-factor.server.ts";
 import { parseEnv } from "../server/env.server.ts";
 
 const env = parseEnv();

@@ -11,7 +11,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
-import { ensureAdminPassword } from "./domain/admin-password.server.ts";
+import { ensureAdminPassword } from "./domain/access/admin-password.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
 import { addMissingVariants } from "./media/store.server.ts";

@@ -1,8 +1,8 @@
 import type { Database } from "./db/client.server.ts";
-import type { BookingDeps } from "./domain/checkout-ledger.server.ts";
-import { sweepExpired } from "./domain/hold-sweep.server.ts";
-import { retryDueRefunds } from "./domain/refunds.server.ts";
-import { runTripJobs, type TripJobResult } from "./domain/trip-jobs.server.ts";
+import { sweepExpired } from "./domain/jobs/hold-sweep.server.ts";
+import { runTripJobs, type TripJobResult } from "./domain/jobs/trip-jobs.server.ts";
+import type { BookingDeps } from "./domain/money/checkout-ledger.server.ts";
+import { retryDueRefunds } from "./domain/money/refunds.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Logger } from "./log.server.ts";

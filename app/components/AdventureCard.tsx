@@ -1,6 +1,6 @@
 import { ArrowRight, Check, Clock, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { PublicAdventure } from "../../server/domain/adventures.server.ts";
+import type { PublicAdventure } from "../../server/domain/content/adventures.server.ts";
 import { skillLabel } from "../lib/adventure-catalogue";
 import { Img } from "./Img";
 

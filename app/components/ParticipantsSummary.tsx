@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import type { ParticipantsSummary as Summary } from "../../server/domain/participant-views.server";
+import type { ParticipantsSummary as Summary } from "../../server/domain/dive-ops/participant-views.server";
 
 /**
  * The manage page's Participants section: whether the group is ready for

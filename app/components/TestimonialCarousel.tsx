@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote, Star } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { PublicTestimonial } from "../../server/domain/testimonials.server.ts";
+import type { PublicTestimonial } from "../../server/domain/content/testimonials.server.ts";
 
 /** How long each testimonial shows before the carousel moves on. */
 export const TESTIMONIAL_ROTATION_MS = 5000;

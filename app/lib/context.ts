@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DB } from "../../server/db/client.server.ts";
-import type { BookingDeps } from "../../server/domain/checkout-ledger.server.ts";
+import type { BookingDeps } from "../../server/domain/money/checkout-ledger.server.ts";
 import type { Env } from "../../server/env.server.ts";
 import type { Logger } from "../../server/log.server.ts";
 import type { TestCheckout } from "../../server/payments/index.server.ts";

@@ -9,8 +9,8 @@ import {
   replacePassword,
   revokeSession,
   verifySession,
-} from "../domain/auth.server.ts";
-import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/two-factor.server.ts";
+} from "../domain/access/auth.server.ts";
+import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/access/two-factor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
 import { clientKey } from "../security/client.server.ts";
 import {

@@ -10,7 +10,7 @@ import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
-import { offerFreedSpots } from "../domain/waitlist.server.ts";
+import { offerFreedSpots } from "../domain/bookings/waitlist.server.ts";
 import { badRequest, conflict, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

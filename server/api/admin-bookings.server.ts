@@ -12,7 +12,7 @@ import {
   refundPreview,
   retryRefund,
   revokeLinks,
-} from "../domain/admin-bookings.server.ts";
+} from "../domain/console/admin-bookings.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -18,13 +18,13 @@ import {
   listSimpleAdventures,
   updateProAdventure,
   updateSimpleAdventure,
-} from "../domain/admin-content/adventures.server.ts";
+} from "../domain/content/admin/adventures.server.ts";
 import {
   createContent,
   deleteContent,
   listContent,
   updateContent,
-} from "../domain/admin-content/content.server.ts";
+} from "../domain/content/admin/content.server.ts";
 import {
   addFaq,
   addGalleryImage,
@@ -37,7 +37,7 @@ import {
   listAdminTestimonials,
   setTestimonialStatus,
   updateFaq,
-} from "../domain/admin-content/library.server.ts";
+} from "../domain/content/admin/library.server.ts";
 import { notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { adminMediaRoutes } from "./admin-media.server.ts";

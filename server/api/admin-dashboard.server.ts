@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { emailField } from "../../app/lib/validation.ts";
-import { oldDashboardStats, proAnalytics } from "../domain/dashboard.server.ts";
-import { getSiteSettings, updateSiteSettings } from "../domain/settings.server.ts";
+import { oldDashboardStats, proAnalytics } from "../domain/console/dashboard.server.ts";
+import { getSiteSettings, updateSiteSettings } from "../domain/content/settings.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 

@@ -13,7 +13,7 @@ import {
   manifestCsv,
   setCheckIn,
   upcomingNotReady,
-} from "../domain/manifest.server.ts";
+} from "../domain/dive-ops/manifest.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -8,7 +8,7 @@ import {
   insertMediaRows,
   listMedia,
   registerMedia,
-} from "../domain/admin-content/media.server.ts";
+} from "../domain/content/admin/media.server.ts";
 import { badRequest, fromZod } from "../errors.server.ts";
 import { readMultipart } from "../media/multipart.server.ts";
 import { detectType, refusedMessage, type Sniffed } from "../media/sniff.server.ts";

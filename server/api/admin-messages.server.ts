@@ -3,9 +3,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { siteInfo } from "../../app/lib/site.ts";
 import { SUBSCRIBER_STATUSES } from "../db/schema.ts";
-import { listMessages, respondToMessage } from "../domain/contact.server.ts";
-import { loadSiteContent } from "../domain/content.server.ts";
-import { listSubscribers, type SubscriberStatus, setSubscriberStatus } from "../domain/newsletter.server.ts";
+import { loadSiteContent } from "../domain/content/content.server.ts";
+import { listMessages, respondToMessage } from "../domain/messaging/contact.server.ts";
+import {
+  listSubscribers,
+  type SubscriberStatus,
+  setSubscriberStatus,
+} from "../domain/messaging/newsletter.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -1,7 +1,7 @@
 /** Sending the newsletter: a test to the operator, and one campaign to every active subscriber. */
 import { Hono } from "hono";
 import { newsletterDraftSchema, newsletterSendSchema } from "../../app/lib/newsletter.ts";
-import { sendNewsletter, sendNewsletterTest } from "../domain/newsletter-send.server.ts";
+import { sendNewsletter, sendNewsletterTest } from "../domain/messaging/newsletter-send.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 

@@ -7,8 +7,8 @@ import {
   markCertificationChecked,
   recordMedicalClearance,
   saveParticipant,
-} from "../domain/participants.server.ts";
-import { currentWaiver, publishWaiver, waiverHistory } from "../domain/waivers.server.ts";
+} from "../domain/dive-ops/participants.server.ts";
+import { currentWaiver, publishWaiver, waiverHistory } from "../domain/dive-ops/waivers.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

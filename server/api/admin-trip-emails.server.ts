@@ -10,7 +10,7 @@ import {
   loadTripEmailTemplates,
   previewTripEmail,
   saveTripEmailTemplate,
-} from "../domain/trip-emails.server.ts";
+} from "../domain/messaging/trip-emails.server.ts";
 import { BUILT_IN_TRIP_EMAILS } from "../email/trip-templates.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -7,7 +7,7 @@ import {
   spendSecondFactor,
   startEnrolment,
   twoFactorStatus,
-} from "../domain/two-factor.server.ts";
+} from "../domain/access/two-factor.server.ts";
 import { badRequest, conflict } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { checkPasswordCounted } from "./admin-auth.server.ts";

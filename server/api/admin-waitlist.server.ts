@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { adventures } from "../db/schema.ts";
-import { listWaitlist, removeWaitlistEntry } from "../domain/waitlist.server.ts";
+import { listWaitlist, removeWaitlistEntry } from "../domain/bookings/waitlist.server.ts";
 import { badRequest, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Weather cancellations for the operator: preview who a cancellation would
  * reach, call a departure off, follow the answers, and record an answer a
- * customer gave by phone. The rules are in server/domain/weather.server.ts.
+ * customer gave by phone. The rules are in server/domain/weather/weather.server.ts.
  */
 import { Hono } from "hono";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
@@ -13,7 +13,7 @@ import {
   listWeatherCancellations,
   previewWeather,
   weatherCounts,
-} from "../domain/weather.server.ts";
+} from "../domain/weather/weather.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -8,7 +8,7 @@
  * (/newsletter/unsubscribe/:token), whose own form asks for a click first.
  */
 import { Hono } from "hono";
-import { unsubscribeByToken } from "../domain/newsletter-send.server.ts";
+import { unsubscribeByToken } from "../domain/messaging/newsletter-send.server.ts";
 import type { Services } from "../services.server.ts";
 
 export function isOneClickPost(form: FormData | null): boolean {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listActiveAdventures } from "../domain/adventures.server.ts";
+import { listActiveAdventures } from "../domain/content/adventures.server.ts";
 import type { Services } from "../services.server.ts";
 
 /** Public pages listed in the sitemap, besides one per active adventure. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { badRequest, fromZod, HttpError } from "../errors.server.ts";
-import { assertCleanText } from "../security/text.server.ts";
+import { badRequest, HttpError } from "../errors.server.ts";
+import { validateBody } from "../security/text.server.ts";
 
 /** Every JSON payload of this API is a small form; a larger body is refused before it is read in full. */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -91,16 +91,4 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     });
   }
   return validateBody(body, schema);
-}
-
-/**
- * One payload, JSON or a page's form fields, checked as every route checks it:
- * text the database cannot store is a 400 naming the field, then the schema.
- */
-export function validateBody<T extends z.ZodType>(body: unknown, schema: T): z.infer<T> {
-  // Before the schema: a refused character is named even in a field the schema would drop.
-  assertCleanText(body);
-  const result = schema.safeParse(body);
-  if (!result.success) throw fromZod(result.error);
-  return result.data;
 }

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
-import { proValues } from "../domain/admin-content/adventures.server.ts";
+import { proValues } from "../domain/content/admin/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { DB } from "./client.server.ts";
 import {

@@ -10,7 +10,8 @@
  * - A lone UTF-16 surrogate is not a Unicode character: it cannot be encoded as
  *   UTF-8, so the database either refuses it or silently stores U+FFFD.
  */
-import { HttpError } from "../errors.server.ts";
+import type { z } from "zod";
+import { fromZod, HttpError } from "../errors.server.ts";
 
 export const TEXT_MESSAGES = {
   control: "must not contain control characters",
@@ -80,4 +81,16 @@ export function badText(issue: TextIssue): HttpError {
 export function assertCleanText(value: unknown, root = "body"): void {
   const issue = findBadText(value, root);
   if (issue) throw badText(issue);
+}
+
+/**
+ * One payload, JSON or a page's form fields, checked as every route checks it:
+ * text the database cannot store is a 400 naming the field, then the schema.
+ */
+export function validateBody<T extends z.ZodType>(body: unknown, schema: T): z.infer<T> {
+  // Before the schema: a refused character is named even in a field the schema would drop.
+  assertCleanText(body);
+  const result = schema.safeParse(body);
+  if (!result.success) throw fromZod(result.error);
+  return result.data;
 }

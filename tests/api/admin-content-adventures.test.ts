@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, availability } from "../../server/db/schema.ts";
-import { findActiveAdventure, listActiveAdventures } from "../../server/domain/adventures.server.ts";
+import { findActiveAdventure, listActiveAdventures } from "../../server/domain/content/adventures.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
   bookingPayload,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFaqGroups } from "../../server/domain/faqs.server.ts";
-import { listGalleryImages } from "../../server/domain/gallery.server.ts";
-import { listTestimonials } from "../../server/domain/testimonials.server.ts";
+import { listFaqGroups } from "../../server/domain/content/faqs.server.ts";
+import { listGalleryImages } from "../../server/domain/content/gallery.server.ts";
+import { listTestimonials } from "../../server/domain/content/testimonials.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 

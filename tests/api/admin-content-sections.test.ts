@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSiteContent } from "../../server/domain/content.server.ts";
-import { cleanHtml } from "../../server/domain/html.server.ts";
+import { loadSiteContent } from "../../server/domain/content/content.server.ts";
+import { cleanHtml } from "../../server/domain/content/html.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 

@@ -8,9 +8,9 @@ import {
   mediaItems,
   newsletterSubscribers,
 } from "../../server/db/schema.ts";
-import { listDateOptions } from "../../server/domain/availability.server.ts";
-import { loadSiteContent } from "../../server/domain/content.server.ts";
-import { getNotificationEmail } from "../../server/domain/settings.server.ts";
+import { listDateOptions } from "../../server/domain/bookings/availability.server.ts";
+import { loadSiteContent } from "../../server/domain/content/content.server.ts";
+import { getNotificationEmail } from "../../server/domain/content/settings.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 

@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CODE_INVALID, CODE_REQUIRED } from "../../server/api/admin-auth.server.ts";
 import { rateLimits, settings } from "../../server/db/schema.ts";
-import { disableTwoFactor, TWO_FACTOR_KEY } from "../../server/domain/two-factor.server.ts";
+import { disableTwoFactor, TWO_FACTOR_KEY } from "../../server/domain/access/two-factor.server.ts";
 import { LOGIN_POLICY } from "../../server/security/login-throttle.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, contactMessages } from "../../server/db/schema.ts";
-import { contactAdventureTypes } from "../../server/domain/contact.server.ts";
+import { contactAdventureTypes } from "../../server/domain/messaging/contact.server.ts";
 import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";

@@ -32,7 +32,7 @@ import {
   SUBSCRIBER_STATUSES,
   testimonials,
 } from "../../server/db/schema.ts";
-import { CONTACT_SECTIONS } from "../../server/domain/settings.server.ts";
+import { CONTACT_SECTIONS } from "../../server/domain/content/settings.server.ts";
 import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 

@@ -23,7 +23,7 @@ import {
   refunds,
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
-import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
+import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";

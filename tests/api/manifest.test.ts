@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { bookings, participants, waivers } from "../../server/db/schema.ts";
-import type { Manifest } from "../../server/domain/manifest.server.ts";
+import type { Manifest } from "../../server/domain/dive-ops/manifest.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 

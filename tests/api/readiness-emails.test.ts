@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatDateAU } from "../../app/lib/dates.ts";
 import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical.ts";
 import { bookingLinks, bookings, emailOutbox, participants } from "../../server/db/schema.ts";
-import { bookingByToken } from "../../server/domain/booking-links.server.ts";
-import { readinessEmailDue } from "../../server/domain/readiness-emails.server.ts";
+import { bookingByToken } from "../../server/domain/bookings/booking-links.server.ts";
+import { readinessEmailDue } from "../../server/domain/messaging/readiness-emails.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 

@@ -21,9 +21,9 @@ import {
   refunds,
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
-import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
-import { cancelBooking } from "../../server/domain/cancel-booking.server.ts";
-import { fulfil } from "../../server/domain/settle.server.ts";
+import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { cancelBooking } from "../../server/domain/bookings/cancel-booking.server.ts";
+import { fulfil } from "../../server/domain/bookings/settle.server.ts";
 import { insertBooking } from "../helpers/admin.ts";
 import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";

@@ -17,7 +17,7 @@ import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as reviewPage from "../../app/routes/public/my-booking-review.tsx";
 import * as reviewsPage from "../../app/routes/public/reviews.tsx";
 import { adventures, testimonials } from "../../server/db/schema.ts";
-import { mintBookingLink, revokeBookingLinks } from "../../server/domain/booking-links.server.ts";
+import { mintBookingLink, revokeBookingLinks } from "../../server/domain/bookings/booking-links.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import { exe, image, pdf } from "../fixtures/files.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, payments, rateLimits } from "../../server/db/schema.ts";
-import type { BookingDeps } from "../../server/domain/checkout-ledger.server.ts";
-import { sweepExpired } from "../../server/domain/hold-sweep.server.ts";
+import { sweepExpired } from "../../server/domain/jobs/hold-sweep.server.ts";
+import type { BookingDeps } from "../../server/domain/money/checkout-ledger.server.ts";
 import type { PaymentProvider } from "../../server/payments/provider.server.ts";
 import {
   bookingPayload,

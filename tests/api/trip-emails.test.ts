@@ -17,8 +17,8 @@ import {
   emailTemplates,
 } from "../../server/db/schema.ts";
 import { seed } from "../../server/db/seed.server.ts";
-import { bookingByToken } from "../../server/domain/booking-links.server.ts";
-import { sendTripEmails, type TripEmailDeps } from "../../server/domain/trip-emails.server.ts";
+import { bookingByToken } from "../../server/domain/bookings/booking-links.server.ts";
+import { sendTripEmails, type TripEmailDeps } from "../../server/domain/messaging/trip-emails.server.ts";
 import { BUILT_IN_TRIP_EMAILS } from "../../server/email/trip-templates.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";

@@ -8,7 +8,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { availability, bookings, voucherEntries, vouchers } from "../../server/db/schema.ts";
-import { issueVoucher } from "../../server/domain/vouchers.server.ts";
+import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingPayload, createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 const N = 10;

@@ -18,9 +18,9 @@ import {
   voucherEntries,
   vouchers,
 } from "../../server/db/schema.ts";
-import { openGiftVoucherCheckout } from "../../server/domain/gift-vouchers.server.ts";
-import { fulfil } from "../../server/domain/settle.server.ts";
-import { issueVoucher } from "../../server/domain/vouchers.server.ts";
+import { fulfil } from "../../server/domain/bookings/settle.server.ts";
+import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
+import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {

@@ -14,7 +14,7 @@ import * as adventurePage from "../../app/routes/public/adventure.tsx";
 import * as bookPage from "../../app/routes/public/book.tsx";
 import { createApp } from "../../server/app.server.ts";
 import { availability, emailOutbox, waitlistEntries } from "../../server/db/schema.ts";
-import { OFFER_TTL_MS, offerByToken } from "../../server/domain/waitlist.server.ts";
+import { OFFER_TTL_MS, offerByToken } from "../../server/domain/bookings/waitlist.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";

@@ -24,8 +24,8 @@ import {
   weatherCancellations,
   weatherOffers,
 } from "../../server/db/schema.ts";
-import { mintBookingLink } from "../../server/domain/booking-links.server.ts";
-import { issueVoucher } from "../../server/domain/vouchers.server.ts";
+import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, formPost, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import {

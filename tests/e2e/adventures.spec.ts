@@ -1,5 +1,5 @@
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import type { PublicAdventure } from "../../server/domain/adventures.server";
+import type { PublicAdventure } from "../../server/domain/content/adventures.server";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 
 /**

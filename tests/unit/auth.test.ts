@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loginAnswerMessage, loginNetworkMessage } from "../../app/lib/admin-api.ts";
-import { bearerToken, hashToken, newToken } from "../../server/domain/auth.server.ts";
+import { bearerToken, hashToken, newToken } from "../../server/domain/access/auth.server.ts";
 import { LOGIN_POLICY, waitText } from "../../server/security/login-throttle.server.ts";
 
 describe("login throttle rules", () => {

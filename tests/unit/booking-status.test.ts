@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "../../server/db/schema.ts";
-import { canTransition, nextStatuses } from "../../server/domain/admin-bookings.server.ts";
-import { canChangeSubscriber } from "../../server/domain/newsletter.server.ts";
+import { canTransition, nextStatuses } from "../../server/domain/console/admin-bookings.server.ts";
+import { canChangeSubscriber } from "../../server/domain/messaging/newsletter.server.ts";
 
 describe("booking status transitions", () => {
   it("completed only from pending_payment or confirmed", () => {

@@ -24,7 +24,8 @@ import {
   refundCents,
   refundPercent,
 } from "../../app/lib/policy.ts";
-import { firstBookableDate, toDateOptions } from "../../server/domain/availability.server.ts";
+import { toDateOptions } from "../../server/domain/bookings/availability.server.ts";
+import { firstBookableDate } from "../../server/domain/bookings/booking-window.ts";
 import { ownUrl, withSessionParam } from "../../server/payments/urls.server.ts";
 
 describe("totals in cents", () => {

@@ -10,7 +10,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
-import type { ManageView } from "../../server/domain/booking-links.server.ts";
+import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
 
 const VIEW: ManageView = {
   reference: "TW-ABC123",

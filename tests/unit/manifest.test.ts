@@ -4,7 +4,7 @@ import {
   type ManifestBookingRow,
   type ManifestParticipantRow,
   manifestCsv,
-} from "../../server/domain/manifest.server.ts";
+} from "../../server/domain/dive-ops/manifest.server.ts";
 
 const DATE = "2031-06-14";
 

@@ -7,7 +7,7 @@ import {
   newsletterEmail,
   TEST_UNSUBSCRIBE_NOTE,
   unsubscribeUrl,
-} from "../../server/domain/newsletter-send.server.ts";
+} from "../../server/domain/messaging/newsletter-send.server.ts";
 import { redactPath } from "../../server/log.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RATING_MESSAGE, reviewSchema } from "../../app/lib/validation.ts";
 import type { BookingRow } from "../../server/db/schema.ts";
-import { reviewOpening, shownName } from "../../server/domain/reviews.server.ts";
+import { reviewOpening, shownName } from "../../server/domain/bookings/reviews.server.ts";
 
 const booking = (over: Partial<BookingRow>) =>
   ({ bookingStatus: "confirmed", selectedDate: "2031-03-10", ...over }) as BookingRow;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteInfo } from "../../app/lib/site.ts";
 import { TRIP_EMAIL_KINDS, tripEmailTemplateSchema, tripEmailTextSchema } from "../../app/lib/trip-emails.ts";
-import { tripEmailDue } from "../../server/domain/trip-emails.server.ts";
+import { tripEmailDue } from "../../server/domain/messaging/trip-emails.server.ts";
 import { BUILT_IN_TRIP_EMAILS, renderTripEmail } from "../../server/email/trip-templates.server.ts";
 
 const at = (iso: string) => new Date(iso);

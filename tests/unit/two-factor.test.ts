@@ -7,7 +7,7 @@ import {
   newRecoveryCode,
   normaliseRecoveryCode,
   totpStep,
-} from "../../server/domain/two-factor.server.ts";
+} from "../../server/domain/access/two-factor.server.ts";
 
 // A fixed secret and time: the codes of the five steps around t0 are all different.
 const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";

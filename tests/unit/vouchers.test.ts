@@ -8,7 +8,7 @@ import {
   voucherCodeField,
   voucherShareCents,
 } from "../../app/lib/vouchers.ts";
-import { newVoucherCode } from "../../server/domain/vouchers.server.ts";
+import { newVoucherCode } from "../../server/domain/vouchers/vouchers.server.ts";
 
 describe("voucher codes", () => {
   it("are TW- and two groups of four from the unambiguous alphabet", () => {

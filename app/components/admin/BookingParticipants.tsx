@@ -1,6 +1,9 @@
 import { CheckCircle2, HeartPulse, Pencil, ShieldCheck, X } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { AdminBookingParticipants, AdminParticipant } from "../../../server/domain/participants.server";
+import type {
+  AdminBookingParticipants,
+  AdminParticipant,
+} from "../../../server/domain/dive-ops/participants.server";
 import { formatDateTimeAU } from "../../lib/admin-api";
 import type { AdminResult } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";

@@ -6,7 +6,7 @@
  */
 import { ClipboardCheck } from "lucide-react";
 import { Link } from "react-router";
-import type { NotReadyBooking } from "../../../server/domain/manifest.server";
+import type { NotReadyBooking } from "../../../server/domain/dive-ops/manifest.server";
 import { type AdminResult, adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { bookingPath } from "../../lib/manifest";

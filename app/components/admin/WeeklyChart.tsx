@@ -1,4 +1,4 @@
-import type { WeekPoint } from "../../../server/domain/dashboard.server";
+import type { WeekPoint } from "../../../server/domain/console/dashboard.server";
 import { DEFAULT_CURRENCY } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
 import { formatWholeDollars } from "../../lib/money";

@@ -8,9 +8,9 @@ export type {
   AdminBooking,
   BookingPage,
   RefundPreview,
-} from "../../../server/domain/admin-bookings.server";
-export type { AdminContactMessage as ContactMessage } from "../../../server/domain/contact.server";
-export type { AdminSubscriber as Subscriber } from "../../../server/domain/newsletter.server";
+} from "../../../server/domain/console/admin-bookings.server";
+export type { AdminContactMessage as ContactMessage } from "../../../server/domain/messaging/contact.server";
+export type { AdminSubscriber as Subscriber } from "../../../server/domain/messaging/newsletter.server";
 
 export interface AvailabilityEntry {
   id: string;

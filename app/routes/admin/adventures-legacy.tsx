@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { legacyCatalogue } from "../../../server/domain/admin-content/legacy.server";
+import { legacyCatalogue } from "../../../server/domain/content/admin/legacy.server";
 import {
   Alert,
   Badge,

@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
-import type { AdminBookingParticipants } from "../../../server/domain/participants.server";
+import type { AdminBookingParticipants } from "../../../server/domain/dive-ops/participants.server";
 import {
   Alert,
   Button,

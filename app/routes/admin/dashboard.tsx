@@ -9,7 +9,7 @@ import {
   TrendingUp,
 } from "lucide-react";
 import { Link } from "react-router";
-import type { OldDashboardStats as Stats } from "../../../server/domain/dashboard.server";
+import type { OldDashboardStats as Stats } from "../../../server/domain/console/dashboard.server";
 import { Alert, Card, EmptyState, PageHeader, StatCard } from "../../components/admin";
 import { BookingStatusBadge } from "../../components/admin/status";
 import { adminGet, dataOr, failureText } from "../../lib/admin-data";

@@ -25,7 +25,7 @@ import type {
   ManifestAdventure,
   ManifestBooking,
   ManifestParticipant,
-} from "../../../server/domain/manifest.server";
+} from "../../../server/domain/dive-ops/manifest.server";
 import {
   Alert,
   Badge,

@@ -14,7 +14,7 @@ import {
   Upload,
 } from "lucide-react";
 import { Link } from "react-router";
-import type { ProAnalytics as Analytics } from "../../../server/domain/dashboard.server";
+import type { ProAnalytics as Analytics } from "../../../server/domain/console/dashboard.server";
 import { Badge, buttonClass, Card, EmptyState, StatCard } from "../../components/admin";
 import { loadNotReady, NotReadyCard } from "../../components/admin/NotReadyCard";
 import { loadWeatherCounts, WeatherCard } from "../../components/admin/WeatherCard";

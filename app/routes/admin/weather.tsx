@@ -5,7 +5,7 @@ import type {
   WeatherCancellationItem,
   WeatherOutcome,
   WeatherPreview,
-} from "../../../server/domain/weather.server";
+} from "../../../server/domain/weather/weather.server";
 import {
   Alert,
   Badge,

@@ -1,10 +1,10 @@
 import { CreditCard, FlaskConical, Lock } from "lucide-react";
 import { useState } from "react";
 import { data, redirect } from "react-router";
-import { validateBody } from "../../../server/api/validate.server";
-import { payTestCheckout } from "../../../server/domain/settle.server";
+import { payTestCheckout } from "../../../server/domain/bookings/settle.server";
 import { HttpError } from "../../../server/errors.server";
 import { effectiveStatus, findTestSession } from "../../../server/payments/test-checkout.server";
+import { validateBody } from "../../../server/security/text.server";
 import { successUrl } from "../../components/booking/payment-status";
 import { requestJson } from "../../lib/api";
 import { CARD_TEXT, testCardSchema } from "../../lib/booking";

@@ -1,7 +1,7 @@
 import { Award, CalendarCheck, MessageCircle, ShieldCheck, Users } from "lucide-react";
 import { Link } from "react-router";
-import { loadSiteContent } from "../../../server/domain/content.server";
-import { cleanHtml } from "../../../server/domain/html.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
+import { cleanHtml } from "../../../server/domain/content/html.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";

@@ -17,13 +17,13 @@ import {
 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import {
   findActiveAdventure,
   findRelatedAdventures,
   type PublicAdventure,
-} from "../../../server/domain/adventures.server";
-import { listDateOptions } from "../../../server/domain/availability.server";
-import { adventureRating } from "../../../server/domain/testimonials.server";
+} from "../../../server/domain/content/adventures.server";
+import { adventureRating } from "../../../server/domain/content/testimonials.server";
 import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
 import { WaitlistForm } from "../../components/booking/WaitlistForm";
 import { Img } from "../../components/Img";

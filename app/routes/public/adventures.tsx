@@ -1,9 +1,9 @@
 import { ChevronDown, Compass, LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Await, Form, type ShouldRevalidateFunctionArgs, useAsyncError, useSearchParams } from "react-router";
-import type { PublicAdventure } from "../../../server/domain/adventures.server";
-import { listActiveAdventures } from "../../../server/domain/adventures.server";
-import { loadSiteContent } from "../../../server/domain/content.server";
+import type { PublicAdventure } from "../../../server/domain/content/adventures.server";
+import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
 import { AdventureCard } from "../../components/AdventureCard";
 import { Img } from "../../components/Img";
 import {

@@ -1,7 +1,7 @@
 import { CalendarDays, CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone, Users } from "lucide-react";
 import { data, Link } from "react-router";
-import { successPageLink } from "../../../server/domain/booking-links.server";
-import { paidSummary } from "../../../server/domain/payment-views.server";
+import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
+import { paidSummary } from "../../../server/domain/bookings/payment-views.server";
 import { Img } from "../../components/Img";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import { validateBody } from "../../../server/api/validate.server";
-import { listActiveAdventures } from "../../../server/domain/adventures.server";
-import { listDateOptions } from "../../../server/domain/availability.server";
-import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
-import { findPayment } from "../../../server/domain/checkout-ledger.server";
-import { createBooking } from "../../../server/domain/create-booking.server";
-import { offerByToken } from "../../../server/domain/waitlist.server";
+import { listDateOptions } from "../../../server/domain/bookings/availability.server";
+import { createBooking } from "../../../server/domain/bookings/create-booking.server";
+import { offerByToken } from "../../../server/domain/bookings/waitlist.server";
+import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
+import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
+import { findPayment } from "../../../server/domain/money/checkout-ledger.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
+import { validateBody } from "../../../server/security/text.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
 import {

@@ -3,7 +3,7 @@ import {
   contactAdventureTypes,
   contactTypeError,
   saveContactMessage,
-} from "../../../server/domain/contact.server";
+} from "../../../server/domain/messaging/contact.server";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import {
   type AdventureOption,

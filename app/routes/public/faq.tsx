@@ -15,8 +15,8 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { loadSiteContent } from "../../../server/domain/content.server";
-import { listFaqGroups } from "../../../server/domain/faqs.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
+import { listFaqGroups } from "../../../server/domain/content/faqs.server";
 import { JsonLd } from "../../components/JsonLd";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";

@@ -1,8 +1,8 @@
 import { Camera, Images, Mail } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { loadSiteContent } from "../../../server/domain/content.server";
-import { listGalleryImages } from "../../../server/domain/gallery.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
+import { listGalleryImages } from "../../../server/domain/content/gallery.server";
 import { Img } from "../../components/Img";
 import { Lightbox } from "../../components/Lightbox";
 import { SocialLinks } from "../../components/SocialLinks";

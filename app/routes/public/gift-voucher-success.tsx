@@ -1,8 +1,8 @@
 import { CheckCircle2, Clock, Gift, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
-import { giftVoucherStatus } from "../../../server/domain/gift-vouchers.server";
-import { fulfil } from "../../../server/domain/settle.server";
+import { fulfil } from "../../../server/domain/bookings/settle.server";
+import { giftVoucherStatus } from "../../../server/domain/vouchers/gift-vouchers.server";
 import { getApp } from "../../lib/context";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";

@@ -1,9 +1,9 @@
 import { Gift, Lock, Mail, Ticket, Waves } from "lucide-react";
 import { data, redirect } from "react-router";
-import { validateBody } from "../../../server/api/validate.server";
-import { TooManyCheckouts } from "../../../server/domain/checkout-cap.server";
-import { openGiftVoucherCheckout } from "../../../server/domain/gift-vouchers.server";
+import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
+import { openGiftVoucherCheckout } from "../../../server/domain/vouchers/gift-vouchers.server";
 import { HttpError } from "../../../server/errors.server";
+import { validateBody } from "../../../server/security/text.server";
 import { ErrorBanner, TestModeNotice } from "../../components/booking/Banners";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";

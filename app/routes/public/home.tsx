@@ -12,9 +12,9 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { listActiveAdventures } from "../../../server/domain/adventures.server";
-import { loadSiteContent } from "../../../server/domain/content.server";
-import { listTestimonials, summarise } from "../../../server/domain/testimonials.server";
+import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
+import { listTestimonials, summarise } from "../../../server/domain/content/testimonials.server";
 import { AdventureCard } from "../../components/AdventureCard";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import { Img } from "../../components/Img";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { CalendarClock, CloudRain, Mail, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { contentSections } from "../../../server/db/schema";
-import { cleanHtml } from "../../../server/domain/html.server";
+import { cleanHtml } from "../../../server/domain/content/html.server";
 import { getApp } from "../../lib/context";
 import { BUSINESS_TZ, sydneyDate } from "../../lib/dates";
 import { seo } from "../../lib/seo";

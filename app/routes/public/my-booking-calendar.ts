@@ -1,4 +1,4 @@
-import { bookingByToken, bookingCalendarFile } from "../../../server/domain/booking-links.server";
+import { bookingByToken, bookingCalendarFile } from "../../../server/domain/bookings/booking-links.server";
 import { getApp } from "../../lib/context";
 import type { Route } from "./+types/my-booking-calendar";
 

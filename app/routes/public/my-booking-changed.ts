@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { successPageLink } from "../../../server/domain/booking-links.server";
-import { changeForSession } from "../../../server/domain/reschedule.server";
-import { fulfil } from "../../../server/domain/settle.server";
+import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
+import { changeForSession } from "../../../server/domain/bookings/reschedule.server";
+import { fulfil } from "../../../server/domain/bookings/settle.server";
 import { getApp } from "../../lib/context";
 import type { Route } from "./+types/my-booking-changed";
 

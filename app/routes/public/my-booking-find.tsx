@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { resendBookingLinks } from "../../../server/domain/booking-links.server";
+import { resendBookingLinks } from "../../../server/domain/bookings/booking-links.server";
 import { ResendLinkForm, type ResendResult } from "../../components/ResendLinkForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { bookingByToken } from "../../../server/domain/booking-links.server";
-import { participantForm } from "../../../server/domain/participant-views.server";
-import { saveParticipant } from "../../../server/domain/participants.server";
+import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
+import { participantForm } from "../../../server/domain/dive-ops/participant-views.server";
+import { saveParticipant } from "../../../server/domain/dive-ops/participants.server";
 import { HttpError } from "../../../server/errors.server";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, ReceiptText, Users } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { bookingByToken } from "../../../server/domain/booking-links.server";
-import { requestReschedule, rescheduleOffer } from "../../../server/domain/reschedule.server";
+import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
+import { requestReschedule, rescheduleOffer } from "../../../server/domain/bookings/reschedule.server";
 import { HttpError } from "../../../server/errors.server";
 import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";

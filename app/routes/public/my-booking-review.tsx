@@ -1,7 +1,7 @@
 import { CalendarClock, CircleAlert, CircleCheck, Star } from "lucide-react";
 import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { bookingByToken } from "../../../server/domain/booking-links.server";
+import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
 import {
   type ReviewErrors,
   type ReviewField,
@@ -10,7 +10,7 @@ import {
   reviewOfBooking,
   reviewOpening,
   shownName,
-} from "../../../server/domain/reviews.server";
+} from "../../../server/domain/bookings/reviews.server";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { seo } from "../../lib/seo";

@@ -1,8 +1,8 @@
 import { CalendarClock, CloudRain, ReceiptText, Ticket } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { bookingByToken } from "../../../server/domain/booking-links.server";
-import { freeMoveDates } from "../../../server/domain/reschedule.server";
-import { chooseWeather, weatherView } from "../../../server/domain/weather.server";
+import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
+import { freeMoveDates } from "../../../server/domain/bookings/reschedule.server";
+import { chooseWeather, weatherView } from "../../../server/domain/weather/weather.server";
 import { HttpError } from "../../../server/errors.server";
 import { ActionError } from "../../components/ActionError";
 import { weatherOutcomeText } from "../../components/WeatherNotice";

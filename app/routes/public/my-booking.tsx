@@ -16,12 +16,12 @@ import {
   customerCanCancel,
   type ManageView,
   manageView,
-} from "../../../server/domain/booking-links.server";
-import { cancelBooking } from "../../../server/domain/cancel-booking.server";
-import { participantsSummary } from "../../../server/domain/participant-views.server";
-import { dateChangeView } from "../../../server/domain/reschedule.server";
-import { reviewOpening } from "../../../server/domain/reviews.server";
-import { weatherView } from "../../../server/domain/weather.server";
+} from "../../../server/domain/bookings/booking-links.server";
+import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.server";
+import { dateChangeView } from "../../../server/domain/bookings/reschedule.server";
+import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
+import { participantsSummary } from "../../../server/domain/dive-ops/participant-views.server";
+import { weatherView } from "../../../server/domain/weather/weather.server";
 import { HttpError } from "../../../server/errors.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";

@@ -1,6 +1,6 @@
 import { MailCheck, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { unsubscribeByToken } from "../../../server/domain/newsletter-send.server";
+import { unsubscribeByToken } from "../../../server/domain/messaging/newsletter-send.server";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";

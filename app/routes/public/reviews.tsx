@@ -1,9 +1,9 @@
 import { Compass, Mail, MapPin, MessageSquareQuote, Quote } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { listActiveAdventures } from "../../../server/domain/adventures.server";
-import { loadSiteContent } from "../../../server/domain/content.server";
-import { listTestimonials, summarise } from "../../../server/domain/testimonials.server";
+import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
+import { listTestimonials, summarise } from "../../../server/domain/content/testimonials.server";
 import { Img } from "../../components/Img";
 import { SocialLinks } from "../../components/SocialLinks";
 import { Stars } from "../../components/Stars";

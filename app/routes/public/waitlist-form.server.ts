@@ -4,9 +4,9 @@
  * POST /api/waitlist, answered with the page again and a message.
  */
 import { data } from "react-router";
-import { validateBody } from "../../../server/api/validate.server";
-import { joinWaitlist } from "../../../server/domain/waitlist.server";
+import { joinWaitlist } from "../../../server/domain/bookings/waitlist.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
+import { validateBody } from "../../../server/security/text.server";
 import type { AppLoadContext } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { WAITLIST_FORM_FIELDS, WAITLIST_TEXT, waitlistJoinSchema } from "../../lib/waitlist";

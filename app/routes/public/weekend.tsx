@@ -12,8 +12,8 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { listActiveAdventures } from "../../../server/domain/adventures.server";
-import { loadSiteContent } from "../../../server/domain/content.server";
+import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
+import { loadSiteContent } from "../../../server/domain/content/content.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
 import { groupSizeRange } from "../../lib/group-size";

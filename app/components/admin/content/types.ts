@@ -4,16 +4,16 @@
  * imports are type-only, so no server code reaches the browser.
  */
 
-import type { toAdminContent } from "../../../../server/domain/admin-content/content.server";
+import type { toAdminContent } from "../../../../server/domain/content/admin/content.server";
 import type {
   toAdminFaq,
   toAdminGalleryImage,
   toAdminTestimonial,
-} from "../../../../server/domain/admin-content/library.server";
+} from "../../../../server/domain/content/admin/library.server";
 
-export type { SimpleAdventure } from "../../../../server/domain/admin-content/adventures.server";
-export type { MediaItem } from "../../../../server/domain/admin-content/media.server";
-export type { ProAdventure } from "../../../../server/domain/adventures.server";
+export type { SimpleAdventure } from "../../../../server/domain/content/admin/adventures.server";
+export type { MediaItem } from "../../../../server/domain/content/admin/media.server";
+export type { ProAdventure } from "../../../../server/domain/content/adventures.server";
 
 export type GalleryImage = ReturnType<typeof toAdminGalleryImage>;
 export type Testimonial = ReturnType<typeof toAdminTestimonial>;

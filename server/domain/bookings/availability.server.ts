@@ -1,0 +1,136 @@
+/**
+ * The public date list and the spot holds. Availability rows are the one
+ * source of dates; booked_spots counts pending holds and confirmed bookings.
+ */
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adventures, availability } from "../../db/schema.ts";
+import { firstBookableDate } from "./booking-window.ts";
+import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
+
+/** The spec's Date option (date, display, available) plus the free spots. */
+export interface DateOption {
+  date: string;
+  display: string;
+  available: boolean;
+  spots_left: number;
+  /** Price per person on that date in dollars (a date may override the base price). */
+  price: number;
+  /** Open for booking (full or not); a closed date has no waitlist. */
+  published: boolean;
+}
+
+export interface AvailabilityRow {
+  date: string;
+  availableSpots: number;
+  bookedSpots: number;
+  isAvailable: boolean;
+  priceOverrideCents?: number | null;
+}
+
+/** A date's price per person in cents: its own override, else the adventure's base price. */
+export function datePriceCents(
+  priceOverrideCents: number | null | undefined,
+  basePriceCents: number,
+): number {
+  return priceOverrideCents ?? basePriceCents;
+}
+
+/** Rows to options: full or closed dates stay listed but disabled. Pure, for tests. */
+export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePriceCents = 0): DateOption[] {
+  return rows
+    .filter((r) => r.date >= firstDate)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((r) => {
+      const left = Math.max(0, r.availableSpots - r.bookedSpots);
+      return {
+        date: r.date,
+        display: formatDateAU(r.date, "full"),
+        available: r.isAvailable && left > 0,
+        spots_left: r.isAvailable ? left : 0,
+        price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
+        published: r.isAvailable,
+      };
+    });
+}
+
+/** A year of dates is more than anyone scrolls through in a select. */
+const MAX_OPTIONS = 120;
+
+/**
+ * Dates offered for an adventure, or null when it is unknown or inactive.
+ * An adventure whose booking is switched off offers no dates.
+ */
+export async function listDateOptions(
+  db: DB,
+  adventureId: string,
+  now: Date = new Date(),
+): Promise<DateOption[] | null> {
+  const [adventure] = await db
+    .select({
+      isActive: adventures.isActive,
+      bookingEnabled: adventures.bookingEnabled,
+      advanceBookingDays: adventures.advanceBookingDays,
+      basePriceCents: adventures.basePriceCents,
+    })
+    .from(adventures)
+    .where(eq(adventures.id, adventureId))
+    .limit(1);
+  if (!adventure?.isActive) return null;
+  if (!adventure.bookingEnabled) return [];
+  const first = firstBookableDate(sydneyDate(now), adventure.advanceBookingDays);
+  const rows = await db
+    .select({
+      date: availability.date,
+      availableSpots: availability.availableSpots,
+      bookedSpots: availability.bookedSpots,
+      isAvailable: availability.isAvailable,
+      priceOverrideCents: availability.priceOverrideCents,
+    })
+    .from(availability)
+    .where(and(eq(availability.adventureId, adventureId), gte(availability.date, first)))
+    .orderBy(asc(availability.date))
+    .limit(MAX_OPTIONS);
+  return toDateOptions(rows, first, adventure.basePriceCents);
+}
+
+/**
+ * Takes `spots` on one availability row if, and only if, they are free. The
+ * condition sits in the UPDATE itself, so it holds under concurrent requests
+ * on PostgreSQL (row lock + re-check) and on PGlite (one connection).
+ */
+export async function holdSpots(db: DB, availabilityId: string, spots: number): Promise<boolean> {
+  const rows = await db
+    .update(availability)
+    .set({ bookedSpots: sql`${availability.bookedSpots} + ${spots}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(availability.id, availabilityId),
+        eq(availability.isAvailable, true),
+        sql`${availability.bookedSpots} + ${spots} <= ${availability.availableSpots}`,
+      ),
+    )
+    .returning({ id: availability.id });
+  return rows.length === 1;
+}
+
+/**
+ * Gives spots back, never below zero, and offers them to the date's waitlist
+ * in the same transaction: every path that frees spots comes through here.
+ */
+export async function freeSpots(
+  db: DB,
+  availabilityId: string,
+  spots: number,
+  release: SpotRelease,
+): Promise<void> {
+  await db
+    .update(availability)
+    .set({
+      bookedSpots: sql`greatest(${availability.bookedSpots} - ${spots}, 0)`,
+      updatedAt: release.at,
+    })
+    .where(eq(availability.id, availabilityId));
+  await offerFreedSpots(db, availabilityId, release);
+}

@@ -1,0 +1,150 @@
+/**
+ * The emails a settled payment sends, composed from the stored rows: the
+ * visitor's confirmation (with the trip as an .ics calendar file) and the
+ * operator's notice for a booking, the receipt and notice for a custom
+ * payment. Each is queued in the outbox inside the caller's transaction with
+ * a dedupe key, so a payment settled twice still mails once.
+ */
+import { peopleText } from "../../../app/lib/group-size.ts";
+import { formatMoney } from "../../../app/lib/money.ts";
+import type { SiteInfo } from "../../../app/lib/site.ts";
+import type { DB } from "../../db/client.server.ts";
+import type { BookingRow, PaymentRow } from "../../db/schema.ts";
+import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
+import { enqueueEmail } from "../../email/outbox.server.ts";
+import {
+  type BookingFacts,
+  bookingConfirmationEmail,
+  operatorNoticeEmail,
+  paymentReceiptEmail,
+} from "../../email/templates.server.ts";
+import type { AdventureRow } from "../content/adventures.server.ts";
+
+export function toFacts(b: BookingRow): BookingFacts {
+  return {
+    id: b.id,
+    reference: b.reference,
+    adventureTitle: b.adventureTitle,
+    selectedDate: b.selectedDate,
+    groupSize: b.groupSize,
+    unitPriceCents: b.unitPriceCents,
+    totalAmountCents: b.totalAmountCents,
+    currency: b.currency,
+    customerFirstName: b.customerFirstName,
+    customerLastName: b.customerLastName,
+    customerEmail: b.customerEmail,
+    customerPhone: b.customerPhone,
+    specialRequirements: b.specialRequirements,
+    voucherCents: b.voucherCents,
+  };
+}
+
+/** The trip's start time from its itinerary ("9:00 am"), or null when the itinerary names none. */
+export function startTimeLabel(itinerary: string[]): string | null {
+  const schedule = scheduleFromItinerary(itinerary);
+  if (!schedule) return null;
+  // The itinerary's clock time is Sydney local already; UTC here only formats it unchanged.
+  return new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, 0, 1, schedule.start.hour, schedule.start.minute)),
+  );
+}
+
+/** The booked trip as a calendar event (one VEVENT, the trip's days and times): the email's and the manage page's. */
+export function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: SiteInfo, at: Date): string {
+  return buildBookingIcs({
+    uid: booking.id,
+    date: booking.selectedDate,
+    title: `${adventure.title} (${site.title})`,
+    description: `Booking ${booking.reference}: ${peopleText(booking.groupSize)}.${adventure.meetingPoint ? ` Meeting point: ${adventure.meetingPoint}.` : ""}${site.phone ? ` Contact: ${site.phone}.` : ""}`,
+    location: adventure.meetingPoint || adventure.location,
+    schedule: scheduleFromItinerary(adventure.itinerary),
+    days: tripDays(adventure.duration),
+    organizerEmail: site.email || undefined,
+    organizerName: site.title,
+    stamp: at,
+  });
+}
+
+/**
+ * A confirmed booking: the visitor's confirmation with the .ics file and the
+ * private link to their booking, and the operator's notice.
+ */
+export async function enqueueBookingEmails(
+  tx: DB,
+  m: {
+    booking: BookingRow;
+    adventure: AdventureRow;
+    site: SiteInfo;
+    notify: string;
+    at: Date;
+    manageUrl: string;
+  },
+): Promise<void> {
+  const { booking, adventure, site, notify, at, manageUrl } = m;
+  const facts = toFacts(booking);
+  const confirmation = bookingConfirmationEmail(
+    facts,
+    {
+      duration: adventure.duration,
+      location: adventure.location,
+      meetingPoint: adventure.meetingPoint,
+      whatToBring: adventure.whatToBring,
+      startTime: startTimeLabel(adventure.itinerary) ?? undefined,
+    },
+    site,
+    at,
+    manageUrl,
+  );
+  await enqueueEmail(tx, {
+    kind: "booking_confirmation",
+    to: booking.customerEmail,
+    ...confirmation,
+    attachments: [
+      {
+        filename: `booking-${booking.reference}.ics`,
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        content: bookingIcs(booking, adventure, site, at),
+      },
+    ],
+    dedupeKey: `booking_confirmation:${booking.id}`,
+  });
+  await enqueueEmail(tx, {
+    kind: "booking_notice",
+    to: notify,
+    ...operatorNoticeEmail(facts, site),
+    dedupeKey: `booking_notice:${booking.id}`,
+  });
+}
+
+/** A paid custom payment: the payer's receipt (when they gave an email) and the operator's notice. */
+export async function enqueueCustomPaymentEmails(
+  tx: DB,
+  m: { payment: PaymentRow; site: SiteInfo; notify: string; at: Date },
+): Promise<void> {
+  const { payment, site, notify, at } = m;
+  if (payment.customerEmail) {
+    const facts = {
+      sessionId: payment.sessionId,
+      description: "Custom payment",
+      unitAmountCents: payment.unitAmountCents,
+      quantity: payment.quantity,
+      amountTotalCents: payment.amountTotalCents,
+      currency: payment.currency,
+      paidAt: at,
+    };
+    await enqueueEmail(tx, {
+      kind: "payment_receipt",
+      to: payment.customerEmail,
+      ...paymentReceiptEmail(facts, site),
+      dedupeKey: `payment_receipt:${payment.id}`,
+    });
+  }
+  const money = formatMoney(payment.amountTotalCents, payment.currency, true);
+  await enqueueEmail(tx, {
+    kind: "payment_notice",
+    to: notify,
+    subject: `Custom payment received: ${money}`,
+    text: `A custom payment of ${money} (${payment.quantity} x ${formatMoney(payment.unitAmountCents, payment.currency, true)}) was paid${payment.customerEmail ? ` by ${payment.customerEmail}` : ""}.\nSession: ${payment.sessionId}`,
+    dedupeKey: `payment_notice:${payment.id}`,
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Medical answers are kept only as long as the trip needs them: a set number
+ * of days (MEDICAL_RETENTION_DAYS) after the trip's last day, the answers,
+ * the clearance flag and the clearance date of its participants are erased
+ * and the erasure is dated. Run by the trip email job in every process: the
+ * update is conditional on something still being there, so parallel and
+ * repeated runs erase each participant once and then find nothing.
+ */
+import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adventures, bookings, participants } from "../../db/schema.ts";
+import { tripDays } from "../../email/ics.server.ts";
+
+/** Something medical is still stored for the participant. */
+const holdsMedical = or(
+  isNotNull(participants.medicalAnswers),
+  eq(participants.medicalNeedsClearance, true),
+  isNotNull(participants.medicalClearanceAt),
+);
+
+/** Whether a trip's medical data is due for erasure on `today`: more than `retentionDays` after its last day. */
+export function medicalErasureDue(
+  trip: { tripDate: string; tripDays: number },
+  today: string,
+  retentionDays: number,
+): boolean {
+  const lastDay = addDays(trip.tripDate, Math.max(1, trip.tripDays) - 1);
+  return addDays(lastDay, retentionDays) < today;
+}
+
+/** Erases what is due; answers how many participants were erased. */
+export async function eraseExpiredMedicalData(db: DB, at: Date, retentionDays: number): Promise<number> {
+  const today = sydneyDate(at);
+  // Every trip that started early enough; the trip's length decides in code (durations are text).
+  const candidates = await db
+    .select({ id: participants.id, tripDate: bookings.selectedDate, duration: adventures.duration })
+    .from(participants)
+    .innerJoin(bookings, eq(bookings.id, participants.bookingId))
+    .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
+    .where(and(holdsMedical, lte(bookings.selectedDate, addDays(today, -retentionDays - 1))));
+  const due = candidates
+    .filter((c) =>
+      medicalErasureDue({ tripDate: c.tripDate, tripDays: tripDays(c.duration) }, today, retentionDays),
+    )
+    .map((c) => c.id);
+  if (due.length === 0) return 0;
+  const erased = await db
+    .update(participants)
+    .set({
+      medicalAnswers: null,
+      medicalNeedsClearance: false,
+      medicalClearanceAt: null,
+      medicalErasedAt: at,
+      updatedAt: at,
+    })
+    .where(and(inArray(participants.id, due), holdsMedical))
+    .returning({ id: participants.id });
+  return erased.length;
+}

@@ -1,0 +1,82 @@
+/** The minute sweep that ends checkouts nobody finished and gives their spots back. */
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { bookings, payments } from "../../db/schema.ts";
+import { hit } from "../../security/rate-limit.server.ts";
+import { cancelPendingBooking } from "../bookings/holds.server.ts";
+import { releaseStaleChanges } from "../bookings/reschedule.server.ts";
+import { closeAtProvider } from "../bookings/settle.server.ts";
+import { expireOffers } from "../bookings/waitlist.server.ts";
+import type { BookingDeps } from "../money/checkout-ledger.server.ts";
+import { applyWeatherDefaults } from "../weather/weather.server.ts";
+
+/**
+ * Expires checkouts whose time is up and releases their holds; runs every
+ * minute in every app process. Bookings that never got a session (a crash
+ * mid-way) are cancelled.
+ *
+ * Each due checkout is claimed first with a lease in the shared rate_limits
+ * table (one atomic upsert: only the first claimant within the lease gets
+ * hits = 1), so two processes sweeping at once never settle the same checkout
+ * at the same time or ask the provider twice. A sweep that dies mid-way
+ * leaves the lease to run out; the next sweep after it takes the checkout.
+ * The lease outlasts a provider round trip by far and is dropped by the
+ * periodic prune of ended windows.
+ */
+export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ closed: number }> {
+  const { db, now, log } = deps;
+  const at = now();
+  const lease = { limit: 1, windowMs: 2 * 60_000 };
+  let closed = 0;
+  const due = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.status, "open"), eq(payments.paymentStatus, "unpaid"), lte(payments.expiresAt, at)),
+    )
+    .orderBy(asc(payments.expiresAt))
+    .limit(limit);
+  for (const payment of due) {
+    try {
+      if (!(await hit(db, `sweep:${payment.id}`, lease, at)).allowed) continue;
+      await closeAtProvider(deps, payment, "expired");
+      closed++;
+    } catch (error) {
+      log.error("sweep could not settle a checkout", { payment: payment.id, error });
+    }
+  }
+  // Holds past their time (with a grace minute for the payment row being written).
+  const orphans = await db
+    .select({ id: bookings.id, session: bookings.checkoutSessionId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.bookingStatus, "pending_payment"),
+        eq(bookings.holdsSpots, true),
+        isNotNull(bookings.holdExpiresAt),
+        lte(bookings.holdExpiresAt, new Date(at.getTime() - 60_000)),
+        sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'open')`,
+      ),
+    )
+    .limit(limit);
+  for (const orphan of orphans) {
+    if (
+      await db.transaction((tx) => cancelPendingBooking(tx, orphan.id, { at, publicUrl: deps.env.publicUrl }))
+    )
+      closed++;
+  }
+  // Waitlist offers nobody took in time pass their spots on to the next in the queue.
+  try {
+    await expireOffers(db, { at, publicUrl: deps.env.publicUrl });
+  } catch (error) {
+    log.error("sweep could not end lapsed waitlist offers", { error });
+  }
+  // Date changes whose checkout never opened give their held spots back the same way.
+  closed += await releaseStaleChanges(deps, limit);
+  // Weather offers nobody answered by their respond-by time get the operator's default.
+  try {
+    await applyWeatherDefaults(deps);
+  } catch (error) {
+    log.error("sweep could not apply weather defaults", { error });
+  }
+  return { closed };
+}

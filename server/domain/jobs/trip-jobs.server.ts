@@ -1,0 +1,54 @@
+/**
+ * Everything the periodic trip job does (every 15 minutes in every process,
+ * see services.server.ts): the trip emails, the readiness requests, and the
+ * erasure of medical answers whose retention time has passed. Each part is
+ * safe to run in parallel with itself elsewhere; one failing part does not
+ * keep the others from running.
+ */
+import type { Env } from "../../env.server.ts";
+import { eraseExpiredMedicalData } from "../dive-ops/medical-retention.server.ts";
+import { sendReadinessEmails } from "../messaging/readiness-emails.server.ts";
+import { sendTripEmails, type TripEmailDeps } from "../messaging/trip-emails.server.ts";
+
+export interface TripJobDeps extends TripEmailDeps {
+  env: Pick<Env, "publicUrl" | "MEDICAL_RETENTION_DAYS">;
+}
+
+export interface TripJobResult {
+  reminders: number;
+  thankYous: number;
+  /** Reminders dropped because they could only arrive too late. */
+  expired: number;
+  readinessRequests: number;
+  /** Readiness requests dropped for the same reason. */
+  readinessExpired: number;
+  /** Participants whose medical answers were erased. */
+  medicalErased: number;
+}
+
+export async function runTripJobs(deps: TripJobDeps): Promise<TripJobResult> {
+  const failures: unknown[] = [];
+  const attempt = async <T>(job: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await job();
+    } catch (error) {
+      failures.push(error);
+      return fallback;
+    }
+  };
+  const trip = await attempt(() => sendTripEmails(deps), { reminders: 0, thankYous: 0, expired: 0 });
+  const readiness = await attempt(() => sendReadinessEmails(deps), { requests: 0, expired: 0 });
+  const medicalErased = await attempt(
+    () => eraseExpiredMedicalData(deps.db, deps.now(), deps.env.MEDICAL_RETENTION_DAYS),
+    0,
+  );
+  if (medicalErased) deps.log.info("medical answers erased", { participants: medicalErased });
+  if (failures.length)
+    throw failures.length === 1 ? failures[0] : new AggregateError(failures, "trip jobs failed");
+  return {
+    ...trip,
+    readinessRequests: readiness.requests,
+    readinessExpired: readiness.expired,
+    medicalErased,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What every checkout module shares: the dependencies they run with, how long
+ * a checkout holds its spots, and how a ledger row is found and judged
+ * settled. Every checkout (booking or custom payment) has one row in the
+ * `payments` ledger, keyed by provider and session id.
+ */
+import { and, eq } from "drizzle-orm";
+import { isPaid } from "../../../app/lib/paid.ts";
+import type { DB } from "../../db/client.server.ts";
+import { type PaymentRow, payments } from "../../db/schema.ts";
+import type { Env } from "../../env.server.ts";
+import { HttpError } from "../../errors.server.ts";
+import type { Logger } from "../../log.server.ts";
+import type { CheckoutRequest, PaymentProvider } from "../../payments/provider.server.ts";
+import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
+
+/** How long spots are held while the visitor pays (the checkout expires with them). */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+export interface BookingDeps {
+  db: DB;
+  env: Env;
+  log: Logger;
+  payments: PaymentProvider;
+  now: () => Date;
+}
+
+/** Who opens a checkout: the hashed client address, for the open-checkout cap. */
+export interface CheckoutClient {
+  clientKey?: string | null;
+}
+
+/** Where the provider's Cancel button sends the visitor (our route closes the session first). */
+export const checkoutCancelPath = (paymentId: string) => `/api/payments/v1/checkout/cancel/${paymentId}`;
+
+export async function findPayment(deps: BookingDeps, sessionId: string): Promise<PaymentRow | null> {
+  if (!sessionId || sessionId.length > 255) return null;
+  const [row] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, deps.payments.name), eq(payments.sessionId, sessionId)));
+  return row ?? null;
+}
+
+/** Paid, expired or cancelled: nothing more to ask the provider about. */
+export const isSettled = (p: PaymentRow) => isPaid(p) || p.status === "expired" || p.status === "cancelled";
+
+/**
+ * Asks the provider for the checkout of a ledger row already written as
+ * "creating" (so the open-checkout cap counted it first), then records the
+ * session on the row: its URLs with the session id filled in and "open". A
+ * provider failure cancels the row (nobody was charged) and answers 502.
+ * The provider's Cancel button goes to checkoutCancelPath, which closes the
+ * session and then sends the visitor to `finalCancelUrl`.
+ */
+export async function openLedgerCheckout(
+  deps: BookingDeps,
+  paymentId: string,
+  request: Omit<CheckoutRequest, "cancelUrl">,
+  finalCancelUrl: (sessionId: string) => string,
+): Promise<{ url: string; session_id: string }> {
+  const { db, env, log, now } = deps;
+  let session: { id: string; url: string; expiresAt: Date };
+  try {
+    session = await deps.payments.createCheckout({
+      ...request,
+      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
+    });
+  } catch (error) {
+    log.error("payment provider failed to open a checkout", { error, kind: request.kind });
+    await db
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now() })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
+    throw new HttpError(
+      502,
+      "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
+    );
+  }
+  await db
+    .update(payments)
+    .set({
+      sessionId: session.id,
+      status: "open",
+      checkoutUrl: session.url,
+      successUrl: request.successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
+      cancelUrl: finalCancelUrl(session.id),
+      expiresAt: session.expiresAt,
+      updatedAt: now(),
+    })
+    .where(eq(payments.id, paymentId));
+  return { url: session.url, session_id: session.id };
+}

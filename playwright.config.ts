@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
+import { CHROMIUM_ARGS } from "./tests/helpers/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN_PASSWORD = "e2e-admin-password";
@@ -27,15 +28,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -1,4 +1,7 @@
+import tailwindcss from "@tailwindcss/vite";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { CHROMIUM_ARGS } from "./tests/helpers/chromium.ts";
 
 // Separate from vite.config.ts so tests do not load the React Router plugin.
 export default defineConfig({
@@ -19,6 +22,28 @@ export default defineConfig({
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Widgets in a real Chromium (the build's own CSS included): what a person sees and
+        // does with one component, in milliseconds instead of a page load per check.
+        plugins: [tailwindcss()],
+        test: {
+          name: "component",
+          include: ["tests/component/**/*.test.tsx"],
+          setupFiles: ["tests/component/setup.ts"],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+                args: CHROMIUM_ARGS,
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+            viewport: { width: 1280, height: 800 },
+          },
         },
       },
       {

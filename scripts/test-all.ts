@@ -167,6 +167,7 @@ if (withPg) {
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", "npm", ["run", "--silent", "lint"]);
 vitest("unit", "unit");
+vitest("component (Chromium)", "component");
 vitest("api (embedded PGlite)", "api");
 if (withPg) vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });
 if (run("build", "npm", ["run", "--silent", "build"])) {

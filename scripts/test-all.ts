@@ -1,10 +1,15 @@
 /**
- * `npm test`: the whole suite, in order: typecheck, lint, unit tests, API tests
- * on the embedded database and on PostgreSQL, production build, end-to-end
- * tests in Chromium on both databases. Prints one closing line with the totals.
- * Set SKIP_PG=1 to leave out the PostgreSQL runs (e.g. on a laptop without it).
+ * `npm test`: the whole suite, in three stages whose steps run side by side:
+ *   1. typecheck, lint, unit tests, component tests (Chromium) and the production build;
+ *   2. API tests on the embedded database and on PostgreSQL, and the built server as processes;
+ *   3. end-to-end tests in Chromium on the embedded database (two workers, each with its
+ *      own server); what behaves differently on PostgreSQL is proven by the API and process
+ *      tests on it, and by the page cache's two-process browser test.
+ * Each step's output is printed in one block when it ends, with its seconds.
+ * Prints one closing line with the totals. Set SKIP_PG=1 to leave out the
+ * PostgreSQL runs (e.g. on a laptop without it).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -46,16 +51,29 @@ function isDeclaredSkip(file: string, name: string): boolean {
   return DECLARED_SKIPS.some((d) => d.when && d.file.test(file) && d.name.test(name));
 }
 
-function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
-  process.stdout.write(`\n=== ${label} ===\n`);
+const timings: string[] = [];
+
+/** Runs one step with its output kept together, printed in one block when it ends. */
+function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  process.stdout.write(
-    `=== ${label}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s) ===\n`,
-  );
-  if (!ok) failures.push(label);
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", ...env },
+    });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (b: Buffer) => output.push(b));
+    child.stderr.on("data", (b: Buffer) => output.push(b));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n=== ${label} ===\n${Buffer.concat(output).toString("utf8")}`);
+      process.stdout.write(`=== ${label}: ${ok ? "ok" : "FAILED"} (${seconds} s) ===\n`);
+      timings.push(`${label}: ${seconds} s`);
+      if (!ok) failures.push(label);
+      resolve(ok);
+    });
+  });
 }
 
 /** One step's tally: counted into the totals and printed under the step. */
@@ -128,10 +146,10 @@ function countPlaywright(label: string, file: string) {
   report(label, t);
 }
 
-function vitest(label: string, project: string, env: Record<string, string> = {}) {
+async function vitest(label: string, project: string, env: Record<string, string> = {}) {
   const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
   const flakyFile = path.join(out, `${label.replace(/\W+/g, "-")}.flaky.json`);
-  run(
+  await run(
     label,
     "npx",
     [
@@ -150,9 +168,9 @@ function vitest(label: string, project: string, env: Record<string, string> = {}
   countVitest(label, file, flakyFile);
 }
 
-function e2e(label: string, env: Record<string, string> = {}) {
+async function e2e(label: string, env: Record<string, string> = {}) {
   const file = path.join(out, `${label.replace(/\W+/g, "-")}.json`);
-  run(label, "npx", ["playwright", "test", "--retries=0"], { ...env, PW_JSON: file });
+  await run(label, "npx", ["playwright", "test", "--retries=0"], { ...env, PW_JSON: file });
   countPlaywright(label, file);
 }
 
@@ -164,17 +182,20 @@ if (withPg) {
   }
 }
 
-run("typecheck", "npm", ["run", "--silent", "typecheck"]);
-run("lint", "npm", ["run", "--silent", "lint"]);
-vitest("unit", "unit");
-vitest("component (Chromium)", "component");
-vitest("api (embedded PGlite)", "api");
-if (withPg) vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" });
-if (run("build", "npm", ["run", "--silent", "build"])) {
-  vitest("processes (production build)", "process");
-  e2e("e2e (Chromium, embedded PGlite)");
-  if (withPg) e2e("e2e (Chromium, PostgreSQL)", { E2E_PG: "1" });
-}
+const started = Date.now();
+const [, , , , built] = await Promise.all([
+  run("typecheck", "npm", ["run", "--silent", "typecheck"]),
+  run("lint", "npm", ["run", "--silent", "lint"]),
+  vitest("unit", "unit"),
+  vitest("component (Chromium)", "component"),
+  run("build", "npm", ["run", "--silent", "build"]),
+]);
+await Promise.all([
+  vitest("api (embedded PGlite)", "api"),
+  withPg ? vitest("api (PostgreSQL)", "api", { TEST_DB: "postgres" }) : undefined,
+  built ? vitest("processes (production build)", "process") : undefined,
+]);
+if (built) await e2e("e2e (Chromium, embedded PGlite)");
 
 if (unexpectedSkips.length) {
   failures.push(`${unexpectedSkips.length} unexpected skip(s)`);
@@ -187,6 +208,8 @@ if (flakyTests.length) {
   for (const f of flakyTests) process.stdout.write(`  ${f}\n`);
 }
 
+process.stdout.write(`\nSeconds per step (side by side within a stage): ${timings.join(", ")}\n`);
+process.stdout.write(`Whole run: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 process.stdout.write(`\n${failures.length ? `Failed steps: ${failures.join(", ")}` : "All steps passed."}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
 process.exit(failures.length || failed ? 1 : 0);

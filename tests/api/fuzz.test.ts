@@ -9,9 +9,10 @@
  * legitimately change a seeded row; valid creates may add rows, which is why
  * the check compares the seeded rows by id.
  *
- * FUZZ_RUNS sets the runs per route (default 2000: about 90,000 requests, a
- * minute or so per database on a small machine); a failure prints fast-check's
- * seed and path to replay it.
+ * Every route gets every hostile value at least once (a fixed sweep), then
+ * FUZZ_RUNS random runs (150 in `npm test`; `npm run fuzz` sends 2,000 per
+ * route, about 90,000 requests). The run's seed is printed first; FUZZ_SEED
+ * with the same FUZZ_RUNS replays it, and a failure prints fast-check's path.
  */
 import { createHash } from "node:crypto";
 import { asc, inArray } from "drizzle-orm";
@@ -146,7 +147,7 @@ const ROUTES: RouteSpec[] = [
 /** Marks every generated string: none may ever appear in the log. */
 const MARK = "FUZZMARK";
 
-const hostileStrings = fc.constantFrom(
+const HOSTILE_STRINGS = [
   "\u0000",
   `${MARK}\u0000nul`,
   `${MARK}\uD800lone`,
@@ -171,8 +172,9 @@ const hostileStrings = fc.constantFrom(
   "\u202e\u2066",
   "🐠".repeat(300),
   "x".repeat(70_000),
-);
-const hostileNumbers = fc.constantFrom(
+];
+const hostileStrings = fc.constantFrom(...HOSTILE_STRINGS);
+const HOSTILE_NUMBERS = [
   -1,
   0,
   -0,
@@ -186,7 +188,8 @@ const hostileNumbers = fc.constantFrom(
   1e308,
   Number.MAX_VALUE,
   Number.MIN_SAFE_INTEGER,
-);
+];
+const hostileNumbers = fc.constantFrom(...HOSTILE_NUMBERS);
 const junk: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -330,6 +333,30 @@ function fromSchema(schema: unknown, mode: Mode = "mixed", depth = 0): fc.Arbitr
 
 // ---------------------------------------------------------------- requests
 
+/** Path ids that are not ids: NUL, traversal, broken escapes, huge or numeric-looking. */
+const HOSTILE_IDS = [
+  "%00",
+  "abc%00def",
+  "..",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%2e%2e",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%ff",
+  "%",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "1e9",
+  "cs_test_AAAAAAAAAAAA",
+  "cs_test_%00",
+  "x".repeat(5000),
+  "%20",
+  "null",
+  "undefined",
+  "%C3%A9t%C3%A9",
+];
+
 const pathIds = fc.oneof(
   { weight: 3, arbitrary: fc.uuid().map((u) => encodeURIComponent(u)) },
   {
@@ -339,31 +366,7 @@ const pathIds = fc.oneof(
       .filter((s) => s !== "")
       .map((s) => encodeURIComponent(s)),
   },
-  {
-    weight: 3,
-    arbitrary: fc.constantFrom(
-      "%00",
-      "abc%00def",
-      "..",
-      "..%2F..%2Fetc%2Fpasswd",
-      "%2e%2e",
-      "%E0%A4%A",
-      "%ED%A0%80",
-      "%ff",
-      "%",
-      "-1",
-      "0",
-      "99999999999999999999",
-      "1e9",
-      "cs_test_AAAAAAAAAAAA",
-      "cs_test_%00",
-      "x".repeat(5000),
-      "%20",
-      "null",
-      "undefined",
-      "%C3%A9t%C3%A9",
-    ),
-  },
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
 );
 
 const queryValue = fc.oneof(
@@ -479,6 +482,45 @@ function requestFor(route: RouteSpec, token: string): fc.Arbitrary<Generated> {
   });
 }
 
+/**
+ * Every hostile value on every route, whatever the number of random runs: each
+ * in one field of an otherwise valid body (taking the fields in turn), and each
+ * hostile path id where the route has one. Ids in bodies and paths otherwise
+ * name no row, as in the random runs.
+ */
+function hostileSweep(route: RouteSpec, token: string): Generated[] {
+  const noRow = "00000000-0000-4000-8000-000000000000";
+  const valid = route.schema
+    ? fc.sample(fromSchema(route.schema, "valid"), { numRuns: 1, seed: 1 })[0]
+    : undefined;
+  const fields = valid && typeof valid === "object" && !Array.isArray(valid) ? Object.keys(valid) : [];
+  const sendsBody = route.method !== "GET";
+  const request = (path: string, body: unknown, n: number): Generated => {
+    const headers: Record<string, string> = { "X-Forwarded-For": `198.51.100.${n % 250}` };
+    if (route.admin) headers.Authorization = `Bearer ${token}`;
+    if (sendsBody) headers["Content-Type"] = "application/json";
+    const json = sendsBody && body !== undefined ? JSON.stringify(body) : undefined;
+    return {
+      path,
+      init: { method: route.method, headers, body: json },
+      describe: `${route.method} ${path.slice(0, 200)} ${String(json ?? "").slice(0, 300)}`,
+    };
+  };
+  const out: Generated[] = [];
+  if (sendsBody && fields.length) {
+    [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS].forEach((bad, n) => {
+      const body = { ...(valid as object), [fields[n % fields.length]]: bad };
+      out.push(request(route.path.replace(":id", noRow), body, n));
+    });
+  }
+  if (route.path.includes(":id")) {
+    HOSTILE_IDS.forEach((id, n) => {
+      out.push(request(route.path.replace(":id", id), valid, n));
+    });
+  }
+  return out;
+}
+
 /** Multipart uploads with hostile field names and values, and files that are or are not images. */
 function uploadRequest(token: string): fc.Arbitrary<Generated> {
   const part = fc.tuple(
@@ -561,7 +603,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+/**
+ * Random runs per route: 150 in `npm test`, 2,000 (about 90,000 requests) in
+ * `npm run fuzz`. Each run has a seed, printed first: FUZZ_SEED replays it.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 describe("fuzzing every API route", () => {
   it("never answers 5xx, never logs what was sent, and leaves the seeded catalogue intact", async () => {
@@ -585,6 +632,9 @@ describe("fuzzing every API route", () => {
     const before = await seededRows(t, ids);
     const started = Date.now();
 
+    process.stdout.write(
+      `fuzz: seed ${SEED}, ${RUNS} runs per route (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n`,
+    );
     const check = async (g: Generated) => {
       sent++;
       const res = await t.app.request(g.path, g.init);
@@ -598,12 +648,18 @@ describe("fuzzing every API route", () => {
       }
     };
 
-    for (const route of ROUTES) {
+    for (const route of ROUTES) for (const g of hostileSweep(route, token)) await check(g);
+    for (const [n, route] of ROUTES.entries()) {
       const numRuns = Math.max(10, Math.round(RUNS * (route.weight ?? 1)));
-      await fc.assert(fc.asyncProperty(requestFor(route, token), check), { numRuns, endOnFailure: true });
+      await fc.assert(fc.asyncProperty(requestFor(route, token), check), {
+        numRuns,
+        seed: SEED + n,
+        endOnFailure: true,
+      });
     }
     await fc.assert(fc.asyncProperty(uploadRequest(token), check), {
       numRuns: Math.round(RUNS / 2),
+      seed: SEED + ROUTES.length,
       endOnFailure: true,
     });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { inject } from "vitest";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
-import { seed } from "../../server/db/seed.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger, type Logger } from "../../server/log.server.ts";
 import { buildServices, type ServiceOptions, type Services } from "../../server/services.server.ts";
@@ -16,9 +16,8 @@ export { PG_ADMIN_URL } from "./pg.ts";
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === "postgres") {
-    const pgDb = await createPgDatabase();
-    const database = await openDatabase({ url: pgDb.url });
-    await seed(database.db);
+    const pgDb = await createPgDatabase("tw_test", inject("pgTemplate"));
+    const database = await openDatabase({ url: pgDb.url, migrate: false });
     return {
       ...database,
       close: async () => {

@@ -1,0 +1,63 @@
+/**
+ * `npm run mutation [-- <folder> ...]`: mutation testing of the rules, one folder
+ * at a time (default: every folder below), with Stryker and the Vitest runner. Prints each folder's score and its surviving mutants, and
+ * writes the results to .cache/mutation/<folder>.json. A benchmark, not a test:
+ * `npm test` never runs it, and it takes long (each mutant runs the tests that
+ * cover it).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { PartialStrykerOptions } from "@stryker-mutator/api/core";
+import { Stryker } from "@stryker-mutator/core";
+
+const config: PartialStrykerOptions = {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  // Each mutant runs only the tests that cover it.
+  coverageAnalysis: "perTest",
+  // Mutants in code that runs when a module loads would need every test: counted, not run.
+  ignoreStatic: true,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 30_000,
+  tempDirName: ".cache/stryker-tmp",
+  cleanTempDir: "always",
+  ignorePatterns: ["build", "data", ".cache", ".vitest", "test-results*", "bench-results.json"],
+  thresholds: { high: 85, low: 70, break: null },
+};
+
+const FOLDERS = ["server/cache", "server/security", "server/payments", "app/lib", "server/domain"];
+const folders = process.argv.slice(2).map((f) => f.replace(/\/$/, ""));
+const out = path.resolve(".cache/mutation");
+mkdirSync(out, { recursive: true });
+
+const rows: string[] = [];
+for (const folder of folders.length ? folders : FOLDERS) {
+  const started = Date.now();
+  const results = await new Stryker({
+    ...config,
+    mutate: [`${folder}/**/*.{ts,tsx}`],
+    reporters: ["progress"],
+  }).runMutationTest();
+  const count = (status: string) => results.filter((r) => r.status === status).length;
+  const killed = count("Killed") + count("Timeout");
+  const survived = count("Survived");
+  const noCoverage = count("NoCoverage");
+  const valid = killed + survived + noCoverage;
+  const score = valid ? (100 * killed) / valid : 100;
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  rows.push(
+    `| ${folder} | ${score.toFixed(1)}% | ${killed} | ${survived} | ${noCoverage} | ${count("Ignored")} | ${minutes} min |`,
+  );
+  writeFileSync(path.join(out, `${folder.replace(/\//g, "-")}.json`), JSON.stringify(results, null, 1));
+  const left = results.filter((r) => r.status === "Survived" || r.status === "NoCoverage");
+  process.stdout.write(`\n${folder}: ${left.length} mutant(s) not killed\n`);
+  for (const r of left) {
+    process.stdout.write(
+      `  ${r.status} ${r.fileName}:${r.location.start.line} ${r.mutatorName}: ${(r.replacement ?? "").slice(0, 80)}\n`,
+    );
+  }
+}
+process.stdout.write(
+  `\n| folder | score | killed | survived | no coverage | ignored | time |\n|---|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
+);

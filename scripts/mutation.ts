@@ -20,6 +20,8 @@ const config: PartialStrykerOptions = {
   ignoreStatic: true,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 30_000,
+  // The first run takes every covering test once, with coverage: minutes on a small machine.
+  dryRunTimeoutMinutes: 60,
   tempDirName: ".cache/stryker-tmp",
   cleanTempDir: "always",
   ignorePatterns: ["build", "data", ".cache", ".vitest", "test-results*", "bench-results.json"],

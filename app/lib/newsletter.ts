@@ -5,6 +5,9 @@
  */
 import { z } from "./zod.ts";
 
+/** What a visitor reads after signing up, from the API or the sign-up page. */
+export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! Watch your inbox for trip news.";
+
 export const NEWSLETTER_SUBJECT_MAX = 150;
 export const NEWSLETTER_BODY_MAX = 20_000;
 

@@ -156,13 +156,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
     const kind = sharedAnswerKind(c.req.method, url.pathname, url.searchParams);
-    if (!kind) {
-      await next();
-      // Personal or changing answers (booking links, checkouts, admin, the API's writes) are never stored
-      // anywhere; static files and uploads set their own.
-      if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-      return;
-    }
+    // Personal or changing answers get no-store from the route's headers (security/headers.server.ts).
+    if (!kind) return next();
     // Shared pages are rendered without a nonce (see the file comment).
     c.set("cspNonce" as never, undefined as never);
     const key = url.pathname + url.search;

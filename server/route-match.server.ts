@@ -125,7 +125,9 @@ export function matchRoute(pathname: string): RouteMatch {
       const hidden = new Set(prefix.policy.secrets);
       logged = logged.map((segment, i) => {
         const s = prefix.segments[i];
-        return s?.kind === "param" && hidden.has(s.name) ? REDACTED : segment;
+        if (!s) return segment;
+        if (s.kind === "static") return s.text;
+        return hidden.has(s.name) ? REDACTED : segment;
       });
     }
   }

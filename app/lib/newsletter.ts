@@ -1,7 +1,7 @@
 /**
  * The newsletter the operator writes: one schema for the composer and the API,
  * and the one rule that turns the plain-text body into paragraphs (the
- * composer's preview and the email both use it).
+ * composer's preview and the email both use it); and the sign-up's thank-you.
  */
 import { z } from "./zod.ts";
 

@@ -47,18 +47,16 @@ test("before its script runs, the box posts the address to /newsletter, never in
 });
 
 test("with JavaScript it calls the API in place and shows the server's thank-you", async () => {
-  const fetch = vi
-    .spyOn(window, "fetch")
-    .mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          success: true,
-          id: "x",
-          message: "Thanks for subscribing! Watch your inbox for trip news.",
-        }),
-        { status: 200, headers: { "Content-Type": "application/json" } },
-      ),
-    );
+  const fetch = vi.spyOn(window, "fetch").mockResolvedValue(
+    new Response(
+      JSON.stringify({
+        success: true,
+        id: "x",
+        message: "Thanks for subscribing! Watch your inbox for trip news.",
+      }),
+      { status: 200, headers: { "Content-Type": "application/json" } },
+    ),
+  );
   const screen = await render(<NewsletterForm />);
   await userEvent.fill(screen.getByRole("textbox", { name: "Email address" }), "ava@example.com");
   const submitted = nextSubmit();

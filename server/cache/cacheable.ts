@@ -9,21 +9,24 @@
  * `session_id` and `offer`) or is junk that would fill the cache; any other
  * spelling of the address (`/BOOK`, `/book/`) is sent to the canonical one.
  */
-import { matchRoute, ROUTER_PARAMS } from "../route-match.server.ts";
+import { matchRoute, ROUTER_PARAMS, type RouteMatch } from "../route-match.server.ts";
 
 export type SharedKind = "page" | "data" | "resource";
 
 /** Shared addresses name adventures by slug; any other spelling is rendered for its request alone. */
 const SLUG = /^[a-z0-9-]+$/;
 
-/** The kind of shared answer `method path?search` gets, or null when it must be rendered for this request. */
+/**
+ * The kind of shared answer `method path?search` gets, or null when it must be
+ * rendered for this request (`match`: the request's row, when already known).
+ */
 export function sharedAnswerKind(
   method: string,
   pathname: string,
   search: URLSearchParams,
+  match: RouteMatch = matchRoute(pathname),
 ): SharedKind | null {
   if (method !== "GET" && method !== "HEAD") return null;
-  const match = matchRoute(pathname);
   if (match.policy.cache !== "shared" || match.canonical !== pathname) return null;
   if (!Object.values(match.params).every((value) => SLUG.test(value))) return null;
   const known = new Set(match.policy.query ?? []);

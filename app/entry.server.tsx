@@ -14,7 +14,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { redactPath } from "../server/log.server";
+import { redactPath } from "../server/route-match.server";
 import { PublicCssText } from "./components/PublicStyles";
 import { getApp } from "./lib/context";
 // The public stylesheet as text, to inline into public pages (components/PublicStyles.tsx).

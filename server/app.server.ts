@@ -15,13 +15,13 @@ import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { createPageCache } from "./cache/page-cache.server.ts";
 import { fromDatabaseError, HttpError } from "./errors.server.ts";
-import { redactPath } from "./log.server.ts";
+import { canonicalAddress, loggedQuery, routeOf } from "./route-match.server.ts";
 import { clientAddressInClear, clientKey } from "./security/client.server.ts";
 import {
   contentSecurityPolicy,
   HSTS,
   type NonceVariables,
-  privateLinkHeaders,
+  routeHeaders,
   uploadHeaders,
 } from "./security/headers.server.ts";
 import { publicLimits } from "./security/public-limits.server.ts";
@@ -66,17 +66,20 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    // Path only (query strings can carry checkout session ids); checkout ids and booking-link tokens redacted.
+    // The canonical path with its secrets (booking-link tokens, checkout ids) redacted, and only the
+    // query parameters its route declares harmless (an email typed into a form, a session id: never).
+    const match = routeOf(c);
     log.info("request", {
       id: c.get("requestId"),
       method: c.req.method,
-      path: redactPath(c.req.path),
+      path: match.logged,
+      query: loggedQuery(match, new URL(c.req.url).search),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
   });
-  app.use("/my-booking/*", privateLinkHeaders());
-  app.use("/newsletter/unsubscribe/*", privateLinkHeaders());
+  // Cache-Control, and the private-link headers, as the route table declares them.
+  app.use(routeHeaders());
   app.use(
     secureHeaders({
       crossOriginEmbedderPolicy: false,
@@ -91,6 +94,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(compress());
   // Input checks: text the database cannot store in the path or query, bounded page form posts.
   app.use(requestText());
+  // One address per page: another spelling of it (letter case, a trailing slash) is a 308 to it.
+  app.use(canonicalAddress());
   app.use(pageFormBody());
   app.use(publicLimits(services));
   // What every visitor sees the same is rendered once per content version (and answered with ETags).
@@ -112,12 +117,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     if (refused) {
       log.warn("database refused the input", {
         id: c.get("requestId"),
-        path: redactPath(c.req.path),
+        path: routeOf(c).logged,
         error: err,
       });
       return c.json({ detail: refused.message, errors: refused.errors ?? {} }, refused.status as 400);
     }
-    log.error("unhandled error", { id: c.get("requestId"), path: redactPath(c.req.path), error: err });
+    log.error("unhandled error", { id: c.get("requestId"), path: routeOf(c).logged, error: err });
     return c.json({ detail: "Something went wrong on our side. Please try again." }, 500);
   });
 

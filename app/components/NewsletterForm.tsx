@@ -4,7 +4,23 @@ import { postJson } from "../lib/api";
 
 type State = { kind: "idle" | "sending" } | { kind: "success" | "error"; message: string };
 
-/** Footer sign-up: POST /api/newsletter/subscribe (validated, case-insensitive, idempotent). */
+/** The sign-up box's words, shared with the /newsletter page. */
+export const NEWSLETTER_TEXT = {
+  heading: "Newsletter",
+  blurb: "Trip dates, new adventures and dive reports from the NSW coast.",
+  failed: "We couldn't sign you up just now. Please try again in a moment.",
+} as const;
+
+/** Where the box posts before its script runs (or without JavaScript): the /newsletter page's action. */
+export const NEWSLETTER_ACTION = "/newsletter";
+
+/**
+ * Footer sign-up: with JavaScript, POST /api/newsletter/subscribe (validated,
+ * case-insensitive, idempotent) and the answer in place. Before the page's
+ * scripts run, or without them, the same form is a plain POST to /newsletter,
+ * whose action subscribes and shows the thank-you: the address never goes into
+ * a URL.
+ */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
@@ -32,7 +48,7 @@ export function NewsletterForm() {
       setState({ kind: "success", message: result.data.message });
       setEmail("");
     } else if (result.status === 0 || result.status >= 500) {
-      setState({ kind: "error", message: "We couldn't sign you up just now. Please try again in a moment." });
+      setState({ kind: "error", message: NEWSLETTER_TEXT.failed });
     } else {
       setState({ kind: "error", message: result.errors.email ?? result.detail });
     }
@@ -40,11 +56,18 @@ export function NewsletterForm() {
 
   const error = state.kind === "error";
   return (
-    <form onSubmit={submit} noValidate aria-label="Newsletter sign-up" className="space-y-3">
-      <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
-      <p className="text-sm leading-relaxed">
-        Trip dates, new adventures and dive reports from the NSW coast.
-      </p>
+    <form
+      method="post"
+      action={NEWSLETTER_ACTION}
+      onSubmit={submit}
+      noValidate
+      aria-label="Newsletter sign-up"
+      className="space-y-3"
+    >
+      <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">
+        {NEWSLETTER_TEXT.heading}
+      </h2>
+      <p className="text-sm leading-relaxed">{NEWSLETTER_TEXT.blurb}</p>
       <label htmlFor={inputId} className="sr-only">
         Email address
       </label>

@@ -1,9 +1,12 @@
 /**
  * The newsletter the operator writes: one schema for the composer and the API,
  * and the one rule that turns the plain-text body into paragraphs (the
- * composer's preview and the email both use it).
+ * composer's preview and the email both use it); and the sign-up's thank-you.
  */
 import { z } from "./zod.ts";
+
+/** What a visitor reads after signing up, from the API or the sign-up page. */
+export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! Watch your inbox for trip news.";
 
 export const NEWSLETTER_SUBJECT_MAX = 150;
 export const NEWSLETTER_BODY_MAX = 20_000;

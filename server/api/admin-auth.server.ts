@@ -12,6 +12,7 @@ import {
 } from "../domain/access/auth.server.ts";
 import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/access/two-factor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
+import { matchRoute, needsAdmin } from "../route-match.server.ts";
 import { clientKey } from "../security/client.server.ts";
 import {
   clearAttempts,
@@ -26,17 +27,13 @@ import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /**
- * THE rule for which API calls need the admin token: everything under
- * /api/admin/ except the login itself, plus the two lists of customer data
- * (GET /api/bookings, GET /api/contact). POST to those two stays public.
+ * Which API calls need the admin token, as the route table declares it
+ * (app/route-policy.ts): everything under /api/admin/ except the login
+ * itself, plus the two lists of customer data (GET /api/bookings, GET
+ * /api/contact). POST to those two stays public.
  */
 export function isAdminOnly(method: string, path: string): boolean {
-  const p = path.replace(/^\/api(?=\/)/, "").replace(/\/+$/, "") || "/";
-  const reading = method === "GET" || method === "HEAD";
-  if (p === "/admin/login") return false;
-  if (p === "/admin" || p.startsWith("/admin/")) return true;
-  if (reading && (p === "/bookings" || p === "/contact")) return true;
-  return false;
+  return needsAdmin(method, matchRoute(path));
 }
 
 /** Per-app auth state: how a password is checked (tests may wrap it to count the checks). */

@@ -1,12 +1,12 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { isbot } from "isbot";
+import { SUBSCRIBED_MESSAGE } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { waitlistJoinSchema } from "../../app/lib/waitlist.ts";
-import { newsletterSubscribers } from "../db/schema.ts";
 import { joinWaitlist } from "../domain/bookings/waitlist.server.ts";
 import { incrementViewCount, listActiveAdventures } from "../domain/content/adventures.server.ts";
 import { saveContactMessage } from "../domain/messaging/contact.server.ts";
+import { subscribe } from "../domain/messaging/newsletter.server.ts";
 import { clientKey } from "../security/client.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
@@ -38,24 +38,8 @@ export function publicApi({ database, log, env, now }: Services) {
 
   api.post("/newsletter/subscribe", async (c) => {
     const { email } = await readJson(c, newsletterSchema);
-    const normalised = email.toLowerCase();
-    // Idempotent: a known address is (re)activated, never duplicated.
-    const [row] = await db
-      .insert(newsletterSubscribers)
-      .values({ email: normalised, status: "active" })
-      .onConflictDoUpdate({
-        target: newsletterSubscribers.email,
-        set: {
-          status: "active",
-          subscribedAt: sql`case when ${newsletterSubscribers.status} = 'active' then ${newsletterSubscribers.subscribedAt} else now() end`,
-        },
-      })
-      .returning({ id: newsletterSubscribers.id });
-    return c.json({
-      success: true,
-      id: row.id,
-      message: "Thanks for subscribing! Watch your inbox for trip news.",
-    });
+    const { id } = await subscribe(db, email);
+    return c.json({ success: true, id, message: SUBSCRIBED_MESSAGE });
   });
 
   // "Tell me if a spot opens" on a full date; the same answer for a first and a repeated join.

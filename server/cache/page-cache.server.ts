@@ -21,6 +21,7 @@ import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import type { Database } from "../db/client.server.ts";
+import { routeOf } from "../route-match.server.ts";
 import { htmlPolicy, inlineScriptHashes, scriptHash } from "../security/headers.server.ts";
 import { type SharedKind, sharedAnswerKind } from "./cacheable.ts";
 import { contentVersion } from "./content-version.server.ts";
@@ -155,14 +156,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
-    const kind = sharedAnswerKind(c.req.method, url.pathname, url.searchParams);
-    if (!kind) {
-      await next();
-      // Personal or changing answers (booking links, checkouts, admin, the API's writes) are never stored
-      // anywhere; static files and uploads set their own.
-      if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-      return;
-    }
+    const kind = sharedAnswerKind(c.req.method, url.pathname, url.searchParams, routeOf(c));
+    // Personal or changing answers get no-store from the route's headers (security/headers.server.ts).
+    if (!kind) return next();
     // Shared pages are rendered without a nonce (see the file comment).
     c.set("cspNonce" as never, undefined as never);
     const key = url.pathname + url.search;

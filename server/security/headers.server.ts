@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { routeOf } from "../route-match.server.ts";
 
 /** One year, the value HSTS preload lists ask for; browsers ignore it over plain http. */
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -112,19 +113,30 @@ export const uploadHeaders = (): MiddlewareHandler => async (c, next) => {
 };
 
 /**
- * A booking's private link carries its token in the path: the page must not
- * be cached, indexed, or named in the Referer sent to any other site. The
- * policy is same-origin rather than no-referrer: under no-referrer a browser
- * sends `Origin: null` with the page's own form posts, and React Router refuses
- * a document POST whose Origin is not the site's (400 "Bad Request"), so the
- * cancel and re-send forms would fail without JavaScript. Same-origin requests
- * reach only this server, which holds the token already. Mounted before
- * secureHeaders and set after it, so this Referrer-Policy wins.
+ * The caching and privacy headers the route table declares (app/route-policy.ts).
+ *
+ * An address that is a credential (a booking link's token, a checkout session)
+ * must not be cached, indexed, or named in the Referer sent to any other site.
+ * The policy is same-origin rather than no-referrer: under no-referrer a
+ * browser sends `Origin: null` with the page's own form posts, and React Router
+ * refuses a document POST whose Origin is not the site's (400 "Bad Request"),
+ * so the cancel and re-send forms would fail without JavaScript. Same-origin
+ * requests reach only this server, which holds the token already.
+ *
+ * Every other answer that says nothing of its own is no-store: personal or
+ * changing answers (admin, the API's writes, redirects) are never kept
+ * anywhere; shared pages, static files and uploads set their own.
+ *
+ * Mounted before secureHeaders and set after it, so this Referrer-Policy wins.
  */
-export const privateLinkHeaders = (): MiddlewareHandler => async (c, next) => {
+export const routeHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
   const headers = c.res.headers;
-  headers.set("Cache-Control", "no-store");
-  headers.set("X-Robots-Tag", "noindex, nofollow");
-  headers.set("Referrer-Policy", "same-origin");
+  if (routeOf(c).policy.cache === "private") {
+    headers.set("Cache-Control", "no-store");
+    headers.set("X-Robots-Tag", "noindex, nofollow");
+    headers.set("Referrer-Policy", "same-origin");
+  } else if (!headers.has("Cache-Control")) {
+    headers.set("Cache-Control", "no-store");
+  }
 };

@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import { readBodyBytes } from "../api/validate.server.ts";
 import { HttpError } from "../errors.server.ts";
+import { isApi, routeOf } from "../route-match.server.ts";
 import { badText, textProblem } from "./text.server.ts";
 
 const badEncoding = (field: string) =>
@@ -62,12 +63,6 @@ export const requestText = (): MiddlewareHandler => async (c, next) => {
 export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
- * Page forms that take a photo: their action streams the body through the
- * upload reader (readMultipart), under its own size limits and the same text rule.
- */
-const PAGE_UPLOADS = /^\/my-booking\/[^/]+\/review(\.data)?$/;
-
-/**
  * Bounds the body of a form post to a page (React Router actions) and applies
  * the text rule to its fields. The API reads its own bodies with its own
  * limits; uploads stream under theirs. The body is read once here and handed on
@@ -76,10 +71,13 @@ const PAGE_UPLOADS = /^\/my-booking\/[^/]+\/review(\.data)?$/;
  */
 export const pageFormBody = (): MiddlewareHandler => async (c, next) => {
   const method = c.req.method;
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || c.req.path.startsWith("/api/")) {
+  const match = routeOf(c);
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || isApi(match)) {
     return next();
   }
-  if (PAGE_UPLOADS.test(c.req.path) && /^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
+  // Page forms that take a photo: their action streams the body through the upload reader
+  // (readMultipart), under its own size limits and the same text rule.
+  if (match.policy.uploads && /^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
     return next();
   }
   const bytes = await readBodyBytes(c.req.raw, MAX_FORM_BYTES);

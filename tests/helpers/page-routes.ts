@@ -53,3 +53,35 @@ export function formPost(fields: Record<string, string>, headers: Record<string,
     body: new URLSearchParams(fields).toString(),
   };
 }
+
+type RouteModule = { loader?: unknown; action?: unknown };
+type ConfigEntry = { path?: string; index?: boolean; file: string; children?: ConfigEntry[] };
+
+/**
+ * A RouteFor that matches as React Router does (any letter case, a trailing
+ * slash, `.data`), over the site's own route config, and runs the loader or
+ * action of the modules given by file ("routes/public/book.tsx"); any other
+ * page answers 404.
+ */
+export async function reactRouterPages(modules: Record<string, RouteModule>): Promise<RouteFor> {
+  const { matchRoutes } = await import("react-router");
+  const config = (await import("../../app/routes.ts")).default as unknown as ConfigEntry[];
+  const toObjects = (entries: ConfigEntry[]): RouteObjectLike[] =>
+    entries.map((e) => ({
+      path: e.path,
+      index: e.index,
+      id: e.file,
+      children: e.children ? toObjects(e.children) : undefined,
+    }));
+  const routes = toObjects(config);
+  return (method, path) => {
+    const pathname = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
+    const leaf = matchRoutes(routes as never, pathname)?.at(-1) as
+      | { params: Record<string, string>; route: RouteObjectLike }
+      | undefined;
+    const module = leaf ? modules[leaf.route.id] : undefined;
+    const fn = method === "GET" || method === "HEAD" ? module?.loader : module?.action;
+    return fn ? { fn: fn as RouteFn, params: leaf?.params ?? {} } : null;
+  };
+}
+type RouteObjectLike = { path?: string; index?: boolean; id: string; children?: RouteObjectLike[] };

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { createLogger, redactPath } from "../../server/log.server.ts";
+import { createLogger } from "../../server/log.server.ts";
+import { redactPath } from "../../server/route-match.server.ts";
 
 function capture(level: Parameters<typeof createLogger>[0] = "debug") {
   const lines: string[] = [];

@@ -8,7 +8,7 @@ import {
   TEST_UNSUBSCRIBE_NOTE,
   unsubscribeUrl,
 } from "../../server/domain/messaging/newsletter-send.server.ts";
-import { redactPath } from "../../server/log.server.ts";
+import { redactPath } from "../../server/route-match.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 
 const site = siteInfo({ global: { site_title: "Tidewater Dive & Camp" } }, 2026);

@@ -21,7 +21,8 @@ describe("which answers are shared between visitors", () => {
     ["/book", "page"],
     ["/book?adventure=dive-exhibition", "page"],
     ["/cancellation", "page"],
-    ["/_root.data", "data"],
+    // React Router asks for the home page's data at /_.data.
+    ["/_.data", "data"],
     ["/adventures.data?_routes=routes%2Fpublic%2Fadventures", "data"],
     ["/book.data?adventure=dive-exhibition&_routes=routes%2Fpublic%2Fbook", "data"],
     ["/api/adventures-pro", "resource"],
@@ -50,6 +51,10 @@ describe("which answers are shared between visitors", () => {
     "/api/payments/v1/checkout/status/cs_test_1",
     "/adventures/Dive-Exhibition",
     "/adventures/",
+    // Other spellings of a shared address are sent to it (308), never cached under their own key.
+    "/BOOK",
+    "/Book.data",
+    "/book/_.data",
     // Parameters a page does not read: a campaign tag, junk that would fill the cache.
     "/?utm_source=newsletter",
     "/faq?x=1",

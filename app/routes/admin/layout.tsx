@@ -10,11 +10,6 @@ import { useRootData } from "../../root";
 import type { Route } from "./+types/layout";
 import "../../admin.css";
 
-// Admin pages are never for search engines (also sent as a meta tag below).
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
-}
-
 /**
  * The access gate's state. The token is only known in the browser, so this
  * runs there (the server renders HydrateFallback); every screen's own

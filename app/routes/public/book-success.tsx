@@ -20,18 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = url.searchParams.get("session_id") ?? "";
   const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
-  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null }, { headers: NO_STORE });
+  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null });
   // The booking's private link, minted for this view (the checkout session id is what opens this page).
   const { bookingId, ...summary } = paid;
   const manageLink = await successPageLink(db, bookingId, booking.now());
-  return data({ summary, manageLink }, { headers: NO_STORE });
-}
-
-// The page carries a private booking link: never cached.
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers() {
-  return NO_STORE;
+  return data({ summary, manageLink });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -8,8 +8,6 @@ import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/gift-voucher-success";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /** While the payment is pending the page looks again every 2 seconds, this many times. */
 const POLLS = 15;
 
@@ -29,11 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const order = before?.state === "pending" ? await giftVoucherStatus(app.booking, sessionId) : before;
-  return data({ order, sessionId }, { headers: NO_STORE });
-}
-
-export function headers() {
-  return NO_STORE;
+  return data({ order, sessionId });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -30,13 +30,10 @@ interface GiftActionData {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);
-  return data(
-    {
-      testMode: env.paymentsMode === "test",
-      cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    testMode: env.paymentsMode === "test",
+    cancelled: new URL(request.url).searchParams.get("cancelled") === "1",
+  };
 }
 
 /**
@@ -47,20 +44,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const values: GiftValues = await postedText(request, FIELDS);
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
   try {
     const input = validateBody(values, giftVoucherSchema);
     const opened = await openGiftVoucherCheckout(app.booking, input, { clientKey: app.clientKey });
-    return redirect(opened.url, { status: 303, headers });
+    return redirect(opened.url, 303);
   } catch (error) {
     if (!(error instanceof HttpError)) {
       app.log.error("gift voucher form could not open a checkout", { error });
       return data<GiftActionData>(
         { values, error: "The payment could not be started. Please try again in a moment.", fieldErrors: {} },
-        { status: 500, headers },
+        { status: 500 },
       );
     }
-    if (error instanceof TooManyCheckouts) headers["Retry-After"] = String(error.retryAfterSeconds);
+    const headers: Record<string, string> =
+      error instanceof TooManyCheckouts ? { "Retry-After": String(error.retryAfterSeconds) } : {};
     const fieldErrors: Partial<GiftValues> = {};
     for (const [key, message] of Object.entries(error.errors ?? {})) {
       const name = key.replace(/^body\./, "") as keyof GiftValues;

@@ -9,7 +9,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!linked || linked.booking.bookingStatus === "cancelled") {
     return new Response("This booking link does not work.", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   const file = await bookingCalendarFile(app.db, linked, app.booking.now());
@@ -17,7 +17,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
     },
   });
 }

@@ -5,8 +5,6 @@ import { fulfil } from "../../../server/domain/bookings/settle.server";
 import { getApp } from "../../lib/context";
 import type { Route } from "./+types/my-booking-changed";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * Where the checkout of a date change's price difference returns (paid or
  * left). The session is settled first (the same fulfil as the webhook and the
@@ -19,10 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
   const found = await changeForSession(app.booking, sessionId);
-  if (!found) return redirect("/my-booking", { headers: NO_STORE });
+  if (!found) return redirect("/my-booking");
   await fulfil(app.booking, sessionId).catch((error: unknown) =>
     app.log.error("settling a date change's checkout failed", { payment: found.payment.id, error }),
   );
   const link = await successPageLink(app.db, found.change.bookingId, app.booking.now());
-  return redirect(`${link}?changed=1`, { headers: NO_STORE });
+  return redirect(`${link}?changed=1`);
 }

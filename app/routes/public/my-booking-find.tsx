@@ -16,18 +16,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const { email } = await postedText(request, ["email"]);
   const parsed = emailField.safeParse(email);
-  const headers = { "Cache-Control": "no-store" };
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Enter a valid email address";
-    return data<ResendResult>({ status: "invalid", email, error }, { status: 400, headers });
+    return data<ResendResult>({ status: "invalid", email, error }, { status: 400 });
   }
   try {
     await resendBookingLinks(app.booking, parsed.data);
   } catch (error) {
     app.log.error("booking links could not be re-sent", { error });
-    return data<ResendResult>({ status: "error", email: parsed.data }, { status: 500, headers });
+    return data<ResendResult>({ status: "error", email: parsed.data }, { status: 500 });
   }
-  return data<ResendResult>({ status: "sent", email: parsed.data }, { headers });
+  return data<ResendResult>({ status: "sent", email: parsed.data });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -22,8 +22,6 @@ import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-participant";
 import { InvalidLink } from "./my-booking";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 const WAIVER_FIELDS = ["waiver_version", "waiver_name", "waiver_guardian_name"] as const;
 const MEDICAL_FIELDS = MEDICAL_QUESTIONS.map((q) => `medical_${q.id}`);
 
@@ -42,10 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const form = linked
     ? await participantForm(app.db, linked.booking.id, readPosition(params.position))
     : null;
-  return data(
-    { form, retentionDays: app.env.MEDICAL_RETENTION_DAYS },
-    { status: form ? 200 : 404, headers: NO_STORE },
-  );
+  return data({ form, retentionDays: app.env.MEDICAL_RETENTION_DAYS }, { status: form ? 200 : 404 });
 }
 
 export interface ParticipantActionData {
@@ -61,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const linked = await bookingByToken(app.db, params.token);
   const position = readPosition(params.position);
   const fail = (status: number, error: string, errors: Record<string, string> = {}) =>
-    data<ParticipantActionData>({ error, errors, values: posted }, { status, headers: NO_STORE });
+    data<ParticipantActionData>({ error, errors, values: posted }, { status });
   if (!linked) return fail(404, "This booking link does not work.");
   const body: Record<string, unknown> = {};
   for (const key of PARTICIPANT_TEXT_FIELDS) body[key] = posted[key];
@@ -81,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     app.log.error("participant could not be saved", { booking: linked.booking.id, error });
     return fail(500, "We could not save these details just now. Please try again, or contact us.");
   }
-  return redirect(`/my-booking/${params.token}?participant=${position}`, { status: 303, headers: NO_STORE });
+  return redirect(`/my-booking/${params.token}?participant=${position}`, { status: 303 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -15,8 +15,6 @@ import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-reschedule";
 import { InvalidLink } from "./my-booking";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * Changing the date from a booking's private link, without JavaScript: the
  * list of dates is a GET form (?date= opens the review step, which says what
@@ -26,7 +24,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
-  if (!linked) return data({ page: null }, { status: 404, headers: NO_STORE });
+  if (!linked) return data({ page: null }, { status: 404 });
   const at = app.booking.now();
   const offer = await rescheduleOffer(app.db, linked, at);
   const wanted = new URL(request.url).searchParams.get("date") ?? "";
@@ -43,7 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     /** A date asked for that is not (or no longer) on the list. */
     pickedMissing: wanted !== "" && offer.offered && !offer.options.some((o) => o.date === wanted),
   };
-  return data({ page }, { headers: NO_STORE });
+  return data({ page });
 }
 
 export type RescheduleActionData = { error: string; field: string | null };
@@ -60,33 +58,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!linked) {
     return data<RescheduleActionData>(
       { error: "This booking link does not work.", field: null },
-      { status: 404, headers: NO_STORE },
+      { status: 404 },
     );
   }
   if (!isIsoDate(posted.date)) {
     return data<RescheduleActionData>(
       { error: "date: Choose the new date.", field: "date" },
-      { status: 400, headers: NO_STORE },
+      { status: 400 },
     );
   }
   // The difference the review showed, in cents; the server refuses the move if the price changed since.
   if (posted.difference !== "" && !/^-?\d{1,9}$/.test(posted.difference)) {
     return data<RescheduleActionData>(
       { error: "difference: Review the change again.", field: "difference" },
-      { status: 400, headers: NO_STORE },
+      { status: 400 },
     );
   }
   const expected = posted.difference === "" ? undefined : Number(posted.difference);
   try {
     const result = await requestReschedule(app.booking, linked.booking.id, posted.date, expected);
-    if (result.outcome === "checkout")
-      return redirect(result.checkoutUrl, { status: 303, headers: NO_STORE });
-    return redirect(`/my-booking/${params.token}?changed=1`, { status: 303, headers: NO_STORE });
+    if (result.outcome === "checkout") return redirect(result.checkoutUrl, { status: 303 });
+    return redirect(`/my-booking/${params.token}?changed=1`, { status: 303 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       return data<RescheduleActionData>(
         { error: error.message, field: error.errors ? (Object.keys(error.errors)[0] ?? null) : null },
-        { status: error.status, headers: NO_STORE },
+        { status: error.status },
       );
     }
     app.log.error("customer date change failed", { booking: linked.booking.id, error });
@@ -98,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             : "We could not change your date just now. Your booking is unchanged; please try again, or contact us.",
         field: null,
       },
-      { status: error instanceof HttpError ? error.status : 500, headers: NO_STORE },
+      { status: error instanceof HttpError ? error.status : 500 },
     );
   }
 }

@@ -17,8 +17,6 @@ import { seo } from "../../lib/seo";
 import { REVIEW_PHOTO_MAX_MB } from "../../lib/validation";
 import type { Route } from "./+types/my-booking-review";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * The review form a booking's private link opens (linked from the thank-you
  * email and the booking page). The page says whether the trip can be reviewed
@@ -27,23 +25,20 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
-  if (!linked) return data({ page: null }, { status: 404, headers: NO_STORE });
+  if (!linked) return data({ page: null }, { status: 404 });
   const { booking } = linked;
   const opening = reviewOpening(booking, app.booking.now());
   const reviewed = (await reviewOfBooking(app.db, booking.id)) !== null;
-  return data(
-    {
-      page: {
-        state: reviewed ? "done" : opening.open ? "open" : opening.reason,
-        opensOn: !opening.open && opening.reason === "not_yet" ? opening.from : "",
-        adventureTitle: booking.adventureTitle,
-        date: booking.selectedDate,
-        reference: booking.reference,
-        name: shownName(booking.customerFirstName, booking.customerLastName),
-      },
+  return data({
+    page: {
+      state: reviewed ? "done" : opening.open ? "open" : opening.reason,
+      opensOn: !opening.open && opening.reason === "not_yet" ? opening.from : "",
+      adventureTitle: booking.adventureTitle,
+      date: booking.selectedDate,
+      reference: booking.reference,
+      name: shownName(booking.customerFirstName, booking.customerLastName),
     },
-    { headers: NO_STORE },
-  );
+  });
 }
 
 export type ReviewActionData = { values: ReviewValues; errors: ReviewErrors };
@@ -60,16 +55,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.kind === "invalid") {
     return data<ReviewActionData>(
       { values: outcome.values, errors: outcome.errors },
-      { status: outcome.status, headers: NO_STORE },
+      { status: outcome.status },
     );
   }
   if (outcome.kind === "not_found") {
     return data<ReviewActionData>(
       { values: { rating: "", content: "", customer_name: "" }, errors: {} },
-      { status: 404, headers: NO_STORE },
+      { status: 404 },
     );
   }
-  return redirect(`/my-booking/${params.token}/review`, { status: 303, headers: NO_STORE });
+  return redirect(`/my-booking/${params.token}/review`, { status: 303 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

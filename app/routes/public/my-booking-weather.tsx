@@ -16,8 +16,6 @@ import { CHOICE_TEXT, weatherChoiceSchema } from "../../lib/weather";
 import type { Route } from "./+types/my-booking-weather";
 import { InvalidLink } from "./my-booking";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * The customer's answer to a departure called off for weather, without
  * JavaScript: three forms posting to the action (the move's form lists the
@@ -27,21 +25,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const linked = await bookingByToken(app.db, params.token);
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
-  if (!linked || !weather) return data({ page: null }, { status: 404, headers: NO_STORE });
+  if (!linked || !weather) return data({ page: null }, { status: 404 });
   const { booking: b } = linked;
   const dates = weather.open ? await freeMoveDates(app.db, b, app.booking.now()) : [];
-  return data(
-    {
-      page: {
-        reference: b.reference,
-        adventureTitle: b.adventureTitle,
-        group: peopleText(b.groupSize),
-        weather,
-        dates,
-      },
+  return data({
+    page: {
+      reference: b.reference,
+      adventureTitle: b.adventureTitle,
+      group: peopleText(b.groupSize),
+      weather,
+      dates,
     },
-    { headers: NO_STORE },
-  );
+  });
 }
 
 export type WeatherActionData = { error: string; field: string | null };
@@ -56,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!linked || !weather) {
     return data<WeatherActionData>(
       { error: "This booking link does not work.", field: null },
-      { status: 404, headers: NO_STORE },
+      { status: 404 },
     );
   }
   const parsed = weatherChoiceSchema.safeParse({
@@ -66,19 +61,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "choice");
-    return data<WeatherActionData>(
-      { error: `${field}: ${issue.message}`, field },
-      { status: 400, headers: NO_STORE },
-    );
+    return data<WeatherActionData>({ error: `${field}: ${issue.message}`, field }, { status: 400 });
   }
   try {
     await chooseWeather(app.booking, weather.offerId, { ...parsed.data, by: "customer" });
-    return redirect(self, { status: 303, headers: NO_STORE });
+    return redirect(self, { status: 303 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
       return data<WeatherActionData>(
         { error: error.message, field: error.errors ? (Object.keys(error.errors)[0] ?? null) : null },
-        { status: error.status, headers: NO_STORE },
+        { status: error.status },
       );
     }
     app.log.error("weather choice failed", { booking: linked.booking.id, error });
@@ -88,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           "We could not take your choice just now. Nothing has changed; please try again, or contact us.",
         field: null,
       },
-      { status: 500, headers: NO_STORE },
+      { status: 500 },
     );
   }
 }

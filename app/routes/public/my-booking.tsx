@@ -38,8 +38,6 @@ import { POLICY_TEXT } from "../../lib/policy";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * The booking a private link opens. A wrong, unknown or revoked token gets
  * one and the same 404 page, which offers to email a fresh link.
@@ -64,10 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           saved: Number(new URL(request.url).searchParams.get("participant")) || null,
         }
       : null;
-  return data(
-    { view, dateChange, canReview, participants, weather },
-    { status: view ? 200 : 404, headers: NO_STORE },
-  );
+  return data({ view, dateChange, canReview, participants, weather }, { status: view ? 200 : 404 });
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -85,10 +80,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { intent } = await postedText(request, ["intent"]);
   const linked = await bookingByToken(app.db, params.token);
   if (!linked || !customerCanCancel(linked.booking, app.booking.now())) {
-    return redirect(self, { status: 303, headers: NO_STORE });
+    return redirect(self, { status: 303 });
   }
-  if (intent === "review") return data<ManageActionData>({ review: true }, { headers: NO_STORE });
-  if (intent !== "confirm") return redirect(self, { status: 303, headers: NO_STORE });
+  if (intent === "review") return data<ManageActionData>({ review: true });
+  if (intent !== "confirm") return redirect(self, { status: 303 });
   try {
     await cancelBooking(app.booking, linked.booking.id, { by: "customer" });
   } catch (error) {
@@ -100,11 +95,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           review: false,
           error: "We could not cancel your booking just now. Please try again, or contact us.",
         },
-        { status: 500, headers: NO_STORE },
+        { status: 500 },
       );
     }
   }
-  return redirect(self, { status: 303, headers: NO_STORE });
+  return redirect(self, { status: 303 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

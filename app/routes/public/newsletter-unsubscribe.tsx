@@ -5,8 +5,6 @@ import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * The page a newsletter's unsubscribe link opens. Opening it changes nothing
  * (link scanners and previews fetch it); the button's POST unsubscribes. Every
@@ -14,7 +12,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * link tells nobody whether an address is on the list.
  */
 export function loader() {
-  return data(null, { headers: NO_STORE });
+  return data(null);
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -22,7 +20,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (await unsubscribeByToken(app.db, params.token)) {
     app.log.info("newsletter unsubscribe", { via: "page" });
   }
-  return data({ unsubscribed: true }, { headers: NO_STORE });
+  return data({ unsubscribed: true });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

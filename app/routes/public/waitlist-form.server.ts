@@ -29,24 +29,20 @@ export interface WaitlistActionData {
 /** Posted fields named as the form names them; the page decides by `intent` that this form was sent. */
 export async function waitlistFormAction(request: Request, app: AppLoadContext) {
   const values = await postedText(request, Object.values(WAITLIST_FORM_FIELDS));
-  const headers = { "Cache-Control": "no-store" };
   try {
     const input = validateBody(
       Object.fromEntries(Object.entries(WAITLIST_FORM_FIELDS).map(([api, form]) => [api, values[form]])),
       waitlistJoinSchema,
     );
     const joined = await joinWaitlist(app.db, input, app.booking.now(), app.clientKey);
-    return data<WaitlistActionData>(
-      { waitlist: { values, message: joined.message, fieldErrors: {} } },
-      { headers },
-    );
+    return data<WaitlistActionData>({ waitlist: { values, message: joined.message, fieldErrors: {} } });
   } catch (error) {
     const refused = error instanceof HttpError ? error : fromDatabaseError(error);
     if (!refused) {
       app.log.error("waitlist form could not add the visitor", { error });
       return data<WaitlistActionData>(
         { waitlist: { values, error: WAITLIST_TEXT.joinFailed, fieldErrors: {} } },
-        { status: 500, headers },
+        { status: 500 },
       );
     }
     const fieldErrors: WaitlistActionData["waitlist"]["fieldErrors"] = {};
@@ -56,7 +52,7 @@ export async function waitlistFormAction(request: Request, app: AppLoadContext) 
     }
     return data<WaitlistActionData>(
       { waitlist: { values, error: refused.message, fieldErrors } },
-      { status: refused.status, headers },
+      { status: refused.status },
     );
   }
 }

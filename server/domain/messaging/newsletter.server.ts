@@ -1,4 +1,4 @@
-/** Newsletter subscribers for the operator: the list and status changes. */
+/** Newsletter subscribers: the footer's sign-up, and for the operator the list and status changes. */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
 import { newsletterSubscribers, type SUBSCRIBER_STATUSES } from "../../db/schema.ts";
@@ -22,6 +22,26 @@ const toAdmin = (r: Row): AdminSubscriber => ({
   subscribed_at: r.subscribedAt.toISOString(),
   source: r.source,
 });
+
+/**
+ * Signs an address up (the footer box, by the API or by the page's form post).
+ * Idempotent: a known address is (re)activated, never duplicated, and keeps
+ * its first subscription date while it stays active.
+ */
+export async function subscribe(db: DB, email: string): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({ email: email.toLowerCase(), status: "active" })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        status: "active",
+        subscribedAt: sql`case when ${newsletterSubscribers.status} = 'active' then ${newsletterSubscribers.subscribedAt} else now() end`,
+      },
+    })
+    .returning({ id: newsletterSubscribers.id });
+  return row;
+}
 
 export async function listSubscribers(db: DB, status?: SubscriberStatus): Promise<AdminSubscriber[]> {
   const rows = await db

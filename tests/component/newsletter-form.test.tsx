@@ -1,0 +1,83 @@
+import { renderToString } from "react-dom/server";
+import { afterEach, expect, test, vi } from "vitest";
+import { page, userEvent } from "vitest/browser";
+import { render } from "vitest-browser-react";
+import { NewsletterForm } from "../../app/components/NewsletterForm";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * The next form submission, seen last (after the page's own handlers): the
+ * form, and whether the page kept the browser from sending it. The test then
+ * stops it, so the test page stays.
+ */
+function nextSubmit(): Promise<{ form: HTMLFormElement; handledByPage: boolean }> {
+  return new Promise((resolve) => {
+    window.addEventListener(
+      "submit",
+      (event) => {
+        const handledByPage = event.defaultPrevented;
+        event.preventDefault();
+        resolve({ form: event.target as HTMLFormElement, handledByPage });
+      },
+      { once: true },
+    );
+  });
+}
+
+test("before its script runs, the box posts the address to /newsletter, never into a URL", async () => {
+  // The server-rendered form, not hydrated: what a visitor has before the page's scripts load.
+  const host = document.createElement("div");
+  host.innerHTML = renderToString(<NewsletterForm />);
+  document.body.append(host);
+  try {
+    await userEvent.fill(page.getByRole("textbox", { name: "Email address" }), "ava@example.com");
+    const submitted = nextSubmit();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    const { form, handledByPage } = await submitted;
+    expect(handledByPage).toBe(false);
+    expect(form.method).toBe("post");
+    expect(new URL(form.action).pathname).toBe("/newsletter");
+    expect(new FormData(form).get("email")).toBe("ava@example.com");
+  } finally {
+    host.remove();
+  }
+});
+
+test("with JavaScript it calls the API in place and shows the server's thank-you", async () => {
+  const fetch = vi.spyOn(window, "fetch").mockResolvedValue(
+    new Response(
+      JSON.stringify({
+        success: true,
+        id: "x",
+        message: "Thanks for subscribing! Watch your inbox for trip news.",
+      }),
+      { status: 200, headers: { "Content-Type": "application/json" } },
+    ),
+  );
+  const screen = await render(<NewsletterForm />);
+  await userEvent.fill(screen.getByRole("textbox", { name: "Email address" }), "ava@example.com");
+  const submitted = nextSubmit();
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  expect((await submitted).handledByPage).toBe(true);
+  await expect
+    .element(screen.getByRole("status"))
+    .toHaveTextContent("Thanks for subscribing! Watch your inbox for trip news.");
+  expect(fetch).toHaveBeenCalledTimes(1);
+  const [url, init] = fetch.mock.calls[0];
+  expect(url).toBe("/api/newsletter/subscribe");
+  expect(JSON.parse(String(init?.body))).toEqual({ email: "ava@example.com" });
+});
+
+test("with JavaScript an empty or malformed address is answered in place, without a request", async () => {
+  const fetch = vi.spyOn(window, "fetch");
+  const screen = await render(<NewsletterForm />);
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(screen.getByRole("status")).toHaveTextContent("Email is required");
+  await userEvent.fill(screen.getByRole("textbox", { name: "Email address" }), "ava@");
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(screen.getByRole("status")).toHaveTextContent("Enter a valid email address");
+  expect(fetch).not.toHaveBeenCalled();
+});

@@ -9,6 +9,8 @@ export interface RawAnswer {
   /** 0 when the connection failed or was cut before a complete answer. */
   status: number;
   body: string;
+  /** The Retry-After header, when the answer has one. */
+  retryAfter?: string;
   error?: string;
 }
 
@@ -43,7 +45,11 @@ export function postInTwoParts(
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            retryAfter: res.headers["retry-after"],
+          }),
         );
         res.on("error", (e) => resolve({ status: 0, body: "", error: e.message }));
       },

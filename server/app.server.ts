@@ -14,7 +14,14 @@ import { oneClickUnsubscribe } from "./api/newsletter-unsubscribe.server.ts";
 import { publicApi } from "./api/public.server.ts";
 import { seoRoutes } from "./api/seo.server.ts";
 import { createPageCache } from "./cache/page-cache.server.ts";
-import { fromDatabaseError, HttpError } from "./errors.server.ts";
+import {
+  databaseUnavailable,
+  fromDatabaseError,
+  HttpError,
+  UNAVAILABLE_DETAIL,
+  UNAVAILABLE_RETRY_AFTER_S,
+} from "./errors.server.ts";
+import { allowedMethods, type PageMethods } from "./methods.server.ts";
 import { canonicalAddress, loggedQuery, routeOf } from "./route-match.server.ts";
 import { clientAddressInClear, clientKey } from "./security/client.server.ts";
 import {
@@ -35,7 +42,26 @@ export interface AppOptions {
   renderDocument?: DocumentHandler;
   /** Built client assets (production); dev serves them through Vite. */
   clientDir?: string;
+  /** The methods each page serves (from the route modules); without it every page takes GET, HEAD and POST. */
+  pageMethods?: PageMethods;
 }
+
+/**
+ * While the database is away (a restart, a failover): 503 with Retry-After, so
+ * clients, crawlers and load balancers come back instead of treating the site
+ * as broken. The page reloads itself after the same wait.
+ */
+function unavailableAnswer(api: boolean): Response {
+  const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" };
+  if (api) return Response.json({ detail: UNAVAILABLE_DETAIL }, { status: 503, headers });
+  const page = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_S}"><title>Briefly unavailable | Tidewater Dive &amp; Camp</title></head><body><main><h1>Tidewater Dive &amp; Camp</h1><p>${UNAVAILABLE_DETAIL}</p></main></body></html>`;
+  return new Response(page, {
+    status: 503,
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
+  });
+}
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /** What loaders and actions reach through getApp(context); the page handler builds one per request. */
 export function pageContext(
@@ -53,6 +79,7 @@ export function pageContext(
     testCheckout: services.testCheckout,
     clientKey: request.clientKey,
     clientAddress: request.clientAddress,
+    outcome: { databaseUnavailable: false },
   });
   return context;
 }
@@ -92,6 +119,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
   );
   app.use(contentSecurityPolicy({ stripeCheckout: services.payments.name === "stripe" }));
   app.use(compress());
+  // Before anything reads the request: a method no route serves is a 405 (TRACE cannot even be read as a Request).
+  app.use(
+    allowedMethods(
+      () => app.routes,
+      options.renderDocument ? (options.pageMethods ?? (() => ["GET", "HEAD", "POST"])) : undefined,
+    ),
+  );
   // Input checks: text the database cannot store in the path or query, bounded page form posts.
   app.use(requestText());
   // One address per page: another spelling of it (letter case, a trailing slash) is a 308 to it.
@@ -112,13 +146,24 @@ export function createApp(services: Services, options: AppOptions = {}) {
     if (err instanceof HttpError) {
       return c.json({ detail: err.message, errors: err.errors ?? {} }, err.status as 400);
     }
-    // Input the database refused (bad text, a number or date out of range, a broken constraint) is the client's 4xx.
-    const refused = fromDatabaseError(err);
-    if (refused) {
-      log.warn("database refused the input", {
+    const unavailable = databaseUnavailable(err);
+    if (unavailable) {
+      log.warn("database unavailable", {
         id: c.get("requestId"),
         path: routeOf(c).logged,
-        error: err,
+        reason: unavailable,
+      });
+      return unavailableAnswer(isApiPath(c.req.path));
+    }
+    // Input the database refused (bad text, a number or date out of range, a broken constraint) is the
+    // client's 4xx: one line at info, naming the column and the rule, never the value or a stack.
+    const refused = fromDatabaseError(err);
+    if (refused) {
+      log.info("database refused the input", {
+        id: c.get("requestId"),
+        path: routeOf(c).logged,
+        status: refused.status,
+        detail: refused.message,
       });
       return c.json({ detail: refused.message, errors: refused.errors ?? {} }, refused.status as 400);
     }
@@ -131,8 +176,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
       await database.db.execute(sql`select 1`);
       return c.json({ status: "ok", database: database.kind });
     } catch (error) {
-      log.error("health check failed", { error });
-      return c.json({ status: "error", database: database.kind }, 503);
+      const reason = databaseUnavailable(error);
+      if (reason) log.warn("health check: database down", { reason });
+      else log.error("health check failed", { error });
+      c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+      c.header("Cache-Control", "no-store");
+      return c.json(
+        { status: "down", database: database.kind, detail: "The database is not answering." },
+        503,
+      );
     }
   });
 
@@ -185,7 +237,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
         clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS),
         clientAddress: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
       });
-      return render(c.req.raw, context);
+      const response = await render(c.req.raw, context);
+      // A loader or action that met the database away rendered the error page as a 500 (the entry's
+      // handleError noted why): it is the same 503 with Retry-After as everywhere else.
+      if (response.status >= 500 && context.get(appContext).outcome.databaseUnavailable) {
+        await response.body?.cancel();
+        return unavailableAnswer(false);
+      }
+      return response;
     });
   }
   return app;

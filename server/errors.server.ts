@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import type { Logger } from "./log.server.ts";
 
 /** Errors the domain throws; server/app.ts maps them to HTTP answers. */
 export class HttpError extends Error {
@@ -14,6 +15,10 @@ export const badRequest = (detail: string, errors?: Record<string, string>) =>
   new HttpError(400, detail, errors);
 export const notFound = (detail = "Not found") => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+
+/** Seconds a client is asked to wait (Retry-After) while the database is away: a restart takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+export const UNAVAILABLE_DETAIL = "We are briefly unavailable. Please try again in a moment.";
 
 /** A 400 whose message names every failing field, e.g. "email: Enter a valid email address". */
 export function fromZod(error: ZodError): HttpError {
@@ -105,4 +110,65 @@ export function fromDatabaseError(error: unknown): HttpError | null {
   }
   if (code.startsWith("22")) return invalid("is not valid");
   return null;
+}
+
+/** SQLSTATEs of a database that is away or cannot take writes now; class 08 (connection exception) too. */
+const UNAVAILABLE_STATES = new Set([
+  "57P01", // admin_shutdown: the server is stopping (a restart, a failover)
+  "57P02", // crash_shutdown: another backend crashed, every connection is ended
+  "57P03", // cannot_connect_now: the server is starting up or shutting down
+  "53300", // too_many_connections
+  "25006", // read_only_sql_transaction: still connected to a primary that became a standby
+]);
+/** Socket errors of a connection that cannot be made or was cut. */
+const UNAVAILABLE_SOCKET = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** node-postgres's own messages for a connection that ended, timed out or cannot be used any more. */
+const UNAVAILABLE_DRIVER =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * Why the database cannot be reached (a SQLSTATE, a socket error code or
+ * "connection lost"), or null when the error is something else. These are the
+ * faults of a database that restarts, fails over or is out of connections: the
+ * request is answered 503 with Retry-After rather than 500, and the same
+ * request succeeds once the database is back.
+ */
+export function databaseUnavailable(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const e = current as Record<string, unknown>;
+    const code = typeof e.code === "string" ? e.code : "";
+    if (SQLSTATE.test(code) && "severity" in e) {
+      return UNAVAILABLE_STATES.has(code) || code.startsWith("08") ? code : null;
+    }
+    if (UNAVAILABLE_SOCKET.has(code)) return code;
+    // Several parts that failed together (the trip job's): the database's absence only if it is every part's.
+    if (Array.isArray(e.errors) && e.errors.length > 0) {
+      const reasons = e.errors.map(databaseUnavailable);
+      return reasons.every(Boolean) ? reasons[0] : null;
+    }
+    if (typeof e.message === "string" && UNAVAILABLE_DRIVER.test(e.message)) return "connection lost";
+    current = e.cause;
+  }
+  return null;
+}
+
+/**
+ * A failed run of background work (the outbox, the sweep, the trip job): the
+ * database away is a warning with its reason, one line, as the next run will
+ * try again; anything else is an error with its stack.
+ */
+export function logRunFailure(log: Logger, msg: string, error: unknown): void {
+  const reason = databaseUnavailable(error);
+  if (reason) log.warn(msg, { database: "unavailable", reason });
+  else log.error(msg, { error });
 }

@@ -13,8 +13,10 @@ import { openDatabase } from "./db/client.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/access/admin-password.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
+import { databaseUnavailable } from "./errors.server.ts";
 import { createLogger } from "./log.server.ts";
 import { addMissingVariants } from "./media/store.server.ts";
+import { type PageMethods, pageMethodsOf } from "./methods.server.ts";
 import { buildServices } from "./services.server.ts";
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
@@ -29,7 +31,13 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const buildDir = process.env.BUILD_DIR ?? "build";
 
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "db") },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          onConnectionLost: (error) =>
+            log.warn("database connection lost", { reason: databaseUnavailable(error) ?? error.name }),
+        }
+      : { dataDir: path.resolve(env.DATA_DIR, "db") },
   );
   log.info("database ready", { kind: database.kind });
   if (env.SEED === "auto") await seedIfEmpty(database.db, log);
@@ -49,6 +57,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   );
 
   let renderDocument: DocumentHandler;
+  let pageMethods: PageMethods;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   let closeVite = async () => {};
   if (dev) {
@@ -60,15 +69,21 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
       return createRequestHandler(build, "development")(request, context);
     };
+    pageMethods = async (pathname, search) => {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return pageMethodsOf(build.routes)(pathname, search);
+    };
   } else {
     const buildPath = path.resolve(buildDir, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
     const handler = createRequestHandler(build, "production");
     renderDocument = (request, context) => handler(request, context);
+    pageMethods = pageMethodsOf(build.routes);
   }
 
   const app = createApp(services, {
     renderDocument,
+    pageMethods,
     clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve(buildDir, "client")),
   });
   const listener = getRequestListener(app.fetch);

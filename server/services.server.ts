@@ -5,6 +5,7 @@ import type { BookingDeps } from "./domain/money/checkout-ledger.server.ts";
 import { retryDueRefunds } from "./domain/money/refunds.server.ts";
 import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
+import { logRunFailure } from "./errors.server.ts";
 import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
@@ -89,7 +90,9 @@ export function buildServices(
       })
       // Refunds the provider has not taken yet ride on the same minute (same key each time).
       .finally(() =>
-        retryDueRefunds(deps()).catch((error: unknown) => base.log.error("refund retry failed", { error })),
+        retryDueRefunds(deps()).catch((error: unknown) =>
+          logRunFailure(base.log, "refund retry failed", error),
+        ),
       )
       .finally(() => {
         running = undefined;
@@ -100,10 +103,10 @@ export function buildServices(
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        sweep().catch((error: unknown) => base.log.error("hold sweep failed", { error }));
+        sweep().catch((error: unknown) => logRunFailure(base.log, "hold sweep failed", error));
         // Ended rate-limit windows are dead weight; the next hit would reset them anyway.
         pruneExpired(base.database.db, now()).catch((error: unknown) =>
-          base.log.error("rate limit prune failed", { error }),
+          logRunFailure(base.log, "rate limit prune failed", error),
         );
       }, sweepMs);
       timer.unref?.();
@@ -136,7 +139,7 @@ function createTripEmailScheduler(
     return running;
   };
   const runLogged = () => {
-    run().catch((error: unknown) => deps.log.error("trip emails failed", { error }));
+    run().catch((error: unknown) => logRunFailure(deps.log, "trip emails failed", error));
   };
   return {
     start() {

@@ -21,6 +21,11 @@ export interface AppLoadContext {
   clientKey: string;
   /** The client's address in clear: stored only with a waiver acceptance, as evidence of who accepted. */
   clientAddress: string;
+  /**
+   * What went wrong while rendering, for the server to answer with: the entry's handleError
+   * sets databaseUnavailable when a loader or action met the database away (a 503, not a 500).
+   */
+  outcome: { databaseUnavailable: boolean };
 }
 
 // Kept on globalThis: the server process and the SSR bundle load this module

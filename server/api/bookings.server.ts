@@ -12,7 +12,7 @@ import { findPayment } from "../domain/money/checkout-ledger.server.ts";
 import { createCustomPayment } from "../domain/money/custom-payment.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/money/refund-webhooks.server.ts";
 import { checkVoucher } from "../domain/vouchers/vouchers.server.ts";
-import { badRequest, HttpError, notFound } from "../errors.server.ts";
+import { badRequest, databaseUnavailable, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { clientKey } from "../security/client.server.ts";
 import { bookingDeps, type Services } from "../services.server.ts";
@@ -69,7 +69,8 @@ export function bookingApi(services: Services) {
     try {
       payment = await fulfil(deps, c.req.param("sessionId"));
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      // The database away is the 503 every route gives; only the provider's failure is a 502.
+      if (error instanceof HttpError || databaseUnavailable(error)) throw error;
       log.error("payment status check failed", { error });
       throw new HttpError(502, "We could not reach the payment provider. Please try again in a moment.");
     }

@@ -24,7 +24,16 @@ export interface OpenOptions {
   /** A dumpDataDir() snapshot to start the embedded database from (tests). */
   snapshot?: Blob;
   migrate?: boolean;
+  /** PostgreSQL: told when the server ends a pooled connection (a restart, a failover); the pool replaces it. */
+  onConnectionLost?: (error: Error) => void;
 }
+
+/**
+ * How long a request waits for a PostgreSQL connection: a database that does
+ * not answer (a failover in progress, a network dropping packets) or a pool
+ * busy for this long fails the request with a 503 instead of holding it.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 // Resolved from the working directory, not import.meta.url, so it also holds
 // when this module is bundled.
@@ -41,7 +50,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keepalive: a connection whose server vanished without closing it is found and replaced.
+      keepAlive: true,
+    });
+    // When the server ends a connection (a restart, a failover, an out-of-memory kill), node-postgres
+    // emits 'error' on the pool for an idle connection and on the client for one lent out, and an
+    // 'error' nobody listens to ends the process. The query that needed the connection fails on its
+    // own (a 503, see errors.server.ts) and the pool opens a fresh one for the next, so the events
+    // are only reported.
+    pool.on("error", (error) => opts.onConnectionLost?.(error));
+    pool.on("connect", (client) => client.on("error", () => {}));
     // Dates stay 'YYYY-MM-DD' strings (drizzle's mode: "string" relies on this too).
     const db = drizzlePg(pool, { schema }) as unknown as DB;
     if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder });

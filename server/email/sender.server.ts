@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { emailOutbox } from "../db/schema.ts";
+import { logRunFailure } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 
 export const MAX_ATTEMPTS = 10;
@@ -217,7 +218,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
       try {
         await tick();
       } catch (error) {
-        log.error("email outbox tick failed", { error });
+        logRunFailure(log, "email outbox tick failed", error);
       }
       schedule();
     }, pollMs);

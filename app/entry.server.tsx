@@ -14,7 +14,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { databaseUnavailable } from "../server/errors.server";
+import { pageFailed } from "../server/page-outcome.server";
 import { redactPath } from "../server/route-match.server";
 import { PublicCssText } from "./components/PublicStyles";
 import { getApp } from "./lib/context";
@@ -95,14 +95,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A client's error the router answered (a page that is not there, a request it cannot take):
   // the request's own log line, at info, records it.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const app = getApp(context);
-  const path = redactPath(new URL(request.url).pathname);
-  const reason = databaseUnavailable(error);
-  if (reason) {
-    // Not a fault of the page: the server answers 503 with Retry-After instead (server/app.server.ts).
-    app.outcome.databaseUnavailable = true;
-    app.log.warn("database unavailable", { path, reason });
-    return;
-  }
-  app.log.error("page request failed", { path, error });
+  // The database away marks the page for a 503 with Retry-After (server/page-outcome.server.ts).
+  pageFailed(getApp(context), "page request failed", error, {
+    path: redactPath(new URL(request.url).pathname),
+  });
 };

@@ -238,11 +238,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
         clientAddress: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
       });
       const response = await render(c.req.raw, context);
-      // A loader or action that met the database away rendered the error page as a 500 (the entry's
-      // handleError noted why): it is the same 503 with Retry-After as everywhere else.
-      if (response.status >= 500 && context.get(appContext).outcome.databaseUnavailable) {
-        await response.body?.cancel();
-        return unavailableAnswer(false);
+      // A loader or action that met the database away (pageFailed) is a 503 with Retry-After around
+      // what the route rendered: the error page, or a form with its values and a try-again message.
+      // A redirect it still managed stands.
+      const redirect = response.status >= 300 && response.status < 400;
+      if (context.get(appContext).outcome.databaseUnavailable && !redirect) {
+        const headers = new Headers(response.headers);
+        headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+        headers.set("Cache-Control", "no-store");
+        return new Response(response.body, { status: 503, headers });
       }
       return response;
     });

@@ -8,19 +8,25 @@
  * tests/process/database-restart.test.ts.
  *
  * The outage is a proxy over the test database that refuses every use while
- * `away.down` is set, with node-postgres's own error for a refused connection.
+ * `away.down` is set (only transactions with `away.transactionsOnly`: the
+ * database going away in the middle of a request), with node-postgres's own
+ * error for a refused connection.
  * The content version is read from the database for each shared answer, as
  * on PostgreSQL, on either test database.
  */
 import { eq } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { appContext } from "../../app/lib/context.ts";
-import { createApp } from "../../server/app.server.ts";
+import { TEXT } from "../../app/lib/booking.ts";
+import { getApp } from "../../app/lib/context.ts";
+import { action as bookAction } from "../../app/routes/public/book.tsx";
 import type { Database, DB } from "../../server/db/client.server.ts";
 import { bookings } from "../../server/db/schema.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";
+import { pageFailed } from "../../server/page-outcome.server.ts";
 import { buildServices, type ServiceOptions } from "../../server/services.server.ts";
+import { appWithRoutes, formPost, type RouteFn } from "../helpers/page-routes.ts";
 import {
   bookingPayload,
   createTestDatabase,
@@ -30,7 +36,7 @@ import {
 } from "../helpers/test-app.ts";
 import { waitUntil } from "../helpers/wait.ts";
 
-const away = { down: false, uses: 0 };
+const away = { down: false, transactionsOnly: false, uses: 0 };
 
 function refused(): Error {
   return Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
@@ -43,7 +49,7 @@ function refused(): Error {
 function withOutage(db: DB): DB {
   return new Proxy(db, {
     get(target, prop) {
-      if (away.down) throw refused();
+      if (away.down && (!away.transactionsOnly || prop === "transaction")) throw refused();
       away.uses++;
       return Reflect.get(target, prop, target);
     },
@@ -73,20 +79,19 @@ function app(options: ServiceOptions = {}) {
   });
   return {
     services,
-    app: createApp(services, {
-      // A page that meets the database away, as React Router's entry reports it (app/entry.server.tsx).
-      renderDocument: async (request, context) => {
-        if (new URL(request.url).pathname.startsWith("/my-booking/") && away.down) {
-          context.get(appContext).outcome.databaseUnavailable = true;
-          return new Response("<h1>Something went wrong</h1>", {
-            status: 500,
-            headers: { "Content-Type": "text/html" },
-          });
-        }
-        return new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
-      },
+    app: appWithRoutes(services, (method, path) => {
+      // The /book form's real action; a private page whose loader met the database away and was
+      // reported as React Router's entry reports it (app/entry.server.tsx); any other page renders.
+      if (method === "POST" && path === "/book") return { fn: bookAction as RouteFn, params: {} };
+      if (path.startsWith("/my-booking/")) return { fn: failingLoader as RouteFn, params: {} };
+      return { fn: () => ({ page: path }), params: {} };
     }),
   };
+}
+
+function failingLoader({ context }: { context: RouterContextProvider }) {
+  pageFailed(getApp(context), "page request failed", refused());
+  return data({ error: "Something went wrong" }, { status: 500 });
 }
 
 beforeAll(async () => {
@@ -96,6 +101,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   away.down = false;
+  away.transactionsOnly = false;
   vi.useRealTimers();
   for (const stop of stops.splice(0)) await stop();
 });
@@ -156,21 +162,59 @@ describe("requests while the database is away", () => {
     expect((await site.request("/healthz")).status).toBe(200);
   });
 
-  it("answer pages with a 503 page that reloads itself", async () => {
+  it("answer pages with a 503: a page of its own that reloads itself, or the page the route rendered", async () => {
     const { app: site } = app();
     away.down = true;
-    // A shared page (its content version is read first) and a private one whose loader met it.
-    for (const path of ["/", "/my-booking/abc"]) {
-      const res = await site.request(path);
-      expect(res.status, path).toBe(503);
-      expect(res.headers.get("retry-after"), path).toBe("5");
-      expect(res.headers.get("content-type"), path).toContain("text/html");
-      const page = await res.text();
-      expect(page).toContain("We are briefly unavailable. Please try again in a moment.");
-      expect(page).toContain('<meta http-equiv="refresh" content="5">');
-    }
+    // A shared page: its content version is read before anything else.
+    const shared = await site.request("/");
+    expect(shared.status).toBe(503);
+    expect(shared.headers.get("retry-after")).toBe("5");
+    expect(shared.headers.get("content-type")).toContain("text/html");
+    const page = await shared.text();
+    expect(page).toContain("We are briefly unavailable. Please try again in a moment.");
+    expect(page).toContain('<meta http-equiv="refresh" content="5">');
+    // A private page whose loader met it: what the route rendered, as a 503.
+    const own = await site.request("/my-booking/abc");
+    expect(own.status).toBe(503);
+    expect(own.headers.get("retry-after")).toBe("5");
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    expect(await own.json()).toEqual({ error: "Something went wrong" });
     away.down = false;
     expect((await site.request("/")).status).toBe(200);
+  });
+
+  it("answer a form whose action met it with a 503 that keeps the typed values", async () => {
+    const { app: site } = app();
+    const date = await firstOpenDate(site, "dive-exhibition", 2);
+    away.down = true;
+    away.transactionsOnly = true;
+    const from = logs.length;
+    const res = await site.request(
+      "/book",
+      formPost({
+        adventureId: "dive-exhibition",
+        customerFirstName: "Mia",
+        customerLastName: "Nguyen",
+        customerEmail: "mia@example.com",
+        customerPhone: "",
+        groupSize: "2",
+        selectedDate: date,
+        specialRequirements: "",
+        voucherCode: "",
+      }),
+    );
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    const body = (await res.json()) as { values: Record<string, string>; error: string };
+    expect(body.values).toMatchObject({ customerFirstName: "Mia", customerEmail: "mia@example.com" });
+    expect(body.error).toBe(TEXT.bookingFailed);
+    const lines = since(from);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.find((l) => l.msg === "database unavailable")).toMatchObject({
+      level: "warn",
+      during: "booking form could not create the booking",
+      reason: "ECONNREFUSED",
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { listActiveAdventures } from "../../../server/domain/content/adventures.
 import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
 import { findPayment } from "../../../server/domain/money/checkout-ledger.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { validateBody } from "../../../server/security/text.server";
 import { PaymentBanner, TestModeNotice } from "../../components/booking/Banners";
 import { type BookableAdventure, BookingFlow } from "../../components/booking/BookingFlow";
@@ -180,7 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refused = error instanceof HttpError ? error : fromDatabaseError(error);
     if (!refused) {
-      app.log.error("booking form could not create the booking", { error });
+      pageFailed(app, "booking form could not create the booking", error);
       return data<BookActionData>(
         { values, error: TEXT.bookingFailed, fieldErrors: {} },
         { status: 500, headers: { "Cache-Control": "no-store" } },

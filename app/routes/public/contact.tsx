@@ -4,6 +4,7 @@ import {
   contactTypeError,
   saveContactMessage,
 } from "../../../server/domain/messaging/contact.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import {
   type AdventureOption,
@@ -32,7 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * function as POST /api/contact, so storing and notifying live in one place.
  */
 export async function action({ request, context }: Route.ActionArgs): Promise<ContactFallbackResult> {
-  const { db, log } = getApp(context);
+  const app = getApp(context);
+  const { db } = app;
   const values: ContactValues = await postedText(request, [
     "first_name",
     "last_name",
@@ -49,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
     await saveContactMessage(db, data);
     return { status: "success" };
   } catch (error) {
-    log.error("contact form could not store the message", { error });
+    pageFailed(app, "contact form could not store the message", error);
     return { status: "error", values, errors: {} };
   }
 }

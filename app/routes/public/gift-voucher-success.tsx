@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { fulfil } from "../../../server/domain/bookings/settle.server";
 import { giftVoucherStatus } from "../../../server/domain/vouchers/gift-vouchers.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const before = sessionId ? await giftVoucherStatus(app.booking, sessionId) : null;
   if (before?.state === "pending") {
     await fulfil(app.booking, sessionId).catch((error: unknown) =>
-      app.log.error("settling a gift voucher checkout failed", { error }),
+      pageFailed(app, "settling a gift voucher checkout failed", error),
     );
   }
   const order = before?.state === "pending" ? await giftVoucherStatus(app.booking, sessionId) : before;

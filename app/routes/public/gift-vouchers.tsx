@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
 import { openGiftVoucherCheckout } from "../../../server/domain/vouchers/gift-vouchers.server";
 import { HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { validateBody } from "../../../server/security/text.server";
 import { ErrorBanner, TestModeNotice } from "../../components/booking/Banners";
 import { getApp } from "../../lib/context";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(opened.url, 303);
   } catch (error) {
     if (!(error instanceof HttpError)) {
-      app.log.error("gift voucher form could not open a checkout", { error });
+      pageFailed(app, "gift voucher form could not open a checkout", error);
       return data<GiftActionData>(
         { values, error: "The payment could not be started. Please try again in a moment.", fieldErrors: {} },
         { status: 500 },

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { changeForSession } from "../../../server/domain/bookings/reschedule.server";
 import { fulfil } from "../../../server/domain/bookings/settle.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";
 import type { Route } from "./+types/my-booking-changed";
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await changeForSession(app.booking, sessionId);
   if (!found) return redirect("/my-booking");
   await fulfil(app.booking, sessionId).catch((error: unknown) =>
-    app.log.error("settling a date change's checkout failed", { payment: found.payment.id, error }),
+    pageFailed(app, "settling a date change's checkout failed", error, { payment: found.payment.id }),
   );
   const link = await successPageLink(app.db, found.change.bookingId, app.booking.now());
   return redirect(`${link}?changed=1`);

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { resendBookingLinks } from "../../../server/domain/bookings/booking-links.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { ResendLinkForm, type ResendResult } from "../../components/ResendLinkForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resendBookingLinks(app.booking, parsed.data);
   } catch (error) {
-    app.log.error("booking links could not be re-sent", { error });
+    pageFailed(app, "booking links could not be re-sent", error);
     return data<ResendResult>({ status: "error", email: parsed.data }, { status: 500 });
   }
   return data<ResendResult>({ status: "sent", email: parsed.data });

@@ -5,6 +5,7 @@ import { bookingByToken } from "../../../server/domain/bookings/booking-links.se
 import { participantForm } from "../../../server/domain/dive-ops/participant-views.server";
 import { saveParticipant } from "../../../server/domain/dive-ops/participants.server";
 import { HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return fail(error.status, error.message, error.errors ?? {});
     }
     // The error's class and stack only: the log rule keeps the posted values out.
-    app.log.error("participant could not be saved", { booking: linked.booking.id, error });
+    pageFailed(app, "participant could not be saved", error, { booking: linked.booking.id });
     return fail(500, "We could not save these details just now. Please try again, or contact us.");
   }
   return redirect(`/my-booking/${params.token}?participant=${position}`, { status: 303 });

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
 import { requestReschedule, rescheduleOffer } from "../../../server/domain/bookings/reschedule.server";
 import { HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { TripFact } from "../../components/TripFact";
@@ -86,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: error.status },
       );
     }
-    app.log.error("customer date change failed", { booking: linked.booking.id, error });
+    pageFailed(app, "customer date change failed", error, { booking: linked.booking.id });
     return data<RescheduleActionData>(
       {
         error:

@@ -4,6 +4,7 @@ import { bookingByToken } from "../../../server/domain/bookings/booking-links.se
 import { freeMoveDates } from "../../../server/domain/bookings/reschedule.server";
 import { chooseWeather, weatherView } from "../../../server/domain/weather/weather.server";
 import { HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";
 import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: error.status },
       );
     }
-    app.log.error("weather choice failed", { booking: linked.booking.id, error });
+    pageFailed(app, "weather choice failed", error, { booking: linked.booking.id });
     return data<WeatherActionData>(
       {
         error:

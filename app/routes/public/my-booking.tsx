@@ -23,6 +23,7 @@ import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
 import { participantsSummary } from "../../../server/domain/dive-ops/participant-views.server";
 import { weatherView } from "../../../server/domain/weather/weather.server";
 import { HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
 import { LeaveReviewCard } from "../../components/LeaveReviewCard";
@@ -89,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // Cancelled already (a second tab, a double click): the page shows it as it stands.
     if (!(error instanceof HttpError && error.status === 409)) {
-      app.log.error("customer cancellation failed", { booking: linked.booking.id, error });
+      pageFailed(app, "customer cancellation failed", error, { booking: linked.booking.id });
       return data<ManageActionData>(
         {
           review: false,

@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import { joinWaitlist } from "../../../server/domain/bookings/waitlist.server";
 import { fromDatabaseError, HttpError } from "../../../server/errors.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { validateBody } from "../../../server/security/text.server";
 import type { AppLoadContext } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
@@ -39,7 +40,7 @@ export async function waitlistFormAction(request: Request, app: AppLoadContext) 
   } catch (error) {
     const refused = error instanceof HttpError ? error : fromDatabaseError(error);
     if (!refused) {
-      app.log.error("waitlist form could not add the visitor", { error });
+      pageFailed(app, "waitlist form could not add the visitor", error);
       return data<WaitlistActionData>(
         { waitlist: { values, error: WAITLIST_TEXT.joinFailed, fieldErrors: {} } },
         { status: 500 },

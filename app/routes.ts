@@ -22,6 +22,8 @@ export default [
     route("my-booking/:token/reschedule", "routes/public/my-booking-reschedule.tsx"),
     // Participants' details, medical questionnaire and waiver, one person of the group at a time.
     route("my-booking/:token/participants/:position", "routes/public/my-booking-participant.tsx"),
+    // One participant's own link: their details only, nothing else of the booking.
+    route("my-details/:token", "routes/public/my-details.tsx"),
     // The customer's answer to a weather cancellation: move, credit or refund.
     route("my-booking/:token/weather", "routes/public/my-booking-weather.tsx"),
     // Gift vouchers bought on the site.

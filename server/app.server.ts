@@ -76,6 +76,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
   });
   app.use("/my-booking/*", privateLinkHeaders());
+  app.use("/my-details/*", privateLinkHeaders());
   app.use("/newsletter/unsubscribe/*", privateLinkHeaders());
   app.use(
     secureHeaders({

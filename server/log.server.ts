@@ -135,13 +135,13 @@ export function createLogger(
 /**
  * A request path fit for the log: checkout session and payment ids are bearer
  * secrets (whoever holds one can read or cancel that checkout), and so is a
- * booking link's token (whoever holds it can cancel the booking), so the
- * segment after a checkout route or /my-booking/, and any Stripe-style session
- * id anywhere, is replaced.
+ * booking link's token (whoever holds it can cancel the booking) or of a
+ * participant's own link, so the segment after a checkout route, /my-booking/
+ * or /my-details/, and any Stripe-style session id anywhere, is replaced.
  */
 export function redactPath(path: string): string {
   return path
-    .replace(/(\/(?:my-booking|newsletter\/unsubscribe)\/)[^/?#.]+/g, "$1[redacted]")
+    .replace(/(\/(?:my-booking|my-details|newsletter\/unsubscribe)\/)[^/?#.]+/g, "$1[redacted]")
     .replace(/(\/(?:checkout\/(?:status|cancel|test)|test-checkout)\/)[^/?#]+/g, "$1[redacted]")
     .replace(/\bcs_(?:test|live)_[A-Za-z0-9]+/g, "[redacted]");
 }

@@ -129,11 +129,12 @@ export const PUBLIC_LIMITS: readonly PublicLimit[] = [
     limit: 10,
     windowMs: HOUR,
   },
-  // Each person of a group filled in from a booking link (up to 20 people), a post or two each.
+  // Each person of a group filled in from a booking link (up to 20 people), a post or two each,
+  // or from their own link.
   {
     name: "participants",
     methods: WRITES,
-    path: /^\/my-booking\/[^/]+\/participants\/[^/]+?(\.data)?$/,
+    path: /^\/(my-booking\/[^/]+\/participants\/[^/]+?|my-details\/[^/]+?)(\.data)?$/,
     limit: 60,
     windowMs: HOUR,
   },

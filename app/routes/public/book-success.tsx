@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { paidSummary } from "../../../server/domain/bookings/payment-views.server";
 import { Img } from "../../components/Img";
+import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
   if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null }, { headers: NO_STORE });
-  // The booking's private link, minted for this view (the checkout session id is what opens this page).
+  // The booking's private link: minted by the first view only, shortly after paying, and never after
+  // the operator revoked the booking's links (the session id in this address is no credential).
+  // Later views show the booking and point to the emailed link and the re-send form.
   const { bookingId, ...summary } = paid;
   const manageLink = await successPageLink(db, bookingId, booking.now());
   return data({ summary, manageLink }, { headers: NO_STORE });
@@ -112,7 +115,21 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
             <div className="space-y-6 md:col-span-2">
-              {manageLink ? (
+              {manageLink === null ? (
+                <section className="card p-6" aria-labelledby="manage" data-testid="link-emailed">
+                  <h2 id="manage" className="text-xl font-semibold">
+                    Your booking, any time
+                  </h2>
+                  <p className="mt-2 text-sm text-slate-600">
+                    The private link to see, change or cancel this booking is in the confirmation email we
+                    sent to <strong className="break-all">{summary.email}</strong>. Can't find it? We'll email
+                    you a fresh one.
+                  </p>
+                  <div className="mt-4">
+                    <ResendLinkForm />
+                  </div>
+                </section>
+              ) : (
                 <section className="card p-6" aria-labelledby="manage">
                   <h2 id="manage" className="text-xl font-semibold">
                     Your booking, any time
@@ -125,7 +142,7 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                     View or cancel my booking
                   </a>
                 </section>
-              ) : null}
+              )}
               {summary.whatToBring.length ? <WhatToBring items={summary.whatToBring} /> : null}
               <Contact site={site} />
             </div>

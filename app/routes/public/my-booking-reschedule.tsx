@@ -25,7 +25,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) return data({ page: null }, { status: 404, headers: NO_STORE });
   const at = app.booking.now();
   const offer = await rescheduleOffer(app.db, linked, at);
@@ -56,7 +56,7 @@ export type RescheduleActionData = { error: string; field: string | null };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const posted = await postedText(request, ["date", "difference"]);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) {
     return data<RescheduleActionData>(
       { error: "This booking link does not work.", field: null },

@@ -26,7 +26,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) return data({ page: null }, { status: 404, headers: NO_STORE });
   const { booking } = linked;
   const opening = reviewOpening(booking, app.booking.now());

@@ -25,7 +25,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   if (!linked || !weather) return data({ page: null }, { status: 404, headers: NO_STORE });
   const { booking: b } = linked;
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const self = `/my-booking/${params.token}/weather`;
   const posted = await postedText(request, ["choice", "date"]);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   if (!linked || !weather) {
     return data<WeatherActionData>(

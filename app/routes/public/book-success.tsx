@@ -2,8 +2,8 @@ import { CalendarDays, CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone, 
 import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { paidSummary } from "../../../server/domain/bookings/payment-views.server";
+import { BookingLinkCard } from "../../components/booking/BookingLinkCard";
 import { Img } from "../../components/Img";
-import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
@@ -115,34 +115,7 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
             <div className="space-y-6 md:col-span-2">
-              {manageLink === null ? (
-                <section className="card p-6" aria-labelledby="manage" data-testid="link-emailed">
-                  <h2 id="manage" className="text-xl font-semibold">
-                    Your booking, any time
-                  </h2>
-                  <p className="mt-2 text-sm text-slate-600">
-                    The private link to see, change or cancel this booking is in the confirmation email we
-                    sent to <strong className="break-all">{summary.email}</strong>. Can't find it? We'll email
-                    you a fresh one.
-                  </p>
-                  <div className="mt-4">
-                    <ResendLinkForm />
-                  </div>
-                </section>
-              ) : (
-                <section className="card p-6" aria-labelledby="manage">
-                  <h2 id="manage" className="text-xl font-semibold">
-                    Your booking, any time
-                  </h2>
-                  <p className="mt-2 text-sm text-slate-600">
-                    See your trip details, add it to your calendar or cancel online. The same private link is
-                    in your confirmation email.
-                  </p>
-                  <a href={manageLink} className="btn-teal mt-4 w-full" data-testid="manage-link">
-                    View or cancel my booking
-                  </a>
-                </section>
-              )}
+              <BookingLinkCard manageLink={manageLink} email={summary.email} />
               {summary.whatToBring.length ? <WhatToBring items={summary.whatToBring} /> : null}
               <Contact site={site} />
             </div>

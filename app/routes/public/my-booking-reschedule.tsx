@@ -5,6 +5,7 @@ import { requestReschedule, rescheduleOffer } from "../../../server/domain/booki
 import { HttpError } from "../../../server/errors.server";
 import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
+import { InvalidLink } from "../../components/InvalidLink";
 import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
@@ -13,7 +14,6 @@ import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-reschedule";
-import { InvalidLink } from "./my-booking";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

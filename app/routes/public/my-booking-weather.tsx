@@ -5,6 +5,7 @@ import { freeMoveDates } from "../../../server/domain/bookings/reschedule.server
 import { chooseWeather, weatherView } from "../../../server/domain/weather/weather.server";
 import { HttpError } from "../../../server/errors.server";
 import { ActionError } from "../../components/ActionError";
+import { InvalidLink } from "../../components/InvalidLink";
 import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
@@ -14,7 +15,6 @@ import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { CHOICE_TEXT, weatherChoiceSchema } from "../../lib/weather";
 import type { Route } from "./+types/my-booking-weather";
-import { InvalidLink } from "./my-booking";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

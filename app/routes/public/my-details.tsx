@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { openParticipantLink } from "../../../server/domain/bookings/booking-links.server";
 import { participantForm } from "../../../server/domain/dive-ops/participant-views.server";
+import { InvalidLink } from "../../components/InvalidLink";
 import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-details";
-import { InvalidLink } from "./my-booking";
 import {
   NO_STORE,
   participantFailure,

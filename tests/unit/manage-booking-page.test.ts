@@ -1,13 +1,16 @@
 /**
  * The booking link's page as the server renders it (what a browser without
  * JavaScript gets): the trip, the refund before anything is cancelled, the
- * confirmation step, the cancelled state and the page for a link that does
- * not work, whose form posts to the re-send action.
+ * confirmation step, the cancelled state, the page for a link that does
+ * not work or has expired, whose form posts to the re-send action, the
+ * group's participants section, and the success page's link card.
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.tsx";
+import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
@@ -134,10 +137,68 @@ describe("the booking link's page", () => {
     expect(html).not.toContain("wrong");
   });
 
+  it("says an expired link has expired, and how to get a fresh one", () => {
+    const html = render(MyBooking, "/my-booking/old", { view: null, expired: true });
+    expect(text(html)).toContain("This booking link has expired");
+    expect(text(html)).toContain("Booking links stop working 60 days after the trip.");
+    expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
+    expect(html).toContain('name="email"');
+    expect(html).toContain('href="/contact"');
+    expect(text(html)).not.toContain("does not work");
+  });
+
+  it("shows the group waiting for the operator without naming a clearance", () => {
+    const Section = () =>
+      createElement(ParticipantsSummary, {
+        token: "tok123",
+        saved: null,
+        summary: {
+          status: "waiting_for_operator",
+          label: "Waiting for the operator",
+          editable: true,
+          people: [
+            { position: 1, name: "Lena Hart", status: "complete", label: "Complete", todo: [] },
+            { position: 2, name: "Theo Park", status: "complete", label: "Complete", todo: [] },
+          ],
+        },
+      });
+    const shown = text(render(Section, "/my-booking/tok123", {}));
+    expect(shown).toContain("Participants Waiting for the operator");
+    expect(shown).toContain("We have what we asked your group for");
+    expect(shown).toContain("Theo Park Complete");
+    expect(shown).not.toMatch(/clearance|medical/i);
+  });
+
   it("answers a re-send without saying whether the address has booked", () => {
     const html = render(FindBooking, "/my-booking", undefined, { status: "sent", email: "sam@example.com" });
     expect(text(html)).toContain(
       "If sam@example.com has a booking with us, a fresh link is on its way to it now.",
     );
+  });
+});
+
+describe("the success page's link card", () => {
+  const card = (manageLink: string | null) =>
+    text(
+      render(
+        () => createElement(BookingLinkCard, { manageLink, email: "mia@example.com" }),
+        "/my-booking/x",
+        {},
+      ),
+    );
+
+  it("gives the link on the first view", () => {
+    expect(card("/my-booking/tok123")).toContain("View or cancel my booking");
+  });
+
+  it("on a later view says where the link went and offers a fresh one by email", () => {
+    const html = render(
+      () => createElement(BookingLinkCard, { manageLink: null, email: "mia@example.com" }),
+      "/my-booking/x",
+      {},
+    );
+    expect(text(html)).toContain("is in the confirmation email we sent to mia@example.com");
+    expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
+    expect(text(html)).not.toContain("View or cancel my booking");
   });
 });

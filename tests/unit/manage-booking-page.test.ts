@@ -11,9 +11,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.tsx";
 import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
+import { ParticipantForm } from "../../app/components/participant/ParticipantForm.tsx";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
+import type { ParticipantFormData } from "../../server/domain/dive-ops/participant-views.server.ts";
 
 const VIEW: ManageView = {
   reference: "TW-ABC123",
@@ -200,5 +202,67 @@ describe("the success page's link card", () => {
     expect(text(html)).toContain("is in the confirmation email we sent to mia@example.com");
     expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
     expect(text(html)).not.toContain("View or cancel my booking");
+  });
+});
+
+describe("a participant's own page", () => {
+  const FORM: ParticipantFormData = {
+    position: 2,
+    groupSize: 2,
+    reference: "TW-ABC123",
+    adventureTitle: "Guided Shore Dive",
+    tripDate: "2030-01-05",
+    status: "confirmed",
+    editable: true,
+    diving: true,
+    requiresCertification: false,
+    minimumAge: 12,
+    viewer: "self",
+    summary: { label: "Medical clearance needed", todo: ["Send us a doctor's clearance for diving"] },
+    values: {
+      full_name: "Theo Park",
+      date_of_birth: "1999-09-30",
+      email: "theo@example.com",
+      emergency_contact_name: "Jo Park",
+      emergency_contact_phone: "0400 111 222",
+      height_cm: "180",
+      weight_kg: "80",
+      wetsuit_size: "L",
+      fin_size: "L",
+      cert_agency: "",
+      cert_level: "",
+      cert_number: "",
+      last_dive_date: "",
+    },
+    medicalAnsweredAt: "2029-12-20T00:00:00.000Z",
+    minor: false,
+    waiver: null,
+    accepted: null,
+  };
+  const page = (form: ParticipantFormData, backHref: string | null, saved = false) =>
+    render(
+      () => createElement(ParticipantForm, { form, retentionDays: 90, backHref, saved }),
+      "/my-booking/x",
+      {},
+    );
+
+  it("names the person's own state, shows where their links go, and nothing of the booking", () => {
+    const html = page(FORM, null, true);
+    expect(text(html)).toContain("Medical clearance needed : Send us a doctor&#x27;s clearance for diving.");
+    expect(text(html)).toContain("Your links come to theo@example.com");
+    expect(text(html)).toContain("Your details are saved.");
+    // The email the link went to is not a field here, and there is no way to the booking's page.
+    expect(html).not.toContain('name="email"');
+    expect(text(html)).not.toContain("Back to your booking");
+  });
+
+  it("from the booking's link keeps the email field and the way back", () => {
+    const html = page(
+      { ...FORM, viewer: "group", summary: { label: "Complete", todo: [] } },
+      "/my-booking/tok123",
+    );
+    expect(html).toContain('name="email"');
+    expect(html).toContain('href="/my-booking/tok123"');
+    expect(text(html)).not.toContain("clearance");
   });
 });

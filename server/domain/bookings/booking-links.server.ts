@@ -62,6 +62,7 @@ export function linkLastDay(
   return addDays(lastTripDay(booking.selectedDate, tripDays(adventure.duration)), LINK_DAYS_AFTER_TRIP);
 }
 
+/** Whether a booking's links stopped working before `at` (its Sydney day is past their last day). */
 export function linkExpired(
   booking: Pick<BookingRow, "selectedDate">,
   adventure: Pick<AdventureRow, "duration">,

@@ -64,6 +64,22 @@ function render(Component: unknown, path: string, loaderData: unknown, actionDat
   return html.replace(/<!-- -->/g, "");
 }
 
+/** The group's participants section while the operator checks something of someone. */
+const WaitingSection = () =>
+  createElement(ParticipantsSummary, {
+    token: "tok123",
+    saved: null,
+    summary: {
+      status: "waiting_for_operator",
+      label: "Waiting for the operator",
+      editable: true,
+      people: [
+        { position: 1, name: "Lena Hart", status: "complete", label: "Complete", todo: [] },
+        { position: 2, name: "Theo Park", status: "complete", label: "Complete", todo: [] },
+      ],
+    },
+  });
+
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, " ")
@@ -150,21 +166,7 @@ describe("the booking link's page", () => {
   });
 
   it("shows the group waiting for the operator without naming a clearance", () => {
-    const Section = () =>
-      createElement(ParticipantsSummary, {
-        token: "tok123",
-        saved: null,
-        summary: {
-          status: "waiting_for_operator",
-          label: "Waiting for the operator",
-          editable: true,
-          people: [
-            { position: 1, name: "Lena Hart", status: "complete", label: "Complete", todo: [] },
-            { position: 2, name: "Theo Park", status: "complete", label: "Complete", todo: [] },
-          ],
-        },
-      });
-    const shown = text(render(Section, "/my-booking/tok123", {}));
+    const shown = text(render(WaitingSection, "/my-booking/tok123", {}));
     expect(shown).toContain("Participants Waiting for the operator");
     expect(shown).toContain("We have what we asked your group for");
     expect(shown).toContain("Theo Park Complete");

@@ -199,6 +199,11 @@ export const ROUTES: readonly RoutePolicy[] = [
     ...LINK,
     limit: writes(BUDGETS.participants),
   }),
+  // One participant's own link: their details only, nothing else of the booking.
+  publicPage("/my-details/:token", "routes/public/my-details.tsx", {
+    ...LINK,
+    limit: writes(BUDGETS.participants),
+  }),
   // The customer's answer to a weather cancellation: move, credit or refund.
   publicPage("/my-booking/:token/weather", "routes/public/my-booking-weather.tsx", LINK),
   // Gift vouchers bought on the site.

@@ -4,7 +4,10 @@ import type { ParticipantsSummary as Summary } from "../../server/domain/dive-op
 
 /**
  * The manage page's Participants section: whether the group is ready for
- * the trip, and per person what is still to do, with a link to their form.
+ * the trip, and per person what the group is still asked for, with a link to
+ * their form. It is the group's view of readiness: whatever the operator
+ * still checks (a doctor's clearance among them) reads as "waiting for the
+ * operator", never as who or why.
  */
 export function ParticipantsSummary({
   summary,
@@ -17,6 +20,7 @@ export function ParticipantsSummary({
   saved: number | null;
 }) {
   const ready = summary.status === "ready";
+  const waiting = summary.status === "waiting_for_operator";
   const savedName = saved ? summary.people.find((p) => p.position === saved)?.name : undefined;
   return (
     <section className="card p-6" aria-labelledby="participants" data-testid="participants">
@@ -38,9 +42,11 @@ export function ParticipantsSummary({
       <p className="mt-2 text-sm text-slate-600">
         {ready
           ? "Everyone in your group is ready for the trip."
-          : summary.editable
-            ? "Before the trip we need each person's details, and for dives a medical questionnaire and the waiver."
-            : "The details as they were given."}
+          : waiting
+            ? "We have what we asked your group for, and will be in touch if we need anything else."
+            : summary.editable
+              ? "Before the trip we need each person's details, and for dives a medical questionnaire and the waiver."
+              : "The details as they were given."}
       </p>
       <ul className="mt-4 divide-y divide-slate-100">
         {summary.people.map((p) => (
@@ -51,7 +57,7 @@ export function ParticipantsSummary({
                 <span className="break-words">{p.name}</span>
               </p>
               <StatusBadge
-                ready={p.status === "ready"}
+                ready={p.status === "ready" || p.status === "complete"}
                 label={p.label}
                 testId={`participant-${p.position}-readiness`}
               />

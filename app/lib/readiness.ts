@@ -168,3 +168,50 @@ export function bookingReadiness(
   const issues = READINESS.filter((r): r is Exclude<Readiness, "ready"> => r !== "ready" && found.has(r));
   return { status: issues[0] ?? "ready", issues, participantsMissing };
 }
+
+/**
+ * What the group may see of the rule above. The booking's page and the lead
+ * booker's emails are shared by the group, and a doctor's clearance is one
+ * person's health information: only the operator (and the person, on their
+ * own link) learns it. So the group sees what a person still has to give
+ * (details, the waiver) and nothing of what the operator checks: a medical
+ * clearance and a certification check read alike, as "waiting for the
+ * operator" on the booking and "complete" on the person, whose row turns
+ * "ready" only when the whole booking is. Which person, and why, stays out.
+ */
+export const GROUP_READINESS = [
+  "details_missing",
+  "waiver_missing",
+  "waiting_for_operator",
+  "ready",
+] as const;
+export type GroupReadiness = (typeof GROUP_READINESS)[number];
+export type GroupPersonReadiness = "details_missing" | "waiver_missing" | "complete" | "ready";
+
+export const GROUP_READINESS_LABELS: Record<GroupReadiness | GroupPersonReadiness, string> = {
+  details_missing: READINESS_LABELS.details_missing,
+  waiver_missing: READINESS_LABELS.waiver_missing,
+  waiting_for_operator: "Waiting for the operator",
+  complete: "Complete",
+  ready: READINESS_LABELS.ready,
+};
+
+/** What the group needs to give, of one state: details and the waiver; the rest is the operator's. */
+const groupGives = (status: Readiness): status is "details_missing" | "waiver_missing" =>
+  status === "details_missing" || status === "waiver_missing";
+
+/** The booking's state as the group sees it. */
+export function groupReadiness(status: Readiness): GroupReadiness {
+  return groupGives(status) || status === "ready" ? status : "waiting_for_operator";
+}
+
+/** One person's state as the group sees it, given the booking's. */
+export function groupPersonReadiness(status: Readiness, booking: Readiness): GroupPersonReadiness {
+  if (groupGives(status)) return status;
+  return booking === "ready" ? "ready" : "complete";
+}
+
+/** The issues the group may be told about (what someone in it still has to give). */
+export function groupIssues(issues: readonly Exclude<Readiness, "ready">[]) {
+  return issues.filter(groupGives);
+}

@@ -167,6 +167,14 @@ export const bookings = pgTable(
     /** Part of the total paid from a voucher (its ledger row says which); the rest is paid by card. */
     voucherCents: integer("voucher_cents").notNull().default(0),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * When the success page minted its one private link. The checkout session
+     * id in that page's address is no credential: it lives on in browser
+     * history and the payment provider's records, so it yields a link once.
+     */
+    successLinkAt: timestamp("success_link_at", { withTimezone: true }),
+    /** When the operator last switched off every link of the booking: the success page mints none after it. */
+    linksRevokedAt: timestamp("links_revoked_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -194,13 +202,16 @@ export type BookingLinkChannel =
   | "reminder"
   | "thank_you"
   | "readiness"
-  | "weather";
+  | "weather"
+  | "participant";
 
 /**
  * Private links to one booking (the customer's "manage my booking" page, no
  * login): only the SHA-256 hash of the random token is stored, so the table
  * cannot hand out a working link. At most one live link per booking and
- * channel (email, success_page, resend); the operator can revoke them all.
+ * channel (per participant for their own links); the operator can revoke
+ * them all. A link stops working 60 days after the trip's last day
+ * (computed from the booking, booking-links.server.ts).
  */
 export const bookingLinks = pgTable(
   "booking_links",
@@ -210,14 +221,20 @@ export const bookingLinks = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    /** email, success_page, resend; reminder and thank_you for the trip emails; readiness (details still missing) and weather (a cancelled departure). */
+    /** email, success_page, resend; reminder and thank_you for the trip emails; readiness (details still missing) and weather (a cancelled departure); participant (one person's own details). */
     channel: text("channel").$type<BookingLinkChannel>().notNull(),
+    /**
+     * Set on a participant's own link: it opens that person's details and
+     * nothing else of the booking (not the booking's page, nor anyone else's).
+     */
+    participantId: text("participant_id").references(() => participants.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("booking_links_token_key").on(t.tokenHash),
     index("booking_links_booking_idx").on(t.bookingId, t.channel),
+    index("booking_links_participant_idx").on(t.participantId),
   ],
 );
 

@@ -146,6 +146,11 @@ export function buildBookingIcs(event: BookingEvent): string {
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
+/** A trip's last calendar day (YYYY-MM-DD), from its first day and the days it spans. */
+export function lastTripDay(tripDate: string, days: number): string {
+  return addDays(tripDate, Math.max(1, days) - 1);
+}
+
 /** Whole days a trip spans, from its duration text ("2 days (weekend)", "Overnight (1 night)"). */
 export function tripDays(duration: string): number {
   const days = /(\d+)\s*days?/i.exec(duration);

@@ -160,9 +160,9 @@ describe("medical answers in logs and emails", () => {
       "trip_thank_you",
     ]);
     const request = mails.find((m) => m.kind === "readiness_request");
-    expect(request?.textBody).toContain(
-      "Mail Safe: Accept the waiver; Send us a doctor's clearance for diving",
-    );
+    // The lead's email is the group's view: what the group still gives, never whose clearance is awaited.
+    expect(request?.textBody).toContain("- Mail Safe: Accept the waiver\n");
+    expect(request?.textBody).not.toMatch(/clearance/i);
     for (const m of mails) expect(leaks(`${m.subject}\n${m.textBody}\n${m.htmlBody}`), m.kind).toEqual([]);
   });
 });

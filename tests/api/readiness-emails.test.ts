@@ -104,7 +104,7 @@ describe("the readiness requests", () => {
     expect(second.subject).toMatch(/^Still needed before/);
     // Each request carries a fresh link that opens the booking; one link per email.
     const token = /\/my-booking\/([A-Za-z0-9_-]{43})/.exec(second.textBody)?.[1] ?? "";
-    expect((await bookingByToken(t.db, token))?.booking.id).toBe(booking.id);
+    expect((await bookingByToken(t.db, token, now()))?.booking.id).toBe(booking.id);
     const links = await t.db
       .select()
       .from(bookingLinks)

@@ -148,16 +148,16 @@ describe("the trip emails, day by day", () => {
 
     const reminderLinks = [...reminder.textBody.matchAll(LINK)];
     expect(reminderLinks).toHaveLength(1);
-    expect((await bookingByToken(t.db, reminderLinks[0][1]))?.booking.id).toBe(booking.id);
+    expect((await bookingByToken(t.db, reminderLinks[0][1], now()))?.booking.id).toBe(booking.id);
     expect(reminder.htmlBody).toContain(`href="${reminderLinks[0][0]}"`);
 
     const thanks = [...thankYous[0].textBody.matchAll(LINK)];
     const review = thanks.find((m) => m[2] === "/review");
     const manage = thanks.find((m) => !m[2]);
     expect(review?.[1]).toBe(manage?.[1]);
-    expect((await bookingByToken(t.db, review?.[1] ?? ""))?.booking.id).toBe(booking.id);
+    expect((await bookingByToken(t.db, review?.[1] ?? "", now()))?.booking.id).toBe(booking.id);
     // The reminder's link stays valid beside the thank-you's: each channel has its own.
-    expect((await bookingByToken(t.db, reminderLinks[0][1]))?.booking.id).toBe(booking.id);
+    expect((await bookingByToken(t.db, reminderLinks[0][1], now()))?.booking.id).toBe(booking.id);
   });
 });
 

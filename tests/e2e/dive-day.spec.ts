@@ -19,7 +19,8 @@ import { payWithTestCard } from "../helpers/test-checkout";
  * From a paid booking to the boat: a group of two fills in its details from
  * the booking's private link (an experienced certified diver, and a newly
  * certified one who answers "yes" to a medical question); the booking goes
- * from "details missing" to "medical clearance needed", and to "ready" once
+ * from "details missing" to "medical clearance needed" (on the group's page:
+ * "waiting for the operator"), and to "ready" once
  * the operator has checked both certifications and recorded the doctor's
  * clearance on the booking's participants screen; the trip-day manifest then shows both people at a phone's width
  * and on paper, and its CSV holds both.
@@ -109,12 +110,13 @@ test("a group completes its details, the operator clears it, and the manifest sh
     await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
 
     await fillIn(page, manageUrl, 1, DIVER);
-    await expect(page.getByTestId("participant-1-readiness")).toHaveText("Certification to check");
+    await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
     await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
 
     await fillIn(page, manageUrl, 2, NEW_DIVER);
-    await expect(page.getByTestId("participant-2-readiness")).toHaveText("Medical clearance needed");
-    await expect(page.getByTestId("booking-readiness")).toHaveText("Medical clearance needed");
+    // The group's page: waiting for the operator, never whose clearance (the operator's screens say).
+    await expect(page.getByTestId("participant-2-readiness")).toHaveText("Complete");
+    await expect(page.getByTestId("booking-readiness")).toHaveText("Waiting for the operator");
     await expectNoSidewaysScroll(page);
 
     // The operator, on the phone: checks both cards, then records the doctor's clearance.

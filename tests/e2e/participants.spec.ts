@@ -13,9 +13,10 @@ import { payWithTestCard } from "../helpers/test-checkout";
  * and date of the test's own) is completed from the private link in the
  * confirmation email: an experienced diver answering "no" throughout, and a
  * newly certified beginner with a medical "yes" (the adventure asks both for
- * their certification). Readiness moves from details missing to medical
- * clearance needed, and to ready once the operator records the clearance and
- * checks both certifications. The form also works without JavaScript.
+ * their certification). Readiness moves from details missing to waiting for
+ * the operator (the group never sees whose clearance, or why), and to ready
+ * once the operator records the clearance and checks both certifications.
+ * The form also works without JavaScript.
  */
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -186,7 +187,7 @@ test.describe("with JavaScript", () => {
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=1`);
       await expect(page.getByTestId("participant-saved")).toContainText("Mara Quinn");
-      await expect(page.getByTestId("participant-1-readiness")).toHaveText("Certification to check");
+      await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
       await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
 
       // Person 2: newly certified, with a "yes" that needs a doctor's clearance.
@@ -201,12 +202,11 @@ test.describe("with JavaScript", () => {
       });
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=2`);
-      await expect(page.getByTestId("booking-readiness")).toHaveText("Medical clearance needed");
-      await expect(page.getByTestId("participant-2")).toContainText(
-        "Send us a doctor's clearance for diving",
-      );
-      // The customer's side never shows an answer.
+      await expect(page.getByTestId("booking-readiness")).toHaveText("Waiting for the operator");
+      await expect(page.getByTestId("participant-2-readiness")).toHaveText("Complete");
+      // The group's page never shows an answer, nor whose clearance is awaited.
       await expect(section).not.toContainText(MEDICAL_QUESTIONS[0].text);
+      await expect(section).not.toContainText("clearance");
       await shoot(page, "manage-clearance", section);
 
       // The operator: the booking's readiness in the list, then its participants.
@@ -340,7 +340,7 @@ test.describe("without JavaScript", () => {
       await page.locator('[name="waiver_name"]').fill("ivy stone");
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=1`);
-      await expect(page.getByTestId("participant-1-readiness")).toHaveText("Certification to check");
+      await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
     } finally {
       if (bookingId) await cancelBooking(request, token, bookingId);
       await dive.cleanup();

@@ -209,5 +209,8 @@ describe("redactPath", () => {
     expect(redactPath(`/my-booking/${token}.data`)).toBe("/my-booking/[redacted].data");
     expect(redactPath(`/my-booking/${token}/calendar.ics`)).toBe("/my-booking/[redacted]/calendar.ics");
     expect(redactPath("/my-booking")).toBe("/my-booking");
+    // A participant's own link is as much a secret.
+    expect(redactPath(`/my-details/${token}`)).toBe("/my-details/[redacted]");
+    expect(redactPath(`/my-details/${token}.data`)).toBe("/my-details/[redacted].data");
   });
 });

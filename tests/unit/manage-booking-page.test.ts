@@ -1,16 +1,21 @@
 /**
  * The booking link's page as the server renders it (what a browser without
  * JavaScript gets): the trip, the refund before anything is cancelled, the
- * confirmation step, the cancelled state and the page for a link that does
- * not work, whose form posts to the re-send action.
+ * confirmation step, the cancelled state, the page for a link that does
+ * not work or has expired, whose form posts to the re-send action, the
+ * group's participants section, and the success page's link card.
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.tsx";
+import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
+import { ParticipantForm } from "../../app/components/participant/ParticipantForm.tsx";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
+import type { ParticipantFormData } from "../../server/domain/dive-ops/participant-views.server.ts";
 
 const VIEW: ManageView = {
   reference: "TW-ABC123",
@@ -58,6 +63,22 @@ function render(Component: unknown, path: string, loaderData: unknown, actionDat
   );
   return html.replace(/<!-- -->/g, "");
 }
+
+/** The group's participants section while the operator checks something of someone. */
+const WaitingSection = () =>
+  createElement(ParticipantsSummary, {
+    token: "tok123",
+    saved: null,
+    summary: {
+      status: "waiting_for_operator",
+      label: "Waiting for the operator",
+      editable: true,
+      people: [
+        { position: 1, name: "Lena Hart", status: "complete", label: "Complete", todo: [] },
+        { position: 2, name: "Theo Park", status: "complete", label: "Complete", todo: [] },
+      ],
+    },
+  });
 
 const text = (html: string) =>
   html
@@ -134,10 +155,116 @@ describe("the booking link's page", () => {
     expect(html).not.toContain("wrong");
   });
 
+  it("says an expired link has expired, and how to get a fresh one", () => {
+    const html = render(MyBooking, "/my-booking/old", { view: null, expired: true });
+    expect(text(html)).toContain("This booking link has expired");
+    expect(text(html)).toContain("Booking links stop working 60 days after the trip.");
+    expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
+    expect(html).toContain('name="email"');
+    expect(html).toContain('href="/contact"');
+    expect(text(html)).not.toContain("does not work");
+  });
+
+  it("shows the group waiting for the operator without naming a clearance", () => {
+    const shown = text(render(WaitingSection, "/my-booking/tok123", {}));
+    expect(shown).toContain("Participants Waiting for the operator");
+    expect(shown).toContain("We have what we asked your group for");
+    expect(shown).toContain("Theo Park Complete");
+    expect(shown).not.toMatch(/clearance|medical/i);
+  });
+
   it("answers a re-send without saying whether the address has booked", () => {
     const html = render(FindBooking, "/my-booking", undefined, { status: "sent", email: "sam@example.com" });
     expect(text(html)).toContain(
       "If sam@example.com has a booking with us, a fresh link is on its way to it now.",
     );
+  });
+});
+
+describe("the success page's link card", () => {
+  const card = (manageLink: string | null) =>
+    text(
+      render(
+        () => createElement(BookingLinkCard, { manageLink, email: "mia@example.com" }),
+        "/my-booking/x",
+        {},
+      ),
+    );
+
+  it("gives the link on the first view", () => {
+    expect(card("/my-booking/tok123")).toContain("View or cancel my booking");
+  });
+
+  it("on a later view says where the link went and offers a fresh one by email", () => {
+    const html = render(
+      () => createElement(BookingLinkCard, { manageLink: null, email: "mia@example.com" }),
+      "/my-booking/x",
+      {},
+    );
+    expect(text(html)).toContain("is in the confirmation email we sent to mia@example.com");
+    expect(html).toMatch(/<form[^>]*action="\/my-booking" method="post"/);
+    expect(text(html)).not.toContain("View or cancel my booking");
+  });
+});
+
+describe("a participant's own page", () => {
+  const FORM: ParticipantFormData = {
+    position: 2,
+    groupSize: 2,
+    reference: "TW-ABC123",
+    adventureTitle: "Guided Shore Dive",
+    tripDate: "2030-01-05",
+    status: "confirmed",
+    editable: true,
+    diving: true,
+    requiresCertification: false,
+    minimumAge: 12,
+    viewer: "self",
+    summary: { label: "Medical clearance needed", todo: ["Send us a doctor's clearance for diving"] },
+    values: {
+      full_name: "Theo Park",
+      date_of_birth: "1999-09-30",
+      email: "theo@example.com",
+      emergency_contact_name: "Jo Park",
+      emergency_contact_phone: "0400 111 222",
+      height_cm: "180",
+      weight_kg: "80",
+      wetsuit_size: "L",
+      fin_size: "L",
+      cert_agency: "",
+      cert_level: "",
+      cert_number: "",
+      last_dive_date: "",
+    },
+    medicalAnsweredAt: "2029-12-20T00:00:00.000Z",
+    minor: false,
+    waiver: null,
+    accepted: null,
+  };
+  const page = (form: ParticipantFormData, backHref: string | null, saved = false) =>
+    render(
+      () => createElement(ParticipantForm, { form, retentionDays: 90, backHref, saved }),
+      "/my-booking/x",
+      {},
+    );
+
+  it("names the person's own state, shows where their links go, and nothing of the booking", () => {
+    const html = page(FORM, null, true);
+    expect(text(html)).toContain("Medical clearance needed : Send us a doctor&#x27;s clearance for diving.");
+    expect(text(html)).toContain("Your links come to theo@example.com");
+    expect(text(html)).toContain("Your details are saved.");
+    // The email the link went to is not a field here, and there is no way to the booking's page.
+    expect(html).not.toContain('name="email"');
+    expect(text(html)).not.toContain("Back to your booking");
+  });
+
+  it("from the booking's link keeps the email field and the way back", () => {
+    const html = page(
+      { ...FORM, viewer: "group", summary: { label: "Complete", todo: [] } },
+      "/my-booking/tok123",
+    );
+    expect(html).toContain('name="email"');
+    expect(html).toContain('href="/my-booking/tok123"');
+    expect(text(html)).not.toContain("clearance");
   });
 });

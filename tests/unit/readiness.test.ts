@@ -9,6 +9,10 @@ import { participantSchema, sameName, waiverSigner } from "../../app/lib/partici
 import {
   ageOn,
   bookingReadiness,
+  GROUP_READINESS_LABELS,
+  groupIssues,
+  groupPersonReadiness,
+  groupReadiness,
   isMinorOn,
   minimumAge,
   missingParts,
@@ -219,5 +223,44 @@ describe("the participant form's post budget", () => {
     expect(limitFor("POST", "/my-booking/tok/participants/2")?.name).toBe("participants");
     expect(limitFor("POST", "/my-booking/tok/participants/2.data")?.name).toBe("participants");
     expect(limitFor("POST", "/my-booking/tok")?.name).toBe("booking-link");
+    // A participant's own link posts the same form.
+    expect(limitFor("POST", "/my-details/tok")?.name).toBe("participants");
+    expect(limitFor("POST", "/my-details/tok.data")?.name).toBe("participants");
+  });
+});
+
+describe("what the group may see", () => {
+  const clearance = person({ medicalNeedsClearance: true });
+  const toCheck = person({ certCheckedAt: null });
+
+  it("reads the operator's checks alike, as waiting for the operator, whichever it is", () => {
+    const withClearance = bookingReadiness(2, [person(), clearance], discover, true);
+    const withCheck = bookingReadiness(2, [person(), toCheck], certified, true);
+    expect(withClearance.status).toBe("medical_clearance_needed");
+    expect(groupReadiness(withClearance.status)).toBe("waiting_for_operator");
+    expect(groupReadiness(withCheck.status)).toBe("waiting_for_operator");
+    expect(GROUP_READINESS_LABELS.waiting_for_operator).toBe("Waiting for the operator");
+    expect(groupIssues(withClearance.issues)).toEqual([]);
+  });
+
+  it("shows a person as complete, not which of them the operator is waiting for", () => {
+    const booking = bookingReadiness(2, [person(), clearance], discover, true).status;
+    const states = [person(), clearance].map((p) =>
+      groupPersonReadiness(participantReadiness(p, discover, true), booking),
+    );
+    expect(states).toEqual(["complete", "complete"]);
+    // Ready only once the whole booking is.
+    expect(groupPersonReadiness("ready", "ready")).toBe("ready");
+  });
+
+  it("keeps what the group itself has to give, first to fix first", () => {
+    const lacking = person({ waiverVersion: null, medicalNeedsClearance: true });
+    expect(participantIssues(lacking, discover, true)).toEqual([
+      "waiver_missing",
+      "medical_clearance_needed",
+    ]);
+    expect(groupIssues(participantIssues(lacking, discover, true))).toEqual(["waiver_missing"]);
+    expect(groupPersonReadiness("details_missing", "details_missing")).toBe("details_missing");
+    expect(groupReadiness(bookingReadiness(2, [lacking], discover, true).status)).toBe("details_missing");
   });
 });

@@ -2,6 +2,7 @@ import { CalendarDays, CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone, 
 import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { paidSummary } from "../../../server/domain/bookings/payment-views.server";
+import { BookingLinkCard } from "../../components/booking/BookingLinkCard";
 import { Img } from "../../components/Img";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
   if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null });
-  // The booking's private link, minted for this view (the checkout session id is what opens this page).
+  // The booking's private link: minted by the first view only, shortly after paying, and never after
+  // the operator revoked the booking's links (the session id in this address is no credential).
+  // Later views show the booking and point to the emailed link and the re-send form.
   const { bookingId, ...summary } = paid;
   const manageLink = await successPageLink(db, bookingId, booking.now());
   return data({ summary, manageLink });
@@ -105,20 +108,7 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
               </div>
             </section>
             <div className="space-y-6 md:col-span-2">
-              {manageLink ? (
-                <section className="card p-6" aria-labelledby="manage">
-                  <h2 id="manage" className="text-xl font-semibold">
-                    Your booking, any time
-                  </h2>
-                  <p className="mt-2 text-sm text-slate-600">
-                    See your trip details, add it to your calendar or cancel online. The same private link is
-                    in your confirmation email.
-                  </p>
-                  <a href={manageLink} className="btn-teal mt-4 w-full" data-testid="manage-link">
-                    View or cancel my booking
-                  </a>
-                </section>
-              ) : null}
+              <BookingLinkCard manageLink={manageLink} email={summary.email} />
               {summary.whatToBring.length ? <WhatToBring items={summary.whatToBring} /> : null}
               <Contact site={site} />
             </div>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/my-booking-calendar";
 /** The booking's calendar file from its private link: the one the confirmation email attaches. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked || linked.booking.bookingStatus === "cancelled") {
     return new Response("This booking link does not work.", {
       status: 404,

@@ -6,6 +6,7 @@ import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
+import { InvalidLink } from "../../components/InvalidLink";
 import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
@@ -14,7 +15,6 @@ import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-reschedule";
-import { InvalidLink } from "./my-booking";
 
 /**
  * Changing the date from a booking's private link, without JavaScript: the
@@ -24,7 +24,7 @@ import { InvalidLink } from "./my-booking";
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) return data({ page: null }, { status: 404 });
   const at = app.booking.now();
   const offer = await rescheduleOffer(app.db, linked, at);
@@ -55,7 +55,7 @@ export type RescheduleActionData = { error: string; field: string | null };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const posted = await postedText(request, ["date", "difference"]);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) {
     return data<RescheduleActionData>(
       { error: "This booking link does not work.", field: null },

@@ -24,7 +24,7 @@ import type { Route } from "./+types/my-booking-review";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) return data({ page: null }, { status: 404 });
   const { booking } = linked;
   const opening = reviewOpening(booking, app.booking.now());

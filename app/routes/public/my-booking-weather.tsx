@@ -6,6 +6,7 @@ import { chooseWeather, weatherView } from "../../../server/domain/weather/weath
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";
+import { InvalidLink } from "../../components/InvalidLink";
 import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
@@ -15,7 +16,6 @@ import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { CHOICE_TEXT, weatherChoiceSchema } from "../../lib/weather";
 import type { Route } from "./+types/my-booking-weather";
-import { InvalidLink } from "./my-booking";
 
 /**
  * The customer's answer to a departure called off for weather, without
@@ -24,7 +24,7 @@ import { InvalidLink } from "./my-booking";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   if (!linked || !weather) return data({ page: null }, { status: 404 });
   const { booking: b } = linked;
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const self = `/my-booking/${params.token}/weather`;
   const posted = await postedText(request, ["choice", "date"]);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   if (!linked || !weather) {
     return data<WeatherActionData>(

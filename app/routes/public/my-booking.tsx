@@ -16,6 +16,7 @@ import {
   customerCanCancel,
   type ManageView,
   manageView,
+  openBookingLink,
 } from "../../../server/domain/bookings/booking-links.server";
 import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.server";
 import { dateChangeView } from "../../../server/domain/bookings/reschedule.server";
@@ -26,9 +27,9 @@ import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
+import { InvalidLink } from "../../components/InvalidLink";
 import { LeaveReviewCard } from "../../components/LeaveReviewCard";
 import { ParticipantsSummary } from "../../components/ParticipantsSummary";
-import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { TripFact, WhatToBring } from "../../components/TripFact";
 import { WeatherNotice } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
@@ -41,12 +42,14 @@ import type { Route } from "./+types/my-booking";
 
 /**
  * The booking a private link opens. A wrong, unknown or revoked token gets
- * one and the same 404 page, which offers to email a fresh link.
+ * one and the same 404 page, which offers to email a fresh link; an expired
+ * one (the trip ended long ago) gets 410 and says so.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const linked = await bookingByToken(app.db, params.token);
   const at = app.booking.now();
+  const opened = await openBookingLink(app.db, params.token, at);
+  const linked = opened.status === "live" ? opened.linked : null;
   // A departure called off for weather: the choices while open, the outcome after.
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   const view: ManageView | null = linked
@@ -63,7 +66,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           saved: Number(new URL(request.url).searchParams.get("participant")) || null,
         }
       : null;
-  return data({ view, dateChange, canReview, participants, weather }, { status: view ? 200 : 404 });
+  const expired = opened.status === "expired";
+  return data(
+    { view, expired, dateChange, canReview, participants, weather },
+    { status: view ? 200 : expired ? 410 : 404 },
+  );
 }
 
 export type ManageActionData = { review: true } | { review: false; error: string };
@@ -79,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const self = `/my-booking/${params.token}`;
   const { intent } = await postedText(request, ["intent"]);
-  const linked = await bookingByToken(app.db, params.token);
+  const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked || !customerCanCancel(linked.booking, app.booking.now())) {
     return redirect(self, { status: 303 });
   }
@@ -118,7 +125,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function MyBooking({ loaderData, actionData, params }: Route.ComponentProps) {
   const { view, dateChange } = loaderData;
-  if (!view) return <InvalidLink />;
+  if (!view) return <InvalidLink expired={loaderData.expired} />;
   const money = (cents: number) => formatMoney(cents, view.currency, true);
   const reviewing = actionData?.review === true && view.canCancel;
   return (
@@ -335,23 +342,6 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
           </Link>
           .
         </p>
-      </div>
-    </div>
-  );
-}
-
-export function InvalidLink() {
-  return (
-    <div className="bg-gradient-to-b from-reef-50 to-white">
-      <div className="container-site max-w-xl py-12 sm:py-16">
-        <h1 className="text-3xl font-semibold sm:text-4xl">This booking link does not work</h1>
-        <p className="mt-3 text-slate-600" data-testid="invalid-link">
-          The link may be incomplete, or it has been replaced by a newer one or switched off. Enter the email
-          address you booked with and we will send you a fresh link.
-        </p>
-        <section className="card mt-8 p-6" aria-label="Send my booking link">
-          <ResendLinkForm />
-        </section>
       </div>
     </div>
   );

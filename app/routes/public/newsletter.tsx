@@ -1,6 +1,7 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
 import { data, Form } from "react-router";
 import { subscribe } from "../../../server/domain/messaging/newsletter.server";
+import { pageFailed } from "../../../server/page-outcome.server";
 import { NEWSLETTER_ACTION, NEWSLETTER_TEXT } from "../../components/NewsletterForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await subscribe(app.db, parsed.data.email);
   } catch (error) {
-    app.log.error("newsletter sign-up failed", { error });
+    pageFailed(app, "newsletter sign-up failed", error);
     return data<SignUpResult>({ status: "error", email, message: NEWSLETTER_TEXT.failed }, { status: 500 });
   }
   return data<SignUpResult>({ status: "subscribed", message: SUBSCRIBED_MESSAGE });

@@ -3,12 +3,15 @@
  * A link is a random 256-bit token (the admin session's token helpers); only
  * its SHA-256 hash is stored, so a leaked table opens nothing, and a lookup by
  * hash gives the same answer for a wrong, unknown or revoked token. Each
- * booking has at most one live link per channel: minting a new one revokes
- * the previous one of that channel. The operator can revoke them all.
+ * booking has at most one live link per channel (a participant's own link:
+ * one per participant): minting a new one revokes the previous one of that
+ * channel. The operator can revoke them all. Every link of a booking stops
+ * working LINK_DAYS_AFTER_TRIP days after the trip's last day.
  */
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { LINK_DAYS_AFTER_TRIP } from "../../../app/lib/booking-link.ts";
 import { googleCalendarUrl } from "../../../app/lib/calendar-link.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { addDays, formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
 import { cancellationSummary, refundCents, refundPercent } from "../../../app/lib/policy.ts";
@@ -21,9 +24,10 @@ import {
   bookingLinks,
   bookings,
   type PaymentRow,
+  participants,
   payments,
 } from "../../db/schema.ts";
-import { scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
+import { lastTripDay, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
@@ -38,19 +42,47 @@ export function manageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/my-booking/${token}`;
 }
 
+/** The page a participant's own link opens: their details, nothing else of the booking. */
+export function participantUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/my-details/${token}`;
+}
+
 /** Longer than any token we mint; anything longer is not looked up at all. */
 const MAX_TOKEN_LENGTH = 100;
 
 /**
- * A new link for a booking, revoking the live one of the same channel. Call
- * it inside the transaction that sends the link (the confirmation, a re-send),
- * so a link exists exactly when its email is queued.
+ * The last Sydney day a booking's links work. Computed from the booking (its
+ * date and its adventure's length), not stored per link: links minted before
+ * this rule existed follow it too, and a moved trip moves it.
+ */
+export function linkLastDay(
+  booking: Pick<BookingRow, "selectedDate">,
+  adventure: Pick<AdventureRow, "duration">,
+): string {
+  return addDays(lastTripDay(booking.selectedDate, tripDays(adventure.duration)), LINK_DAYS_AFTER_TRIP);
+}
+
+/** Whether a booking's links stopped working before `at` (its Sydney day is past their last day). */
+export function linkExpired(
+  booking: Pick<BookingRow, "selectedDate">,
+  adventure: Pick<AdventureRow, "duration">,
+  at: Date,
+): boolean {
+  return sydneyDate(at) > linkLastDay(booking, adventure);
+}
+
+/**
+ * A new link for a booking, revoking the live one of the same channel (for a
+ * participant's own link, of the same participant). Call it inside the
+ * transaction that sends the link (the confirmation, a re-send), so a link
+ * exists exactly when its email is queued.
  */
 export async function mintBookingLink(
   tx: DB,
   bookingId: string,
   channel: LinkChannel,
   at: Date,
+  participantId: string | null = null,
 ): Promise<string> {
   await tx
     .update(bookingLinks)
@@ -59,31 +91,83 @@ export async function mintBookingLink(
       and(
         eq(bookingLinks.bookingId, bookingId),
         eq(bookingLinks.channel, channel),
+        participantId === null
+          ? isNull(bookingLinks.participantId)
+          : eq(bookingLinks.participantId, participantId),
         isNull(bookingLinks.revokedAt),
       ),
     );
   const token = newToken();
-  await tx.insert(bookingLinks).values({ bookingId, tokenHash: hashToken(token), channel, createdAt: at });
+  await tx
+    .insert(bookingLinks)
+    .values({ bookingId, participantId, tokenHash: hashToken(token), channel, createdAt: at });
   return token;
 }
 
 /**
- * The success page's link: the page cannot read a stored link back (only its
- * hash is kept), so each view mints one and revokes the one it showed before.
+ * How long after the payment confirmed the booking its success page may still
+ * mint the link. The page is reached seconds after paying (the status check
+ * redirects after 3 s), a slow connection or a closed laptop take minutes; an
+ * hour covers those, while a session id found later (browser history, a
+ * shared screen, the payment provider's records) yields nothing.
  */
-export async function successPageLink(db: DB, bookingId: string, at: Date): Promise<string> {
-  const token = await db.transaction((tx) => mintBookingLink(tx, bookingId, "success_page", at));
-  return `/my-booking/${token}`;
+export const SUCCESS_LINK_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The success page's link, or null. The page's address carries the checkout
+ * session id, which is no credential, so it mints a link at most once per
+ * booking (the first view), within SUCCESS_LINK_WINDOW_MS of the payment's
+ * confirmation, and never once the operator has revoked the booking's links.
+ * The claim is one conditional update, so parallel first views (any process)
+ * get one link between them. Later views show the booking without a link: the
+ * confirmation email carries one, and the re-send form mails a fresh one.
+ */
+export async function successPageLink(db: DB, bookingId: string, at: Date): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(bookings)
+      .set({ successLinkAt: at })
+      .where(
+        and(
+          eq(bookings.id, bookingId),
+          eq(bookings.bookingStatus, "confirmed"),
+          isNull(bookings.successLinkAt),
+          isNull(bookings.linksRevokedAt),
+          gt(bookings.confirmedAt, new Date(at.getTime() - SUCCESS_LINK_WINDOW_MS)),
+        ),
+      )
+      .returning({ id: bookings.id });
+    if (claimed.length === 0) return null;
+    return `/my-booking/${await mintBookingLink(tx, bookingId, "success_page", at)}`;
+  });
 }
 
-/** Revokes every live link of a booking (the operator's button); answers how many. */
+/**
+ * Revokes every live link of a booking (the operator's button), its people's
+ * own links included, and dates it so the success page mints none after it;
+ * answers how many were live.
+ */
 export async function revokeBookingLinks(db: DB, bookingId: string, at: Date): Promise<number> {
-  const rows = await db
+  return db.transaction(async (tx) => {
+    await tx.update(bookings).set({ linksRevokedAt: at }).where(eq(bookings.id, bookingId));
+    const rows = await tx
+      .update(bookingLinks)
+      .set({ revokedAt: at })
+      .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)))
+      .returning({ id: bookingLinks.id });
+    return rows.length;
+  });
+}
+
+/**
+ * Revokes a participant's own links (their email changed: the link belongs to
+ * whoever it was sent to, not to the place in the group).
+ */
+export async function revokeParticipantLinks(tx: DB, participantId: string, at: Date): Promise<void> {
+  await tx
     .update(bookingLinks)
     .set({ revokedAt: at })
-    .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)))
-    .returning({ id: bookingLinks.id });
-  return rows.length;
+    .where(and(eq(bookingLinks.participantId, participantId), isNull(bookingLinks.revokedAt)));
 }
 
 export interface LinkedBooking {
@@ -93,23 +177,84 @@ export interface LinkedBooking {
   payment: PaymentRow | null;
 }
 
-/** The booking a live link opens, or null (wrong, unknown and revoked tokens alike). */
-export async function bookingByToken(db: DB, token: string): Promise<LinkedBooking | null> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+/**
+ * What a token opens: a live link, one that has expired (the page says how to
+ * get a new one), or nothing (wrong, unknown, revoked, or a link of the other
+ * scope: all alike).
+ */
+export type LinkOpening<T> = ({ status: "live" } & T) | { status: "expired" } | { status: "invalid" };
+
+async function openLink(
+  db: DB,
+  token: string,
+  at: Date,
+  scope: "booking" | "participant",
+): Promise<LinkOpening<{ linked: LinkedBooking; participantId: string | null }>> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return { status: "invalid" };
   const [row] = await db
-    .select({ booking: bookings, adventure: adventures })
+    .select({ booking: bookings, adventure: adventures, participantId: bookingLinks.participantId })
     .from(bookingLinks)
     .innerJoin(bookings, eq(bookings.id, bookingLinks.bookingId))
     .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
-    .where(and(eq(bookingLinks.tokenHash, hashToken(token)), isNull(bookingLinks.revokedAt)))
+    .where(
+      and(
+        eq(bookingLinks.tokenHash, hashToken(token)),
+        isNull(bookingLinks.revokedAt),
+        scope === "booking" ? isNull(bookingLinks.participantId) : isNotNull(bookingLinks.participantId),
+      ),
+    )
     .limit(1);
-  if (!row) return null;
+  if (!row) return { status: "invalid" };
+  if (linkExpired(row.booking, row.adventure, at)) return { status: "expired" };
   const paid = await db
     .select()
     .from(payments)
     .where(eq(payments.bookingId, row.booking.id))
     .orderBy(desc(payments.paidAt));
-  return { ...row, payment: paid.find((p) => isPaid(p)) ?? null };
+  const linked = {
+    booking: row.booking,
+    adventure: row.adventure,
+    payment: paid.find((p) => isPaid(p)) ?? null,
+  };
+  return { status: "live", linked, participantId: row.participantId };
+}
+
+/** What a link to the whole booking opens at `at` (a participant's own link opens nothing here). */
+export async function openBookingLink(
+  db: DB,
+  token: string,
+  at: Date,
+): Promise<LinkOpening<{ linked: LinkedBooking }>> {
+  const found = await openLink(db, token, at, "booking");
+  return found.status === "live" ? { status: "live", linked: found.linked } : found;
+}
+
+/** The booking a live link opens at `at`, or null (wrong, unknown, revoked and expired tokens alike). */
+export async function bookingByToken(db: DB, token: string, at: Date): Promise<LinkedBooking | null> {
+  const found = await openBookingLink(db, token, at);
+  return found.status === "live" ? found.linked : null;
+}
+
+/** What a participant's own link opens: their booking and their place in its group. */
+export async function openParticipantLink(
+  db: DB,
+  token: string,
+  at: Date,
+): Promise<LinkOpening<{ linked: LinkedBooking; participantId: string; position: number }>> {
+  const found = await openLink(db, token, at, "participant");
+  if (found.status !== "live" || found.participantId === null)
+    return found.status === "expired" ? found : { status: "invalid" };
+  const [person] = await db
+    .select({ position: participants.position })
+    .from(participants)
+    .where(eq(participants.id, found.participantId));
+  if (!person) return { status: "invalid" };
+  return {
+    status: "live",
+    linked: found.linked,
+    participantId: found.participantId,
+    position: person.position,
+  };
 }
 
 /**
@@ -207,11 +352,14 @@ export async function resendBookingLinks(deps: BookingDeps, email: string): Prom
   const at = now();
   const address = email.trim().toLowerCase();
   const found = await db
-    .select()
+    .select({ booking: bookings, adventure: { duration: adventures.duration } })
     .from(bookings)
+    .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
     .where(and(sql`lower(${bookings.customerEmail}) = ${address}`, isNotNull(bookings.confirmedAt)))
     .orderBy(desc(bookings.selectedDate))
-    .limit(RESEND_LIMIT);
+    .limit(RESEND_LIMIT)
+    // A trip whose links have expired gets none (the latest trips come first, so the limit keeps the live ones).
+    .then((rows) => rows.filter((r) => !linkExpired(r.booking, r.adventure, at)).map((r) => r.booking));
   if (found.length === 0) return;
   const site = siteInfo(await loadSiteContent(db));
   await db.transaction(async (tx) => {

@@ -172,9 +172,9 @@ export async function receiveReview(
   const form = await readReviewForm(request, deps);
   const cleanup = () => (form.photo ? rm(form.photo.tmpPath, { force: true }) : Promise.resolve());
   try {
-    const linked = await bookingByToken(deps.db, token);
-    if (!linked) return { kind: "not_found" };
     const at = deps.now();
+    const linked = await bookingByToken(deps.db, token, at);
+    if (!linked) return { kind: "not_found" };
     if (!reviewOpening(linked.booking, at).open) return { kind: "closed" };
     if (await reviewOfBooking(deps.db, linked.booking.id)) return { kind: "closed" };
 

@@ -10,7 +10,7 @@ import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
 import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings, participants } from "../../db/schema.ts";
-import { tripDays } from "../../email/ics.server.ts";
+import { lastTripDay, tripDays } from "../../email/ics.server.ts";
 
 /** Something medical is still stored for the participant. */
 const holdsMedical = or(
@@ -25,7 +25,7 @@ export function medicalErasureDue(
   today: string,
   retentionDays: number,
 ): boolean {
-  const lastDay = addDays(trip.tripDate, Math.max(1, trip.tripDays) - 1);
+  const lastDay = lastTripDay(trip.tripDate, trip.tripDays);
   return addDays(lastDay, retentionDays) < today;
 }
 

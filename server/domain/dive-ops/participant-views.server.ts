@@ -1,12 +1,21 @@
 /**
- * What the customer sees of a booking's participants: the readiness summary
- * of the manage page and the readiness email, and one person's form. None
- * of it carries a medical answer: the customer's side says only whether the
- * questionnaire was answered and whether a doctor's clearance is awaited.
+ * What the customer's side sees of a booking's participants: the group's
+ * summary (the booking's page and the lead booker's readiness email), and one
+ * person's form and own state (their own link). None of it carries a medical
+ * answer, and the group's side carries no medical state either: it is the
+ * readiness rule's group view (app/lib/readiness.ts), where the operator's
+ * checks read as "waiting for the operator". Only a person's own link says
+ * that a doctor's clearance is needed, and only to them.
  */
 import {
   DETAIL_PART_LABELS,
   type DetailPart,
+  GROUP_READINESS_LABELS,
+  type GroupPersonReadiness,
+  type GroupReadiness,
+  groupIssues,
+  groupPersonReadiness,
+  groupReadiness,
   isDivingAdventure,
   isMinorOn,
   minimumAge,
@@ -19,31 +28,45 @@ import type { DB } from "../../db/client.server.ts";
 import type { ParticipantRow } from "../../db/schema.ts";
 import { type BookingParticipants, bookingParticipants } from "./participants.server.ts";
 
+type Issue = Exclude<Readiness, "ready">;
+
+/** One person of the group as the group sees them. */
 export interface PersonSummary {
   position: number;
   /** The name given, or "Person n" while none is. */
   name: string;
-  status: Readiness;
+  status: GroupPersonReadiness;
   label: string;
-  /** What is still to do, in words, first to fix first; empty when ready. */
+  /** What the group is still asked to give for this person, in words; empty when nothing. */
   todo: string[];
-  /** The same without what only the operator does (checking a certification): what the customer is asked for. */
-  customerTodo: string[];
 }
 
 export interface ParticipantsSummary {
-  status: Readiness;
+  status: GroupReadiness;
   label: string;
   /** The customer can still add or change details (a confirmed booking). */
   editable: boolean;
   people: PersonSummary[];
 }
 
-/** What one issue asks of the customer, in words. */
-function todoFor(issue: Exclude<Readiness, "ready">, missing: DetailPart[]): string {
+/** A person's own state, for their own eyes: the whole rule, a doctor's clearance included. */
+export interface OwnSummary {
+  status: Readiness;
+  label: string;
+  /** What is still to do, in words, first to fix first; empty when ready. */
+  todo: string[];
+  /** The issues themselves (the person's own email words them without anything medical). */
+  issues: Issue[];
+  missing: DetailPart[];
+}
+
+/** What one issue asks, in words. */
+export function todoFor(issue: Issue, missing: DetailPart[]): string {
   switch (issue) {
     case "details_missing":
-      return `Add ${wordList(missing.map((m) => DETAIL_PART_LABELS[m]))}`;
+      return missing.length
+        ? `Add ${wordList(missing.map((m) => DETAIL_PART_LABELS[m]))}`
+        : "Add their details";
     case "waiver_missing":
       return "Accept the waiver";
     case "medical_clearance_needed":
@@ -58,44 +81,48 @@ export function wordList(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-function personSummary(
+/** The rule applied to one place in the group (no row yet: their details are missing). */
+export function ownSummary(p: ParticipantRow | undefined, found: BookingParticipants): OwnSummary {
+  const issues: Issue[] = p
+    ? participantIssues(p, found.adventure, found.waiver !== null)
+    : ["details_missing"];
+  const missing = p ? missingParts(p, found.adventure) : [];
+  const status = issues[0] ?? "ready";
+  return {
+    status,
+    label: READINESS_LABELS[status],
+    todo: issues.map((i) => todoFor(i, missing)),
+    issues,
+    missing,
+  };
+}
+
+function groupPerson(
   position: number,
   p: ParticipantRow | undefined,
   found: BookingParticipants,
 ): PersonSummary {
-  const waiverRequired = found.waiver !== null;
-  if (!p) {
-    return {
-      position,
-      name: `Person ${position}`,
-      status: "details_missing",
-      label: READINESS_LABELS.details_missing,
-      todo: ["Add their details"],
-      customerTodo: ["Add their details"],
-    };
-  }
-  const issues = participantIssues(p, found.adventure, waiverRequired);
-  const missing = missingParts(p, found.adventure);
-  const status = issues[0] ?? "ready";
+  const own = ownSummary(p, found);
+  const status = groupPersonReadiness(own.status, found.readiness.status);
   return {
     position,
-    name: p.fullName || `Person ${position}`,
+    name: p?.fullName || `Person ${position}`,
     status,
-    label: READINESS_LABELS[status],
-    todo: issues.map((i) => todoFor(i, missing)),
-    customerTodo: issues.filter((i) => i !== "certification_to_check").map((i) => todoFor(i, missing)),
+    label: GROUP_READINESS_LABELS[status],
+    todo: groupIssues(own.issues).map((i) => todoFor(i, own.missing)),
   };
 }
 
-/** The booking's readiness and one line per person of the group, by position. */
+/** The booking's readiness and one line per person of the group, by position, as the group may see them. */
 export function summarise(found: BookingParticipants): ParticipantsSummary {
   const byPosition = new Map(found.participants.map((p) => [p.position, p]));
   const people = Array.from({ length: found.booking.groupSize }, (_, i) =>
-    personSummary(i + 1, byPosition.get(i + 1), found),
+    groupPerson(i + 1, byPosition.get(i + 1), found),
   );
+  const status = groupReadiness(found.readiness.status);
   return {
-    status: found.readiness.status,
-    label: READINESS_LABELS[found.readiness.status],
+    status,
+    label: GROUP_READINESS_LABELS[status],
     editable: found.booking.bookingStatus === "confirmed",
     people,
   };
@@ -109,13 +136,15 @@ export async function participantsSummary(db: DB, bookingId: string): Promise<Pa
 /**
  * One person's form: the details as saved (without the medical answers), what
  * the adventure asks, and the waiver to accept. Null for a position outside
- * the group.
+ * the group. Seen by the group (the booking's link) it states what the group
+ * may see; seen by the person (their own link), their whole state.
  */
-export async function participantForm(db: DB, bookingId: string, position: number) {
+export async function participantForm(db: DB, bookingId: string, position: number, viewer: "group" | "self") {
   const found = await bookingParticipants(db, bookingId);
   const { booking, adventure, waiver } = found;
   if (!Number.isInteger(position) || position < 1 || position > booking.groupSize) return null;
   const p = found.participants.find((x) => x.position === position);
+  const shown = viewer === "self" ? ownSummary(p, found) : groupPerson(position, p, found);
   const accepted =
     p?.waiverVersion != null
       ? {
@@ -137,7 +166,9 @@ export async function participantForm(db: DB, bookingId: string, position: numbe
     diving: isDivingAdventure(adventure),
     requiresCertification: adventure.requiresCertification,
     minimumAge: minimumAge(adventure),
-    summary: personSummary(position, p, found),
+    viewer,
+    /** The person's state in words: their own (self) or what the group may see. */
+    summary: { label: shown.label, todo: shown.todo },
     values: {
       full_name: p?.fullName ?? "",
       date_of_birth: p?.dateOfBirth ?? "",

@@ -28,6 +28,7 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, type ParticipantRow, participants } from "../../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
 import { validateBody } from "../../security/text.server.ts";
+import { revokeParticipantLinks } from "../bookings/booking-links.server.ts";
 import { currentWaiver, type WaiverRow } from "./waivers.server.ts";
 
 /** The adventure facts readiness and the participant rules depend on. */
@@ -147,6 +148,12 @@ export interface SaveParticipantOptions {
   waiver?: unknown;
   /** Where the waiver was accepted from: the client address in clear, kept as evidence with the acceptance. */
   clientAddress?: string | null;
+  /**
+   * Saved from this participant's own link (their id): the row must still be
+   * theirs, and their email stays as the group gave it (the link was sent to
+   * it; changing it would switch the link off).
+   */
+  ownLinkOf?: string;
 }
 
 /**
@@ -155,8 +162,9 @@ export interface SaveParticipantOptions {
  * them. New answers with any "yes" need a doctor's clearance, and a
  * clearance recorded for earlier answers no longer counts; the same answers
  * saved again change nothing. A new certification number needs checking
- * again. The row is written under the booking's lock, so two saves of the
- * same person end as one of them, whole.
+ * again. A new email switches off the participant's own links (each was
+ * sent to the old address). The row is written under the booking's lock, so
+ * two saves of the same person end as one of them, whole.
  */
 export async function saveParticipant(
   db: DB,
@@ -180,6 +188,13 @@ export async function saveParticipant(
       .from(participants)
       .where(and(eq(participants.bookingId, bookingId), eq(participants.position, position)))
       .limit(1);
+    if (options.ownLinkOf !== undefined && existing?.id !== options.ownLinkOf) {
+      throw notFound("Participant not found");
+    }
+    const email = existing && options.ownLinkOf !== undefined ? existing.email : input.email;
+    if (existing && existing.email.trim().toLowerCase() !== email.trim().toLowerCase()) {
+      await revokeParticipantLinks(tx, existing.id, at);
+    }
 
     const medical =
       input.medical_answers === undefined ||
@@ -200,7 +215,7 @@ export async function saveParticipant(
     const values = {
       fullName: input.full_name,
       dateOfBirth: input.date_of_birth,
-      email: input.email,
+      email,
       emergencyContactName: input.emergency_contact_name,
       emergencyContactPhone: input.emergency_contact_phone,
       heightCm: input.height_cm,

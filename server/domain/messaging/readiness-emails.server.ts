@@ -1,8 +1,11 @@
 /**
  * The email that asks a customer for what their group still lacks before a
  * trip: five days before it and, if still missing, again two days before,
- * with a fresh private link. It lists what is missing in words and never a
- * medical answer.
+ * with a fresh private link. It lists what is missing in words, as the group
+ * may see it (the readiness rule's group view: nothing medical). Each
+ * participant with an email of their own who still has something to give
+ * gets their own request in the same run, with a link to their own details
+ * only; a doctor's clearance is named on that page, never in an email.
  *
  * Exactly once per stage, across any number of app processes, as the trip
  * reminder is sent (trip-emails.server.ts): each email is queued in the
@@ -14,11 +17,18 @@
 import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import { addDays, formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
+import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, emailOutbox } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
-import { manageUrl, mintBookingLink } from "../bookings/booking-links.server.ts";
+import { manageUrl, mintBookingLink, participantUrl } from "../bookings/booking-links.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
-import { type PersonSummary, summarise } from "../dive-ops/participant-views.server.ts";
+import {
+  type OwnSummary,
+  ownSummary,
+  type PersonSummary,
+  summarise,
+  todoFor,
+} from "../dive-ops/participant-views.server.ts";
 import { bookingParticipants, readinessForBookings } from "../dive-ops/participants.server.ts";
 import type { TripEmailDeps, TripFacts } from "./trip-emails.server.ts";
 
@@ -54,19 +64,37 @@ export function readinessEmailDue(
   return null;
 }
 
+/** The lead booker's request; with a participant's id, that participant's own (the booking and date stay the 2nd and 3rd parts). */
 export function readinessEmailKey(
   booking: Pick<BookingRow, "id" | "selectedDate">,
   stage: ReadinessStage,
+  participantId?: string,
 ): string {
-  return `readiness:${booking.id}:${booking.selectedDate}:${stage}`;
+  const key = `readiness:${booking.id}:${booking.selectedDate}:${stage}`;
+  return participantId ? `${key}:${participantId}` : key;
 }
 
-/** The people who still have something to give, each with what it is. */
+/** The people who still have something to give, each with what it is (the group's view). */
 export function customerTodo(people: PersonSummary[]): { name: string; todo: string[] }[] {
-  return people.map((p) => ({ name: p.name, todo: p.customerTodo })).filter((p) => p.todo.length > 0);
+  return people.map((p) => ({ name: p.name, todo: p.todo })).filter((p) => p.todo.length > 0);
 }
 
-/** The email's text: who lacks what, in words, and the link. No medical answer is ever in here. */
+/**
+ * What a participant's own email asks of them: what they have to give, in
+ * words, except that a doctor's clearance is only pointed at (their page names
+ * it), and nothing of the operator's own checks.
+ */
+export function ownEmailTodo(own: Pick<OwnSummary, "issues" | "missing">): string[] {
+  return own.issues
+    .filter((i) => i !== "certification_to_check")
+    .map((i) =>
+      i === "medical_clearance_needed"
+        ? "One more thing, which only you can see: please open your page"
+        : todoFor(i, own.missing),
+    );
+}
+
+/** The lead booker's email: who lacks what, as the group may see it, and the link. Nothing medical is ever in here. */
 export function readinessEmailText(
   booking: Pick<BookingRow, "customerFirstName" | "adventureTitle" | "selectedDate" | "reference">,
   todo: { name: string; todo: string[] }[],
@@ -100,8 +128,58 @@ export function readinessEmailText(
   };
 }
 
-/** Thrown inside a send's transaction when the email is already queued: undoes the link minted for it. */
+/** A participant's own request: their outstanding items and a link to their own details only. */
+export function participantEmailText(
+  booking: Pick<
+    BookingRow,
+    "customerFirstName" | "customerLastName" | "adventureTitle" | "selectedDate" | "reference"
+  >,
+  name: string,
+  todo: string[],
+  link: string,
+  stage: ReadinessStage,
+  siteTitle: string,
+): { subject: string; text: string } {
+  const date = formatDateAU(booking.selectedDate, "full");
+  const lead = `${booking.customerFirstName} ${booking.customerLastName}`.trim();
+  return {
+    subject:
+      stage === "first"
+        ? `Your details for ${booking.adventureTitle} on ${date}`
+        : `Still needed from you before ${booking.adventureTitle} on ${date}`,
+    text: [
+      `Hi ${name.trim().split(/\s+/)[0] || "there"},`,
+      "",
+      `${lead} has booked ${booking.adventureTitle} on ${date} for a group that includes you. Before we can take you out, we still need from you:`,
+      "",
+      ...todo.map((t) => `- ${t}`),
+      "",
+      "Please fill it in on your own private page (it shows your details only, not the rest of the booking):",
+      link,
+      "",
+      "Keep this email to yourself: anyone with the link can see and change your details. Any earlier link we sent you no longer works.",
+      `Booking reference: ${booking.reference}`,
+      "",
+      siteTitle,
+    ].join("\n"),
+  };
+}
+
+/** Thrown inside an email's savepoint when the email is already queued: undoes the link minted for it. */
 class AlreadyQueued extends Error {}
+
+/** Runs one email's writes in a savepoint; answers 1 when its email was queued, 0 when it already was. */
+async function queueOnce(tx: DB, write: (sp: DB) => Promise<boolean>): Promise<number> {
+  try {
+    await tx.transaction(async (sp) => {
+      if (!(await write(sp))) throw new AlreadyQueued();
+    });
+    return 1;
+  } catch (error) {
+    if (error instanceof AlreadyQueued) return 0;
+    throw error;
+  }
+}
 
 /** The furthest ahead a stage looks. */
 const HORIZON_DAYS = Math.max(...Object.values(READINESS_DAYS_BEFORE));
@@ -164,7 +242,7 @@ export async function sendReadinessEmails(
       // Only the operator's check left (or nothing): no email.
       if (!state || state.issues.every((i) => i === "certification_to_check")) continue;
       site ??= siteInfo(await loadSiteContent(db));
-      if (await send(deps, booking, stage, site.title, at)) requests++;
+      requests += await send(deps, booking, stage, site.title, at);
     }
     if (page.length < PAGE) break;
     const last = page[page.length - 1];
@@ -174,33 +252,56 @@ export async function sendReadinessEmails(
   return { requests, expired };
 }
 
+/**
+ * Queues a booking's requests for a stage, each once: the lead booker's
+ * (when the group still has something to give) and each participant's own
+ * (when they have an email and something to give). Answers how many were
+ * queued now.
+ */
 async function send(
   deps: TripEmailDeps,
   booking: BookingRow,
   stage: ReadinessStage,
   siteTitle: string,
   at: Date,
-): Promise<boolean> {
+): Promise<number> {
   const { db, env, log } = deps;
   try {
-    await db.transaction(async (tx) => {
-      const todo = customerTodo(summarise(await bookingParticipants(tx, booking.id)).people);
-      if (todo.length === 0) throw new AlreadyQueued();
-      const token = await mintBookingLink(tx, booking.id, "readiness", at);
-      const email = readinessEmailText(booking, todo, manageUrl(env.publicUrl, token), stage, siteTitle);
-      const queued = await enqueueEmail(tx, {
-        kind: OUTBOX_KIND,
-        to: booking.customerEmail,
-        ...email,
-        dedupeKey: readinessEmailKey(booking, stage),
-      });
-      if (!queued) throw new AlreadyQueued();
+    return await db.transaction(async (tx) => {
+      const found = await bookingParticipants(tx, booking.id);
+      let queued = 0;
+      const todo = customerTodo(summarise(found).people);
+      if (todo.length > 0) {
+        queued += await queueOnce(tx, async (sp) => {
+          const token = await mintBookingLink(sp, booking.id, "readiness", at);
+          const email = readinessEmailText(booking, todo, manageUrl(env.publicUrl, token), stage, siteTitle);
+          return enqueueEmail(sp, {
+            kind: OUTBOX_KIND,
+            to: booking.customerEmail,
+            ...email,
+            dedupeKey: readinessEmailKey(booking, stage),
+          });
+        });
+      }
+      for (const p of found.participants) {
+        const own = ownEmailTodo(ownSummary(p, found));
+        if (p.email === "" || own.length === 0) continue;
+        queued += await queueOnce(tx, async (sp) => {
+          const token = await mintBookingLink(sp, booking.id, "participant", at, p.id);
+          const link = participantUrl(env.publicUrl, token);
+          return enqueueEmail(sp, {
+            kind: OUTBOX_KIND,
+            to: p.email,
+            ...participantEmailText(booking, p.fullName, own, link, stage, siteTitle),
+            dedupeKey: readinessEmailKey(booking, stage, p.id),
+          });
+        });
+      }
+      return queued;
     });
-    return true;
   } catch (error) {
-    if (error instanceof AlreadyQueued) return false;
     log.error("readiness email could not be queued", { stage, booking: booking.id, error });
-    return false;
+    return 0;
   }
 }
 

@@ -22,7 +22,7 @@ import {
 } from "../../../app/lib/trip-emails.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, emailOutbox, emailTemplates } from "../../db/schema.ts";
-import { tripDays } from "../../email/ics.server.ts";
+import { lastTripDay, tripDays } from "../../email/ics.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import {
   BUILT_IN_TRIP_EMAILS,
@@ -71,7 +71,7 @@ export function tripEmailDue(kind: TripEmailKind, at: Date, trip: TripFacts): bo
     const bookedInTime = trip.confirmedAt === null || sydneyDate(trip.confirmedAt) < reminderDay;
     return bookedInTime && today >= reminderDay && today < trip.tripDate;
   }
-  const lastDay = addDays(trip.tripDate, Math.max(1, trip.tripDays) - 1);
+  const lastDay = lastTripDay(trip.tripDate, trip.tripDays);
   return today > lastDay && today <= addDays(lastDay, THANK_YOU_CATCH_UP_DAYS);
 }
 

@@ -21,7 +21,7 @@ import {
   UNAVAILABLE_DETAIL,
   UNAVAILABLE_RETRY_AFTER_S,
 } from "./errors.server.ts";
-import { allowedMethods, type PageMethods } from "./methods.server.ts";
+import { allowedMethods, isApiPath, type PageMethods } from "./methods.server.ts";
 import { canonicalAddress, loggedQuery, routeOf } from "./route-match.server.ts";
 import { clientAddressInClear, clientKey } from "./security/client.server.ts";
 import {
@@ -60,8 +60,6 @@ function unavailableAnswer(api: boolean): Response {
     headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
   });
 }
-
-const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /** What loaders and actions reach through getApp(context); the page handler builds one per request. */
 export function pageContext(

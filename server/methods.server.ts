@@ -21,6 +21,9 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
+/** The JSON API's paths: everything else is a page, a file or one of the app's own routes. */
+export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
 /** The methods a page path serves; `search` matters for an index route's `?index`. */
 export type PageMethods = (
   pathname: string,
@@ -85,7 +88,7 @@ export function allowedMethods(routes: () => readonly AppRoute[], pages?: PageMe
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
-    const api = path === "/api" || path.startsWith("/api/");
+    const api = isApiPath(path);
     // Every page answers GET and HEAD: the common case costs nothing.
     if (pages && !api && (method === "GET" || method === "HEAD")) return next();
     const served = routed(path);

@@ -21,6 +21,7 @@ import {
   contentSecurityPolicy,
   HSTS,
   type NonceVariables,
+  permissionsPolicy,
   privateLinkHeaders,
   uploadHeaders,
 } from "./security/headers.server.ts";
@@ -87,6 +88,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       xFrameOptions: "DENY",
     }),
   );
+  app.use(permissionsPolicy());
   app.use(contentSecurityPolicy({ stripeCheckout: services.payments.name === "stripe" }));
   app.use(compress());
   // Input checks: text the database cannot store in the path or query, bounded page form posts.

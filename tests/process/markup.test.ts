@@ -274,10 +274,8 @@ describe("HTML validity (Nu Html Checker)", () => {
     expect(signIn.console.filter((line) => /permissions.policy/i.test(line))).toEqual([]);
     for (const [name, html] of await emails()) save(name, html);
 
-    console.time("vnu");
     expect(htmlErrors(out)).toEqual([]);
-    console.timeEnd("vnu");
-    // The checker's Java start takes a few seconds on a quiet machine and far longer on a busy one.
+    // The checker's Java start takes seconds on a quiet machine and minutes on a crowded one.
   }, 300_000);
 });
 

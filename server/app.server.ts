@@ -28,6 +28,7 @@ import {
   contentSecurityPolicy,
   HSTS,
   type NonceVariables,
+  permissionsPolicy,
   routeHeaders,
   uploadHeaders,
 } from "./security/headers.server.ts";
@@ -115,6 +116,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       xFrameOptions: "DENY",
     }),
   );
+  app.use(permissionsPolicy());
   app.use(contentSecurityPolicy({ stripeCheckout: services.payments.name === "stripe" }));
   app.use(compress());
   // Before anything reads the request: a method no route serves is a 405 (TRACE cannot even be read as a Request).

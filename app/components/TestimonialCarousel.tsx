@@ -96,8 +96,10 @@ export function TestimonialCarousel({
         {testimonials.map((t, i) => {
           const current = i === active;
           return (
-            // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern makes each slide a group
-            <figure
+            // The ARIA carousel pattern makes each slide a group; a figure with a caption may not
+            // take a role of its own, so the group wraps the figure.
+            // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls, not a slide
+            <div
               key={t.id}
               role="group"
               aria-roledescription="slide"
@@ -106,31 +108,35 @@ export function TestimonialCarousel({
               inert={!current}
               data-testid="testimonial-slide"
               data-active={current ? "true" : "false"}
-              className={`col-start-1 row-start-1 flex flex-col items-center justify-center rounded-3xl bg-white/[0.06] px-6 py-10 text-center ring-1 ring-white/10 transition-[opacity,transform,visibility] duration-500 sm:px-12 sm:py-12 ${
+              className={`col-start-1 row-start-1 flex flex-col justify-center rounded-3xl bg-white/[0.06] px-6 py-10 text-center ring-1 ring-white/10 transition-[opacity,transform,visibility] duration-500 sm:px-12 sm:py-12 ${
                 current ? "visible translate-y-0 opacity-100" : "invisible translate-y-2 opacity-0"
               }`}
             >
-              <Quote aria-hidden="true" className="h-9 w-9 fill-coral-500/20 text-coral-500" />
-              <div className="mt-5">
-                <StarRating rating={t.rating} />
-              </div>
-              <blockquote className="mt-5 font-display text-lg leading-relaxed text-white sm:text-2xl sm:leading-relaxed">
-                <p>“{t.content}”</p>
-              </blockquote>
-              <figcaption className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:text-left">
-                <span
-                  aria-hidden="true"
-                  className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-reef-600 font-semibold text-white"
-                >
-                  {initials(t.customer_name)}
-                </span>
-                <span>
-                  <span className="block font-semibold text-white">{t.customer_name}</span>
-                  <span className="block text-sm text-ocean-100">{t.location}</span>
-                  <span className="mt-0.5 block text-sm font-medium text-reef-100">{t.adventure_title}</span>
-                </span>
-              </figcaption>
-            </figure>
+              <figure className="flex flex-col items-center">
+                <Quote aria-hidden="true" className="h-9 w-9 fill-coral-500/20 text-coral-500" />
+                <div className="mt-5">
+                  <StarRating rating={t.rating} />
+                </div>
+                <blockquote className="mt-5 font-display text-lg leading-relaxed text-white sm:text-2xl sm:leading-relaxed">
+                  <p>“{t.content}”</p>
+                </blockquote>
+                <figcaption className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:text-left">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-12 w-12 flex-none items-center justify-center rounded-full bg-reef-600 font-semibold text-white"
+                  >
+                    {initials(t.customer_name)}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-white">{t.customer_name}</span>
+                    <span className="block text-sm text-ocean-100">{t.location}</span>
+                    <span className="mt-0.5 block text-sm font-medium text-reef-100">
+                      {t.adventure_title}
+                    </span>
+                  </span>
+                </figcaption>
+              </figure>
+            </div>
           );
         })}
       </div>

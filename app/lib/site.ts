@@ -11,6 +11,9 @@ export interface SiteInfo {
   phone: string;
   whatsappUrl: string;
   address: string;
+  /** The business's street address and postcode (Admin → Settings), for its postal address; "" when unset. */
+  streetAddress: string;
+  postcode: string;
   hours: string;
   logo: string;
   logoFooter: string;
@@ -36,6 +39,8 @@ export function siteInfo(content: SiteContent, year = new Date().getFullYear()):
     phone,
     whatsappUrl: g.whatsapp_url || (digits ? `https://wa.me/${digits}` : ""),
     address: c.contact_address || "Sydney NSW",
+    streetAddress: c.contact_street_address || "",
+    postcode: c.contact_postcode || "",
     hours: c.contact_hours || "Daily 6:00 AM to 8:00 PM",
     logo: g.logo_main || "/logo.svg",
     logoFooter: g.logo_footer || g.logo_main || "/logo.svg",

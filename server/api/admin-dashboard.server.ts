@@ -28,6 +28,17 @@ const settingsSchema = z.object({
     .refine((v) => v !== "", "Phone is required")
     .optional(),
   contact_whatsapp: phone("WhatsApp number").optional(),
+  contact_street_address: z
+    .string({ error: "Street address must be text" })
+    .trim()
+    .max(120, "Street address must be at most 120 characters")
+    .optional(),
+  // The business is in New South Wales: an Australian postcode is four digits.
+  contact_postcode: z
+    .string({ error: "Postcode must be text" })
+    .trim()
+    .regex(/^(\d{4})?$/, "Postcode must be four digits")
+    .optional(),
 });
 
 export function adminDashboardApi(services: Services) {

@@ -13,6 +13,7 @@ export const STATIC_PAGES = [
   "/contact",
   "/faq",
   "/book",
+  "/gift-vouchers",
   "/privacy",
   "/terms",
   "/cancellation",

@@ -1493,6 +1493,22 @@ export const contentSections: SeedContent[] = [
   },
   {
     page: "contact",
+    section: "contact_street_address",
+    type: "text",
+    title: "Street address",
+    content: "Shop 3, 88 Cumberland Street",
+    description: "The business's street address in Sydney (Admin → Settings), for search engines",
+  },
+  {
+    page: "contact",
+    section: "contact_postcode",
+    type: "text",
+    title: "Postcode",
+    content: "2000",
+    description: "The business's postcode (Admin → Settings), for search engines",
+  },
+  {
+    page: "contact",
     section: "contact_hours",
     type: "text",
     title: "Opening hours",

@@ -14,10 +14,33 @@ export interface TripSchedule {
 const ITINERARY_TIME = /^\s*(?:Day\s+(\d+)\s*,\s*)?(\d{1,2}):(\d{2})\s*(AM|PM)\b/i;
 
 /**
- * Start and end from the itinerary ("8:00 AM - Meet...", "Day 2, 3:00 PM - ...").
- * Null when the itinerary gives no times (the event is then all-day).
+ * The length an adventure advertises in hours or minutes ("3 hours",
+ * "Full day (7 hours)", "1.5 hours", "90 minutes"), in minutes; null when it
+ * advertises none or counts days or nights instead (a multi-day trip's hours
+ * are not its length).
  */
-export function scheduleFromItinerary(itinerary: string[], fallbackHours = 3): TripSchedule | null {
+export function advertisedMinutes(duration: string): number | null {
+  if (/\d+\s*(?:days?|nights?)\b/i.test(duration) || /overnight/i.test(duration)) return null;
+  const hours = /(\d+(?:\.\d+)?)\s*(?:hours?|hrs?)\b/i.exec(duration);
+  const minutes = /(\d+)\s*(?:minutes?|mins?)\b/i.exec(duration);
+  if (!hours && !minutes) return null;
+  const total = Math.round((hours ? Number(hours[1]) * 60 : 0) + (minutes ? Number(minutes[1]) : 0));
+  return total > 0 ? total : null;
+}
+
+/**
+ * Start and end from the itinerary ("8:00 AM - Meet...", "Day 2, 3:00 PM - ...").
+ * The trip ends when it says it does: the start plus the advertised duration
+ * when that is in hours (a "3 hours" trip is a 3-hour event, whatever its
+ * last step); otherwise an hour after the last listed step starts, or
+ * `fallbackHours` after a lone time. Null when the itinerary gives no times
+ * (the event is then all-day).
+ */
+export function scheduleFromItinerary(
+  itinerary: string[],
+  duration: string,
+  fallbackHours = 3,
+): TripSchedule | null {
   const points: { day: number; hour: number; minute: number }[] = [];
   for (const line of itinerary) {
     const m = ITINERARY_TIME.exec(line);
@@ -32,10 +55,15 @@ export function scheduleFromItinerary(itinerary: string[], fallbackHours = 3): T
   if (points.length === 0) return null;
   const start = points[0];
   const key = (p: { day: number; hour: number; minute: number }) => p.day * 1440 + p.hour * 60 + p.minute;
-  let end = points.reduce((a, b) => (key(b) > key(a) ? b : a), start);
-  // The last listed step starts an activity; allow an hour for it (or a few hours for a lone time).
-  const endMinutes = key(end) === key(start) ? key(start) + fallbackHours * 60 : key(end) + 60;
-  end = {
+  const last = points.reduce((a, b) => (key(b) > key(a) ? b : a), start);
+  const advertised = advertisedMinutes(duration);
+  const endMinutes =
+    advertised !== null
+      ? key(start) + advertised
+      : key(last) === key(start)
+        ? key(start) + fallbackHours * 60
+        : key(last) + 60;
+  const end = {
     day: Math.floor(endMinutes / 1440),
     hour: Math.floor((endMinutes % 1440) / 60),
     minute: endMinutes % 60,

@@ -47,9 +47,14 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * The one frame of every HTML email. A complete document (character set,
+ * phone-width viewport, a title): mail clients that open it in a browser
+ * tab, and screen readers announcing it, get the email's heading as its name.
+ */
 export function layout(site: SiteInfo, heading: string, body: string): string {
   return `<!doctype html>
-<html lang="en-AU"><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+<html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(heading)}</title></head><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f7fb;padding:24px 0">
 <tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">

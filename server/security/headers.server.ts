@@ -1,7 +1,7 @@
 /**
  * Response headers that protect the pages: a Content-Security-Policy with a
- * fresh nonce per request on every HTML answer, HSTS on every answer, and a
- * sandbox for operator uploads that are not images.
+ * fresh nonce per request on every HTML answer, HSTS and a Permissions-Policy
+ * on every answer, and a sandbox for operator uploads that are not images.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
@@ -9,6 +9,49 @@ import { routeOf } from "../route-match.server.ts";
 
 /** One year, the value HSTS preload lists ask for; browsers ignore it over plain http. */
 export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * The browser features a page of this site (and anything it might frame) may
+ * use: none of the powerful ones, except writing to the clipboard from this
+ * origin (the admin console copies recovery codes and media links). Payment
+ * is denied too: card payments happen on Stripe's own hosted page or on the
+ * built-in test checkout's form, neither of which uses the Payment Request
+ * API here. Only features Chromium recognises are listed, so the header
+ * never logs a console warning.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "clipboard-read=()",
+  "clipboard-write=(self)",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "gamepad=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "local-fonts=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** Sets PERMISSIONS_POLICY on every answer (pages, files, API), as HSTS is. */
+export const permissionsPolicy = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  c.res.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+};
 
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 

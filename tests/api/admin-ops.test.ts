@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate, weekday } from "../../app/lib/dates.ts";
+import { siteInfo } from "../../app/lib/site.ts";
+import { postalAddress } from "../../app/lib/structured-data.ts";
 import {
   availability,
   contactMessages,
@@ -287,13 +289,26 @@ describe("settings", () => {
       contact_email: "hello@example.org",
       contact_phone: "+61 2 9000 0000",
       contact_whatsapp: "+61 400 111 222",
+      contact_street_address: " 12 Wharf Road ",
+      contact_postcode: "2000",
     });
     expect(res.status).toBe(200);
+    expect(await json<Record<string, unknown>>(res)).toMatchObject({
+      contact_street_address: "12 Wharf Road",
+      contact_postcode: "2000",
+    });
     const content = await loadSiteContent(ctx.db);
     expect(content.contact).toMatchObject({
       contact_email: "hello@example.org",
       contact_phone: "+61 2 9000 0000",
       contact_whatsapp: "+61 400 111 222",
+      contact_street_address: "12 Wharf Road",
+      contact_postcode: "2000",
+    });
+    // The pages' structured data gives that postal address.
+    expect(postalAddress(siteInfo(content))).toMatchObject({
+      streetAddress: "12 Wharf Road",
+      postalCode: "2000",
     });
     expect(await getNotificationEmail(ctx.db, content)).toBe("ops@example.com");
 
@@ -309,6 +324,9 @@ describe("settings", () => {
       ["contact_phone", "call me"],
       ["contact_phone", ""],
       ["contact_whatsapp", "12"],
+      ["contact_postcode", "20000"],
+      ["contact_postcode", "NSW"],
+      ["contact_street_address", "x".repeat(121)],
     ] as const) {
       const res = await req("PUT", "/api/admin/settings", { [field]: value });
       expect(res.status, `${field}=${value}`).toBe(400);

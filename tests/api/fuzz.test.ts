@@ -48,6 +48,8 @@ const local = {
     contact_email: z.email().optional(),
     contact_phone: z.string().optional(),
     contact_whatsapp: z.string().optional(),
+    contact_street_address: z.string().optional(),
+    contact_postcode: z.string().optional(),
   }),
   availabilityUpdate: z.object({
     available_spots: z.number().int().optional(),

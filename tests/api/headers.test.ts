@@ -1,7 +1,7 @@
 /**
  * Headers and secrets: a Content-Security-Policy on every page (a nonce per
  * request, or script hashes on pages shared between visitors),
- * HSTS on every answer, uploads that are not images served as sandboxed
+ * HSTS and a Permissions-Policy on every answer, uploads that are not images served as sandboxed
  * downloads, and request log lines without checkout session ids.
  */
 import { createHash } from "node:crypto";
@@ -129,6 +129,44 @@ describe("HSTS and framing", () => {
     ]) {
       expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+});
+
+describe("Permissions-Policy", () => {
+  const features = (header: string | null) =>
+    Object.fromEntries(
+      (header ?? "").split(",").map((d) => {
+        const [name, allow] = d.trim().split("=");
+        return [name, allow];
+      }),
+    );
+
+  it("denies camera, microphone, geolocation, payment and the other powerful features on every answer", async () => {
+    const { app } = withPages();
+    for (const res of [
+      await app.request("/"),
+      await app.request("/my-booking/some-token"),
+      await t.app.request("/api/adventures-pro"),
+      await t.app.request("/api/nope"),
+      await t.app.request("/robots.txt"),
+    ]) {
+      const policy = features(res.headers.get("permissions-policy"));
+      for (const denied of [
+        "camera",
+        "microphone",
+        "geolocation",
+        "payment",
+        "usb",
+        "display-capture",
+        "browsing-topics",
+      ]) {
+        expect(policy[denied], denied).toBe("()");
+      }
+      // The admin console copies recovery codes and links: only this origin may write the clipboard.
+      expect(policy["clipboard-write"]).toBe("(self)");
+      // Nothing is granted to other origins.
+      for (const [name, allow] of Object.entries(policy)) expect(["()", "(self)"], name).toContain(allow);
     }
   });
 });

@@ -24,6 +24,7 @@ const PUBLIC_PAGES = [
   "/contact",
   "/faq",
   "/book",
+  "/gift-vouchers",
   "/privacy",
   "/terms",
   "/cancellation",

@@ -27,6 +27,7 @@ import { mintBookingLink } from "../../server/domain/bookings/booking-links.serv
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { readEvents } from "../helpers/ical.ts";
 import { appWithRoutes, formPost, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import {
   bookingPayload,
@@ -181,6 +182,19 @@ describe("manage my booking", () => {
     const ics = await res.text();
     expect(ics).toContain("BEGIN:VEVENT");
     expect(ics).toContain(booking.reference);
+    // Read as a calendar app reads it: the seeded Discover Scuba Diving advertises 3 hours from 8:00.
+    const [event] = readEvents(ics);
+    expect(event).toMatchObject({
+      zone: "Australia/Sydney",
+      start: `${booking.selectedDate}T08:00:00`,
+      end: `${booking.selectedDate}T11:00:00`,
+      seconds: 3 * 3600,
+    });
+    // The manage page's Google Calendar link gives the same times.
+    const page = await view(token);
+    const dates = new URL(page.view?.googleCalendarUrl ?? "").searchParams.get("dates");
+    const day = booking.selectedDate.replaceAll("-", "");
+    expect(dates).toBe(`${day}T080000/${day}T110000`);
     expect((await app.request("/my-booking/not-a-token/calendar.ics")).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adventures as seededAdventures } from "../../server/db/seed-data.ts";
 import {
   buildBookingIcs,
   escapeText,
@@ -6,6 +7,7 @@ import {
   scheduleFromItinerary,
   tripDays,
 } from "../../server/email/ics.server.ts";
+import { readEvents } from "../helpers/ical.ts";
 
 const stamp = new Date("2026-11-20T01:02:03Z");
 
@@ -17,7 +19,7 @@ describe("booking calendar file", () => {
       title: "Discover Scuba Diving (Tidewater Dive & Camp)",
       description: "Booking TW-ABC234: 2 people, Meeting point: Shelly Beach; bring a towel",
       location: "Shelly Beach picnic area, Manly",
-      schedule: scheduleFromItinerary(["8:00 AM - Meet", "9:30 AM - Dive", "10:15 AM - Debrief"]),
+      schedule: scheduleFromItinerary(["8:00 AM - Meet", "9:30 AM - Dive", "10:15 AM - Debrief"], ""),
       stamp,
     });
     const lines = ics.split("\r\n");
@@ -37,11 +39,10 @@ describe("booking calendar file", () => {
   });
 
   it("spans days for multi-day trips and falls back to an all-day event without times", () => {
-    const s = scheduleFromItinerary([
-      "Day 1, 8:30 AM - Meet",
-      "Day 1, 12:00 PM - Lunch",
-      "Day 2, 2:00 PM - Farewell",
-    ]);
+    const s = scheduleFromItinerary(
+      ["Day 1, 8:30 AM - Meet", "Day 1, 12:00 PM - Lunch", "Day 2, 2:00 PM - Farewell"],
+      "2 days (weekend)",
+    );
     expect(s).toEqual({ start: { day: 0, hour: 8, minute: 30 }, end: { day: 1, hour: 15, minute: 0 } });
     const timed = buildBookingIcs({
       uid: "u",
@@ -70,16 +71,16 @@ describe("booking calendar file", () => {
   });
 
   it("reads 12 AM/PM correctly and gives a lone time a few hours", () => {
-    expect(scheduleFromItinerary(["12:00 PM - Lunch"])).toEqual({
+    expect(scheduleFromItinerary(["12:00 PM - Lunch"], "")).toEqual({
       start: { day: 0, hour: 12, minute: 0 },
       end: { day: 0, hour: 15, minute: 0 },
     });
-    expect(scheduleFromItinerary(["12:15 AM - Midnight swim"])?.start).toEqual({
+    expect(scheduleFromItinerary(["12:15 AM - Midnight swim"], "")?.start).toEqual({
       day: 0,
       hour: 0,
       minute: 15,
     });
-    expect(scheduleFromItinerary(["Arrive whenever"])).toBeNull();
+    expect(scheduleFromItinerary(["Arrive whenever"], "3 hours")).toBeNull();
     expect(tripDays("Overnight (1 night)")).toBe(2);
     expect(tripDays("3 hours")).toBe(1);
   });
@@ -92,5 +93,57 @@ describe("booking calendar file", () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const p of parts) expect(new TextEncoder().encode(p).length).toBeLessThanOrEqual(75);
     expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join("")).toBe(long);
+  });
+});
+
+describe("the seeded adventures' calendar events, read by a calendar library", () => {
+  // What each adventure advertises (its duration text in the catalogue).
+  const advertisedHours: Record<string, number> = {
+    "dive-exhibition": 3,
+    "guided-shore-dive": 3,
+    "dive-trip-shore": 7,
+    "night-dive-experience": 3,
+    "scooter-dive-adventure": 4,
+    "underwater-treasure-hunt": 4,
+  };
+
+  const eventOf = (slug: string, date: string) => {
+    const a = seededAdventures.find((s) => s.slug === slug);
+    if (!a) throw new Error(`no seeded adventure ${slug}`);
+    const [event] = readEvents(
+      buildBookingIcs({
+        uid: `${slug}@test`,
+        date,
+        title: a.title,
+        description: "",
+        location: a.meeting_point,
+        schedule: scheduleFromItinerary(a.itinerary, a.duration),
+        days: tripDays(a.duration),
+        stamp,
+      }),
+    );
+    return event;
+  };
+
+  for (const [slug, hours] of Object.entries(advertisedHours)) {
+    it(`${slug} lasts the ${hours} hours it advertises`, () => {
+      const event = eventOf(slug, "2026-11-28");
+      expect(event.zone).toBe("Australia/Sydney");
+      expect(event.seconds).toBe(hours * 3600);
+      expect(event.endUtc.getTime() - event.startUtc.getTime()).toBe(hours * 3600_000);
+    });
+  }
+
+  it("a 3-hour trip from 8:00 is 8:00 to 11:00 in Sydney, also on the day daylight saving starts", () => {
+    // 2026-10-04: Sydney's clocks go forward at 2:00, before the trip.
+    const event = eventOf("dive-exhibition", "2026-10-04");
+    expect([event.start, event.end]).toEqual(["2026-10-04T08:00:00", "2026-10-04T11:00:00"]);
+    expect(event.startUtc.toISOString()).toBe("2026-10-03T21:00:00.000Z");
+  });
+
+  it("a weekend trip ends on its second day", () => {
+    const event = eventOf("camping-diving-2day", "2026-12-05");
+    expect(event.start.slice(0, 10)).toBe("2026-12-05");
+    expect(event.end.slice(0, 10)).toBe("2026-12-06");
   });
 });

@@ -14,6 +14,8 @@ describe("siteInfo", () => {
       phone: "",
       whatsappUrl: "",
       address: "Sydney NSW",
+      streetAddress: "",
+      postcode: "",
       hours: "Daily 6:00 AM to 8:00 PM",
       logo: "/logo.svg",
       logoFooter: "/logo.svg",

@@ -10,7 +10,6 @@
  */
 import {
   CalendarCheck,
-  Check,
   ChevronLeft,
   ChevronRight,
   ClipboardCheck,
@@ -38,6 +37,7 @@ import {
   useConfirm,
   useFlash,
 } from "../../components/admin";
+import { CheckInButton } from "../../components/admin/CheckInButton";
 import { adminDownload } from "../../lib/admin-api";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
@@ -397,17 +397,7 @@ function ParticipantRow({
             <ReadinessBadge readiness={p.readiness} />
           </div>
         </div>
-        <Button
-          variant={p.checked_in ? "teal" : "secondary"}
-          onClick={toggle}
-          busy={busy}
-          aria-pressed={p.checked_in}
-          aria-label={`Checked in: ${name}`}
-          className="min-w-[8.5rem] shrink-0"
-        >
-          {p.checked_in ? <Check aria-hidden="true" className="h-4 w-4" /> : null}
-          {p.checked_in ? "Checked in" : "Check in"}
-        </Button>
+        <CheckInButton checkedIn={p.checked_in} name={name} busy={busy} onToggle={toggle} />
       </div>
       <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2">
         {adventure.diving ? (

@@ -13,12 +13,22 @@ interface Settings {
   contact_email: string;
   contact_phone: string;
   contact_whatsapp: string;
+  contact_street_address: string;
+  contact_postcode: string;
   payment_mode: "test" | "stripe";
   payment_mode_label: string;
   email_configured: boolean;
 }
 
-type Editable = Pick<Settings, "notification_email" | "contact_email" | "contact_phone" | "contact_whatsapp">;
+type Editable = Pick<
+  Settings,
+  | "notification_email"
+  | "contact_email"
+  | "contact_phone"
+  | "contact_whatsapp"
+  | "contact_street_address"
+  | "contact_postcode"
+>;
 
 export async function clientLoader() {
   const [settings, security] = await Promise.all([
@@ -134,6 +144,26 @@ function SettingsPanels({ settings }: { settings: Settings }) {
             />
           </div>
         </Card>
+        <Card
+          title="Business address"
+          description="The business's address in Sydney, NSW. Search engines show it with the website (it is part of the pages' structured data)."
+        >
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+            <TextField
+              label="Street address"
+              autoComplete="street-address"
+              hint="e.g. Shop 3, 88 Cumberland Street"
+              {...field("contact_street_address")}
+            />
+            <TextField
+              label="Postcode"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={4}
+              {...field("contact_postcode")}
+            />
+          </div>
+        </Card>
         <div className="flex justify-end">
           <Button type="submit" variant="primary" busy={isSubmitting}>
             <Save aria-hidden="true" className="h-4 w-4" />
@@ -188,7 +218,14 @@ function SettingsPanels({ settings }: { settings: Settings }) {
   );
 }
 
-const EDITABLE = ["notification_email", "contact_email", "contact_phone", "contact_whatsapp"] as const;
+const EDITABLE = [
+  "notification_email",
+  "contact_email",
+  "contact_phone",
+  "contact_whatsapp",
+  "contact_street_address",
+  "contact_postcode",
+] as const;
 const isEditable = (key: string): key is keyof Editable => (EDITABLE as readonly string[]).includes(key);
 
 function pick(s: Settings): Editable {
@@ -197,5 +234,7 @@ function pick(s: Settings): Editable {
     contact_email: s.contact_email,
     contact_phone: s.contact_phone,
     contact_whatsapp: s.contact_whatsapp,
+    contact_street_address: s.contact_street_address,
+    contact_postcode: s.contact_postcode,
   };
 }

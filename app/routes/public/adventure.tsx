@@ -12,6 +12,7 @@ import {
   MessageCircle,
   ShieldCheck,
   Sparkles,
+  Star,
   Users,
   X,
 } from "lucide-react";
@@ -23,7 +24,7 @@ import {
   findRelatedAdventures,
   type PublicAdventure,
 } from "../../../server/domain/content/adventures.server";
-import { adventureRating } from "../../../server/domain/content/testimonials.server";
+import { adventureRating, type RatingSummary } from "../../../server/domain/content/testimonials.server";
 import { AdventureCard, SkillBadge } from "../../components/AdventureCard";
 import { WaitlistForm } from "../../components/booking/WaitlistForm";
 import { Img } from "../../components/Img";
@@ -34,6 +35,7 @@ import { currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
 import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
+import { offerAvailability, reviewsText } from "../../lib/structured-data";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/adventure";
 import { waitlistFormAction } from "./waitlist-form.server";
@@ -133,10 +135,11 @@ export default function AdventurePage({ loaderData, actionData }: Route.Componen
       url,
       price: a.base_price.toFixed(2),
       priceCurrency: currencyCode(a.currency || DEFAULT_CURRENCY),
-      availability: a.booking_enabled ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: offerAvailability(a.booking_enabled, dates),
       seller: { "@id": `${origin}/#business` },
     },
-    // Only approved reviews count, and a product with none carries no rating at all.
+    // Only approved reviews count, and a product with none carries no rating at all. The hero
+    // shows the same average and count: marked-up reviews must be visible on the page.
     ...(rating.count > 0
       ? {
           aggregateRating: {
@@ -153,7 +156,7 @@ export default function AdventurePage({ loaderData, actionData }: Route.Componen
   return (
     <article>
       <JsonLd data={jsonLd} />
-      <Hero adventure={a} />
+      <Hero adventure={a} rating={rating} />
 
       <div className="container-site grid gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
         {/* On phones the booking card comes first; on desktop it is the sticky right column. */}
@@ -218,7 +221,7 @@ export default function AdventurePage({ loaderData, actionData }: Route.Componen
   );
 }
 
-function Hero({ adventure: a }: { adventure: PublicAdventure }) {
+function Hero({ adventure: a, rating }: { adventure: PublicAdventure; rating: RatingSummary }) {
   return (
     <header className="relative isolate flex min-h-[26rem] items-end overflow-hidden bg-ocean-950 text-white sm:min-h-[28rem] lg:min-h-[31rem]">
       <Img
@@ -264,6 +267,18 @@ function Hero({ adventure: a }: { adventure: PublicAdventure }) {
             <li className="inline-flex items-center gap-1.5">
               <MapPin className="h-4 w-4 flex-none text-reef-100" aria-hidden="true" />
               {a.location}
+            </li>
+          )}
+          {rating.count > 0 && (
+            <li>
+              <Link
+                to={`/reviews?adventure=${encodeURIComponent(a.id)}`}
+                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+                data-testid="adventure-rating"
+              >
+                <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                {`${rating.average.toFixed(1)} out of 5 · ${reviewsText(rating.count)}`}
+              </Link>
             </li>
           )}
         </ul>

@@ -5,6 +5,7 @@ import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
 import { absolute } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
+import { postalAddress } from "../../lib/structured-data";
 import { useRootData } from "../../root";
 
 /** The public frame: navigation, footer, site-wide LocalBusiness data, scroll-to-top. */
@@ -38,12 +39,7 @@ export default function PublicLayout() {
     logo: absolute(origin, site.logo),
     email: site.email || undefined,
     telephone: site.phone || undefined,
-    address: {
-      "@type": "PostalAddress",
-      addressLocality: "Sydney",
-      addressRegion: "NSW",
-      addressCountry: "AU",
-    },
+    address: postalAddress(site),
     areaServed: "NSW coast from Sydney to Ulladulla",
     openingHoursSpecification: {
       "@type": "OpeningHoursSpecification",

@@ -229,19 +229,25 @@ export default function Weekend({ loaderData }: Route.ComponentProps) {
                     </p>
                     <dl className="mt-4 space-y-1.5 text-sm text-slate-600">
                       <div className="flex gap-2">
-                        <dt className="sr-only">Duration</dt>
-                        <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none text-reef-600" />
+                        <dt className="flex-none">
+                          <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 text-reef-600" />
+                          <span className="sr-only">Duration</span>
+                        </dt>
                         <dd>{p.duration}</dd>
                       </div>
                       <div className="flex gap-2">
-                        <dt className="sr-only">Group size</dt>
-                        <Users aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none text-reef-600" />
+                        <dt className="flex-none">
+                          <Users aria-hidden="true" className="mt-0.5 h-4 w-4 text-reef-600" />
+                          <span className="sr-only">Group size</span>
+                        </dt>
                         <dd>{p.groupSize}</dd>
                       </div>
                       {p.location && (
                         <div className="flex gap-2">
-                          <dt className="sr-only">Location</dt>
-                          <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none text-reef-600" />
+                          <dt className="flex-none">
+                            <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 text-reef-600" />
+                            <span className="sr-only">Location</span>
+                          </dt>
                           <dd>{p.location}</dd>
                         </div>
                       )}

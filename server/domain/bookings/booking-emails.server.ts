@@ -41,7 +41,8 @@ export function toFacts(b: BookingRow): BookingFacts {
 
 /** The trip's start time from its itinerary ("9:00 am"), or null when the itinerary names none. */
 export function startTimeLabel(itinerary: string[]): string | null {
-  const schedule = scheduleFromItinerary(itinerary);
+  // Only the start is read, and the duration never moves it.
+  const schedule = scheduleFromItinerary(itinerary, "");
   if (!schedule) return null;
   // The itinerary's clock time is Sydney local already; UTC here only formats it unchanged.
   return new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(
@@ -57,7 +58,7 @@ export function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: S
     title: `${adventure.title} (${site.title})`,
     description: `Booking ${booking.reference}: ${peopleText(booking.groupSize)}.${adventure.meetingPoint ? ` Meeting point: ${adventure.meetingPoint}.` : ""}${site.phone ? ` Contact: ${site.phone}.` : ""}`,
     location: adventure.meetingPoint || adventure.location,
-    schedule: scheduleFromItinerary(adventure.itinerary),
+    schedule: scheduleFromItinerary(adventure.itinerary, adventure.duration),
     days: tripDays(adventure.duration),
     organizerEmail: site.email || undefined,
     organizerName: site.title,

@@ -282,7 +282,7 @@ export function manageView(linked: LinkedBooking, at: Date, options: { calledOff
   const { booking: b, adventure: a, payment } = linked;
   const full = options.calledOffForWeather === true;
   const share = (cents: number) => (full ? cents : refundCents(cents, b.selectedDate, at));
-  const times = scheduleFromItinerary(a.itinerary);
+  const times = scheduleFromItinerary(a.itinerary, a.duration);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
   // A voucher pays like a card: a booking it paid in full is paid without any payment row.
   const paid = payment !== null || b.voucherCents > 0;

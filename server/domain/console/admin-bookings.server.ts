@@ -8,7 +8,7 @@ import { daysBetween, sydneyDate } from "../../../app/lib/dates.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
 import { refundCents, refundPercent } from "../../../app/lib/policy.ts";
 import type { BookingReadiness } from "../../../app/lib/readiness.ts";
-import { csvCell } from "../../csv.server.ts";
+import { csvLine, csvRecord } from "../../csv.server.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   type BookingRow,
@@ -284,14 +284,16 @@ const CSV_COLUMNS = [
 ] as const;
 
 function csvRow(b: AdminBooking): string {
-  return CSV_COLUMNS.map((k) =>
-    csvCell(k === "total_amount" || k === "refund_amount" ? b[k].toFixed(2) : b[k]),
-  ).join(",");
+  return csvRecord(CSV_COLUMNS, {
+    ...b,
+    total_amount: b.total_amount.toFixed(2),
+    refund_amount: b.refund_amount.toFixed(2),
+  });
 }
 
 /** Every matching booking as CSV lines, read in keyset batches (bounded memory). */
 export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  yield csvLine(CSV_COLUMNS);
   const base = bookingWhere(filter);
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -309,7 +311,7 @@ export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000):
       .limit(batch);
     if (!rows.length) return;
     const admin = await toAdminBookings(db, rows);
-    yield admin.map((b) => `${csvRow(b)}\r\n`).join("");
+    yield admin.map(csvRow).join("");
     if (rows.length < batch) return;
     const last = rows[rows.length - 1];
     after = { createdAt: last.createdAt, id: last.id };

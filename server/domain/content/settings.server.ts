@@ -36,6 +36,8 @@ export const CONTACT_SECTIONS = {
   contact_email: "contact_email",
   contact_phone: "contact_phone",
   contact_whatsapp: "contact_whatsapp",
+  contact_street_address: "contact_street_address",
+  contact_postcode: "contact_postcode",
 } as const;
 
 export interface SiteSettings {
@@ -43,6 +45,8 @@ export interface SiteSettings {
   contact_email: string;
   contact_phone: string;
   contact_whatsapp: string;
+  contact_street_address: string;
+  contact_postcode: string;
 }
 
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
@@ -61,6 +65,8 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
     contact_email: bySection.get("contact_email") ?? "",
     contact_phone: bySection.get("contact_phone") ?? "",
     contact_whatsapp: bySection.get("contact_whatsapp") ?? "",
+    contact_street_address: bySection.get("contact_street_address") ?? "",
+    contact_postcode: bySection.get("contact_postcode") ?? "",
   };
 }
 

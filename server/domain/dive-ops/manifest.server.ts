@@ -21,7 +21,7 @@ import {
   type ReadinessAdventure,
   type ReadinessParticipant,
 } from "../../../app/lib/readiness.ts";
-import { csvLine } from "../../csv.server.ts";
+import { csvLine, csvRecord } from "../../csv.server.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
@@ -358,51 +358,58 @@ const READINESS_TEXT: Record<Readiness, string> = {
   ready: "ready",
 };
 
+type ManifestColumn = (typeof CSV_HEADER)[number];
+
 /**
  * The manifest as CSV: one record per person of each group (a person not
- * entered yet is a record with their position and "details missing"), the
- * booking's columns repeated on each. Medical is the status only.
+ * entered yet is a record with their position and "details missing", the
+ * rest of their cells empty), the booking's columns repeated on each.
+ * Medical is the status only.
  */
 export function manifestCsv(manifest: Manifest): string {
   let out = csvLine(CSV_HEADER);
   for (const group of manifest.adventures) {
     for (const b of group.bookings) {
-      const booking = [
-        manifest.date,
-        group.title,
-        b.reference,
-        b.booking_status,
-        b.customer_name,
-        b.customer_phone,
-        b.customer_email,
-        b.group_size,
-        b.special_requirements,
-        READINESS_TEXT[b.readiness.status],
-      ];
+      const booking: Partial<Record<ManifestColumn, unknown>> = {
+        date: manifest.date,
+        adventure: group.title,
+        reference: b.reference,
+        booking_status: b.booking_status,
+        customer_name: b.customer_name,
+        customer_phone: b.customer_phone,
+        customer_email: b.customer_email,
+        group_size: b.group_size,
+        special_requirements: b.special_requirements,
+        booking_readiness: READINESS_TEXT[b.readiness.status],
+      };
       for (const p of b.participants) {
-        out += csvLine([
+        out += csvRecord(CSV_HEADER, {
           ...booking,
-          p.position,
-          p.full_name,
-          p.age ?? "",
-          READINESS_TEXT[p.readiness],
-          p.height_cm ?? "",
-          p.weight_kg ?? "",
-          p.wetsuit_size,
-          p.fin_size,
-          p.cert_agency,
-          p.cert_level,
-          p.cert_number,
-          p.last_dive_date ?? "",
-          group.requires_certification ? (p.cert_checked ? "yes" : "no") : "",
-          p.emergency_contact_name,
-          p.emergency_contact_phone,
-          MEDICAL_STATUS_LABELS[p.medical].toLowerCase(),
-          p.checked_in ? "yes" : "no",
-        ]);
+          position: p.position,
+          participant_name: p.full_name,
+          age: p.age,
+          readiness: READINESS_TEXT[p.readiness],
+          height_cm: p.height_cm,
+          weight_kg: p.weight_kg,
+          wetsuit_size: p.wetsuit_size,
+          fin_size: p.fin_size,
+          cert_agency: p.cert_agency,
+          cert_level: p.cert_level,
+          cert_number: p.cert_number,
+          last_dive_date: p.last_dive_date,
+          cert_checked: group.requires_certification ? (p.cert_checked ? "yes" : "no") : "",
+          emergency_contact_name: p.emergency_contact_name,
+          emergency_contact_phone: p.emergency_contact_phone,
+          medical: MEDICAL_STATUS_LABELS[p.medical].toLowerCase(),
+          checked_in: p.checked_in ? "yes" : "no",
+        });
       }
       for (const position of b.missing_positions) {
-        out += csvLine([...booking, position, "", "", READINESS_TEXT.details_missing]);
+        out += csvRecord(CSV_HEADER, {
+          ...booking,
+          position,
+          readiness: READINESS_TEXT.details_missing,
+        });
       }
     }
   }

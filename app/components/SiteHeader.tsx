@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "../lib/hydrated";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -33,7 +34,7 @@ export function SiteHeader({ siteTitle, logo }: { siteTitle: string; logo: strin
   const isHome = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -45,10 +46,7 @@ export function SiteHeader({ siteTitle, logo }: { siteTitle: string; logo: strin
   }, []);
 
   // The menu may have been opened before the scripts arrived.
-  useEffect(() => {
-    setHydrated(true);
-    setOpen(isOpen(menuRef.current));
-  }, []);
+  useEffect(() => setOpen(isOpen(menuRef.current)), []);
 
   // The menu exists only below the desktop breakpoint: close it if the window grows past it.
   useEffect(() => {
@@ -59,9 +57,13 @@ export function SiteHeader({ siteTitle, logo }: { siteTitle: string; logo: strin
     return () => desktop.removeEventListener("change", onChange);
   }, [open]);
 
-  // Close the menu on every client-side navigation (also to the same page).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes
-  useEffect(() => close(menuRef.current), [key]);
+  // Close the menu on every client-side navigation (also to the same page), not at hydration.
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    close(menuRef.current);
+  }, [key]);
 
   const solid = !isHome || scrolled || open;
   return (

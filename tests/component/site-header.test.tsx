@@ -7,9 +7,9 @@ import { serverHtml } from "./server-html";
 
 const PATHS = ["/", "/adventures", "/weekend", "/gallery", "/reviews", "/about", "/contact", "/faq", "/book"];
 
-/** The header above a tall page, at `path`; every public path a link leads to exists. */
-function Header({ path = "/" }: { path?: string }) {
-  const Page = () => (
+/** The header above a tall page showing its path; every public path a link leads to exists. */
+function PageWithHeader() {
+  return (
     <>
       <SiteHeader siteTitle="Tidewater Dive & Camp" logo="/logo.svg" />
       <main id="main" style={{ height: "3000px" }}>
@@ -17,9 +17,9 @@ function Header({ path = "/" }: { path?: string }) {
       </main>
     </>
   );
-  const Stub = createRoutesStub(PATHS.map((p) => ({ path: p, Component: Page })));
-  return <Stub initialEntries={[path]} />;
 }
+const Stub = createRoutesStub(PATHS.map((p) => ({ path: p, Component: PageWithHeader })));
+const Header = ({ path = "/" }: { path?: string }) => <Stub initialEntries={[path]} />;
 
 const header = () => page.getByTestId("site-header");
 const toggle = () => header().getByRole("button", { name: /menu/i });

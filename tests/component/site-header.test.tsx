@@ -5,7 +5,18 @@ import { render } from "vitest-browser-react";
 import { NAV_LINKS, SiteHeader } from "../../app/components/SiteHeader";
 import { serverHtml } from "./server-html";
 
-const PATHS = ["/", "/adventures", "/weekend", "/gallery", "/reviews", "/about", "/contact", "/faq", "/book"];
+const PATHS = [
+  "/",
+  "/adventures",
+  "/weekend",
+  "/gallery",
+  "/reviews",
+  "/about",
+  "/contact",
+  "/faq",
+  "/privacy",
+  "/book",
+];
 
 /** The header above a tall page showing its path; every public path a link leads to exists. */
 function PageWithHeader() {

@@ -14,6 +14,8 @@ import type { Route } from "./+types/root";
 import { PublicStyles } from "./components/PublicStyles";
 import { TestModeRibbon } from "./components/TestModeRibbon";
 import { getApp } from "./lib/context";
+import { EARLY_CONTROLS_SCRIPT } from "./lib/early-controls";
+import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -42,6 +44,7 @@ export function useRootData(): RootData {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The admin console links its own stylesheet (admin.css, from its layout route); everything else is public.
   const admin = useMatches().some((m) => m.id.startsWith("routes/admin/"));
+  const nonce = useNonce();
   return (
     <html lang="en-AU">
       <head>
@@ -50,6 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b2545" />
         <Meta />
         {admin ? null : <PublicStyles />}
+        {admin ? null : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, a constant
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CONTROLS_SCRIPT }} />
+        )}
         <Links />
       </head>
       <body>

@@ -7,8 +7,8 @@
  * each page that differs to SHOTS_DIR (default .cache/screenshots) and prints
  * one line per page and width; exits 1 when any page differs.
  *
- * Motion is reduced (the review carousel stands still), every lazy image is
- * scrolled into view and loaded, and fonts are ready before each shot. Each
+ * Motion is reduced (the review carousel stands still), every lazy image shown
+ * is scrolled into view and loaded, and fonts are ready before each shot. Each
  * page is shown as to a returning visitor: a first view keeps the fonts'
  * fallback faces (lib/web-font-loader.ts), so the site is opened once and
  * the font files loaded before the shots.
@@ -59,9 +59,10 @@ async function shot(page: Page, url: string): Promise<Buffer> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
-      [...document.images].map((img) =>
-        img.complete ? null : new Promise((r) => img.addEventListener("load", r)),
-      ),
+      [...document.images]
+        // A lazy image in something closed (an image viewer's popover) is never loaded.
+        .filter((img) => img.checkVisibility())
+        .map((img) => (img.complete ? null : new Promise((r) => img.addEventListener("load", r)))),
     );
   });
   return page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });

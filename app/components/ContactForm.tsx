@@ -1,6 +1,8 @@
 import { CircleAlert, CircleCheck, LoaderCircle, MessageCircle, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { postJson } from "../lib/api";
+import { useHydrated } from "../lib/hydrated";
+import { useAdoptTypedValues } from "../lib/typed-before-hydration";
 import { type ContactInput, contactSchema } from "../lib/validation";
 
 export interface AdventureOption {
@@ -68,10 +70,21 @@ export function ContactForm({
   // The server's own sentence when it asks the visitor to wait (429), shown above the usual advice.
   const [waitNotice, setWaitNotice] = useState("");
   // Until React takes over, the browser's own required/email checks guard the plain form post.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
+
+  // What the visitor typed before the scripts arrived is what they send.
+  useAdoptTypedValues(formRef, (typed) =>
+    setValues((v) => {
+      const next = { ...v };
+      for (const field of FIELD_ORDER) {
+        const value = typed.get(field);
+        if (typeof value === "string") next[field] = value;
+      }
+      return next;
+    }),
+  );
 
   function update(field: Field, value: string) {
     const next = { ...values, [field]: value };

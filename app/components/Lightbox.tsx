@@ -84,14 +84,129 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
       data-testid="lightbox"
       className="fixed inset-0 z-[100] flex flex-col text-white"
     >
+      <LightboxFrame
+        image={image}
+        index={index}
+        count={count}
+        priority
+        backdrop={{ onClick: onClose }}
+        close={{ ref: closeRef, onClick: onClose }}
+        previous={{ onClick: () => go(-1) }}
+        next={{ onClick: () => go(1) }}
+        figure={{
+          onTouchStart: (e) => {
+            touchX.current = e.touches[0]?.clientX ?? null;
+          },
+          onTouchEnd: (e) => {
+            const start = touchX.current;
+            const end = e.changedTouches[0]?.clientX;
+            touchX.current = null;
+            if (start == null || end == null || Math.abs(end - start) < SWIPE_MIN_PX) return;
+            go(end < start ? 1 : -1);
+          },
+        }}
+      />
+      <p className="sr-only" aria-live="polite">
+        {`Image ${index + 1} of ${count}: ${image.title}`}
+      </p>
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * The same viewer for one image as the page's own HTML, before its scripts
+ * arrive: a native popover opened by its thumbnail (`popovertarget`), closed
+ * by its button, the backdrop or Escape with no script. Previous and next are
+ * labels of the neighbours' thumbnails: a tap clicks that thumbnail, whose
+ * popover replaces this one. Once the scripts run, the thumbnails open the
+ * modal viewer above instead.
+ */
+export function LightboxPopover({
+  id,
+  image,
+  index,
+  count,
+  previousThumb,
+  nextThumb,
+  label = "Image viewer",
+}: {
+  id: string;
+  image: LightboxImage;
+  index: number;
+  count: number;
+  /** The ids of the thumbnails before and after this one. */
+  previousThumb: string;
+  nextThumb: string;
+  label?: string;
+}) {
+  const hide = { popoverTarget: id, popoverTargetAction: "hide" as const };
+  return (
+    <div
+      id={id}
+      popover="auto"
+      role="dialog"
+      aria-label={label}
+      data-lightbox-popover={index}
+      className="inset-0 m-0 h-full max-h-none w-full max-w-none flex-col overflow-hidden border-0 bg-transparent p-0 text-white open:flex"
+    >
+      <LightboxFrame
+        image={image}
+        index={index}
+        count={count}
+        backdrop={hide}
+        close={hide}
+        previous={{ htmlFor: previousThumb }}
+        next={{ htmlFor: nextThumb }}
+      />
+    </div>
+  );
+}
+
+type ButtonProps = React.ComponentPropsWithRef<"button">;
+/** A button, or (in the popover) a label that clicks another page element. */
+type ControlProps = ButtonProps | { htmlFor: string };
+
+function Control({ props, ...own }: { props: ControlProps } & React.HTMLAttributes<HTMLElement>) {
+  if ("htmlFor" in props) {
+    // biome-ignore lint/a11y/noLabelWithoutControl: it labels a thumbnail button elsewhere on the page, named by its aria-label
+    return <label htmlFor={props.htmlFor} {...own} />;
+  }
+  return <button type="button" {...own} {...props} />;
+}
+
+/** What both viewers show: the counter, close, the image with its caption, previous and next. */
+function LightboxFrame({
+  image,
+  index,
+  count,
+  priority,
+  backdrop,
+  close,
+  previous,
+  next,
+  figure,
+}: {
+  image: LightboxImage;
+  index: number;
+  count: number;
+  priority?: boolean;
+  backdrop: ButtonProps;
+  close: ButtonProps;
+  previous: ControlProps;
+  next: ControlProps;
+  figure?: React.HTMLAttributes<HTMLElement>;
+}) {
+  return (
+    <>
       {/* Clicking anywhere outside the image, caption and controls closes the viewer. */}
       <button
         type="button"
         tabIndex={-1}
         aria-hidden="true"
         data-testid="lightbox-backdrop"
-        onClick={onClose}
         className="absolute inset-0 h-full w-full cursor-zoom-out bg-ocean-950/95 backdrop-blur-sm"
+        {...backdrop}
       />
 
       <div className="pointer-events-none relative flex items-center justify-between px-4 py-3 sm:px-6 sm:py-4">
@@ -99,11 +214,10 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
           {index + 1} / {count}
         </p>
         <button
-          ref={closeRef}
           type="button"
-          onClick={onClose}
           aria-label="Close image viewer"
           className="pointer-events-auto inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20"
+          {...close}
         >
           <X aria-hidden className="h-6 w-6" />
         </button>
@@ -111,33 +225,20 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
 
       <div className="pointer-events-none relative flex min-h-0 flex-1 items-center justify-center px-2 pb-10 sm:px-20">
         {count > 1 && (
-          <button
-            type="button"
-            onClick={() => go(-1)}
+          <Control
+            props={previous}
             aria-label="Previous image"
             className="pointer-events-auto absolute left-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-950/60 text-white ring-1 ring-white/20 transition-colors hover:bg-white/20 sm:left-4 sm:h-12 sm:w-12"
           >
             <ChevronLeft aria-hidden className="h-6 w-6" />
-          </button>
+          </Control>
         )}
-        <figure
-          className="flex max-h-full w-full max-w-6xl flex-col items-center"
-          onTouchStart={(e) => {
-            touchX.current = e.touches[0]?.clientX ?? null;
-          }}
-          onTouchEnd={(e) => {
-            const start = touchX.current;
-            const end = e.changedTouches[0]?.clientX;
-            touchX.current = null;
-            if (start == null || end == null || Math.abs(end - start) < SWIPE_MIN_PX) return;
-            go(end < start ? 1 : -1);
-          }}
-        >
+        <figure className="flex max-h-full w-full max-w-6xl flex-col items-center" {...figure}>
           <Img
             key={image.src}
             src={image.src}
             alt={image.alt}
-            priority
+            priority={priority}
             sizes="(min-width: 1280px) 1152px, 100vw"
             className="pointer-events-auto max-h-[58vh] w-auto max-w-full rounded-xl object-contain shadow-2xl sm:max-h-[66vh]"
           />
@@ -149,22 +250,16 @@ export function Lightbox({ images, index, onIndexChange, onClose, label = "Image
           </figcaption>
         </figure>
         {count > 1 && (
-          <button
-            type="button"
-            onClick={() => go(1)}
+          <Control
+            props={next}
             aria-label="Next image"
             className="pointer-events-auto absolute right-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-950/60 text-white ring-1 ring-white/20 transition-colors hover:bg-white/20 sm:right-4 sm:h-12 sm:w-12"
           >
             <ChevronRight aria-hidden className="h-6 w-6" />
-          </button>
+          </Control>
         )}
       </div>
-
-      <p className="sr-only" aria-live="polite">
-        {`Image ${index + 1} of ${count}: ${image.title}`}
-      </p>
-    </div>,
-    document.body,
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { formatDateAU } from "../../lib/dates";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
 import { formatMoney, toCents } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
+import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 import { Img } from "../Img";
 import { ErrorBanner } from "./Banners";
@@ -96,13 +97,9 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
   const detailsRef = useRef<HTMLHeadingElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
 
-  // The page works as plain HTML before its scripts arrive (on a slow phone, seconds later). Whatever
-  // the visitor typed or picked meanwhile is still in the fields, so it becomes the state once:
-  // otherwise the summary, the total and the booking sent would not be what the screen shows.
-  useEffect(() => {
-    const el = detailsForm.current;
-    if (!el) return;
-    const typed = new FormData(el);
+  // What the visitor typed or picked before the scripts arrived becomes the state: otherwise the
+  // summary, the total and the booking sent would not be what the screen shows.
+  useAdoptTypedValues(detailsForm, (typed) =>
     setForm((f) => {
       const next = { ...f };
       for (const key of Object.keys(f) as (keyof typeof f)[]) {
@@ -112,8 +109,8 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
         else next[key] = value;
       }
       return next;
-    });
-  }, []);
+    }),
+  );
 
   const adventure = adventures.find((a) => a.id === selectedId) ?? null;
   const date = dates.find((d) => d.date === form.selectedDate) ?? null;

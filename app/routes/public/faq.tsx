@@ -1,7 +1,6 @@
 import {
   ArrowRight,
   CalendarCheck,
-  ChevronDown,
   CircleHelp,
   CloudSun,
   Compass,
@@ -13,10 +12,10 @@ import {
   Siren,
   Waves,
 } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { loadSiteContent } from "../../../server/domain/content/content.server";
 import { listFaqGroups } from "../../../server/domain/content/faqs.server";
+import { FaqList } from "../../components/FaqList";
 import { JsonLd } from "../../components/JsonLd";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
@@ -58,20 +57,10 @@ function slug(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** Answers are plain text: blank lines or line breaks start a new paragraph. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\r?\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { groups, page } = loaderData;
   const { content, origin } = useRootData();
   const site = siteInfo(content);
-  // One answer open at a time across the whole page; none at first.
-  const [openId, setOpenId] = useState<string | null>(null);
 
   const jsonLd = {
     "@context": "https://schema.org",
@@ -148,47 +137,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                       {g.category}
                     </h2>
                   </div>
-                  <ul className="mt-5 divide-y divide-slate-200/80 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80">
-                    {g.items.map((f) => {
-                      const open = openId === f.id;
-                      const qId = `faq-q-${f.id}`;
-                      const aId = `faq-a-${f.id}`;
-                      return (
-                        <li key={f.id} data-testid="faq-item">
-                          <h3 className="font-sans text-base font-semibold text-pretty">
-                            <button
-                              type="button"
-                              id={qId}
-                              aria-expanded={open}
-                              aria-controls={aId}
-                              onClick={() => setOpenId(open ? null : f.id)}
-                              className={`flex w-full items-start justify-between gap-4 px-5 py-4 text-left transition-colors hover:bg-ocean-50/60 sm:px-6 sm:py-5 ${
-                                open ? "text-reef-700" : "text-ocean-900"
-                              }`}
-                            >
-                              <span>{f.question}</span>
-                              <ChevronDown
-                                aria-hidden
-                                className={`mt-0.5 h-5 w-5 shrink-0 transition-transform duration-200 ${
-                                  open ? "rotate-180 text-reef-600" : "text-slate-400"
-                                }`}
-                              />
-                            </button>
-                          </h3>
-                          <section
-                            id={aId}
-                            aria-labelledby={qId}
-                            hidden={!open}
-                            className="space-y-3 px-5 pb-5 leading-relaxed text-slate-700 sm:px-6 sm:pb-6"
-                          >
-                            {paragraphs(f.answer).map((p, i) => (
-                              <p key={i}>{p}</p>
-                            ))}
-                          </section>
-                        </li>
-                      );
-                    })}
-                  </ul>
+                  <FaqList items={g.items} />
                 </section>
               );
             })}

@@ -20,7 +20,7 @@ import {
 } from "../../server/db/schema.ts";
 import { fulfil } from "../../server/domain/bookings/settle.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
-import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
+import { issueVoucher, redeemVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
@@ -220,6 +220,28 @@ describe("redeeming a voucher", () => {
     expect(after.bookedSpots).toBe(0);
     expect(await t.db.select().from(bookings).where(eq(bookings.availabilityId, slot.id))).toHaveLength(0);
     expect((await voucherRow(dollars.id)).balanceCents).toBe(10_000);
+  });
+
+  it("redeeming more than the balance is a 409 with a message, and moves neither the balance nor the ledger", async () => {
+    const v = await voucher(5_000);
+    const slot = await freeDate(12);
+    const created = (await (await book(slot.date, undefined, 1)).json()) as Created;
+    const ledger = await entries(v.id);
+    const attempt = t.db.transaction((tx) =>
+      redeemVoucher(tx, {
+        voucherId: v.id,
+        bookingId: created.booking_id,
+        amountCents: 5_001,
+        at: clock.now(),
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      status: 409,
+      message: "The voucher's balance does not cover this amount. Please try again.",
+    });
+    expect((await voucherRow(v.id)).balanceCents).toBe(5_000);
+    expect(await entries(v.id)).toEqual(ledger);
+    expect((await bookingRow(created.booking_id)).voucherCents).toBe(0);
   });
 
   it("the check answers a valid code's balance only, and refuses others naming code", async () => {

@@ -180,8 +180,9 @@ export async function redeemVoucher(
       ),
     )
     .returning({ balance: vouchers.balanceCents });
-  // Only possible if the row was not locked first: the caller's plan no longer holds.
-  if (!moved) throw conflict("The voucher's balance changed at the same time. Please try again.");
+  // The balance does not cover the amount: the row was not locked first, or the caller's plan no
+  // longer holds. Refused here, by the condition, not left to the table's check (a raw 400).
+  if (!moved) throw conflict("The voucher's balance does not cover this amount. Please try again.");
   await tx.insert(voucherEntries).values({
     voucherId: r.voucherId,
     bookingId: r.bookingId,

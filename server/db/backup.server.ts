@@ -13,11 +13,13 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
 import { uploadsDir } from "../media/store.server.ts";
 import type { DB } from "./client.server.ts";
+import { makeDataDirPrivate, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
 
 /** Bumped when the archive layout changes; restore refuses formats it does not know. */
@@ -172,9 +174,13 @@ export async function createBackup(options: {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
     // Written beside the target and renamed, so a crash never leaves a half archive under the real name.
     const partial = `${file}.partial`;
-    await tar.c({ gzip: true, file: partial, cwd: stage, portable: true }, entries);
-    // Customer details and the admin password hash: readable by the owner only.
-    await chmod(partial, 0o600);
+    // Customer details and the admin password hash: readable by the owner only, from the first
+    // byte (the file is created 0600, whatever the umask), and again if a partial file was left.
+    await pipeline(
+      tar.c({ gzip: true, cwd: stage, portable: true }, entries),
+      createWriteStream(partial, { mode: PRIVATE_FILE_MODE }),
+    );
+    await chmod(partial, PRIVATE_FILE_MODE);
     await rename(partial, file);
     return manifest;
   } finally {
@@ -268,7 +274,11 @@ export async function restoreBackup(options: {
       }
     });
     const staged = path.join(stage, "uploads");
-    if (existsSync(staged)) await cp(staged, uploadsDir(dataDir), { recursive: true, force: true });
+    if (existsSync(staged)) {
+      await cp(staged, uploadsDir(dataDir), { recursive: true, force: true });
+      // The archive's modes are those of the machine it came from: restored files are private here.
+      await makeDataDirPrivate(uploadsDir(dataDir));
+    }
     return manifest;
   } finally {
     await rm(stage, { recursive: true, force: true });

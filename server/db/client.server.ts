@@ -3,7 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.server.ts";
-import { PRIVATE_DIR_MODE, tightenTree, usePrivateFileModes } from "./private-files.server.ts";
+import { PRIVATE_DIR_MODE, tightenTree, setPrivateUmask } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers (the union of the two driver types is not callable). */
@@ -50,9 +50,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   let unlock = () => {};
   if (opts.dataDir) {
-    // PGlite creates its files 0666 and folders 0755 less the umask: the database's files are this
-    // user's only (the caller's makeDataDirPrivate also fixes files an older version left open).
-    usePrivateFileModes();
+    // The database's files are this user's only (the caller's makeDataDirPrivate also fixes files
+    // an older version left open).
+    setPrivateUmask();
     mkdirSync(opts.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // Before PGlite touches the folder: a second process must not even read it.
     unlock = lockDataDir(opts.dataDir);

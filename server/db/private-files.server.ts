@@ -23,7 +23,7 @@ export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** From now on this process creates files 0600 and folders 0700 (whatever mode the creator asks). */
-export function usePrivateFileModes(): void {
+export function setPrivateUmask(): void {
   process.umask(PRIVATE_UMASK);
 }
 
@@ -66,7 +66,7 @@ export async function tightenTree(dir: string): Promise<Tightened> {
  * under it; logs a warning naming the folder when anything was open.
  */
 export async function makeDataDirPrivate(dir: string, log?: Logger): Promise<Tightened> {
-  usePrivateFileModes();
+  setPrivateUmask();
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const changed = await tightenTree(dir);
   if (changed.folders + changed.files > 0) {

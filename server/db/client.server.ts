@@ -3,7 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.server.ts";
-import { PRIVATE_DIR_MODE, tightenTree, setPrivateUmask } from "./private-files.server.ts";
+import { PRIVATE_DIR_MODE, setPrivateUmask, tightenTree } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers (the union of the two driver types is not callable). */

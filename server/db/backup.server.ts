@@ -17,10 +17,17 @@ import { pipeline } from "node:stream/promises";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
+import { failSealedWithoutText } from "../email/outbox.server.ts";
 import { uploadsDir } from "../media/store.server.ts";
 import type { DB } from "./client.server.ts";
 import { makeDataDirPrivate, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
+
+/**
+ * Left out of every backup: the text of unsent emails with live links or
+ * voucher codes (a backup holds no live secret; see failSealedWithoutText).
+ */
+export const NOT_BACKED_UP = new Set(["email_outbox_sealed"]);
 
 /** Bumped when the archive layout changes; restore refuses formats it does not know. */
 const BACKUP_FORMAT = 1;
@@ -130,6 +137,7 @@ export async function createBackup(options: {
       async (tx) => {
         migrations = await migrationState(tx as unknown as DB);
         for (const table of tablesInDependencyOrder()) {
+          if (NOT_BACKED_UP.has(table.name)) continue;
           const out = createWriteStream(path.join(stage, "tables", `${table.name}.jsonl`));
           const order = sql.join(
             table.primaryKey.map((c) => sql.identifier(c)),
@@ -206,14 +214,15 @@ export async function countRows(db: DB): Promise<Record<string, number>> {
  * Restores a backup into `db` (already migrated to this version's schema) and
  * DATA_DIR/uploads. Refuses a database that holds any row unless `force`,
  * which first empties every table. All rows go in within one transaction:
- * either the whole backup is restored or nothing changes.
+ * either the whole backup is restored or nothing changes. Unsent emails whose
+ * live text the backup left out are marked failed (answered as unsendableEmails).
  */
 export async function restoreBackup(options: {
   db: DB;
   dataDir: string;
   file: string;
   force?: boolean;
-}): Promise<BackupManifest> {
+}): Promise<BackupManifest & { unsendableEmails: number }> {
   const { db, dataDir, file, force } = options;
   if (!existsSync(file)) throw new RestoreRefused(`No backup at ${file}`);
   const stage = await mkdtemp(path.join(tmpdir(), "tidewater-restore-"));
@@ -239,6 +248,7 @@ export async function restoreBackup(options: {
       );
     }
     const known = new Map(tablesInDependencyOrder().map((t) => [t.name, t]));
+    let unsendable = 0;
     await db.transaction(async (tx) => {
       if (force) {
         for (const table of [...known.values()].reverse()) {
@@ -272,6 +282,7 @@ export async function restoreBackup(options: {
         }
         if (batch.length > 0) await insert(batch);
       }
+      unsendable = await failSealedWithoutText(tx as unknown as DB);
     });
     const staged = path.join(stage, "uploads");
     if (existsSync(staged)) {
@@ -279,7 +290,7 @@ export async function restoreBackup(options: {
       // The archive's modes are those of the machine it came from: restored files are private here.
       await makeDataDirPrivate(uploadsDir(dataDir));
     }
-    return manifest;
+    return { ...manifest, unsendableEmails: unsendable };
   } finally {
     await rm(stage, { recursive: true, force: true });
   }

@@ -14,6 +14,11 @@ export async function sentText(db: DB, row: Row): Promise<string> {
   return (await sealedText(db, row.id))?.text ?? row.textBody;
 }
 
+/** The HTML part the email sends. */
+export async function sentHtml(db: DB, row: Row): Promise<string> {
+  return (await sealedText(db, row.id))?.html ?? row.htmlBody;
+}
+
 /** The first voucher code in the text an email sends. */
 export async function voucherCodeOf(db: DB, row: Row): Promise<string> {
   const code = /TW-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(await sentText(db, row))?.[0];

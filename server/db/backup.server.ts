@@ -20,6 +20,7 @@ import * as tar from "tar";
 import { failSealedWithoutText } from "../email/outbox.server.ts";
 import { uploadsDir } from "../media/store.server.ts";
 import type { DB } from "./client.server.ts";
+import { type LegacyLinks, legacyUpgrade } from "./legacy-rows.server.ts";
 import { makeDataDirPrivate, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
 
@@ -255,9 +256,13 @@ export async function restoreBackup(options: {
           await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
         }
       }
-      for (const { name, columns } of manifest.tables) {
+      const found: LegacyLinks = { unsubscribeLinks: [] };
+      for (const { name, columns: dumped } of manifest.tables) {
         const table = known.get(name);
         if (!table) throw new RestoreRefused(`The backup holds a table this version does not know: ${name}`);
+        // A backup from before secrets were stored hashed: its rows are upgraded as the migration did.
+        const upgrade = legacyUpgrade(name, dumped, found);
+        const columns = upgrade?.columns ?? dumped;
         // Columns added since the backup take their defaults.
         const cols = sql.join(
           columns.filter((c) => table.columns.includes(c)).map((c) => sql.identifier(c)),
@@ -274,13 +279,20 @@ export async function restoreBackup(options: {
         let batch: string[] = [];
         for await (const line of lines) {
           if (!line) continue;
-          batch.push(line);
+          batch.push(
+            upgrade ? JSON.stringify(upgrade.row(JSON.parse(line) as Record<string, unknown>)) : line,
+          );
           if (batch.length >= RESTORE_BATCH) {
             await insert(batch);
             batch = [];
           }
         }
         if (batch.length > 0) await insert(batch);
+      }
+      for (const link of found.unsubscribeLinks) {
+        await tx.execute(
+          sql`insert into newsletter_unsubscribe_links (token_hash, subscriber_id) values (${link.token_hash}, ${link.subscriber_id}) on conflict do nothing`,
+        );
       }
       unsendable = await failSealedWithoutText(tx as unknown as DB);
     });

@@ -5,16 +5,12 @@
  * turns two-factor sign-in off and ends every admin session. With the
  * embedded database, stop the server first (it holds the data folder).
  */
-import path from "node:path";
-import { openDatabase } from "../server/db/client.server.ts";
+
 import { revokeAllSessions } from "../server/domain/access/auth.server.ts";
 import { disableTwoFactor, getTwoFactor } from "../server/domain/access/two-factor.server.ts";
-import { parseEnv } from "../server/env.server.ts";
+import { openForScript } from "./db-script.ts";
 
-const env = parseEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "db") },
-);
+const { database } = await openForScript();
 try {
   const wasOn = Boolean(await getTwoFactor(database.db));
   await disableTwoFactor(database.db);

@@ -5,10 +5,14 @@
  */
 import path from "node:path";
 import { type Database, openDatabase } from "../server/db/client.server.ts";
+import { makeDataDirPrivate } from "../server/db/private-files.server.ts";
 import { type Env, parseEnv } from "../server/env.server.ts";
+import { createLogger } from "../server/log.server.ts";
 
 export async function openForScript(): Promise<{ database: Database; env: Env }> {
   const env = parseEnv();
+  // As the server does: what a backup, a restore or a repair writes under DATA_DIR is private too.
+  await makeDataDirPrivate(path.resolve(env.DATA_DIR), createLogger(env.LOG_LEVEL));
   try {
     const database = await openDatabase(
       env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR, "db") },

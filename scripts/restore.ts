@@ -31,6 +31,12 @@ try {
   process.stdout.write(
     `Restored ${positionals[0]} (made ${manifest.createdAt})\n  ${rows} rows, ${manifest.uploads.files} uploaded files\n`,
   );
+  if (manifest.unsendableEmails > 0) {
+    process.stdout.write(
+      `  ${manifest.unsendableEmails} unsent email(s) carried private links or voucher codes, which backups never keep:\n` +
+        "  they are marked failed, not sent. Send those customers a new link (the booking page offers one) or a new voucher code (Admin, Vouchers).\n",
+    );
+  }
 } catch (error) {
   if (!(error instanceof RestoreRefused)) throw error;
   process.stderr.write(`Restore refused: ${error.message}\n`);

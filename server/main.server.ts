@@ -10,6 +10,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
+import { makeDataDirPrivate } from "./db/private-files.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/access/admin-password.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
@@ -30,6 +31,8 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const dev = env.NODE_ENV === "development";
   const buildDir = process.env.BUILD_DIR ?? "build";
 
+  // Before the database opens: every file under DATA_DIR (database, uploads) is this user's only.
+  await makeDataDirPrivate(path.resolve(env.DATA_DIR), log);
   const database = await openDatabase(
     env.DATABASE_URL
       ? {

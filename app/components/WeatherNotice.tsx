@@ -12,7 +12,7 @@ export interface WeatherNoticeData {
   outcome: {
     choice: "move" | "credit" | "refund";
     movedToDate: string | null;
-    voucher: { code: string; balanceCents: number; currency: string } | null;
+    voucher: { codeHint: string; balanceCents: number; currency: string } | null;
     refundCents: number;
   } | null;
 }
@@ -26,7 +26,7 @@ export function weatherOutcomeText(w: WeatherNoticeData): string {
   }
   if (o.choice === "credit") {
     return o.voucher
-      ? `Your credit voucher ${o.voucher.code} holds ${formatMoney(o.voucher.balanceCents, o.voucher.currency, true)}. Enter the code when you book.`
+      ? `Your credit voucher ${o.voucher.codeHint} holds ${formatMoney(o.voucher.balanceCents, o.voucher.currency, true)}. Enter the code from our email when you book.`
       : "Your booking was paid by voucher: its amount is back on that voucher.";
   }
   return o.refundCents > 0

@@ -26,6 +26,12 @@ export function normaliseVoucherCode(input: string): string {
   return body.length === 8 ? `TW-${body.slice(0, 4)}-${body.slice(4)}` : input.trim().toUpperCase();
 }
 
+/** The part of a code that is kept in clear: its last four characters. */
+export const voucherCodeSuffix = (code: string) => normaliseVoucherCode(code).slice(-4);
+
+/** How the operator's screens name a voucher whose code only its holder has: "…K7Q2". */
+export const voucherCodeHint = (suffix: string) => `…${suffix}`;
+
 export const VOUCHER_TEXT = {
   notFound: "Voucher code not found",
   expired: "This voucher has expired",

@@ -5,14 +5,14 @@ import { sendNewsletter, sendNewsletterTest } from "../domain/messaging/newslett
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
-export function adminNewsletterApi({ database, env, log }: Services) {
+export function adminNewsletterApi({ database, env, log, now }: Services) {
   const { db } = database;
   const api = new Hono();
 
   api.post("/admin/newsletter/send", async (c) => {
     const { campaign_id, subject, body } = await readJson(c, newsletterSendSchema);
     const { queued } = await sendNewsletter(
-      { db, publicUrl: env.publicUrl },
+      { db, publicUrl: env.publicUrl, now },
       { campaignId: campaign_id, subject, body },
     );
     log.info("newsletter queued", { campaign: campaign_id, emails: queued });

@@ -1,6 +1,7 @@
 /**
  * The operator's vouchers: the list (search by code or email), one voucher's
- * ledger, issuing one (its code is emailed) and voiding one. Behind
+ * ledger, issuing one (its code is emailed), sending a new code for a lost
+ * one and voiding one. Codes show as their last four characters only. Behind
  * requireAdmin like all of /api/admin.
  */
 import { Hono } from "hono";
@@ -9,6 +10,7 @@ import { voucherIssueSchema, voucherVoidSchema } from "../../app/lib/vouchers.ts
 import {
   issueOperatorVoucher,
   listVouchers,
+  sendNewVoucherCode,
   voidVoucher,
   voucherLedger,
   voucherView,
@@ -45,6 +47,12 @@ export function adminVouchersApi({ database, env, log, now }: Services) {
     );
     log.info("voucher issued by the operator", { voucher: v.id });
     return c.json({ voucher: voucherView(v) }, 201);
+  });
+
+  api.post("/admin/vouchers/:id/new-code", async (c) => {
+    const v = await sendNewVoucherCode(db, c.req.param("id"), { at: now(), publicUrl: env.publicUrl });
+    log.info("voucher given a new code", { voucher: v.id });
+    return c.json({ voucher: voucherView(v) });
   });
 
   api.post("/admin/vouchers/:id/void", async (c) => {

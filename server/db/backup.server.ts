@@ -13,12 +13,22 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as tar from "tar";
+import { failSealedWithoutText } from "../email/outbox.server.ts";
 import { uploadsDir } from "../media/store.server.ts";
 import type { DB } from "./client.server.ts";
+import { type LegacyLinks, legacyUpgrade } from "./legacy-rows.server.ts";
+import { makeDataDirPrivate, PRIVATE_FILE_MODE } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
+
+/**
+ * Left out of every backup: the text of unsent emails with live links or
+ * voucher codes (a backup holds no live secret; see failSealedWithoutText).
+ */
+export const NOT_BACKED_UP = new Set(["email_outbox_sealed"]);
 
 /** Bumped when the archive layout changes; restore refuses formats it does not know. */
 const BACKUP_FORMAT = 1;
@@ -128,6 +138,7 @@ export async function createBackup(options: {
       async (tx) => {
         migrations = await migrationState(tx as unknown as DB);
         for (const table of tablesInDependencyOrder()) {
+          if (NOT_BACKED_UP.has(table.name)) continue;
           const out = createWriteStream(path.join(stage, "tables", `${table.name}.jsonl`));
           const order = sql.join(
             table.primaryKey.map((c) => sql.identifier(c)),
@@ -172,9 +183,13 @@ export async function createBackup(options: {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
     // Written beside the target and renamed, so a crash never leaves a half archive under the real name.
     const partial = `${file}.partial`;
-    await tar.c({ gzip: true, file: partial, cwd: stage, portable: true }, entries);
-    // Customer details and the admin password hash: readable by the owner only.
-    await chmod(partial, 0o600);
+    // Customer details and the admin password hash: readable by the owner only, from the first
+    // byte (the file is created 0600, whatever the umask), and again if a partial file was left.
+    await pipeline(
+      tar.c({ gzip: true, cwd: stage, portable: true }, entries),
+      createWriteStream(partial, { mode: PRIVATE_FILE_MODE }),
+    );
+    await chmod(partial, PRIVATE_FILE_MODE);
     await rename(partial, file);
     return manifest;
   } finally {
@@ -200,14 +215,15 @@ export async function countRows(db: DB): Promise<Record<string, number>> {
  * Restores a backup into `db` (already migrated to this version's schema) and
  * DATA_DIR/uploads. Refuses a database that holds any row unless `force`,
  * which first empties every table. All rows go in within one transaction:
- * either the whole backup is restored or nothing changes.
+ * either the whole backup is restored or nothing changes. Unsent emails whose
+ * live text the backup left out are marked failed (answered as unsendableEmails).
  */
 export async function restoreBackup(options: {
   db: DB;
   dataDir: string;
   file: string;
   force?: boolean;
-}): Promise<BackupManifest> {
+}): Promise<BackupManifest & { unsendableEmails: number }> {
   const { db, dataDir, file, force } = options;
   if (!existsSync(file)) throw new RestoreRefused(`No backup at ${file}`);
   const stage = await mkdtemp(path.join(tmpdir(), "tidewater-restore-"));
@@ -233,15 +249,20 @@ export async function restoreBackup(options: {
       );
     }
     const known = new Map(tablesInDependencyOrder().map((t) => [t.name, t]));
+    let unsendable = 0;
     await db.transaction(async (tx) => {
       if (force) {
         for (const table of [...known.values()].reverse()) {
           await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
         }
       }
-      for (const { name, columns } of manifest.tables) {
+      const found: LegacyLinks = { unsubscribeLinks: [] };
+      for (const { name, columns: dumped } of manifest.tables) {
         const table = known.get(name);
         if (!table) throw new RestoreRefused(`The backup holds a table this version does not know: ${name}`);
+        // A backup from before secrets were stored hashed: its rows are upgraded as the migration did.
+        const upgrade = legacyUpgrade(name, dumped, found);
+        const columns = upgrade?.columns ?? dumped;
         // Columns added since the backup take their defaults.
         const cols = sql.join(
           columns.filter((c) => table.columns.includes(c)).map((c) => sql.identifier(c)),
@@ -258,7 +279,9 @@ export async function restoreBackup(options: {
         let batch: string[] = [];
         for await (const line of lines) {
           if (!line) continue;
-          batch.push(line);
+          batch.push(
+            upgrade ? JSON.stringify(upgrade.row(JSON.parse(line) as Record<string, unknown>)) : line,
+          );
           if (batch.length >= RESTORE_BATCH) {
             await insert(batch);
             batch = [];
@@ -266,10 +289,20 @@ export async function restoreBackup(options: {
         }
         if (batch.length > 0) await insert(batch);
       }
+      for (const link of found.unsubscribeLinks) {
+        await tx.execute(
+          sql`insert into newsletter_unsubscribe_links (token_hash, subscriber_id) values (${link.token_hash}, ${link.subscriber_id}) on conflict do nothing`,
+        );
+      }
+      unsendable = await failSealedWithoutText(tx as unknown as DB);
     });
     const staged = path.join(stage, "uploads");
-    if (existsSync(staged)) await cp(staged, uploadsDir(dataDir), { recursive: true, force: true });
-    return manifest;
+    if (existsSync(staged)) {
+      await cp(staged, uploadsDir(dataDir), { recursive: true, force: true });
+      // The archive's modes are those of the machine it came from: restored files are private here.
+      await makeDataDirPrivate(uploadsDir(dataDir));
+    }
+    return { ...manifest, unsendableEmails: unsendable };
   } finally {
     await rm(stage, { recursive: true, force: true });
   }

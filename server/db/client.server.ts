@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.server.ts";
+import { PRIVATE_DIR_MODE, setPrivateUmask, tightenTree } from "./private-files.server.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers (the union of the two driver types is not callable). */
@@ -71,7 +72,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   let unlock = () => {};
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    // The database's files are this user's only (the caller's makeDataDirPrivate also fixes files
+    // an older version left open).
+    setPrivateUmask();
+    mkdirSync(opts.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // Before PGlite touches the folder: a second process must not even read it.
     unlock = lockDataDir(opts.dataDir);
   }
@@ -86,6 +90,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.snapshot });
     db = drizzlePglite(client, { schema }) as unknown as DB;
     if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+    // PGlite writes some files 0666 whatever the umask (a new database's, pg_internal.init).
+    if (opts.dataDir) await tightenTree(opts.dataDir);
   } catch (error) {
     await client?.close().catch(() => undefined);
     unlock();
@@ -98,6 +104,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pglite,
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      if (opts.dataDir) await tightenTree(opts.dataDir);
       unlock();
     },
   };

@@ -373,14 +373,26 @@ export const newsletterSubscribers = pgTable(
     status: text("status").$type<(typeof SUBSCRIBER_STATUSES)[number]>().notNull().default("active"),
     source: text("source").notNull().default("footer"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Random token of the one-click unsubscribe link, minted when the first newsletter is sent. */
-    unsubscribeToken: text("unsubscribe_token"),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("newsletter_email_key").on(t.email),
-    uniqueIndex("newsletter_unsubscribe_key").on(t.unsubscribeToken),
-  ],
+  (t) => [uniqueIndex("newsletter_email_key").on(t.email)],
+);
+
+/**
+ * The one-click unsubscribe links: one random token per newsletter email,
+ * only its SHA-256 hash stored (like a booking link), kept so that every
+ * email's link keeps working.
+ */
+export const newsletterUnsubscribeLinks = pgTable(
+  "newsletter_unsubscribe_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("newsletter_unsubscribe_links_subscriber_idx").on(t.subscriberId)],
 );
 
 export const galleryImages = pgTable(
@@ -529,6 +541,11 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     /** Set by the attempt that claimed the row; only that attempt may mark it sent or failed. */
     claimToken: text("claim_token"),
+    /**
+     * The email carries private links or voucher codes: subject, bodies and headers here have them
+     * replaced by a marker, and the text to send waits in email_outbox_sealed until it leaves pending.
+     */
+    sealed: boolean("sealed").notNull().default(false),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -537,6 +554,21 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
+
+/**
+ * What a sealed email really says (with its live links and codes), only while
+ * it waits to be sent: a database trigger deletes the row as soon as its email
+ * leaves pending (sent or given up), and backups leave this table out.
+ */
+export const emailOutboxSealed = pgTable("email_outbox_sealed", {
+  emailId: text("email_id")
+    .primaryKey()
+    .references(() => emailOutbox.id, { onDelete: "cascade" }),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body").notNull().default(""),
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+});
 
 /**
  * The built-in test checkout's own sessions (used when payments run in test mode).
@@ -741,7 +773,14 @@ export const vouchers = pgTable(
   "vouchers",
   {
     id: id(),
-    code: text("code").notNull(),
+    /**
+     * SHA-256 (hex) of the normalised code, as booking links store their tokens: the code itself is
+     * only ever in the email that carries it. Null while a gift voucher waits for its payment (its
+     * code is minted when it is activated).
+     */
+    codeHash: text("code_hash"),
+    /** The code's last four characters, what the operator's screens show ("…K7Q2"). */
+    codeSuffix: text("code_suffix").notNull().default(""),
     initialCents: integer("initial_cents").notNull(),
     balanceCents: integer("balance_cents").notNull(),
     currency: text("currency").notNull().default("aud"),
@@ -761,7 +800,7 @@ export const vouchers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("vouchers_code_key").on(t.code),
+    uniqueIndex("vouchers_code_hash_key").on(t.codeHash),
     uniqueIndex("vouchers_payment_key").on(t.paymentId),
     check("vouchers_balance_range", sql`${t.balanceCents} >= 0 and ${t.balanceCents} <= ${t.initialCents}`),
     check("vouchers_status", sql`${t.status} in ('pending_payment', 'active', 'void')`),

@@ -4,14 +4,17 @@
  * two ticks or two processes never send the same email at once; only the
  * attempt holding the current token may record the outcome, so an attempt
  * whose lease ran out (and was claimed again elsewhere) cannot overwrite it.
- * Failures back off and give up after MAX_ATTEMPTS.
+ * Failures back off and give up after MAX_ATTEMPTS. A sealed email is sent
+ * with its live text; once it leaves pending a trigger deletes that text, so
+ * the stored email keeps only its markers.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
-import { emailOutbox } from "../db/schema.ts";
+import { emailOutbox, emailOutboxSealed } from "../db/schema.ts";
 import { logRunFailure } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
+import { SEALED_TEXT_LOST } from "./outbox.server.ts";
 
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
@@ -145,17 +148,32 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
     const rows = await claim(now(), token);
     const mine = (id: string) =>
       and(eq(emailOutbox.id, id), eq(emailOutbox.claimToken, token), eq(emailOutbox.status, "pending"));
+    const sealedIds = rows.filter((r) => r.sealed).map((r) => r.id);
+    const sealedRows = sealedIds.length
+      ? await db.select().from(emailOutboxSealed).where(inArray(emailOutboxSealed.emailId, sealedIds))
+      : [];
     let sent = 0;
     for (const row of rows) {
+      const live = row.sealed ? sealedRows.find((r) => r.emailId === row.id) : row;
+      if (!live) {
+        // Never send the markers in place of a link or a code: the operator sees it failed, and why.
+        const [marked] = await db
+          .update(emailOutbox)
+          .set({ status: "failed", lastError: SEALED_TEXT_LOST, attempts: row.attempts + 1 })
+          .where(mine(row.id))
+          .returning({ id: emailOutbox.id });
+        if (marked) log.error("email given up: its sealed text is missing", { id: row.id, kind: row.kind });
+        continue;
+      }
       try {
         await transport.sendMail({
           from,
           to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody || undefined,
+          subject: live.subject,
+          text: live.textBody,
+          html: live.htmlBody || undefined,
           messageId: `<${row.id}@${messageDomain}>`,
-          headers: Object.keys(row.headers).length ? row.headers : undefined,
+          headers: Object.keys(live.headers).length ? live.headers : undefined,
           attachments: row.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

@@ -1,7 +1,8 @@
 /**
  * Voucher emails: the code for whoever will use it (a gift's recipient, or
  * the customer the operator issued it to) and the buyer's receipt. The code
- * is in the email only, never in a page address.
+ * is in the email only, never in a page address; the site keeps only its
+ * hash, so the caller passes the code it has just minted.
  */
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { formatMoney } from "../../app/lib/money.ts";
@@ -19,7 +20,7 @@ const codeBlock = (code: string) =>
   `<p style="margin:16px 0;padding:14px 18px;background:#f0fdfa;border:1px dashed #0f766e;border-radius:10px;font-size:22px;font-weight:bold;letter-spacing:2px;text-align:center;color:#0b2545">${escapeHtml(code)}</p>`;
 
 /** The code, its value, its expiry and how to use it, for the person who will book with it. */
-export function voucherCodeEmail(v: VoucherRow, site: SiteInfo, publicUrl: string): Composed {
+export function voucherCodeEmail(v: VoucherRow, code: string, site: SiteInfo, publicUrl: string): Composed {
   const amount = formatMoney(v.balanceCents, v.currency, true);
   const until = formatDateAU(sydneyDate(v.expiresAt), "full");
   const name = v.recipientName || v.purchaserName;
@@ -34,7 +35,7 @@ export function voucherCodeEmail(v: VoucherRow, site: SiteInfo, publicUrl: strin
     from,
     ...(v.message ? ["", `"${v.message}"`] : []),
     "",
-    `Voucher code: ${v.code}`,
+    `Voucher code: ${code}`,
     `Value: ${amount}`,
     `Valid until: ${until}`,
     "",
@@ -48,7 +49,7 @@ export function voucherCodeEmail(v: VoucherRow, site: SiteInfo, publicUrl: strin
     `<p style="margin:0 0 12px">${escapeHtml(name ? `Hi ${name},` : "Hi,")}</p>
 <p style="margin:0 0 12px">${escapeHtml(from)}</p>
 ${v.message ? `<p style="margin:0 0 12px;font-style:italic">"${escapeHtml(v.message)}"</p>` : ""}
-${codeBlock(v.code)}
+${codeBlock(code)}
 <p style="margin:0 0 12px">Value: <strong>${escapeHtml(amount)}</strong><br>Valid until: <strong>${escapeHtml(until)}</strong></p>
 <p style="margin:0 0 12px">To use it, <a href="${escapeHtml(bookUrl)}" style="color:#0f766e;font-weight:bold">choose a trip</a> and enter the code under "Have a voucher?". The voucher pays as much of the booking as its balance covers; whatever is left stays on the code for next time.</p>`,
   );
@@ -56,7 +57,7 @@ ${codeBlock(v.code)}
 }
 
 /** The buyer's receipt for a gift voucher sent to someone else, with a copy of the code. */
-export function giftReceiptEmail(v: VoucherRow, site: SiteInfo): Composed {
+export function giftReceiptEmail(v: VoucherRow, code: string, site: SiteInfo): Composed {
   const amount = formatMoney(v.initialCents, v.currency, true);
   const to = v.recipientName ? `${v.recipientName} (${v.recipientEmail})` : v.recipientEmail;
   const lines = [
@@ -64,7 +65,7 @@ export function giftReceiptEmail(v: VoucherRow, site: SiteInfo): Composed {
     "",
     `Thank you for your gift voucher of ${amount}. We have emailed it to ${to}.`,
     "",
-    `Voucher code (your copy): ${v.code}`,
+    `Voucher code (your copy): ${code}`,
     `Valid until: ${formatDateAU(sydneyDate(v.expiresAt), "full")}`,
     "",
     site.title,
@@ -75,7 +76,7 @@ export function giftReceiptEmail(v: VoucherRow, site: SiteInfo): Composed {
     `<p style="margin:0 0 12px">Hi ${escapeHtml(v.purchaserName)},</p>
 <p style="margin:0 0 12px">Thank you for your gift voucher of <strong>${escapeHtml(amount)}</strong>. We have emailed it to ${escapeHtml(to)}.</p>
 <p style="margin:0 0 4px">Your copy of the code:</p>
-${codeBlock(v.code)}
+${codeBlock(code)}
 <p style="margin:0">Valid until ${escapeHtml(formatDateAU(sydneyDate(v.expiresAt), "full"))}.</p>`,
   );
   return {

@@ -263,6 +263,24 @@ describe("answers a person can act on", () => {
   });
 });
 
+describe("voucher checks", () => {
+  it("the 21st check within an hour is refused, still after 59 minutes, and allowed again after 60", async () => {
+    const client = from(newClient());
+    const check: Call = {
+      method: "POST",
+      path: "/api/vouchers/check",
+      body: () => ({ code: "TW-AAAA-AAAA" }),
+    };
+    // An unknown code is a 400: the limit counts every check, found or not.
+    expect(await burst(t.app, check, client, 20)).toEqual(Array(20).fill(400));
+    await expectLimited(await send(t.app, check, client));
+    clock.advance(59 * 60_000);
+    await expectLimited(await send(t.app, check, client));
+    clock.advance(60_000);
+    expect((await send(t.app, check, client)).status).toBe(400);
+  });
+});
+
 describe("the same route spelled differently", () => {
   it("a percent-encoded path counts against the same budget", async () => {
     const client = from(newClient());

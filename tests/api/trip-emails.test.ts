@@ -23,6 +23,7 @@ import { BUILT_IN_TRIP_EMAILS } from "../../server/email/trip-templates.server.t
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentHtml, sentText } from "../helpers/outbox.ts";
 import { createPgDatabase } from "../helpers/pg.ts";
 import { createTestApp, createTestDatabase, type TestContext } from "../helpers/test-app.ts";
 
@@ -129,6 +130,10 @@ describe("the trip emails, day by day", () => {
     const booking = await book(trip, "2031-04-01");
     current = sydneyNoon("2031-04-18");
     await t.services.tripEmails.run();
+    // What the reminder will send, read while it waits: unsent on the trip day, it is dropped with it.
+    const [waiting] = (await queued([booking.id])).reminders;
+    const reminderText = await sentText(t.db, waiting);
+    const reminderHtml = await sentHtml(t.db, waiting);
     current = sydneyNoon("2031-04-21");
     await t.services.tripEmails.run();
     const { reminders, thankYous } = await queued([booking.id]);
@@ -146,12 +151,12 @@ describe("the trip emails, day by day", () => {
     expect(reminder.textBody).toContain(`Booking reference: ${booking.reference}`);
     expect(reminder.htmlBody).toMatch(/<a href="https:\/\/wa\.me\/61491570156"[^>]*>\+61 491 570 156<\/a>/);
 
-    const reminderLinks = [...reminder.textBody.matchAll(LINK)];
+    const reminderLinks = [...reminderText.matchAll(LINK)];
     expect(reminderLinks).toHaveLength(1);
     expect((await bookingByToken(t.db, reminderLinks[0][1], now()))?.booking.id).toBe(booking.id);
-    expect(reminder.htmlBody).toContain(`href="${reminderLinks[0][0]}"`);
+    expect(reminderHtml).toContain(`href="${reminderLinks[0][0]}"`);
 
-    const thanks = [...thankYous[0].textBody.matchAll(LINK)];
+    const thanks = [...(await sentText(t.db, thankYous[0])).matchAll(LINK)];
     const review = thanks.find((m) => m[2] === "/review");
     const manage = thanks.find((m) => !m[2]);
     expect(review?.[1]).toBe(manage?.[1]);

@@ -20,9 +20,14 @@ import {
 } from "../../server/db/schema.ts";
 import { fulfil } from "../../server/domain/bookings/settle.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
-import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
+import {
+  hashVoucherCode,
+  issueVoucher,
+  redeemVoucher,
+} from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText, voucherCodeOf } from "../helpers/outbox.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -154,7 +159,7 @@ describe("redeeming a voucher", () => {
     // The same confirmation a card payment sends, with the voucher part in it.
     const [confirmation] = await mails(`booking_confirmation:${b.id}`);
     expect(confirmation.textBody).toContain("Paid with a voucher");
-    expect(confirmation.textBody).toMatch(/\/my-booking\//);
+    expect(await sentText(t.db, confirmation)).toMatch(/\/my-booking\//);
     expect(await mails(`booking_notice:${b.id}`)).toHaveLength(1);
     // The operator sees it paid, by voucher.
     const list = await t.app.request(`/api/bookings?q=${encodeURIComponent(b.customerEmail)}`, authed(token));
@@ -220,6 +225,28 @@ describe("redeeming a voucher", () => {
     expect(after.bookedSpots).toBe(0);
     expect(await t.db.select().from(bookings).where(eq(bookings.availabilityId, slot.id))).toHaveLength(0);
     expect((await voucherRow(dollars.id)).balanceCents).toBe(10_000);
+  });
+
+  it("redeeming more than the balance is a 409 with a message, and moves neither the balance nor the ledger", async () => {
+    const v = await voucher(5_000);
+    const slot = await freeDate(12);
+    const created = (await (await book(slot.date, undefined, 1)).json()) as Created;
+    const ledger = await entries(v.id);
+    const attempt = t.db.transaction((tx) =>
+      redeemVoucher(tx, {
+        voucherId: v.id,
+        bookingId: created.booking_id,
+        amountCents: 5_001,
+        at: clock.now(),
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({
+      status: 409,
+      message: "The voucher's balance does not cover this amount. Please try again.",
+    });
+    expect((await voucherRow(v.id)).balanceCents).toBe(5_000);
+    expect(await entries(v.id)).toEqual(ledger);
+    expect((await bookingRow(created.booking_id)).voucherCents).toBe(0);
   });
 
   it("the check answers a valid code's balance only, and refuses others naming code", async () => {
@@ -362,12 +389,8 @@ describe("gift vouchers", () => {
       source: "gift",
     });
     expect(pending.payments).toMatchObject({ kind: "voucher", amountTotalCents: 20_000, status: "open" });
-    // Not usable before it is paid.
-    const early = await t.app.request(
-      "/api/vouchers/check",
-      jsonRequest("POST", { code: pending.vouchers.code }),
-    );
-    expect(early.status).toBe(400);
+    // Not usable before it is paid: it has no code until then.
+    expect(pending.vouchers.codeHash).toBeNull();
 
     // The card is taken; then the webhook and the status check settle it at the same time.
     await t.services.testCheckout?.pay(opened.session_id, { ...CARD, email: "" });
@@ -381,20 +404,29 @@ describe("gift vouchers", () => {
     const code = await mails(`voucher_code:${v.id}`);
     expect(code).toHaveLength(1);
     expect(code[0]).toMatchObject({ toAddress: "sam@example.com" });
-    expect(code[0].textBody).toContain(v.code);
+    const theCode = await voucherCodeOf(t.db, code[0]);
+    // Stored: its hash and last four; the emails keep a marker, the code travels only in what is sent.
+    expect(v.codeHash).toBe(hashVoucherCode(theCode));
+    expect(v.codeSuffix).toBe(theCode.slice(-4));
+    expect(code[0].textBody).not.toContain(theCode);
+    expect(code[0].textBody).toContain(`…${v.codeSuffix}`);
     expect(code[0].textBody).toContain("Happy birthday!");
     const receipt = await mails(`voucher_receipt:${v.id}`);
     expect(receipt).toHaveLength(1);
     expect(receipt[0].toAddress).toBe("ruby@example.com");
+    expect(await sentText(t.db, receipt[0])).toContain(theCode);
     expect(
       await t.db
         .select()
         .from(emailOutbox)
-        .where(sql`${emailOutbox.textBody} like ${`%${v.code}%`}`),
-    ).toHaveLength(3);
-    expect(await mails(`voucher_notice:${v.id}`)).toHaveLength(1);
+        .where(sql`${emailOutbox.textBody} || ${emailOutbox.htmlBody} like ${`%${theCode}%`}`),
+    ).toHaveLength(0);
+    // The operator's notice names it by its last four characters only.
+    const [notice] = await mails(`voucher_notice:${v.id}`);
+    expect(await sentText(t.db, notice)).toContain(`Voucher: …${v.codeSuffix}`);
+    expect(await sentText(t.db, notice)).not.toContain(theCode);
     expect((await entries(v.id)).map((e) => e.kind)).toEqual(["issue"]);
-    const check = await t.app.request("/api/vouchers/check", jsonRequest("POST", { code: v.code }));
+    const check = await t.app.request("/api/vouchers/check", jsonRequest("POST", { code: theCode }));
     expect(check.status).toBe(200);
   });
 
@@ -425,5 +457,49 @@ describe("gift vouchers", () => {
     const errors = ((await bad.json()) as { errors: Record<string, string> }).errors;
     expect(Object.keys(errors).sort()).toEqual(["amount", "email"]);
     expect((await t.app.request("/api/admin/vouchers")).status).toBe(401);
+  });
+
+  it("the operator's screens show only the last four characters; a lost code is replaced, never shown", async () => {
+    const res = await t.app.request(
+      "/api/admin/vouchers",
+      authed(token, "POST", { amount: "80", email: "lost-code@example.com", name: "Ari" }),
+    );
+    const { voucher: issued } = (await res.json()) as { voucher: Record<string, unknown> & { id: string } };
+    const [mail] = await mails(`voucher_code:${issued.id}`);
+    const code = await voucherCodeOf(t.db, mail);
+    expect(issued.code_hint).toBe(`…${code.slice(-4)}`);
+    expect(JSON.stringify(issued)).not.toContain(code);
+    const detail = await (await t.app.request(`/api/admin/vouchers/${issued.id}`, authed(token))).json();
+    expect(JSON.stringify(detail)).not.toContain(code);
+    // Found by the whole code as a customer reads it out, or by its last four characters.
+    for (const q of [code.replaceAll("-", " ").toLowerCase(), code.slice(-4), `…${code.slice(-4)}`]) {
+      const list = await t.app.request(`/api/admin/vouchers?q=${encodeURIComponent(q)}`, authed(token));
+      const { vouchers: found } = (await list.json()) as { vouchers: { id: string }[] };
+      expect(found.map((f) => f.id)).toContain(issued.id);
+    }
+
+    const renewed = await t.app.request(
+      `/api/admin/vouchers/${issued.id}/new-code`,
+      authed(token, "POST", {}),
+    );
+    expect(renewed.status).toBe(200);
+    const sent = (
+      await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "lost-code@example.com"))
+    ).filter((m) => m.kind === "voucher_code");
+    expect(sent).toHaveLength(2);
+    const newCode = await voucherCodeOf(t.db, sent.find((m) => m.id !== mail.id) ?? mail);
+    expect(newCode).not.toBe(code);
+    const check = (c: string) => t.app.request("/api/vouchers/check", jsonRequest("POST", { code: c }));
+    expect((await check(code)).status).toBe(400);
+    expect((await check(newCode)).status).toBe(200);
+    expect((await voucherRow(issued.id)).balanceCents).toBe(8_000);
+    expect((await entries(issued.id)).map((e) => e.kind)).toEqual(["issue"]);
+    // A voided voucher gets no new code.
+    await t.app.request(`/api/admin/vouchers/${issued.id}/void`, authed(token, "POST", {}));
+    const refused = await t.app.request(
+      `/api/admin/vouchers/${issued.id}/new-code`,
+      authed(token, "POST", {}),
+    );
+    expect(refused.status).toBe(409);
   });
 });

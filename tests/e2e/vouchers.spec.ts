@@ -141,14 +141,18 @@ test.describe("with JavaScript", () => {
       data: { amount: "80", email, name: "Lee Credit", note: "Rough crossing" },
     });
     expect(res.status()).toBe(201);
-    const { voucher } = (await res.json()) as { voucher: { code: string } };
+    const { voucher } = (await res.json()) as { voucher: { code_hint: string } };
+    // The operator sees the last four characters; the whole code is in the customer's email only.
+    const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
+    const code = /TW-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(textOf(mail.raw))?.[0] ?? "";
+    expect(voucher.code_hint).toBe(`…${code.slice(-4)}`);
 
     await signIn(page, token);
     await page.goto(`/admin/vouchers?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Vouchers" })).toBeVisible();
     await expect(page.getByTestId("voucher-item")).toHaveCount(1);
     await page.getByTestId("voucher-item").click();
-    await expect(page.getByTestId("voucher-code")).toHaveText(voucher.code);
+    await expect(page.getByTestId("voucher-code")).toHaveText(voucher.code_hint);
     await expect(page.getByTestId("voucher-balance")).toHaveText("$80.00");
     await expect(page.getByTestId("ledger-entry")).toHaveCount(1);
     await expect(page.getByTestId("ledger-entry")).toContainText("Rough crossing");
@@ -166,7 +170,9 @@ test.describe("with JavaScript", () => {
     // The list at desktop width, with its search.
     await page.setViewportSize(WIDE);
     await page.goto("/admin/vouchers");
-    await page.getByLabel("Search by code or email").fill(voucher.code.replaceAll("-", "").toLowerCase());
+    await page
+      .getByLabel("Search by code, its last four characters, or email")
+      .fill(code.replaceAll("-", "").toLowerCase());
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("voucher-item")).toHaveCount(1);
     await expect(page.getByTestId("voucher-item")).toContainText("Void");
@@ -208,7 +214,9 @@ test.describe("without JavaScript", () => {
       headers: bearer(token),
       data: { amount: "50", email },
     });
-    const { voucher } = (await res.json()) as { voucher: { code: string } };
+    expect(res.status()).toBe(201);
+    const mail = await sink.waitFor((m) => m.to.includes(email), 20_000);
+    const code = /TW-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(textOf(mail.raw))?.[0] ?? "";
     try {
       const [date] = await openDates(request, ADVENTURE);
       await page.goto(`/book?adventure=${ADVENTURE}`);
@@ -221,7 +229,7 @@ test.describe("without JavaScript", () => {
       await expect(page.getByTestId("voucher-error")).toHaveText("Voucher code not found");
       await expect(detailsForm(page).locator("[name=customerEmail]")).toHaveValue(email);
 
-      await page.getByLabel("Voucher code").fill(voucher.code);
+      await page.getByLabel("Voucher code").fill(code);
       await detailsForm(page).locator("[name=selectedDate]").selectOption(date.date);
       await page.getByRole("button", { name: "Continue to Payment" }).click();
       await page.waitForURL(/\/checkout\/test\/cs_test_/);

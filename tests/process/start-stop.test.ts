@@ -1,12 +1,36 @@
+import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendMethod } from "../helpers/http-raw.ts";
 import { startServer, tempDataDir } from "../helpers/server-process.ts";
+
+/** Every folder and file under `dir` (and `dir` itself) whose mode lets anyone but the owner in. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const at = path.join(entry.parentPath, entry.name);
+    const stats = lstatSync(at);
+    if (!stats.isSymbolicLink() && stats.mode & 0o077) {
+      open.push(`${path.relative(dir, at)} ${(stats.mode & 0o777).toString(8)}`);
+    }
+  }
+  if (lstatSync(dir).mode & 0o077) open.push(". (the folder itself)");
+  return open;
+}
 
 describe("the production server process", () => {
   const data = tempDataDir();
   afterAll(() => data.remove());
 
-  it("starts on an empty data folder, answers /healthz, turns away methods its pages do not serve, and exits cleanly on SIGTERM", async () => {
+  it("starts on an empty data folder (made private, the database too), answers /healthz, turns away methods its pages do not serve, and exits cleanly on SIGTERM", async () => {
+    // The folder as an older version left it: open to others. The start makes it private, and the
+    // database it creates (PGlite writes 0666 files in 0755 folders) is private too, open and closed.
+    chmodSync(data.dir, 0o755);
+    mkdirSync(path.join(data.dir, "uploads"));
+    chmodSync(path.join(data.dir, "uploads"), 0o755);
+    writeFileSync(path.join(data.dir, "uploads", "old-photo.webp"), "bytes");
+    chmodSync(path.join(data.dir, "uploads", "old-photo.webp"), 0o666);
+
     const server = await startServer({ DATA_DIR: data.dir });
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
@@ -21,7 +45,11 @@ describe("the production server process", () => {
       const res = await sendMethod(`${server.url}${path}`, method);
       expect([res.status, res.headers.allow], `${method} ${path}`).toEqual([status, allow]);
     }
+    expect(server.output.some((line) => line.includes("made private to this user"))).toBe(true);
+    expect(readdirSync(path.join(data.dir, "db")).length).toBeGreaterThan(0);
+    expect(openToOthers(data.dir)).toEqual([]);
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(server.output.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    expect(openToOthers(data.dir)).toEqual([]);
   });
 });

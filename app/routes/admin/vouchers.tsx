@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, Plus, Search, Ticket } from "lucide-react";
+import { ArrowLeft, Ban, KeyRound, Plus, Search, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import {
@@ -23,7 +23,8 @@ import type { Route } from "./+types/vouchers";
 
 interface VoucherItem {
   id: string;
-  code: string;
+  /** "…K7Q2": the full code is only in its holder's email (empty while a gift awaits payment). */
+  code_hint: string;
   source: "weather_credit" | "gift" | "operator";
   status: "pending_payment" | "active" | "void";
   currency: string;
@@ -129,9 +130,9 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
       <FlashAlert flash={flash} onDismiss={clear} className="mb-4" />
       {issuing ? (
         <IssueForm
-          onDone={(code, email, id) => {
+          onDone={(hint, email, id) => {
             setIssuing(false);
-            show("success", `Voucher ${code} issued and emailed to ${email}.`);
+            show("success", `Voucher ${hint} issued and emailed to ${email}.`);
             select(id);
           }}
           onCancel={() => setIssuing(false)}
@@ -147,14 +148,14 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
         <Card bodyClassName="" className={selectedId ? "hidden lg:block" : undefined}>
           <Form method="get" className="flex gap-2 border-b border-slate-100 p-3" role="search">
             <label className="sr-only" htmlFor="voucher-search">
-              Search by code or email
+              Search by code, its last four characters, or email
             </label>
             <input
               id="voucher-search"
               name="q"
               type="search"
               defaultValue={q}
-              placeholder="Code or email"
+              placeholder="Code, last 4 or email"
               className="field"
             />
             <Button type="submit" aria-label="Search">
@@ -167,7 +168,7 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
               title={q ? "No voucher matches" : "No vouchers yet"}
             >
               {q
-                ? "Try part of the code or an email address."
+                ? "Try the whole code, its last four characters, or part of an email address."
                 : "Gift vouchers bought on the site and credit you issue appear here."}
             </EmptyState>
           ) : (
@@ -186,7 +187,9 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
                       }`}
                     >
                       <span className="flex items-center justify-between gap-2">
-                        <span className="font-mono text-sm font-semibold text-ocean-900">{v.code}</span>
+                        <span className="font-mono text-sm font-semibold text-ocean-900">
+                          {v.code_hint || "Awaiting payment"}
+                        </span>
                         <Badge tone={status.tone}>{status.label}</Badge>
                       </span>
                       <span className="mt-1 flex items-baseline justify-between gap-2 text-sm">
@@ -219,7 +222,7 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
               detail={open}
               today={today}
               onBack={() => select(null)}
-              onVoided={(text) => show("success", text)}
+              onChanged={(text) => show("success", text)}
               onError={(text) => show("error", text)}
             />
           ) : selectedId && detail && !detail.ok ? (
@@ -242,13 +245,13 @@ function VoucherPanel({
   detail,
   today,
   onBack,
-  onVoided,
+  onChanged,
   onError,
 }: {
   detail: VoucherDetail;
   today: string;
   onBack: () => void;
-  onVoided: (text: string) => void;
+  onChanged: (text: string) => void;
   onError: (text: string) => void;
 }) {
   const { voucher: v, entries } = detail;
@@ -259,7 +262,7 @@ function VoucherPanel({
 
   const voidIt = async () => {
     const ok = await confirm({
-      title: `Void ${v.code}?`,
+      title: `Void voucher ${v.code_hint}?`,
       message: `Its balance of ${money(v.balance_cents, v.currency)} goes to $0 and the code stops working. This cannot be undone.`,
       confirmLabel: "Void voucher",
     });
@@ -267,8 +270,27 @@ function VoucherPanel({
     setBusy(true);
     const res = await write("POST", `/api/admin/vouchers/${encodeURIComponent(v.id)}/void`, {});
     setBusy(false);
-    if (res.ok) onVoided(`Voucher ${v.code} voided.`);
+    if (res.ok) onChanged(`Voucher ${v.code_hint} voided.`);
     else onError(res.network ? "Connection error" : res.detail || "Failed to void the voucher");
+  };
+
+  // A lost code is replaced, never shown: the site keeps only its hash.
+  const newCode = async () => {
+    const ok = await confirm({
+      title: `Send a new code for ${v.code_hint}?`,
+      message: `A new code is emailed to ${v.recipient_email} and the current code stops working. The balance stays.`,
+      confirmLabel: "Send new code",
+    });
+    if (!ok) return;
+    setBusy(true);
+    const res = await write<{ voucher: VoucherItem }>(
+      "POST",
+      `/api/admin/vouchers/${encodeURIComponent(v.id)}/new-code`,
+      {},
+    );
+    setBusy(false);
+    if (res.ok) onChanged(`A new code ${res.data.voucher.code_hint} was emailed to ${v.recipient_email}.`);
+    else onError(res.network ? "Connection error" : res.detail || "Failed to send a new code");
   };
 
   return (
@@ -285,7 +307,7 @@ function VoucherPanel({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-mono text-lg font-semibold text-ocean-900" data-testid="voucher-code">
-            {v.code}
+            {v.code_hint || "Awaiting payment"}
           </h2>
           <p className="text-sm text-slate-500">
             {SOURCE_LABELS[v.source]} · created {formatDateTimeAU(v.created_at)}
@@ -347,11 +369,22 @@ function VoucherPanel({
           </li>
         ))}
       </ol>
+      <p className="mt-3 text-xs text-slate-500">
+        The full code is only in the email to the recipient; here it shows its last four characters.
+      </p>
       {v.status === "active" ? (
-        <Button variant="danger" className="mt-5" onClick={voidIt} busy={busy} disabled={busy}>
-          <Ban aria-hidden="true" className="h-4 w-4" />
-          Void voucher
-        </Button>
+        <div className="mt-5 flex flex-wrap gap-2">
+          {v.recipient_email ? (
+            <Button onClick={newCode} busy={busy} disabled={busy}>
+              <KeyRound aria-hidden="true" className="h-4 w-4" />
+              Send a new code
+            </Button>
+          ) : null}
+          <Button variant="danger" onClick={voidIt} busy={busy} disabled={busy}>
+            <Ban aria-hidden="true" className="h-4 w-4" />
+            Void voucher
+          </Button>
+        </div>
       ) : null}
     </Card>
   );
@@ -370,7 +403,7 @@ function IssueForm({
   onDone,
   onCancel,
 }: {
-  onDone: (code: string, email: string, id: string) => void;
+  onDone: (codeHint: string, email: string, id: string) => void;
   onCancel: () => void;
 }) {
   const write = useAdminWrite();
@@ -388,7 +421,7 @@ function IssueForm({
     const res = await write<{ voucher: VoucherItem }>("POST", "/api/admin/vouchers", values);
     setBusy(false);
     if (res.ok) {
-      onDone(res.data.voucher.code, res.data.voucher.recipient_email, res.data.voucher.id);
+      onDone(res.data.voucher.code_hint, res.data.voucher.recipient_email, res.data.voucher.id);
       return;
     }
     setErrors(res.errors);

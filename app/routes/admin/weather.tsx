@@ -282,7 +282,7 @@ function choiceLabelOf(o: WeatherOutcome): string {
   return choiceLabel({
     choice: o.choice,
     movedToDate: o.movedToDate ? formatDateAU(o.movedToDate) : null,
-    voucherCode: o.voucher?.code ?? null,
+    voucherCode: o.voucher?.codeHint ?? null,
     closed: false,
   });
 }
@@ -380,7 +380,7 @@ function OfferRow({
   const label = choiceLabel({
     choice: o.choice,
     movedToDate: o.moved_to_date ? formatDateAU(o.moved_to_date) : null,
-    voucherCode: o.voucher_code,
+    voucherCode: o.voucher_code_hint,
     closed: !o.open,
   });
   return (

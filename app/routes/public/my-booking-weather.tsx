@@ -133,10 +133,13 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
             <p className="mt-2 text-slate-700">{weatherOutcomeText(w)}</p>
             {w.outcome.voucher ? (
               <p className="mt-4 rounded-xl border border-reef-100 bg-reef-50 p-4">
-                <span className="block text-sm text-slate-600">Voucher code</span>
+                <span className="block text-sm text-slate-600">Voucher</span>
                 <strong className="text-2xl tracking-wider text-slate-900" data-testid="voucher-code">
-                  {w.outcome.voucher.code}
+                  {w.outcome.voucher.codeHint}
                 </strong>
+                <span className="mt-1 block text-sm text-slate-600">
+                  We have emailed you the full code: enter it when you book.
+                </span>
                 <span className="mt-1 block text-sm text-slate-600">
                   Balance {formatMoney(w.outcome.voucher.balanceCents, w.outcome.voucher.currency, true)} ·
                   valid until {formatDateAU(sydneyDate(new Date(w.outcome.voucher.expiresAt)))}

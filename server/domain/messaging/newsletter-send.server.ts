@@ -8,19 +8,20 @@
  * button that POSTs to the link; the same link is in the text and HTML body.
  * Transactional emails (bookings, replies, notices) never carry these headers.
  *
- * The link's token is stored as it is, not hashed: every later newsletter must
- * repeat the same link, and old emails' links keep working. It only ever
- * unsubscribes one address, which the person can undo from the footer form.
+ * Each email gets its own link: a random token of which only the SHA-256 hash
+ * is stored (newsletter_unsubscribe_links), kept so that every email's link
+ * keeps working. A link only ever unsubscribes one address, which the person
+ * can undo from the footer form.
  */
-import { and, asc, eq, like, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { type NewsletterDraft, newsletterParagraphs } from "../../../app/lib/newsletter.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import { emailOutbox, newsletterSubscribers } from "../../db/schema.ts";
+import { emailOutbox, newsletterSubscribers, newsletterUnsubscribeLinks } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { layout as emailLayout, escapeHtml } from "../../email/templates.server.ts";
 import { conflict } from "../../errors.server.ts";
-import { newToken } from "../access/auth.server.ts";
+import { hashToken, newToken } from "../access/auth.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 
@@ -82,23 +83,19 @@ export function newsletterEmail(
 /** One campaign's emails share this dedupe key prefix; one key per (campaign, subscriber). */
 const campaignKeyPrefix = (campaignId: string) => `newsletter:${campaignId}:`;
 
-/**
- * The subscriber's unsubscribe token, minted on first need. coalesce keeps a
- * token that a parallel send stored first (the row lock makes the second
- * update see it), so a subscriber never has two.
- */
-async function unsubscribeToken(tx: DB, subscriberId: string): Promise<string> {
-  const [row] = await tx
-    .update(newsletterSubscribers)
-    .set({ unsubscribeToken: sql`coalesce(${newsletterSubscribers.unsubscribeToken}, ${newToken()})` })
-    .where(eq(newsletterSubscribers.id, subscriberId))
-    .returning({ token: newsletterSubscribers.unsubscribeToken });
-  return row.token as string;
+/** A new unsubscribe link token for one email to a subscriber; only its hash is stored. */
+async function mintUnsubscribeToken(tx: DB, subscriberId: string, at: Date): Promise<string> {
+  const token = newToken();
+  await tx
+    .insert(newsletterUnsubscribeLinks)
+    .values({ tokenHash: hashToken(token), subscriberId, createdAt: at });
+  return token;
 }
 
 export interface NewsletterSendDeps {
   db: DB;
   publicUrl: string;
+  now?: () => Date;
 }
 
 /**
@@ -114,6 +111,7 @@ export async function sendNewsletter(
 ): Promise<{ queued: number }> {
   const site = siteInfo(await loadSiteContent(deps.db));
   const prefix = campaignKeyPrefix(input.campaignId);
+  const at = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${prefix}))`);
     const [earlier] = await tx
@@ -123,19 +121,14 @@ export async function sendNewsletter(
       .limit(1);
     if (earlier) throw conflict("This newsletter has already been sent.");
     const recipients = await tx
-      .select({
-        id: newsletterSubscribers.id,
-        email: newsletterSubscribers.email,
-        token: newsletterSubscribers.unsubscribeToken,
-      })
+      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.status, "active"))
       .orderBy(asc(newsletterSubscribers.id));
     if (recipients.length === 0) throw conflict("There are no active subscribers to send to.");
     let queued = 0;
     for (const r of recipients) {
-      // A token once stored never changes, so one read is as good as the update that mints it.
-      const link = unsubscribeUrl(deps.publicUrl, r.token ?? (await unsubscribeToken(tx, r.id)));
+      const link = unsubscribeUrl(deps.publicUrl, await mintUnsubscribeToken(tx, r.id, at));
       const email = newsletterEmail(input, site, link);
       const added = await enqueueEmail(tx, {
         kind: NEWSLETTER_KIND,
@@ -177,7 +170,13 @@ export async function unsubscribeByToken(db: DB, token: string): Promise<boolean
     .set({ status: "unsubscribed" })
     .where(
       and(
-        eq(newsletterSubscribers.unsubscribeToken, token),
+        inArray(
+          newsletterSubscribers.id,
+          db
+            .select({ id: newsletterUnsubscribeLinks.subscriberId })
+            .from(newsletterUnsubscribeLinks)
+            .where(eq(newsletterUnsubscribeLinks.tokenHash, hashToken(token))),
+        ),
         ne(newsletterSubscribers.status, "unsubscribed"),
       ),
     )

@@ -13,6 +13,7 @@ import { formatMoney } from "../../../app/lib/money.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { GiftVoucherInput } from "../../../app/lib/vouchers.ts";
+import { voucherCodeHint } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type PaymentRow, payments, type VoucherRow, vouchers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
@@ -26,7 +27,7 @@ import {
   findPayment,
   openLedgerCheckout,
 } from "../money/checkout-ledger.server.ts";
-import { issueVoucher, VOUCHER_VALIDITY_MS } from "./vouchers.server.ts";
+import { assignNewCode, issueVoucher, VOUCHER_VALIDITY_MS } from "./vouchers.server.ts";
 
 /** Gift vouchers are sold in the site's own currency. */
 const GIFT_CURRENCY = "aud";
@@ -118,23 +119,25 @@ export async function activateGiftVoucher(
   m: { payment: PaymentRow; site: SiteInfo; notify: string; publicUrl: string; at: Date },
 ): Promise<VoucherRow | null> {
   const { payment, site, at } = m;
-  const [v] = await tx
+  const [activated] = await tx
     .update(vouchers)
     .set({ status: "active", expiresAt: new Date(at.getTime() + VOUCHER_VALIDITY_MS), updatedAt: at })
     .where(and(eq(vouchers.paymentId, payment.id), eq(vouchers.status, "pending_payment")))
     .returning();
-  if (!v) return null;
+  if (!activated) return null;
+  // The code is minted now, once paid, in the transaction that queues the emails carrying it.
+  const v = await assignNewCode(tx, activated.id, at);
   await enqueueEmail(tx, {
     kind: "voucher_code",
     to: v.recipientEmail,
-    ...voucherCodeEmail(v, site, m.publicUrl),
+    ...voucherCodeEmail(v, v.code, site, m.publicUrl),
     dedupeKey: `voucher_code:${v.id}`,
   });
   if (v.purchaserEmail && v.purchaserEmail.toLowerCase() !== v.recipientEmail.toLowerCase()) {
     await enqueueEmail(tx, {
       kind: "voucher_receipt",
       to: v.purchaserEmail,
-      ...giftReceiptEmail(v, site),
+      ...giftReceiptEmail(v, v.code, site),
       dedupeKey: `voucher_receipt:${v.id}`,
     });
   }
@@ -143,7 +146,7 @@ export async function activateGiftVoucher(
     kind: "voucher_notice",
     to: m.notify,
     subject: `Gift voucher sold: ${money}`,
-    text: `${v.purchaserName} (${v.purchaserEmail}) bought a gift voucher of ${money} for ${v.recipientName || v.recipientEmail}.\nVoucher: ${v.code}`,
+    text: `${v.purchaserName} (${v.purchaserEmail}) bought a gift voucher of ${money} for ${v.recipientName || v.recipientEmail}.\nVoucher: ${voucherCodeHint(v.codeSuffix)}`,
     dedupeKey: `voucher_notice:${v.id}`,
   });
   return v;

@@ -9,17 +9,25 @@
  * - restore: the booking's checkout lapsed unpaid or it was cancelled, once
  *   per voucher and booking (the same unique index);
  * - adjust: the operator voids it.
+ *
+ * A code is a bearer secret, kept like a gift card's: only its SHA-256 hash
+ * (the booking links' hashing, of the normalised code) and its last four
+ * characters are stored. The full code exists in memory where it is minted
+ * and in the email that carries it; a lost code is replaced, never shown.
  */
 import { randomInt } from "node:crypto";
-import { and, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, isNotNull, or, sql } from "drizzle-orm";
 import { DEFAULT_CURRENCY } from "../../../app/lib/currency.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import {
   normaliseVoucherCode,
   VOUCHER_CODE_ALPHABET,
+  VOUCHER_CODE_PATTERN,
   VOUCHER_TEXT,
   type VoucherCheck,
+  voucherCodeHint,
+  voucherCodeSuffix,
   voucherCurrencyText,
 } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -27,6 +35,7 @@ import { bookings, type VoucherRow, type VoucherSource, voucherEntries, vouchers
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { voucherCodeEmail } from "../../email/voucher-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
+import { hashToken } from "../access/auth.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 
 export { normaliseVoucherCode };
@@ -39,6 +48,37 @@ export function newVoucherCode(): string {
   let body = "";
   for (let i = 0; i < 8; i++) body += VOUCHER_CODE_ALPHABET[randomInt(VOUCHER_CODE_ALPHABET.length)];
   return `TW-${body.slice(0, 4)}-${body.slice(4)}`;
+}
+
+/** What is stored to find a code: the hash of its normalised form. */
+export function hashVoucherCode(code: string): string {
+  return hashToken(normaliseVoucherCode(code));
+}
+
+/** A voucher just given a code: the row and, this once, the code itself (for its email). */
+export type CodedVoucher = VoucherRow & { code: string };
+
+/**
+ * Gives a voucher a new code (replacing any code it had: the old one stops
+ * working), in the caller's transaction. A collision with another voucher's
+ * code (40 bits: practically never) is retried with a new code.
+ */
+export async function assignNewCode(tx: DB, voucherId: string, at: Date): Promise<CodedVoucher> {
+  for (;;) {
+    const code = newVoucherCode();
+    const [taken] = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(eq(vouchers.codeHash, hashVoucherCode(code)));
+    if (taken) continue;
+    const [row] = await tx
+      .update(vouchers)
+      .set({ codeHash: hashVoucherCode(code), codeSuffix: voucherCodeSuffix(code), updatedAt: at })
+      .where(eq(vouchers.id, voucherId))
+      .returning();
+    if (!row) throw notFound("Voucher not found");
+    return { ...row, code };
+  }
 }
 
 export interface IssueVoucher {
@@ -60,47 +100,49 @@ export interface IssueVoucher {
 
 /**
  * Creates a voucher with its "issue" ledger row, in the caller's transaction.
- * A code collision (40 bits: practically never) is retried with a new code.
+ * An active voucher gets its code now (answered once, for its email); a gift
+ * voucher waiting for its payment gets one when it is activated.
  */
-export async function issueVoucher(tx: DB, input: IssueVoucher): Promise<VoucherRow> {
+export async function issueVoucher(
+  tx: DB,
+  input: IssueVoucher & { status: "pending_payment" },
+): Promise<VoucherRow>;
+export async function issueVoucher(tx: DB, input: IssueVoucher): Promise<CodedVoucher>;
+export async function issueVoucher(tx: DB, input: IssueVoucher): Promise<VoucherRow | CodedVoucher> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
     throw new Error("A voucher needs a positive whole number of cents");
   }
-  for (;;) {
-    const [row] = await tx
-      .insert(vouchers)
-      .values({
-        code: newVoucherCode(),
-        initialCents: input.amountCents,
-        balanceCents: input.amountCents,
-        currency: input.currency.toLowerCase(),
-        expiresAt: new Date(input.at.getTime() + VOUCHER_VALIDITY_MS),
-        source: input.source,
-        status: input.status ?? "active",
-        sourceBookingId: input.sourceBookingId ?? null,
-        paymentId: input.paymentId ?? null,
-        purchaserName: input.purchaserName ?? "",
-        purchaserEmail: input.purchaserEmail ?? "",
-        recipientName: input.recipientName ?? "",
-        recipientEmail: input.recipientEmail ?? "",
-        message: input.message ?? "",
-        createdAt: input.at,
-        updatedAt: input.at,
-      })
-      .onConflictDoNothing({ target: vouchers.code })
-      .returning();
-    if (!row) continue;
-    await tx.insert(voucherEntries).values({
-      voucherId: row.id,
-      bookingId: input.sourceBookingId ?? null,
-      kind: "issue",
-      amountCents: input.amountCents,
-      balanceAfterCents: input.amountCents,
-      note: input.note ?? "",
+  const status = input.status ?? "active";
+  const [row] = await tx
+    .insert(vouchers)
+    .values({
+      initialCents: input.amountCents,
+      balanceCents: input.amountCents,
+      currency: input.currency.toLowerCase(),
+      expiresAt: new Date(input.at.getTime() + VOUCHER_VALIDITY_MS),
+      source: input.source,
+      status,
+      sourceBookingId: input.sourceBookingId ?? null,
+      paymentId: input.paymentId ?? null,
+      purchaserName: input.purchaserName ?? "",
+      purchaserEmail: input.purchaserEmail ?? "",
+      recipientName: input.recipientName ?? "",
+      recipientEmail: input.recipientEmail ?? "",
+      message: input.message ?? "",
       createdAt: input.at,
-    });
-    return row;
-  }
+      updatedAt: input.at,
+    })
+    .returning();
+  await tx.insert(voucherEntries).values({
+    voucherId: row.id,
+    bookingId: input.sourceBookingId ?? null,
+    kind: "issue",
+    amountCents: input.amountCents,
+    balanceAfterCents: input.amountCents,
+    note: input.note ?? "",
+    createdAt: input.at,
+  });
+  return status === "active" ? assignNewCode(tx, row.id, input.at) : row;
 }
 
 /** A refused code: 400 naming the field the form shows it under. */
@@ -133,7 +175,7 @@ export async function lockUsableVoucher(
   const [row] = await tx
     .select()
     .from(vouchers)
-    .where(eq(vouchers.code, normaliseVoucherCode(code)))
+    .where(eq(vouchers.codeHash, hashVoucherCode(code)))
     .for("update");
   const why = unusableText(row, currency, at);
   if (why) throw refused(why);
@@ -145,11 +187,12 @@ export async function checkVoucher(db: DB, code: string, currency: string, at: D
   const [row] = await db
     .select()
     .from(vouchers)
-    .where(eq(vouchers.code, normaliseVoucherCode(code)));
+    .where(eq(vouchers.codeHash, hashVoucherCode(code)));
   const why = unusableText(row, currency, at);
   if (why) throw badRequest(`code: ${why}`, { code: why });
   return {
-    code: row.code,
+    // The code as the customer typed it, normalised: the server has only its hash.
+    code: normaliseVoucherCode(code),
     balance: row.balanceCents / 100,
     balance_cents: row.balanceCents,
     currency: row.currency,
@@ -180,8 +223,9 @@ export async function redeemVoucher(
       ),
     )
     .returning({ balance: vouchers.balanceCents });
-  // Only possible if the row was not locked first: the caller's plan no longer holds.
-  if (!moved) throw conflict("The voucher's balance changed at the same time. Please try again.");
+  // The balance does not cover the amount: the row was not locked first, or the caller's plan no
+  // longer holds. Refused here, by the condition, not left to the table's check (a raw 400).
+  if (!moved) throw conflict("The voucher's balance does not cover this amount. Please try again.");
   await tx.insert(voucherEntries).values({
     voucherId: r.voucherId,
     bookingId: r.bookingId,
@@ -239,18 +283,27 @@ export async function restoreVoucherForBooking(
   return total;
 }
 
-/** The operator's list: newest first, optionally those whose code or an email contains `q`. */
+/**
+ * The operator's list: newest first, optionally those matching `q`: a whole
+ * code (found by its hash, typed any way a customer would), a code's last
+ * four characters ("K7Q2" or "…K7Q2"), or part of an email address.
+ */
 export async function listVouchers(db: DB, q: string) {
   const term = q.trim();
   const like = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const suffix = term.replace(/^…/, "").toUpperCase();
   const rows = await db
     .select()
     .from(vouchers)
     .where(
       term
         ? or(
-            ilike(vouchers.code, like),
-            ilike(vouchers.code, `%${normaliseVoucherCode(term)}%`),
+            VOUCHER_CODE_PATTERN.test(normaliseVoucherCode(term))
+              ? eq(vouchers.codeHash, hashVoucherCode(term))
+              : undefined,
+            /^[A-Z0-9]{4}$/.test(suffix)
+              ? and(isNotNull(vouchers.codeHash), eq(vouchers.codeSuffix, suffix))
+              : undefined,
             ilike(vouchers.recipientEmail, like),
             ilike(vouchers.purchaserEmail, like),
           )
@@ -264,7 +317,8 @@ export async function listVouchers(db: DB, q: string) {
 export function voucherView(v: VoucherRow) {
   return {
     id: v.id,
-    code: v.code,
+    /** "…K7Q2" (empty while a gift voucher waits for its payment): the full code is its holder's only. */
+    code_hint: v.codeHash ? voucherCodeHint(v.codeSuffix) : "",
     source: v.source,
     status: v.status,
     currency: v.currency,
@@ -347,7 +401,7 @@ export async function issueOperatorVoucher(
 ): Promise<VoucherRow> {
   const site = siteInfo(await loadSiteContent(db));
   return db.transaction(async (tx) => {
-    const v = await issueVoucher(tx, {
+    const v: CodedVoucher = await issueVoucher(tx, {
       amountCents: input.amountCents,
       currency: DEFAULT_CURRENCY,
       source: "operator",
@@ -359,8 +413,37 @@ export async function issueOperatorVoucher(
     await enqueueEmail(tx, {
       kind: "voucher_code",
       to: v.recipientEmail,
-      ...voucherCodeEmail(v, site, ctx.publicUrl),
+      ...voucherCodeEmail(v, v.code, site, ctx.publicUrl),
       dedupeKey: `voucher_code:${v.id}`,
+    });
+    return v;
+  });
+}
+
+/**
+ * The holder lost the code (or a restore dropped its unsent email): the
+ * voucher gets a new code, emailed to its recipient, and the old code stops
+ * working. The balance and the ledger stay as they are. Only an active
+ * voucher with an address to send to.
+ */
+export async function sendNewVoucherCode(
+  db: DB,
+  id: string,
+  ctx: { at: Date; publicUrl: string },
+): Promise<VoucherRow> {
+  const site = siteInfo(await loadSiteContent(db));
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(vouchers).where(eq(vouchers.id, id)).for("update");
+    if (!before) throw notFound("Voucher not found");
+    if (before.status !== "active") throw conflict("Only an active voucher can get a new code.");
+    if (!before.recipientEmail) throw conflict("This voucher has no email address to send a new code to.");
+    const v = await assignNewCode(tx, id, ctx.at);
+    await enqueueEmail(tx, {
+      kind: "voucher_code",
+      to: v.recipientEmail,
+      ...voucherCodeEmail(v, v.code, site, ctx.publicUrl),
+      // One email per code: the new code's hash names it.
+      dedupeKey: `voucher_code:${v.id}:${(v.codeHash ?? "").slice(0, 16)}`,
     });
     return v;
   });

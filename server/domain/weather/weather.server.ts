@@ -21,6 +21,7 @@ import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
+import { voucherCodeHint } from "../../../app/lib/vouchers.ts";
 import {
   CHOICE_TEXT,
   offerOpen,
@@ -287,7 +288,8 @@ export interface WeatherOutcome {
   decidedBy: DecidedBy;
   decidedAt: string;
   movedToDate: string | null;
-  voucher: { code: string; balanceCents: number; currency: string; expiresAt: string } | null;
+  /** The credit voucher: its code is in the customer's email only, the page names it by its last four characters. */
+  voucher: { codeHint: string; balanceCents: number; currency: string; expiresAt: string } | null;
   refundCents: number;
 }
 
@@ -313,7 +315,7 @@ async function outcomeOf(db: DB, offer: WeatherOfferRow): Promise<WeatherOutcome
     movedToDate: offer.movedToDate,
     voucher: voucher
       ? {
-          code: voucher.code,
+          codeHint: voucherCodeHint(voucher.codeSuffix),
           balanceCents: voucher.balanceCents,
           currency: voucher.currency,
           expiresAt: voucher.expiresAt.toISOString(),
@@ -452,7 +454,8 @@ function creditEmail(
   return {
     kind: "weather_credit",
     to: b.customerEmail,
-    subject: `Your credit voucher ${v.code}`,
+    // The code stays out of the subject (shown in notifications and lists): the body carries it.
+    subject: `Your credit voucher: ${formatMoney(v.initialCents, v.currency, true)}`,
     text: [
       `Hi ${b.customerFirstName},`,
       "",
@@ -599,7 +602,7 @@ export async function listWeatherCancellations(db: DB, from: string, at: Date) {
     .limit(100);
   if (!rows.length) return [];
   const offers = await db
-    .select({ offer: weatherOffers, booking: bookings, voucherCode: vouchers.code })
+    .select({ offer: weatherOffers, booking: bookings, voucherSuffix: vouchers.codeSuffix })
     .from(weatherOffers)
     .innerJoin(bookings, eq(bookings.id, weatherOffers.bookingId))
     .leftJoin(vouchers, eq(vouchers.id, weatherOffers.voucherId))
@@ -629,7 +632,7 @@ export async function listWeatherCancellations(db: DB, from: string, at: Date) {
       default_choice: c.defaultChoice,
       respond_by: c.respondBy.toISOString(),
       created_at: c.createdAt.toISOString(),
-      offers: mine.map(({ offer, booking: b, voucherCode }) => ({
+      offers: mine.map(({ offer, booking: b, voucherSuffix }) => ({
         id: offer.id,
         booking_id: b.id,
         reference: b.reference,
@@ -644,7 +647,7 @@ export async function listWeatherCancellations(db: DB, from: string, at: Date) {
         decided_by: offer.decidedBy,
         decided_at: offer.decidedAt?.toISOString() ?? null,
         moved_to_date: offer.movedToDate,
-        voucher_code: voucherCode,
+        voucher_code_hint: voucherSuffix ? voucherCodeHint(voucherSuffix) : null,
         refund_cents: b.refundAmountCents,
         open: offerOpen({ choice: offer.choice, bookingConfirmedOnDate: onCancelledDate(b, c.date) }),
         move_dates: moveDates.get(offer.id) ?? [],

@@ -89,7 +89,7 @@ describe("secrets in the outbox", () => {
     const message = delivered.find((m) => m.to === "sealed@example.com" && m.subject.includes("confirmed"));
     expect(message?.text).toContain(`/my-booking/${token}`);
     expect(message?.html).toContain(`/my-booking/${token}`);
-    expect((await bookingByToken(t.db, token as string))?.booking.id).toBe(created.booking_id);
+    expect((await bookingByToken(t.db, token as string, new Date()))?.booking.id).toBe(created.booking_id);
 
     const sent = await outboxRow(key);
     expect(sent.status).toBe("sent");

@@ -244,8 +244,8 @@ async function emails(): Promise<[string, string][]> {
     ],
     ["email-trip-reminder", html(await trip("reminder"))],
     ["email-trip-thank-you", html(await trip("thank_you"))],
-    ["email-voucher-code", html(voucherCodeEmail(gift, site, publicUrl))],
-    ["email-gift-receipt", html(giftReceiptEmail(gift, site))],
+    ["email-voucher-code", html(voucherCodeEmail(gift, gift.code, site, publicUrl))],
+    ["email-gift-receipt", html(giftReceiptEmail(gift, gift.code, site))],
     ["email-newsletter", html(newsletterEmail(draft, site, unsubscribeUrl(publicUrl, "a-reader-token")))],
     ["email-newsletter-test", html(newsletterEmail(draft, site, null))],
   ];

@@ -143,7 +143,8 @@ export function SiteHeader({ siteTitle, logo }: { siteTitle: string; logo: strin
         onToggle={(e) => setOpen(e.newState === "open")}
         className="inset-x-0 top-16 bottom-0 m-0 h-auto max-h-none w-auto max-w-none flex-col overflow-hidden border-0 bg-transparent p-0 text-ocean-900 open:flex lg:top-20 xl:open:hidden"
       >
-        <div className="overflow-y-auto overscroll-contain border-t border-slate-200 bg-white shadow-lg">
+        {/* Above the dimmed page, so its shadow falls on it. */}
+        <div className="relative z-10 overflow-y-auto overscroll-contain border-t border-slate-200 bg-white shadow-lg">
           <ul className="container-site flex flex-col py-3" aria-label="Mobile">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>

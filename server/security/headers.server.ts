@@ -1,7 +1,8 @@
 /**
  * Response headers that protect the pages: a Content-Security-Policy with a
  * fresh nonce per request on every HTML answer, HSTS and a Permissions-Policy
- * on every answer, and a sandbox for operator uploads that are not images.
+ * on every answer, a sandbox for operator uploads that are not images, and the
+ * caching and privacy headers each route declares.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";

@@ -1,19 +1,16 @@
 /**
  * Weather cancellations for the operator: preview who a cancellation would
  * reach, call a departure off, follow the answers, and record an answer a
- * customer gave by phone. The rules are in server/domain/weather/weather.server.ts.
+ * customer gave by phone. The rules are in server/domain/weather/ (call-off,
+ * choice, views).
  */
 import { Hono } from "hono";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { weatherCancelSchema, weatherChoiceSchema, weatherPreviewSchema } from "../../app/lib/weather.ts";
 import { adventures } from "../db/schema.ts";
-import {
-  cancelForWeather,
-  chooseWeather,
-  listWeatherCancellations,
-  previewWeather,
-  weatherCounts,
-} from "../domain/weather/weather.server.ts";
+import { cancelForWeather, previewWeather } from "../domain/weather/call-off.server.ts";
+import { chooseWeather } from "../domain/weather/choice.server.ts";
+import { listWeatherCancellations, weatherCounts } from "../domain/weather/views.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -8,7 +8,7 @@ import {
   weatherCancelSchema,
   weatherChoiceSchema,
 } from "../../app/lib/weather.ts";
-import { creditCents } from "../../server/domain/weather/weather.server.ts";
+import { creditCents } from "../../server/domain/weather/choice.server.ts";
 
 const TODAY = "2030-03-10";
 const valid = {

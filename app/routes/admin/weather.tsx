@@ -1,11 +1,9 @@
 import { CloudRain, Phone, Users } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type {
-  WeatherCancellationItem,
-  WeatherOutcome,
-  WeatherPreview,
-} from "../../../server/domain/weather/weather.server";
+import type { WeatherPreview } from "../../../server/domain/weather/call-off.server";
+import type { WeatherOutcome } from "../../../server/domain/weather/choice.server";
+import type { WeatherCancellationItem } from "../../../server/domain/weather/views.server";
 import {
   Alert,
   Badge,

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
-import { changeForSession } from "../../../server/domain/bookings/reschedule.server";
+import { changeForSession } from "../../../server/domain/bookings/reschedule-offer.server";
 import { fulfil } from "../../../server/domain/bookings/settle.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";

@@ -1,7 +1,8 @@
 import { ArrowRight, CalendarDays, ReceiptText, Users } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
-import { requestReschedule, rescheduleOffer } from "../../../server/domain/bookings/reschedule.server";
+import { rescheduleOffer } from "../../../server/domain/bookings/reschedule-offer.server";
+import { requestReschedule } from "../../../server/domain/bookings/reschedule-request.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";

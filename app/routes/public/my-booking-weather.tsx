@@ -1,8 +1,9 @@
 import { CalendarClock, CloudRain, ReceiptText, Ticket } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { bookingByToken } from "../../../server/domain/bookings/booking-links.server";
-import { freeMoveDates } from "../../../server/domain/bookings/reschedule.server";
-import { chooseWeather, weatherView } from "../../../server/domain/weather/weather.server";
+import { freeMoveDates } from "../../../server/domain/bookings/reschedule-offer.server";
+import { chooseWeather } from "../../../server/domain/weather/choice.server";
+import { weatherView } from "../../../server/domain/weather/views.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { ActionError } from "../../components/ActionError";

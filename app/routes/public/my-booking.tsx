@@ -19,10 +19,10 @@ import {
   openBookingLink,
 } from "../../../server/domain/bookings/booking-links.server";
 import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.server";
-import { dateChangeView } from "../../../server/domain/bookings/reschedule.server";
+import { dateChangeView } from "../../../server/domain/bookings/reschedule-offer.server";
 import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
 import { participantsSummary } from "../../../server/domain/dive-ops/participant-views.server";
-import { weatherView } from "../../../server/domain/weather/weather.server";
+import { weatherView } from "../../../server/domain/weather/views.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";

@@ -27,7 +27,11 @@ import { enqueueBookingEmails, enqueueCustomPaymentEmails, toFacts } from "./boo
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
-import { completeReschedule, lockChangedBooking, releaseRescheduleCheckout } from "./reschedule.server.ts";
+import {
+  completeReschedule,
+  lockChangedBooking,
+  releaseRescheduleCheckout,
+} from "./reschedule-complete.server.ts";
 import { markWaitlistBooked } from "./waitlist.server.ts";
 
 /**

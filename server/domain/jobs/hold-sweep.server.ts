@@ -3,11 +3,11 @@ import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import { hit } from "../../security/rate-limit.server.ts";
 import { cancelPendingBooking } from "../bookings/holds.server.ts";
-import { releaseStaleChanges } from "../bookings/reschedule.server.ts";
+import { releaseStaleChanges } from "../bookings/reschedule-complete.server.ts";
 import { closeAtProvider } from "../bookings/settle.server.ts";
 import { expireOffers } from "../bookings/waitlist.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
-import { applyWeatherDefaults } from "../weather/weather.server.ts";
+import { applyWeatherDefaults } from "../weather/choice.server.ts";
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every

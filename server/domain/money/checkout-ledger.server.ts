@@ -51,13 +51,17 @@ export const isSettled = (p: PaymentRow) => isPaid(p) || p.status === "expired" 
  * session on the row: its URLs with the session id filled in and "open". A
  * provider failure cancels the row (nobody was charged) and answers 502.
  * The provider's Cancel button goes to checkoutCancelPath, which closes the
- * session and then sends the visitor to `finalCancelUrl`.
+ * session and then sends the visitor to `finalCancelUrl`. A caller whose row
+ * holds something (a date change holds spots) gives it back in `failed.undo`,
+ * in the transaction that cancels the row, and says what stays unchanged in
+ * `failed.message`.
  */
 export async function openLedgerCheckout(
   deps: BookingDeps,
   paymentId: string,
   request: Omit<CheckoutRequest, "cancelUrl">,
   finalCancelUrl: (sessionId: string) => string,
+  failed: { message?: string; undo?: (tx: DB) => Promise<unknown> } = {},
 ): Promise<{ url: string; session_id: string }> {
   const { db, env, log, now } = deps;
   let session: { id: string; url: string; expiresAt: Date };
@@ -67,14 +71,22 @@ export async function openLedgerCheckout(
       cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
     });
   } catch (error) {
-    log.error("payment provider failed to open a checkout", { error, kind: request.kind });
-    await db
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: now() })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
+    log.error("payment provider failed to open a checkout", {
+      error,
+      kind: request.kind,
+      payment: paymentId,
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: "cancelled", updatedAt: now() })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
+      await failed.undo?.(tx);
+    });
     throw new HttpError(
       502,
-      "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
+      failed.message ??
+        "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
     );
   }
   await db

@@ -1,0 +1,219 @@
+/**
+ * The date-change mechanism every move shares: a change holds the new date's
+ * spots with the same conditional update a new booking uses (never more than
+ * free) and is recorded as a booking_changes row; applying it gives the old
+ * date's spots back through releaseHold (the one release path) and marks the
+ * change done; releasing it gives the held spots back, once. At most one
+ * `holding` change exists per booking. The customer's paid or refunded move
+ * is in reschedule-request, its paid completion in reschedule-complete; the
+ * free weather move is here.
+ */
+import { and, eq } from "drizzle-orm";
+import { formatDateAU } from "../../../app/lib/dates.ts";
+import { peopleText } from "../../../app/lib/group-size.ts";
+import { RESCHEDULE_BLOCK_TEXT } from "../../../app/lib/reschedule.ts";
+import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adventures, availability, type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
+import { enqueueEmail } from "../../email/outbox.server.ts";
+import { movedEmails } from "../../email/reschedule-templates.server.ts";
+import { badRequest, conflict, notFound } from "../../errors.server.ts";
+import type { AdventureRow } from "../content/adventures.server.ts";
+import { loadSiteContent } from "../content/content.server.ts";
+import { getNotificationEmail } from "../content/settings.server.ts";
+import { CHECKOUT_TTL_MS } from "../money/checkout-ledger.server.ts";
+import { freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
+import { bookingIcs } from "./booking-emails.server.ts";
+import { releaseHold } from "./holds.server.ts";
+import type { SpotRelease } from "./waitlist.server.ts";
+
+export type BookingChangeRow = typeof bookingChanges.$inferSelect;
+
+/** The booking's change still holding its spots, if any (at most one). */
+export async function holdingChange(db: DB, bookingId: string): Promise<BookingChangeRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.status, "holding")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Everything the emails need, read before the transaction (which only writes). */
+export async function mailContext(db: DB) {
+  const content = await loadSiteContent(db);
+  return { site: siteInfo(content), notify: await getNotificationEmail(db, content) };
+}
+
+/**
+ * The open availability row of `date` for the booking's adventure: listed (past
+ * the notice period) and open, and not the date it is on. A listed, open date
+ * without room is refused by the hold (holdChange).
+ */
+export async function openSlot(tx: DB, b: BookingRow, date: string, at: Date) {
+  if (date === b.selectedDate) {
+    throw badRequest("date: Your booking is already on this date. Choose another date.", {
+      date: "Your booking is already on this date. Choose another date.",
+    });
+  }
+  const options = (await listDateOptions(tx, b.adventureId, at)) ?? [];
+  const option = options.find((o) => o.date === date);
+  const [slot] = option
+    ? await tx
+        .select()
+        .from(availability)
+        .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)))
+    : [];
+  if (!slot?.isAvailable) {
+    const msg = `${formatDateAU(date)} is not open for ${b.adventureTitle}. Choose another date.`;
+    throw badRequest(`date: ${msg}`, { date: msg });
+  }
+  return slot;
+}
+
+/**
+ * Holds the new date's spots with the conditional update a new booking uses
+ * (never more than free) and records the holding change; the old date's
+ * spots are released only when the move is applied.
+ */
+export async function holdChange(
+  tx: DB,
+  b: BookingRow,
+  slot: { id: string; date: string },
+  differenceCents: number,
+  at: Date,
+): Promise<BookingChangeRow> {
+  if (!(await holdSpots(tx, slot.id, b.groupSize))) {
+    throw conflict(
+      `${formatDateAU(slot.date)} no longer has room for ${peopleText(b.groupSize)}. Choose another date.`,
+    );
+  }
+  const [change] = await tx
+    .insert(bookingChanges)
+    .values({
+      bookingId: b.id,
+      fromAvailabilityId: b.availabilityId,
+      toAvailabilityId: slot.id,
+      fromDate: b.selectedDate,
+      toDate: slot.date,
+      groupSize: b.groupSize,
+      priceDifferenceCents: differenceCents,
+      status: "holding",
+      holdExpiresAt: differenceCents > 0 ? new Date(at.getTime() + CHECKOUT_TTL_MS) : null,
+      createdAt: at,
+    })
+    .returning();
+  return change;
+}
+
+/**
+ * The free move of a departure called off for weather (the policy's weather
+ * rule: a reschedule costs nothing), inside the caller's transaction, which
+ * has locked the booking row. The same hold-then-release as a paid change,
+ * but the price stays what the customer paid whatever the new date costs: no
+ * checkout and no refund. The no-refund window does not apply (the operator
+ * cancelled the date, not the customer).
+ */
+export async function moveBookingFree(
+  tx: DB,
+  m: { booking: BookingRow; date: string; at: Date; publicUrl: string },
+): Promise<{ booking: BookingRow; change: BookingChangeRow }> {
+  const { booking: b, at } = m;
+  if (b.bookingStatus !== "confirmed") throw conflict(RESCHEDULE_BLOCK_TEXT.not_confirmed);
+  if (await holdingChange(tx, b.id)) throw conflict(RESCHEDULE_BLOCK_TEXT.change_pending);
+  const [adventure] = await tx.select().from(adventures).where(eq(adventures.id, b.adventureId));
+  if (!adventure) throw notFound("Booking not found");
+  const mail = await mailContext(tx);
+  const slot = await openSlot(tx, b, m.date, at);
+  const change = await holdChange(tx, b, slot, 0, at);
+  const moved = await applyMove(tx, {
+    booking: b,
+    change,
+    unitCents: b.unitPriceCents,
+    totalCents: b.totalAmountCents,
+    release: { at, publicUrl: m.publicUrl },
+  });
+  await enqueueMovedEmails(tx, {
+    booking: moved,
+    change,
+    adventure,
+    ...mail,
+    publicUrl: m.publicUrl,
+    at,
+    refundCents: 0,
+    weather: true,
+  });
+  return { booking: moved, change: { ...change, status: "done" } };
+}
+
+/**
+ * Moves the booking onto the change's date: the old date's spots go back
+ * through releaseHold (the one release path, with whatever runs when spots
+ * free up), and the spots the change holds become the booking's.
+ */
+export async function applyMove(
+  tx: DB,
+  m: {
+    booking: BookingRow;
+    change: BookingChangeRow;
+    unitCents: number;
+    totalCents: number;
+    release: SpotRelease;
+  },
+): Promise<BookingRow> {
+  const { booking, change, release } = m;
+  const { at } = release;
+  await releaseHold(tx, booking.id, release);
+  const [moved] = await tx
+    .update(bookings)
+    .set({
+      availabilityId: change.toAvailabilityId,
+      selectedDate: change.toDate,
+      unitPriceCents: m.unitCents,
+      totalAmountCents: m.totalCents,
+      holdsSpots: true,
+      updatedAt: at,
+    })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  await tx
+    .update(bookingChanges)
+    .set({ status: "done", holdExpiresAt: null, completedAt: at })
+    .where(eq(bookingChanges.id, change.id));
+  return moved;
+}
+
+/** Gives a holding change's spots back and marks it released, once; false when it was not holding. */
+export async function releaseChange(tx: DB, changeId: string, release: SpotRelease): Promise<boolean> {
+  const { at } = release;
+  const [row] = await tx
+    .update(bookingChanges)
+    .set({ status: "released", holdExpiresAt: null, completedAt: at })
+    .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, "holding")))
+    .returning();
+  if (!row) return false;
+  if (row.toAvailabilityId) await freeSpots(tx, row.toAvailabilityId, row.groupSize, release);
+  return true;
+}
+
+/** Queues the "moved" emails of a change (once per change: their dedupe keys carry its id). */
+export async function enqueueMovedEmails(
+  tx: DB,
+  m: {
+    booking: BookingRow;
+    change: BookingChangeRow;
+    adventure: AdventureRow;
+    site: SiteInfo;
+    notify: string;
+    publicUrl: string;
+    at: Date;
+    refundCents: number;
+    paidCents?: number;
+    /** A free move from a departure called off for weather. */
+    weather?: boolean;
+  },
+) {
+  const { customer, operator } = movedEmails({ ...m, ics: bookingIcs(m.booking, m.adventure, m.site, m.at) });
+  await enqueueEmail(tx, customer);
+  await enqueueEmail(tx, operator);
+}

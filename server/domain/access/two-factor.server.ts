@@ -224,17 +224,20 @@ export type SecondFactor = "totp" | "recovery";
 
 /**
  * Checks and uses up a second factor: a current TOTP code (never one already
- * used) or an unused recovery code. Returns which one worked, or null.
+ * used) or, unless `recoveryCodes` is false, an unused recovery code. Returns
+ * which one worked, or null.
  */
 export async function spendSecondFactor(
   db: DB,
   record: TwoFactorRecord,
   input: string,
   now: Date,
+  options: { recoveryCodes?: boolean } = {},
 ): Promise<SecondFactor | null> {
   if (!input || input.length > 64) return null;
   const step = totpStep(record.secret, input, now);
   if (step !== null) return (await spendStep(db, record.secret, step, now)) ? "totp" : null;
+  if (options.recoveryCodes === false) return null;
   if (looksLikeRecoveryCode(input) && (await spendRecoveryCode(db, input, now))) return "recovery";
   return null;
 }

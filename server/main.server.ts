@@ -12,6 +12,7 @@ import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/access/admin-password.server.ts";
+import { syncPasswordSource } from "./domain/access/auth.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { createLogger } from "./log.server.ts";
 import { addMissingVariants } from "./media/store.server.ts";
@@ -34,6 +35,8 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   log.info("database ready", { kind: database.kind });
   if (env.SEED === "auto") await seedIfEmpty(database.db, log);
   const generated = await ensureAdminPassword(database.db, env.ADMIN_PASSWORD);
+  const ended = await syncPasswordSource(database.db, env.ADMIN_PASSWORD, new Date());
+  if (ended) log.warn("admin password changed since the last start; every session ended", { ended });
 
   const services = buildServices({ database, env, log });
   log.info("payments", {

@@ -61,6 +61,23 @@ export interface SecurityStatus {
   two_factor: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
 }
 
+/** GET: the live admin sessions; DELETE: sign out everywhere (this device too). */
+export const SESSIONS_PATH = "/api/admin/sessions";
+
+/** One live admin session as the settings page lists it (GET /api/admin/sessions); never its token. */
+export interface AdminSession {
+  /** DELETE /api/admin/sessions/{id} ends it. */
+  id: string;
+  /** The browser and system in words, from its User-Agent: "Chrome on Windows". */
+  device: string;
+  /** The address it was last used from. */
+  address: string;
+  signed_in_at: string;
+  last_used_at: string;
+  /** The session of the device asking. */
+  current: boolean;
+}
+
 /** POST /api/admin/two-factor/start */
 export interface TwoFactorEnrolment {
   secret: string;

@@ -8,11 +8,12 @@ import {
   passwordChecker,
   replacePassword,
   revokeSession,
+  type SessionOrigin,
   verifySession,
 } from "../domain/access/auth.server.ts";
 import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/access/two-factor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
-import { clientKey, networkKey } from "../security/client.server.ts";
+import { clientAddressInClear, clientKey, networkKey } from "../security/client.server.ts";
 import {
   clearAttempts,
   countAttempt,
@@ -67,10 +68,19 @@ export function requireAdmin(services: Services): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (!token) return unauthorized(c, "Not authenticated. Please log in.");
-    if (!(await verifySession(services.database.db, token, services.now()))) {
+    const address = clientAddressInClear(c, services.env.TRUST_PROXY_HOPS);
+    if (!(await verifySession(services.database.db, token, services.now(), address))) {
       return unauthorized(c, "Your session has expired or is not valid. Please log in again.");
     }
     await next();
+  };
+}
+
+/** The device and address a new session is listed with. */
+function sessionOrigin(c: Context, services: Services): SessionOrigin {
+  return {
+    userAgent: c.req.header("User-Agent") ?? "",
+    address: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
   };
 }
 
@@ -223,7 +233,7 @@ export function adminAuthApi(services: Services) {
     await giveBack();
     await clearAttempts(db, client, network);
     await rememberClient(db, client, now);
-    const session = await createSession(db, now);
+    const session = await createSession(db, now, sessionOrigin(c, services));
     log.info("admin login", { client });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });
@@ -266,7 +276,7 @@ export function adminAuthApi(services: Services) {
         current_password: "The current password is not correct",
       });
     }
-    const session = await replacePassword(db, input.new_password, services.now());
+    const session = await replacePassword(db, input.new_password, services.now(), sessionOrigin(c, services));
     log.info("admin password changed; sessions revoked", { revoked: session.revoked });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });

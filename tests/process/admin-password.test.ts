@@ -30,3 +30,36 @@ describe("a generated admin password", () => {
     }
   });
 });
+
+describe("a new ADMIN_PASSWORD between two starts", () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+  const login = (url: string, password: string) =>
+    fetch(`${url}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ password }),
+    });
+
+  it("ends every session opened under the old one", async () => {
+    const first = await startServer({ DATA_DIR: data.dir, ADMIN_PASSWORD: "the-first-password" });
+    let token: string;
+    try {
+      const res = await login(first.url, "the-first-password");
+      expect(res.status).toBe(200);
+      token = ((await res.json()) as { token: string }).token;
+    } finally {
+      expect(await first.stop("SIGTERM")).toBe(0);
+    }
+    const second = await startServer({ DATA_DIR: data.dir, ADMIN_PASSWORD: "the-second-password" });
+    try {
+      const old = await fetch(`${second.url}/api/bookings`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(old.status).toBe(401);
+      expect((await login(second.url, "the-second-password")).status).toBe(200);
+    } finally {
+      expect(await second.stop("SIGTERM")).toBe(0);
+    }
+  });
+});

@@ -136,6 +136,7 @@ export function adminAuthApi(services: Services) {
   const { database, log, env } = services;
   const db = database.db;
   const state = adminAuthState(services);
+  const box = services.secretBox;
   const api = new Hono();
 
   /**
@@ -171,7 +172,7 @@ export function adminAuthApi(services: Services) {
       if (
         twoFactor &&
         code &&
-        (await spendSecondFactor(db, twoFactor, code, now, { recoveryCodes: false }))
+        (await spendSecondFactor(db, box, twoFactor, code, now, { recoveryCodes: false }))
       ) {
         secondFactorDone = true;
       } else {
@@ -188,7 +189,7 @@ export function adminAuthApi(services: Services) {
       const budget = await reserveFailure(db, now);
       if (budget.allowed) {
         giveBack = () => releaseFailure(db, now);
-      } else if (twoFactor && code && (await spendSecondFactor(db, twoFactor, code, now))) {
+      } else if (twoFactor && code && (await spendSecondFactor(db, box, twoFactor, code, now))) {
         secondFactorDone = true;
       } else {
         const check = await countNetworkFailure(db, network, now);
@@ -222,7 +223,7 @@ export function adminAuthApi(services: Services) {
         await giveBack();
         return c.json({ success: false, two_factor_required: true, detail: CODE_REQUIRED }, 401);
       }
-      const used = await spendSecondFactor(db, twoFactor, code, now);
+      const used = await spendSecondFactor(db, box, twoFactor, code, now);
       if (!used) {
         await failed();
         log.warn("admin login failed: wrong second factor", { client });
@@ -249,7 +250,7 @@ export function adminAuthApi(services: Services) {
     c.header("Cache-Control", "no-store");
     const status: SecurityStatus = {
       password_source: env.ADMIN_PASSWORD ? "environment" : "database",
-      two_factor: await twoFactorStatus(db),
+      two_factor: await twoFactorStatus(db, services.secretBox),
     };
     return c.json(status);
   });

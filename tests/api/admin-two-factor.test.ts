@@ -47,7 +47,10 @@ const signIn = (body: Record<string, unknown>, forwardedFor = "192.0.2.10") =>
 
 /** Turns two-factor on through the API, as the settings page does. */
 async function enable(token: string) {
-  const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+  const start = await t.app.request(
+    "/api/admin/two-factor/start",
+    authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+  );
   expect(start.status).toBe(200);
   const enrolment = (await start.json()) as { secret: string; otpauth_uri: string; qr_code: string };
   secrets.push(enrolment.secret);
@@ -77,7 +80,10 @@ describe("enrolment from the settings page", () => {
     const token = await login(t);
     expect((await status(token)).two_factor.enabled).toBe(false);
 
-    const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const start = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     expect(start.status).toBe(200);
     const enrolment = (await start.json()) as { secret: string; otpauth_uri: string; qr_code: string };
     secrets.push(enrolment.secret);
@@ -122,7 +128,10 @@ describe("enrolment from the settings page", () => {
     }
 
     // A second enrolment is refused while it is on.
-    const again = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const again = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     expect(again.status).toBe(409);
   });
 
@@ -175,7 +184,10 @@ describe("sign-in with two-factor on", () => {
 
   it("the code used to confirm the enrolment cannot sign in", async () => {
     const token = await login(t);
-    const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const start = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     const { secret } = (await start.json()) as { secret: string };
     secrets.push(secret);
     const code = codeFor(secret);

@@ -19,13 +19,20 @@ export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"]
 
   const fail = (res: Failure) => showFailure(res, setErrors, show);
 
-  const start = async () => {
+  // The password again: a session alone must not be able to tie the console to someone else's phone.
+  const start = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!password) {
+      setErrors({ password: "Password is required" });
+      return;
+    }
     setBusy(true);
     clear();
-    const res = await write<TwoFactorEnrolment>("POST", "/api/admin/two-factor/start", {});
+    const res = await write<TwoFactorEnrolment>("POST", "/api/admin/two-factor/start", { password });
     setBusy(false);
     if (res.ok) {
       setEnrolment(res.data);
+      setPassword("");
       setCode("");
       setErrors({});
     } else fail(res);
@@ -87,6 +94,7 @@ export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"]
     >
       <div className="space-y-4">
         {flash ? <Alert tone={flash.tone}>{flash.text}</Alert> : null}
+        <KeyNotice status={status} />
 
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
@@ -205,23 +213,67 @@ export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"]
               </Button>
             </div>
           </form>
-        ) : (
-          <>
+        ) : status.can_set_up ? (
+          <form onSubmit={start} noValidate className="space-y-4" aria-label="Set up two-factor sign-in">
             <p className="text-sm text-slate-600">
               Someone who learns the password still cannot sign in without your phone. Any authenticator app
               works, such as Google Authenticator, Microsoft Authenticator or 1Password.
             </p>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              hint="To set it up, confirm it is you."
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="sm:max-w-72"
+            />
             <div className="flex justify-end">
-              <Button variant="teal" onClick={start} busy={busy}>
+              <Button type="submit" variant="teal" busy={busy}>
                 <ShieldCheck aria-hidden="true" className="h-4 w-4" />
                 Set up two-factor sign-in
               </Button>
             </div>
-          </>
-        )}
+          </form>
+        ) : null}
       </div>
     </Card>
   );
+}
+
+/** What the server's encryption key means for two-factor sign-in, when it means something. */
+function KeyNotice({ status }: { status: SecurityStatus["two_factor"] }) {
+  if (status.secret === "unreadable") {
+    return (
+      <Alert tone="error" title="The authenticator's secret cannot be read">
+        It was stored with another encryption key, so sign-in with a code fails. Restore that key
+        (ENCRYPTION_KEY, or encryption.key in the data folder), or turn two-factor sign-in off with npm run
+        admin:two-factor-off and set it up again.
+      </Alert>
+    );
+  }
+  if (status.secret === "unencrypted") {
+    return (
+      <Alert tone="warning" title="Stored without encryption">
+        Set ENCRYPTION_KEY in the server configuration (the same value for every server process) and restart:
+        the authenticator's secret is then encrypted.
+      </Alert>
+    );
+  }
+  if (!status.enabled && !status.can_set_up) {
+    return (
+      <Alert tone="info" title="Needs an encryption key first">
+        <span data-testid="two-factor-needs-key">
+          On PostgreSQL, set ENCRYPTION_KEY in the server configuration (the same value for every server
+          process, for example the output of openssl rand -base64 32) and restart. The authenticator's secret
+          is then stored encrypted.
+        </span>
+      </Alert>
+    );
+  }
+  return null;
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

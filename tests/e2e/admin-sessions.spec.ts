@@ -22,12 +22,12 @@ async function tokenFor(request: APIRequestContext, userAgent?: string): Promise
 const status = async (request: APIRequestContext, token: string) =>
   (await request.get("/api/admin/sessions", { headers: { Authorization: `Bearer ${token}` } })).status();
 
-/** The card at phone and desktop width, to look at (test-results), not to compare. */
+/** The sign-in section at phone and desktop width, to look at (test-results), not to compare. */
 async function shoot(page: Page, name: string) {
-  const card = page.getByRole("list", { name: "Signed-in devices" }).locator("xpath=ancestor::section[1]");
+  const section = page.getByRole("region", { name: "Sign-in and security" });
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await card.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    await section.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
   }
 }
 

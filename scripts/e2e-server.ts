@@ -3,6 +3,7 @@
  * own: a new embedded one in a temporary folder, or a new PostgreSQL database
  * when E2E_PG=1 (created here, dropped on exit).
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +26,8 @@ if (process.env.E2E_PG === "1") {
   process.env.DATABASE_URL = url.toString();
   // A database server makes the configuration look deployed; the test checkout is chosen on purpose.
   process.env.PAYMENTS = "test";
+  // On PostgreSQL the two-factor secret needs a key every process shares (none is made in DATA_DIR).
+  process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
   dropDb = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KEY_MIN_LENGTH } from "./security/secret-box.server.ts";
 
 /**
  * Every setting the server reads, parsed once at boot. Defaults run the whole
@@ -16,6 +17,17 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /**
+   * Encrypts the two-factor secret in the database (server/security/secret-box.server.ts).
+   * Unset: a key file in DATA_DIR on the embedded database; none on PostgreSQL.
+   */
+  ENCRYPTION_KEY: z
+    .string()
+    .min(
+      KEY_MIN_LENGTH,
+      `must be at least ${KEY_MIN_LENGTH} characters (for example the output of: openssl rand -base64 32)`,
+    )
+    .optional(),
   /**
    * Which checkout takes payments: stripe (real cards) or test (the built-in
    * checkout, no money moves). Unset: stripe when STRIPE_SECRET_KEY is set,

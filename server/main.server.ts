@@ -13,11 +13,14 @@ import { openDatabase } from "./db/client.server.ts";
 import { makeDataDirPrivate } from "./db/private-files.server.ts";
 import { seedIfEmpty } from "./db/seed.server.ts";
 import { ensureAdminPassword } from "./domain/access/admin-password.server.ts";
+import { syncPasswordSource } from "./domain/access/auth.server.ts";
+import { upgradeTwoFactorStorage } from "./domain/access/two-factor.server.ts";
 import { assertSafeToStart, parseEnv } from "./env.server.ts";
 import { databaseUnavailable } from "./errors.server.ts";
 import { createLogger } from "./log.server.ts";
 import { addMissingVariants } from "./media/store.server.ts";
 import { type PageMethods, pageMethodsOf } from "./methods.server.ts";
+import { loadSecretBox } from "./security/secret-box.server.ts";
 import { buildServices } from "./services.server.ts";
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
@@ -45,8 +48,24 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   log.info("database ready", { kind: database.kind });
   if (env.SEED === "auto") await seedIfEmpty(database.db, log);
   const generated = await ensureAdminPassword(database.db, env.ADMIN_PASSWORD);
+  const ended = await syncPasswordSource(database.db, env.ADMIN_PASSWORD, new Date());
+  if (ended) log.warn("admin password changed since the last start; every session ended", { ended });
 
-  const services = buildServices({ database, env, log });
+  const secretBox = await loadSecretBox(env);
+  const twoFactor = await upgradeTwoFactorStorage(database.db, secretBox, new Date());
+  if (twoFactor.sealed || twoFactor.rehashed) log.info("two-factor storage upgraded", twoFactor);
+  if (twoFactor.secret === "unencrypted") {
+    log.warn(
+      "the two-factor secret is stored unencrypted: set ENCRYPTION_KEY (the same value for every process) and restart to encrypt it",
+    );
+  }
+  if (twoFactor.secret === "unreadable") {
+    log.error(
+      "the two-factor secret was stored with another encryption key: sign-in with a code fails. Restore that key (ENCRYPTION_KEY, or DATA_DIR/encryption.key on the embedded database), or run npm run admin:two-factor-off",
+    );
+  }
+
+  const services = buildServices({ database, env, log }, { secretBox });
   log.info("payments", {
     provider: services.payments.name,
     webhooks: services.payments.name === "stripe" ? Boolean(env.STRIPE_WEBHOOK_SECRET) : undefined,

@@ -10,6 +10,7 @@ import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
 import { pruneExpired } from "./security/rate-limit.server.ts";
+import { secretBox as createSecretBox, type SecretBox } from "./security/secret-box.server.ts";
 
 /**
  * Releases the spots of checkouts nobody finished and retries refunds that are
@@ -46,6 +47,8 @@ export interface Services {
   tripEmails: TripEmailScheduler;
   /** The clock every deadline is measured with (tests inject one). */
   now: () => Date;
+  /** Seals the two-factor secret; null on PostgreSQL without ENCRYPTION_KEY (see loadSecretBox). */
+  secretBox: SecretBox | null;
 }
 
 export interface ServiceOptions {
@@ -54,6 +57,8 @@ export interface ServiceOptions {
   /** Replaces the configured provider (tests: a failing one). */
   payments?: PaymentProvider;
   sweepMs?: number;
+  /** The key loaded at start (loadSecretBox); without it, ENCRYPTION_KEY or none. */
+  secretBox?: SecretBox | null;
 }
 
 /** How often every process looks for trip emails that are due (the windows are whole Sydney days). */
@@ -122,7 +127,13 @@ export function buildServices(
     { db: base.database.db, env: base.env, log: base.log, now },
     TRIP_EMAILS_EVERY_MS,
   );
-  return { ...base, payments, testCheckout, outbox, sweeper, tripEmails, now };
+  const secretBox =
+    options.secretBox !== undefined
+      ? options.secretBox
+      : base.env.ENCRYPTION_KEY
+        ? createSecretBox(base.env.ENCRYPTION_KEY)
+        : null;
+  return { ...base, payments, testCheckout, outbox, sweeper, tripEmails, now, secretBox };
 }
 
 function createTripEmailScheduler(

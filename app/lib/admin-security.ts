@@ -50,6 +50,9 @@ const codeField = z
   .min(1, "Code is required")
   .max(64, "Code must be at most 64 characters");
 
+/** Turning two-factor on asks for the password again: a token alone must not tie the console to a new phone. */
+export const startTwoFactorSchema = z.object({ password: password("Password") });
+
 export const confirmTwoFactorSchema = z.object({ code: codeField });
 
 export const disableTwoFactorSchema = z.object({ password: password("Password"), code: codeField });
@@ -58,7 +61,35 @@ export const disableTwoFactorSchema = z.object({ password: password("Password"),
 export interface SecurityStatus {
   /** "environment": ADMIN_PASSWORD is set and wins; the password cannot be changed in the console. */
   password_source: "environment" | "database";
-  two_factor: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
+  two_factor: {
+    enabled: boolean;
+    enabled_at: string | null;
+    recovery_codes_left: number;
+    /** False when the server has no key to encrypt a new secret with (PostgreSQL without ENCRYPTION_KEY). */
+    can_set_up: boolean;
+    /**
+     * How the stored secret is kept, when on: "unencrypted" (from before, with no key to encrypt it yet),
+     * "unreadable" (stored with another key: sign-in with a code fails until that key is back).
+     */
+    secret: "encrypted" | "unencrypted" | "unreadable" | null;
+  };
+}
+
+/** GET: the live admin sessions; DELETE: sign out everywhere (this device too). */
+export const SESSIONS_PATH = "/api/admin/sessions";
+
+/** One live admin session as the settings page lists it (GET /api/admin/sessions); never its token. */
+export interface AdminSession {
+  /** DELETE /api/admin/sessions/{id} ends it. */
+  id: string;
+  /** The browser and system in words, from its User-Agent: "Chrome on Windows". */
+  device: string;
+  /** The address it was last used from. */
+  address: string;
+  signed_in_at: string;
+  last_used_at: string;
+  /** The session of the device asking. */
+  current: boolean;
 }
 
 /** POST /api/admin/two-factor/start */

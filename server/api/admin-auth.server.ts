@@ -8,17 +8,20 @@ import {
   passwordChecker,
   replacePassword,
   revokeSession,
+  type SessionOrigin,
   verifySession,
 } from "../domain/access/auth.server.ts";
 import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/access/two-factor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
 import { matchRoute, needsAdmin } from "../route-match.server.ts";
-import { clientKey } from "../security/client.server.ts";
+import { clientAddressInClear, clientKey, networkKey } from "../security/client.server.ts";
 import {
   clearAttempts,
   countAttempt,
+  countNetworkFailure,
   isKnownClient,
   releaseFailure,
+  releaseNetworkCheck,
   rememberClient,
   reserveFailure,
   waitText,
@@ -62,10 +65,19 @@ export function requireAdmin(services: Services): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (!token) return unauthorized(c, "Not authenticated. Please log in.");
-    if (!(await verifySession(services.database.db, token, services.now()))) {
+    const address = clientAddressInClear(c, services.env.TRUST_PROXY_HOPS);
+    if (!(await verifySession(services.database.db, token, services.now(), address))) {
       return unauthorized(c, "Your session has expired or is not valid. Please log in again.");
     }
     await next();
+  };
+}
+
+/** The device and address a new session is listed with. */
+function sessionOrigin(c: Context, services: Services): SessionOrigin {
+  return {
+    userAgent: c.req.header("User-Agent") ?? "",
+    address: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
   };
 }
 
@@ -75,12 +87,20 @@ function tooManyAttempts(c: Context, retryAfter: number, detail: string, extra: 
   return c.json({ success: false, detail, retry_after: retryAfter, ...extra }, 429);
 }
 
-const clientLimited = (c: Context, retryAfter: number) =>
-  tooManyAttempts(
-    c,
-    retryAfter,
-    `Too many failed login attempts. Please try again in ${waitText(retryAfter)}.`,
-  );
+/** The per-client limit's 429; with two-factor on, the authenticator's code still lets the operator in. */
+const clientLimited = (c: Context, retryAfter: number, twoFactor = false) =>
+  twoFactor
+    ? tooManyAttempts(
+        c,
+        retryAfter,
+        `Too many failed login attempts from this address. Enter the 6-digit code from your authenticator app with your password, or try again in ${waitText(retryAfter)}.`,
+        { two_factor_required: true },
+      )
+    : tooManyAttempts(
+        c,
+        retryAfter,
+        `Too many failed login attempts. Please try again in ${waitText(retryAfter)}.`,
+      );
 
 /**
  * Every password check outside the login (password change, turning two-factor
@@ -113,14 +133,18 @@ export function adminAuthApi(services: Services) {
   const { database, log, env } = services;
   const db = database.db;
   const state = adminAuthState(services);
+  const box = services.secretBox;
   const api = new Hono();
 
   /**
-   * The order is the defence (decision record 6): count the attempt (per
-   * client, atomically) before anything slow; unknown clients also take a
-   * unit of the global failure budget first, and once it is spent only a
-   * valid second factor lets them reach the password check; then the
-   * password; then, when two-factor is on, the code.
+   * The order is the defence (decision record 8). Count the attempt per
+   * client, atomically, before anything slow. Unknown clients also take a
+   * unit of the global failure budget first; once it is spent the site is
+   * under attack, and each network keeps only a few checks a day, so a
+   * newcomer with the right password still gets in while a flood from many
+   * addresses gets almost nothing. A valid second factor opens every door
+   * (a client past its limit, a network past its checks): it is checked
+   * first there, and it is nothing anyone can guess at speed.
    */
   api.post("/admin/login", async (c) => {
     let input: z.infer<typeof loginSchema>;
@@ -133,25 +157,41 @@ export function adminAuthApi(services: Services) {
       return c.json({ success: false, detail }, 400);
     }
     const client = clientKey(c, env.TRUST_PROXY_HOPS);
+    const network = networkKey(c, env.TRUST_PROXY_HOPS);
     const now = services.now();
-
-    const attempt = await countAttempt(db, client, now);
-    if (!attempt.allowed) {
-      log.warn("admin login refused: rate limited", { client });
-      return clientLimited(c, attempt.retryAfter);
-    }
-
     const twoFactor = await getTwoFactor(db);
     const code = input.code?.trim() ?? "";
     let secondFactorDone = false;
+
+    const attempt = await countAttempt(db, client, now);
+    if (!attempt.allowed) {
+      // Only the authenticator's code here: a recovery code costs a slow hash per guess, and this door has no limit.
+      if (
+        twoFactor &&
+        code &&
+        (await spendSecondFactor(db, box, twoFactor, code, now, { recoveryCodes: false }))
+      ) {
+        secondFactorDone = true;
+      } else {
+        log.warn("admin login refused: rate limited", { client });
+        return clientLimited(c, attempt.retryAfter, Boolean(twoFactor));
+      }
+    }
+
     const known = await isKnownClient(db, client, now);
-    if (!known) {
+    // What to give back when the attempt turns out not to be a failure, and whether its failure is counted already.
+    let giveBack = async () => {};
+    let networkCounted = known;
+    if (!known && !secondFactorDone) {
       const budget = await reserveFailure(db, now);
-      if (!budget.allowed) {
-        if (twoFactor && code && (await spendSecondFactor(db, twoFactor, code, now))) {
-          secondFactorDone = true;
-        } else {
-          log.warn("admin login refused: global failure budget spent", { client });
+      if (budget.allowed) {
+        giveBack = () => releaseFailure(db, now);
+      } else if (twoFactor && code && (await spendSecondFactor(db, box, twoFactor, code, now))) {
+        secondFactorDone = true;
+      } else {
+        const check = await countNetworkFailure(db, network, now);
+        if (!check.allowed) {
+          log.warn("admin login refused: under attack and this network has failed", { client });
           const wait = waitText(budget.retryAfter);
           return tooManyAttempts(
             c,
@@ -162,31 +202,36 @@ export function adminAuthApi(services: Services) {
             twoFactor ? { two_factor_required: true } : {},
           );
         }
+        giveBack = () => releaseNetworkCheck(db, network, now);
+        networkCounted = true;
       }
     }
-    // From here the reserved unit stays taken only when the attempt fails.
-    const notAFailure = () => (known ? Promise.resolve() : releaseFailure(db, now));
+    const failed = async () => {
+      if (!networkCounted) await countNetworkFailure(db, network, now);
+    };
 
     if (!(await state.checkPassword(input.password))) {
+      await failed();
       log.warn("admin login failed", { client });
       return c.json({ success: false, detail: "Invalid password" }, 401);
     }
     if (twoFactor && !secondFactorDone) {
       if (!code) {
-        await notAFailure();
+        await giveBack();
         return c.json({ success: false, two_factor_required: true, detail: CODE_REQUIRED }, 401);
       }
-      const used = await spendSecondFactor(db, twoFactor, code, now);
+      const used = await spendSecondFactor(db, box, twoFactor, code, now);
       if (!used) {
+        await failed();
         log.warn("admin login failed: wrong second factor", { client });
         return c.json({ success: false, two_factor_required: true, detail: CODE_INVALID }, 401);
       }
       if (used === "recovery") log.warn("admin login with a recovery code", { client });
     }
-    await notAFailure();
-    await clearAttempts(db, client);
+    await giveBack();
+    await clearAttempts(db, client, network);
     await rememberClient(db, client, now);
-    const session = await createSession(db, now);
+    const session = await createSession(db, now, sessionOrigin(c, services));
     log.info("admin login", { client });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });
@@ -202,7 +247,7 @@ export function adminAuthApi(services: Services) {
     c.header("Cache-Control", "no-store");
     const status: SecurityStatus = {
       password_source: env.ADMIN_PASSWORD ? "environment" : "database",
-      two_factor: await twoFactorStatus(db),
+      two_factor: await twoFactorStatus(db, services.secretBox),
     };
     return c.json(status);
   });
@@ -229,7 +274,7 @@ export function adminAuthApi(services: Services) {
         current_password: "The current password is not correct",
       });
     }
-    const session = await replacePassword(db, input.new_password, services.now());
+    const session = await replacePassword(db, input.new_password, services.now(), sessionOrigin(c, services));
     log.info("admin password changed; sessions revoked", { revoked: session.revoked });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
   });

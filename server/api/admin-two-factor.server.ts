@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { confirmTwoFactorSchema, disableTwoFactorSchema } from "../../app/lib/admin-security.ts";
+import {
+  confirmTwoFactorSchema,
+  disableTwoFactorSchema,
+  startTwoFactorSchema,
+} from "../../app/lib/admin-security.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -14,21 +18,35 @@ import { checkPasswordCounted } from "./admin-auth.server.ts";
 import { readJson } from "./validate.server.ts";
 
 const ALREADY_ON = "Two-factor sign-in is already on. Turn it off first to set up a new authenticator.";
+export const NEEDS_ENCRYPTION_KEY =
+  "Two-factor sign-in needs ENCRYPTION_KEY in the server configuration on PostgreSQL (the same value for every server process), so the authenticator's secret is stored encrypted. Set it and restart the server.";
+const WRONG_PASSWORD = "The password is not correct";
 
 /**
  * Two-factor sign-in from the settings page (behind requireAdmin): start an
- * enrolment, confirm it with a current code (the recovery codes are answered
- * once), and turn it off with the password plus a current code.
+ * enrolment with the password, confirm it with a current code (the recovery
+ * codes are answered once), and turn it off with the password plus a code.
  */
 export function adminTwoFactorApi(services: Services) {
   const { database, log, env } = services;
   const db = database.db;
+  const box = services.secretBox;
   const api = new Hono();
 
+  /**
+   * The password again, not only the token: a stolen token must not be able
+   * to tie the console to the thief's phone and lock the operator out.
+   */
   api.post("/admin/two-factor/start", async (c) => {
     c.header("Cache-Control", "no-store");
+    const { password } = await readJson(c, startTwoFactorSchema);
+    if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
+    if (await getTwoFactor(db)) throw conflict(ALREADY_ON);
+    const checked = await checkPasswordCounted(c, services, password);
+    if (checked instanceof Response) return checked;
+    if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });
     const label = `Admin (${new URL(env.publicUrl).host})`;
-    const enrolment = await startEnrolment(db, services.now(), label);
+    const enrolment = await startEnrolment(db, box, services.now(), label);
     if (!enrolment) throw conflict(ALREADY_ON);
     return c.json(enrolment);
   });
@@ -36,7 +54,8 @@ export function adminTwoFactorApi(services: Services) {
   api.post("/admin/two-factor/confirm", async (c) => {
     c.header("Cache-Control", "no-store");
     const { code } = await readJson(c, confirmTwoFactorSchema);
-    const result = await confirmEnrolment(db, code, services.now());
+    if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
+    const result = await confirmEnrolment(db, box, code, services.now());
     if (!result.ok) {
       if (result.reason === "wrong-code") {
         throw badRequest("code: That code does not match. Enter the code your app shows now.", {
@@ -47,7 +66,11 @@ export function adminTwoFactorApi(services: Services) {
       throw conflict("The set-up has expired or was not started. Please start again.");
     }
     log.info("admin two-factor sign-in turned on");
-    return c.json({ success: true, ...(await twoFactorStatus(db)), recovery_codes: result.recoveryCodes });
+    return c.json({
+      success: true,
+      ...(await twoFactorStatus(db, box)),
+      recovery_codes: result.recoveryCodes,
+    });
   });
 
   api.post("/admin/two-factor/disable", async (c) => {
@@ -56,17 +79,15 @@ export function adminTwoFactorApi(services: Services) {
     if (!record) throw conflict("Two-factor sign-in is already off.");
     const checked = await checkPasswordCounted(c, services, input.password);
     if (checked instanceof Response) return checked;
-    if (!checked) {
-      throw badRequest("password: The password is not correct", { password: "The password is not correct" });
-    }
-    if (!(await spendSecondFactor(db, record, input.code, services.now()))) {
+    if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });
+    if (!(await spendSecondFactor(db, box, record, input.code, services.now()))) {
       throw badRequest("code: That code is not valid", {
         code: "That code is not valid. Enter the current code from your app, or a recovery code.",
       });
     }
     await disableTwoFactor(db);
     log.warn("admin two-factor sign-in turned off");
-    return c.json({ success: true, ...(await twoFactorStatus(db)) });
+    return c.json({ success: true, ...(await twoFactorStatus(db, box)) });
   });
 
   return api;

@@ -9,6 +9,7 @@ import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
+import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 import { adminVouchersApi } from "./admin-vouchers.server.ts";
@@ -28,6 +29,7 @@ export function adminApi(services: Services) {
 
   api.route("/", adminAuthApi(services));
   api.route("/", adminTwoFactorApi(services));
+  api.route("/", adminSessionsApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
   api.route("/", adminMessagesApi(services));

@@ -502,12 +502,18 @@ export const adminSessions = pgTable(
   "admin_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** How the sessions list names this session (never the token or its hash). */
+    id: text("id").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (bounded), shown as words in the sessions list. */
+    userAgent: text("user_agent").notNull().default(""),
+    /** The client's address at sign-in, then at its latest use (the operator's own sessions list). */
+    address: text("address").notNull().default(""),
   },
-  (t) => [index("admin_sessions_expiry_idx").on(t.expiresAt)],
+  (t) => [index("admin_sessions_expiry_idx").on(t.expiresAt), uniqueIndex("admin_sessions_id_idx").on(t.id)],
 );
 
 /** Site-wide settings (admin password hash, notification email, payment mode...). */

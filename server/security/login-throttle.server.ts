@@ -1,14 +1,15 @@
 /**
- * How hard anyone may guess the admin password (decision record 6). Every
+ * How hard anyone may guess the admin password (decision record 8). Every
  * count lives in the shared rate_limits table, so all app processes on one
- * database see the same numbers, and every count is taken with one atomic
- * statement BEFORE the password is checked: a parallel burst cannot slip
- * more guesses past the limit than the limit itself.
+ * database see the same numbers, and every count that lets a request reach
+ * the password check is taken with one atomic statement BEFORE the check: a
+ * parallel burst cannot slip more guesses past a limit than the limit itself.
  *
- * Three kinds of rows, all keyed by the hashed client key (never an address):
- * - login:client:<key>  attempts by one client in a fixed window (reset when it signs in);
- * - login:failures      failed attempts by clients not known to this site, in a fixed window;
- * - login:known:<key>   a marker that this client signed in successfully; expires on its own.
+ * Rows, all keyed by hashed keys (never an address):
+ * - login:client:<key>   attempts by one client in a fixed window (reset when it signs in);
+ * - login:failures       failed attempts by clients not known to this site, in a fixed window;
+ * - login:failed:<net>   failures (and, while the budget is spent, checks) of one network in a day;
+ * - login:known:<key>    a marker that this client signed in successfully; expires on its own.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
@@ -18,14 +19,22 @@ import { type HitResult, hit, peek, reset } from "./rate-limit.server.ts";
 export const LOGIN_POLICY = {
   /** Sign-in attempts (right or wrong) one client may make per window. */
   perClient: { limit: 5, windowMs: 15 * 60 * 1000 },
-  /** Failed attempts by unknown clients, all together, per window. */
+  /** Failed attempts by unknown clients, all together, per window, before the site counts as under attack. */
   globalFailures: { limit: 20, windowMs: 60 * 60 * 1000 },
+  /**
+   * While the global budget is spent: password checks one network may still
+   * have, its failures of the same day included. A newcomer with the right
+   * password still gets in (and a typo or two fit); a network that keeps
+   * guessing waits for the next day.
+   */
+  perNetworkUnderAttack: { limit: 3, windowMs: 24 * 60 * 60 * 1000 },
   /** How long a client that signed in stays known (and so past the global budget). */
   knownClientMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
 const clientRow = (key: string) => `login:client:${key}`;
 const knownRow = (key: string) => `login:known:${key}`;
+const networkRow = (key: string) => `login:failed:${key}`;
 export const GLOBAL_FAILURES_KEY = "login:failures";
 
 /** Counts one sign-in attempt (or password check) by this client; `allowed` is false past the limit. */
@@ -33,9 +42,18 @@ export function countAttempt(db: DB, client: string, now: Date): Promise<HitResu
   return hit(db, clientRow(client), LOGIN_POLICY.perClient, now);
 }
 
-/** A client that signed in starts afresh. */
-export function clearAttempts(db: DB, client: string): Promise<void> {
-  return reset(db, clientRow(client));
+/** A client that signed in starts afresh, and so does its network. */
+export async function clearAttempts(db: DB, client: string, network: string): Promise<void> {
+  await reset(db, clientRow(client));
+  await reset(db, networkRow(network));
+}
+
+/** Takes back one counted unit of `key`, within its current window only. */
+async function giveBack(db: DB, key: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now)));
 }
 
 /**
@@ -48,11 +66,24 @@ export function reserveFailure(db: DB, now: Date): Promise<HitResult> {
 }
 
 /** Gives back a reserved unit of the global budget (the attempt turned out not to be a failure). */
-export async function releaseFailure(db: DB, now: Date): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-    .where(and(eq(rateLimits.key, GLOBAL_FAILURES_KEY), gt(rateLimits.resetAt, now)));
+export function releaseFailure(db: DB, now: Date): Promise<void> {
+  return giveBack(db, GLOBAL_FAILURES_KEY, now);
+}
+
+/**
+ * Counts against the network of an unknown client: a failure once it has
+ * happened, or, while the global budget is spent, a check about to happen
+ * (before the password is looked at, so a burst cannot pass the limit).
+ * `allowed` is false once the day's failures and checks reach the limit. A
+ * counted check that turned out not to fail is given back with
+ * releaseNetworkCheck().
+ */
+export function countNetworkFailure(db: DB, network: string, now: Date): Promise<HitResult> {
+  return hit(db, networkRow(network), LOGIN_POLICY.perNetworkUnderAttack, now);
+}
+
+export function releaseNetworkCheck(db: DB, network: string, now: Date): Promise<void> {
+  return giveBack(db, networkRow(network), now);
 }
 
 /** True when this client signed in successfully within LOGIN_POLICY.knownClientMs. */

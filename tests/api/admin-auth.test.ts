@@ -143,8 +143,11 @@ describe("every admin route answers 401 { detail }", () => {
 
   it("a live token passes the guard on every route", async () => {
     const token = await freshToken();
-    for (const route of adminRoutes()) {
-      if (route.path === "/api/admin/logout") continue;
+    // "Sign out everywhere" ends the token (so it goes last), and so does logout (tested above).
+    const everywhere = (r: { method: string; path: string }) =>
+      r.method === "DELETE" && r.path === "/api/admin/sessions";
+    const routes = adminRoutes().filter((r) => r.path !== "/api/admin/logout");
+    for (const route of [...routes.filter((r) => !everywhere(r)), ...routes.filter(everywhere)]) {
       const res = await call(route, token);
       expect(res.status, `${route.method} ${route.path}`).not.toBe(401);
       expect(res.status, `${route.method} ${route.path}`).toBeLessThan(500);
@@ -347,54 +350,100 @@ describe("global failure budget: distributed guessing without locking the operat
   afterAll(async () => {
     await t?.close();
   });
+  // Each test starts with no counts, no known clients and an unspent budget.
   beforeEach(async () => {
-    await t.db.delete(rateLimits).where(eq(rateLimits.key, GLOBAL_FAILURES_KEY));
+    await t.db.delete(rateLimits);
   });
 
   const attempt = (password: string, forwardedFor: string) =>
     t.app.request("/api/admin/login", jsonRequest("POST", { password }, { "X-Forwarded-For": forwardedFor }));
+  const { limit: budget } = LOGIN_POLICY.globalFailures;
+  const { limit: checks } = LOGIN_POLICY.perNetworkUnderAttack;
+  const PAUSED =
+    "Too many failed sign-in attempts on this site, so sign-in from new devices is paused. Please try again in 60 minutes, or sign in from a device you have used before.";
 
-  it("once spent, an unknown client is refused; a client that signed in before still signs in", async () => {
-    const { limit } = LOGIN_POLICY.globalFailures;
+  /** Spends the budget from many addresses, each well under its own limit. */
+  async function spendBudget(prefix: string) {
+    for (let i = 0; i < budget; i++) {
+      expect((await attempt(`guess-${i}`, `${prefix}.${i + 1}`)).status).toBe(401);
+    }
+  }
+
+  it("one address that spends the whole budget keeps out only itself: a new device with the right password gets in", async () => {
+    const flooder = "203.0.113.9";
+    // 5 guesses every 15 minutes, the most its own limit allows, spend the hour's budget alone.
+    const rounds = budget / LOGIN_POLICY.perClient.limit;
+    for (let round = 0; round < rounds; round++) {
+      if (round > 0) clock.advance(LOGIN_POLICY.perClient.windowMs);
+      for (let i = 0; i < LOGIN_POLICY.perClient.limit; i++) {
+        expect((await attempt(`flood-${round}-${i}`, flooder)).status).toBe(401);
+      }
+    }
+    const newDevice = await attempt(TEST_ADMIN_PASSWORD, "198.51.100.77");
+    expect(newDevice.status).toBe(200);
+    issued.push(((await newDevice.json()) as { token: string }).token);
+    expect((await attempt(TEST_ADMIN_PASSWORD, flooder)).status).toBe(429);
+  });
+
+  it("once spent, a network that has failed is refused, a known client still signs in, and the next window opens the door", async () => {
     // The operator's usual device signs in once (and is remembered).
     expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.1")).status).toBe(200);
-    // Guesses from many addresses, each well under its own limit.
-    for (let i = 0; i < limit; i++) {
-      expect((await attempt(`guess-${i}`, `203.0.113.${100 + i}`)).status).toBe(401);
-    }
-    const stranger = await attempt(TEST_ADMIN_PASSWORD, "203.0.113.250");
-    expect(stranger.status).toBe(429);
-    const body = (await stranger.json()) as { success: boolean; detail: string };
+    const guesser = "203.0.113.250";
+    for (let i = 0; i < checks; i++) expect((await attempt(`early-${i}`, guesser)).status).toBe(401);
+    await spendBudget("203.0.113");
+
+    const refused = await attempt(TEST_ADMIN_PASSWORD, guesser);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { success: boolean; detail: string };
     expect(body.success).toBe(false);
-    expect(body.detail).toBe(
-      "Too many failed sign-in attempts on this site, so sign-in from new devices is paused. Please try again in 60 minutes, or sign in from a device you have used before.",
-    );
-    expect(Number(stranger.headers.get("Retry-After"))).toBe(3600);
+    expect(body.detail).toBe(PAUSED);
+    expect(Number(refused.headers.get("Retry-After"))).toBe(3600);
 
     const operator = await attempt(TEST_ADMIN_PASSWORD, "192.0.2.1");
     expect(operator.status).toBe(200);
     issued.push(((await operator.json()) as { token: string }).token);
 
-    // The next window opens the door again.
     clock.advance(LOGIN_POLICY.globalFailures.windowMs + 1000);
-    const later = await attempt(TEST_ADMIN_PASSWORD, "203.0.113.250");
+    const later = await attempt(TEST_ADMIN_PASSWORD, guesser);
     expect(later.status).toBe(200);
     issued.push(((await later.json()) as { token: string }).token);
   });
 
-  it("holds under a parallel burst from many addresses: at most the budget reaches the password check", async () => {
+  it("while spent, each network has a few checks a day: a typo fits, guessing from one /48 does not", async () => {
+    await spendBudget("198.18.0");
+    // A newcomer mistypes, then gets it right.
+    expect((await attempt("typo", "198.51.100.5")).status).toBe(401);
+    const ok = await attempt(TEST_ADMIN_PASSWORD, "198.51.100.5");
+    expect(ok.status).toBe(200);
+    issued.push(((await ok.json()) as { token: string }).token);
+
+    // Every /64 of one /48 is the same network here: new addresses buy no new guesses.
+    for (let i = 0; i < checks; i++) {
+      expect((await attempt(`v6-${i}`, `2001:db8:7:${i + 1}::1`)).status).toBe(401);
+    }
+    expect((await attempt(TEST_ADMIN_PASSWORD, "2001:db8:7:99::1")).status).toBe(429);
+    // A day later the network has its checks again (and the attack still goes on).
+    clock.advance(LOGIN_POLICY.perNetworkUnderAttack.windowMs + 1000);
+    await spendBudget("198.18.1");
+    expect((await attempt(TEST_ADMIN_PASSWORD, "2001:db8:7:99::1")).status).toBe(200);
+  });
+
+  it("holds under a parallel burst: once spent, a network's checks reach the password check, no more", async () => {
+    await spendBudget("203.0.113");
     const state = adminAuthState(t.services);
     const real = state.checkPassword;
-    let checks = 0;
+    let checked = 0;
     state.checkPassword = async (password) => {
-      checks++;
+      checked++;
       return real(password);
     };
     try {
+      // 60 /64s of one /48, all at once.
       const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => attempt(`burst-${i}`, `198.18.${i}.1`)),
+        Array.from({ length: 60 }, (_, i) => attempt(`burst-${i}`, `2001:db8:42:${i.toString(16)}::1`)),
       );
-      expect(checks).toBe(LOGIN_POLICY.globalFailures.limit);
+      expect(checked).toBe(checks);
+      expect(answers.filter((a) => a.status === 401)).toHaveLength(checks);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(60 - checks);
     } finally {
       state.checkPassword = real;
@@ -402,20 +451,30 @@ describe("global failure budget: distributed guessing without locking the operat
   });
 
   it("a right password from an unknown client does not use up the budget", async () => {
-    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit + 5; i++) {
+    for (let i = 0; i < budget + 5; i++) {
       const ok = await attempt(TEST_ADMIN_PASSWORD, `100.64.${i}.1`);
       expect(ok.status).toBe(200);
       issued.push(((await ok.json()) as { token: string }).token);
     }
+    expect((await attempt("one-guess", "100.64.200.1")).status).toBe(401);
   });
 
-  it("the known-client marker expires after 30 days", async () => {
-    expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.77")).status).toBe(200);
+  it("a known client passes even when its network has used its checks; after 30 days it is a newcomer again", async () => {
+    const operator = "2001:db8:77:1::1";
+    /** Someone else in the operator's /48 guesses while the site is under attack. */
+    const neighbourGuesses = async () => {
+      await spendBudget("203.0.113");
+      for (let i = 0; i < checks; i++)
+        expect((await attempt(`near-${i}`, "2001:db8:77:2::1")).status).toBe(401);
+      expect((await attempt(TEST_ADMIN_PASSWORD, "2001:db8:77:3::1")).status).toBe(429);
+    };
+    expect((await attempt(TEST_ADMIN_PASSWORD, operator)).status).toBe(200);
+    await neighbourGuesses();
+    expect((await attempt(TEST_ADMIN_PASSWORD, operator)).status).toBe(200);
+
     clock.advance(LOGIN_POLICY.knownClientMs + 1000);
-    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {
-      expect((await attempt(`guess-${i}`, `198.19.${i}.1`)).status).toBe(401);
-    }
-    expect((await attempt(TEST_ADMIN_PASSWORD, "192.0.2.77")).status).toBe(429);
+    await neighbourGuesses();
+    expect((await attempt(TEST_ADMIN_PASSWORD, operator)).status).toBe(429);
   });
 });
 

@@ -47,7 +47,10 @@ const signIn = (body: Record<string, unknown>, forwardedFor = "192.0.2.10") =>
 
 /** Turns two-factor on through the API, as the settings page does. */
 async function enable(token: string) {
-  const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+  const start = await t.app.request(
+    "/api/admin/two-factor/start",
+    authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+  );
   expect(start.status).toBe(200);
   const enrolment = (await start.json()) as { secret: string; otpauth_uri: string; qr_code: string };
   secrets.push(enrolment.secret);
@@ -77,7 +80,10 @@ describe("enrolment from the settings page", () => {
     const token = await login(t);
     expect((await status(token)).two_factor.enabled).toBe(false);
 
-    const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const start = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     expect(start.status).toBe(200);
     const enrolment = (await start.json()) as { secret: string; otpauth_uri: string; qr_code: string };
     secrets.push(enrolment.secret);
@@ -122,7 +128,10 @@ describe("enrolment from the settings page", () => {
     }
 
     // A second enrolment is refused while it is on.
-    const again = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const again = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     expect(again.status).toBe(409);
   });
 
@@ -175,7 +184,10 @@ describe("sign-in with two-factor on", () => {
 
   it("the code used to confirm the enrolment cannot sign in", async () => {
     const token = await login(t);
-    const start = await t.app.request("/api/admin/two-factor/start", authed(token, "POST", {}));
+    const start = await t.app.request(
+      "/api/admin/two-factor/start",
+      authed(token, "POST", { password: TEST_ADMIN_PASSWORD }),
+    );
     const { secret } = (await start.json()) as { secret: string };
     secrets.push(secret);
     const code = codeFor(secret);
@@ -207,46 +219,74 @@ describe("sign-in with two-factor on", () => {
     expect((await status(token)).two_factor.recovery_codes_left).toBe(8);
   });
 
-  it("wrong codes count against the same per-client limit", async () => {
-    const { secret } = await enable(await login(t));
+  it("past its own limit, a client still signs in with the password and a current code (never a recovery code)", async () => {
+    const { secret, recoveryCodes } = await enable(await login(t));
+    // A shared address (one NAT) where someone else keeps guessing.
     const client = "198.51.100.123";
     for (let i = 0; i < LOGIN_POLICY.perClient.limit; i++) {
       const res = await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 9) }, client);
       expect(res.status).toBe(401);
     }
-    const limited = await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, client);
+    const limited = await signIn({ password: TEST_ADMIN_PASSWORD }, client);
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { detail: string }).detail).toBe(
-      "Too many failed login attempts. Please try again in 15 minutes.",
+    expect(await limited.json()).toMatchObject({
+      success: false,
+      two_factor_required: true,
+      detail:
+        "Too many failed login attempts from this address. Enter the 6-digit code from your authenticator app with your password, or try again in 15 minutes.",
+    });
+    // A wrong code, or a recovery code (a slow hash each, with no limit on this door), does not open it.
+    expect((await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 9) }, client)).status).toBe(
+      429,
     );
-    // The refused attempt did not use the code up: another client can still use it.
+    expect((await signIn({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[0] }, client)).status).toBe(
+      429,
+    );
+    // A valid code with a wrong password is used up and lets nobody in.
+    expect((await signIn({ password: "wrong-password", code: codeFor(secret) }, client)).status).toBe(401);
+    clock.advance(STEP_MS);
+    const ok = await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, client);
+    expect(ok.status).toBe(200);
+    // The recovery code refused above was not used up.
     expect(
-      (await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, "198.51.100.124")).status,
+      (await signIn({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[0] }, "192.0.2.44")).status,
     ).toBe(200);
   });
 
-  it("when the global budget is spent, a new device still signs in with a valid code", async () => {
+  it("while the site is under attack, a network that has used its checks still signs in with a valid code", async () => {
     const { secret, recoveryCodes } = await enable(await login(t));
     for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {
       expect((await signIn({ password: `guess-${i}` }, `203.0.113.${i + 1}`)).status).toBe(401);
     }
-    const newDevice = "198.51.100.200";
-    const paused = await signIn({ password: TEST_ADMIN_PASSWORD }, newDevice);
+    // A newcomer gets the usual answer: the password was right, now the code.
+    const newDevice = await signIn({ password: TEST_ADMIN_PASSWORD }, "198.51.100.200");
+    expect(newDevice.status).toBe(401);
+    expect(await newDevice.json()).toEqual({
+      success: false,
+      two_factor_required: true,
+      detail: CODE_REQUIRED,
+    });
+
+    const guesser = "198.51.100.201";
+    for (let i = 0; i < LOGIN_POLICY.perNetworkUnderAttack.limit; i++) {
+      expect((await signIn({ password: `wrong-${i}` }, guesser)).status).toBe(401);
+    }
+    const paused = await signIn({ password: TEST_ADMIN_PASSWORD }, guesser);
     expect(paused.status).toBe(429);
     const body = (await paused.json()) as { two_factor_required: boolean; detail: string };
     expect(body.two_factor_required).toBe(true);
     expect(body.detail).toMatch(
       /^Too many failed sign-in attempts on this site, so a new device needs the 6-digit code/,
     );
-    // A wrong code does not open the door.
+    // A wrong code does not open the door; a valid code, or a recovery code, does.
+    expect((await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 9) }, guesser)).status).toBe(
+      429,
+    );
+    expect((await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, guesser)).status).toBe(
+      200,
+    );
     expect(
-      (await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 9) }, newDevice)).status,
-    ).toBe(429);
-    const ok = await signIn({ password: TEST_ADMIN_PASSWORD, code: codeFor(secret) }, newDevice);
-    expect(ok.status).toBe(200);
-    // A recovery code does the same for another new device.
-    expect(
-      (await signIn({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[0] }, "198.51.100.201")).status,
+      (await signIn({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[0] }, "198.51.100.200")).status,
     ).toBe(200);
   });
 });

@@ -60,6 +60,8 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
     // The password comes from ADMIN_PASSWORD here, and the page says so instead of offering a form.
     await expect(page.getByTestId("password-from-env")).toContainText("ADMIN_PASSWORD");
 
+    // Setting it up asks for the password again.
+    await card.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
     const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");

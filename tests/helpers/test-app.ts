@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger, type Logger } from "../../server/log.server.ts";
+import { secretBox } from "../../server/security/secret-box.server.ts";
 import { buildServices, type ServiceOptions, type Services } from "../../server/services.server.ts";
 import { SNAPSHOT } from "./global-setup.ts";
 import { createPgDatabase } from "./pg.ts";
@@ -63,7 +65,11 @@ export async function createTestApp(
     logs.push(line);
     return true;
   });
-  const services: Services = buildServices({ database, env, log }, options);
+  // A key of the test's own, as a start on the embedded database would load one (a test may pass null).
+  const services: Services = buildServices(
+    { database, env, log },
+    { secretBox: secretBox(randomBytes(32).toString("base64url")), ...options },
+  );
   const app = createApp(services);
   return {
     app,

@@ -22,7 +22,9 @@ async function lostAuthenticator(env: Record<string, string>) {
     token = (
       (await (await post(`${first.url}/api/admin/login`, { password: PASSWORD })).json()) as { token: string }
     ).token;
-    const { secret } = (await (await post(`${first.url}/api/admin/two-factor/start`, {}, token)).json()) as {
+    const { secret } = (await (
+      await post(`${first.url}/api/admin/two-factor/start`, { password: PASSWORD }, token)
+    ).json()) as {
       secret: string;
     };
     const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
@@ -62,6 +64,8 @@ it.skipIf(process.env.SKIP_PG === "1")("the same on PostgreSQL", async () => {
       DATA_DIR: data.dir,
       ADMIN_PASSWORD: PASSWORD,
       PAYMENTS: "test",
+      // On PostgreSQL the two-factor secret needs a key every process shares.
+      ENCRYPTION_KEY: "a-key-for-this-test-only-0123456789abcdef",
     });
   } finally {
     await database.drop();

@@ -2,12 +2,16 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { changePasswordSchema, groupSecret } from "../../app/lib/admin-security.ts";
 import {
+  findRecoveryEntry,
   hashRecoveryCode,
+  isLegacyRecoveryEntry,
   looksLikeRecoveryCode,
   newRecoveryCode,
   normaliseRecoveryCode,
-  totpStep,
-} from "../../server/domain/access/two-factor.server.ts";
+  recoveryDigest,
+  recoveryEntry,
+} from "../../server/domain/access/recovery-codes.server.ts";
+import { totpStep } from "../../server/domain/access/two-factor.server.ts";
 
 // A fixed secret and time: the codes of the five steps around t0 are all different.
 const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
@@ -54,12 +58,29 @@ describe("recovery codes", () => {
     expect(new Set(codes).size).toBe(50);
   });
 
-  it("case, spaces and hyphens do not matter; the hash is what is stored", () => {
+  it("are stored as a slow (argon2id) hash; case, spaces and hyphens do not matter when typed", async () => {
     expect(normaliseRecoveryCode(" AB3DE-FGH4K ")).toBe("ab3defgh4k");
-    expect(hashRecoveryCode("AB3DE FGH4K")).toBe(hashRecoveryCode("ab3de-fgh4k"));
-    expect(hashRecoveryCode("ab3de-fgh4k")).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashRecoveryCode("ab3de-fgh4k")).not.toContain("ab3de");
+    const entry = await hashRecoveryCode("ab3de-fgh4k");
+    expect(entry).toMatch(/^[0-9a-f]{2}:\$argon2id\$/);
+    expect(entry).not.toContain("ab3de");
+    expect(entry).not.toContain(recoveryDigest("ab3de-fgh4k"));
+    expect(await findRecoveryEntry([entry], "AB3DE FGH4K")).toBe(entry);
+    expect(await findRecoveryEntry([entry], "ab3de-fgh4m")).toBeNull();
     expect(looksLikeRecoveryCode("123456")).toBe(false);
+  });
+
+  it("only entries under the typed code's two hex digits are checked: one slow hash a try, not ten", async () => {
+    const entry = await hashRecoveryCode("ab3de-fgh4k");
+    const elsewhere = `${entry.slice(0, 2) === "00" ? "01" : "00"}${entry.slice(2)}`;
+    expect(await findRecoveryEntry([elsewhere], "ab3de-fgh4k")).toBeNull();
+  });
+
+  it("a code stored by an older version as a bare SHA-256 keeps working once wrapped in the slow hash", async () => {
+    const legacy = recoveryDigest("ab3de-fgh4k");
+    expect(isLegacyRecoveryEntry(legacy)).toBe(true);
+    const wrapped = await recoveryEntry(legacy);
+    expect(isLegacyRecoveryEntry(wrapped)).toBe(false);
+    expect(await findRecoveryEntry([wrapped], "AB3DE-FGH4K")).toBe(wrapped);
   });
 });
 

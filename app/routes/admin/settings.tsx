@@ -5,7 +5,12 @@ import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
 import { setToken } from "../../lib/admin-api";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
-import { CHANGE_PASSWORD_PATH, type SecurityStatus } from "../../lib/admin-security";
+import {
+  type AdminSession,
+  CHANGE_PASSWORD_PATH,
+  SESSIONS_PATH,
+  type SecurityStatus,
+} from "../../lib/admin-security";
 import type { Route } from "./+types/settings";
 
 interface Settings {
@@ -31,11 +36,12 @@ type Editable = Pick<
 >;
 
 export async function clientLoader() {
-  const [settings, security] = await Promise.all([
+  const [settings, security, sessions] = await Promise.all([
     adminGet<Settings>("/api/admin/settings"),
     adminGet<SecurityStatus>("/api/admin/security"),
+    adminGet<{ sessions: AdminSession[] }>(SESSIONS_PATH),
   ]);
-  return { settings, security };
+  return { settings, security, sessions };
 }
 
 /**
@@ -74,7 +80,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       />
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
       {settings ? <SettingsPanels settings={settings} /> : null}
-      <SecuritySettings status={loaderData.security} />
+      <SecuritySettings status={loaderData.security} sessions={loaderData.sessions} />
     </>
   );
 }

@@ -1,15 +1,16 @@
 /**
  * Admin authentication: one password, random bearer
  * tokens stored only as SHA-256 hashes with idle and absolute expiry, server-
- * side logout, and a password change that ends every session. Nothing here
+ * side logout, and a password change (in the console or in the configuration
+ * between two starts) that ends every session. Nothing here
  * logs a password or a token. How often a password may be tried is
  * server/security/login-throttle.server.ts.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
-import { adminSessions } from "../../db/schema.ts";
+import { adminSessions, settings } from "../../db/schema.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword, PASSWORD_HASH_KEY } from "./admin-password.server.ts";
 
@@ -29,12 +30,31 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export async function createSession(db: DB, now: Date): Promise<{ token: string; expiresAt: Date }> {
+/** Where a session was opened from, for the operator's list of sessions. */
+export interface SessionOrigin {
+  userAgent: string;
+  address: string;
+}
+
+/** A User-Agent is kept only as long as naming the browser needs. */
+const USER_AGENT_MAX = 512;
+const ADDRESS_MAX = 100;
+
+export async function createSession(
+  db: DB,
+  now: Date,
+  origin: SessionOrigin,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_LIFETIME_MS);
-  await db
-    .insert(adminSessions)
-    .values({ tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt });
+  await db.insert(adminSessions).values({
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt,
+    userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+    address: origin.address.slice(0, ADDRESS_MAX),
+  });
   // Expired and revoked sessions are of no use to anyone: drop them now and then.
   await db
     .delete(adminSessions)
@@ -48,8 +68,11 @@ export async function createSession(db: DB, now: Date): Promise<{ token: string;
   return { token, expiresAt };
 }
 
-/** True when the token belongs to a live session; refreshes its idle timer. */
-export async function verifySession(db: DB, token: string, now: Date): Promise<boolean> {
+/**
+ * True when the token belongs to a live session; refreshes its idle timer and
+ * the address it was last used from.
+ */
+export async function verifySession(db: DB, token: string, now: Date, address: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const tokenHash = hashToken(token);
   const [row] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
@@ -59,7 +82,7 @@ export async function verifySession(db: DB, token: string, now: Date): Promise<b
   if (now.getTime() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     await db
       .update(adminSessions)
-      .set({ lastUsedAt: now })
+      .set({ lastUsedAt: now, address: address.slice(0, ADDRESS_MAX) })
       .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
   }
   return true;
@@ -91,33 +114,105 @@ export async function replacePassword(
   db: DB,
   newPassword: string,
   now: Date,
+  origin: SessionOrigin,
 ): Promise<{ token: string; expiresAt: Date; revoked: number }> {
   const digest = await hashAdminPassword(newPassword);
   return db.transaction(async (tx) => {
     await setSetting(tx, PASSWORD_HASH_KEY, digest);
     const revoked = await revokeAllSessions(tx, now);
-    const session = await createSession(tx, now);
+    const session = await createSession(tx, now, origin);
     return { ...session, revoked };
   });
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest();
 
+async function verifyHash(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which password the sessions were opened under: ADMIN_PASSWORD (as an
+ * argon2id hash) or the stored one. Written at every start, so a password
+ * that changed while the server was down ends every session.
+ */
+export const PASSWORD_SOURCE_KEY = "admin_password_source";
+type PasswordSource = { source: "environment"; hash: string } | { source: "database" };
+
+/**
+ * At start: records which password is in force and, when it is not the one
+ * of the last start (a new ADMIN_PASSWORD, one set or removed), ends every
+ * session in the same transaction. Answers how many sessions ended, or null
+ * when nothing changed. Several processes starting at once: the record is
+ * swapped conditionally, so only one of them ends the sessions and the
+ * others see its record (argon2 hashes are salted, so each compares by
+ * verifying, not by equality).
+ */
+export async function syncPasswordSource(
+  db: DB,
+  fromEnv: string | undefined,
+  now: Date,
+): Promise<number | null> {
+  for (let tries = 0; tries < 3; tries++) {
+    const current = await getSetting<PasswordSource>(db, PASSWORD_SOURCE_KEY);
+    let next: PasswordSource;
+    if (fromEnv) {
+      if (current?.source === "environment" && (await verifyHash(current.hash, fromEnv))) return null;
+      next = { source: "environment", hash: await hashAdminPassword(fromEnv) };
+    } else {
+      if (current?.source === "database") return null;
+      next = { source: "database" };
+    }
+    const ended = await db.transaction(async (tx) => {
+      const swapped = current
+        ? await tx
+            .update(settings)
+            .set({ value: next, updatedAt: now })
+            .where(
+              and(
+                eq(settings.key, PASSWORD_SOURCE_KEY),
+                sql`${settings.value} = ${JSON.stringify(current)}::jsonb`,
+              ),
+            )
+            .returning({ key: settings.key })
+        : await tx
+            .insert(settings)
+            .values({ key: PASSWORD_SOURCE_KEY, value: next })
+            .onConflictDoNothing()
+            .returning({ key: settings.key });
+      if (!swapped.length) return null;
+      // The stored password on a first start (or an upgrade) is no change: the console's own changes end sessions.
+      if (!current && !fromEnv) return 0;
+      return revokeAllSessions(tx, now);
+    });
+    if (ended !== null) return !current && !fromEnv ? null : ended;
+  }
+  throw new Error("The admin password source kept changing while this process started");
+}
+
 /**
  * Checks a login password: against ADMIN_PASSWORD in constant time (both sides
- * hashed to equal length first), else against the stored argon2id hash.
+ * hashed to equal length first), else against the stored argon2id hash. Only
+ * the password of the latest start counts: a process still running with an
+ * older ADMIN_PASSWORD (a rolling restart) accepts neither, so it cannot open
+ * a session the change meant to end.
  */
 export function passwordChecker(db: DB, fromEnv: string | undefined) {
   const envDigest = fromEnv ? sha256(fromEnv) : null;
   return async (password: string): Promise<boolean> => {
-    if (envDigest) return timingSafeEqual(sha256(password), envDigest);
-    const stored = await getSetting<string>(db, PASSWORD_HASH_KEY);
-    if (!stored) return false;
-    try {
-      return await verify(stored, password);
-    } catch {
-      return false;
+    const source = await getSetting<PasswordSource>(db, PASSWORD_SOURCE_KEY);
+    if (envDigest) {
+      if (!timingSafeEqual(sha256(password), envDigest)) return false;
+      if (!source) return true;
+      return source.source === "environment" && (await verifyHash(source.hash, password));
     }
+    if (source && source.source !== "database") return false;
+    const stored = await getSetting<string>(db, PASSWORD_HASH_KEY);
+    return stored ? verifyHash(stored, password) : false;
   };
 }
 

@@ -2,23 +2,34 @@
  * TOTP two-factor sign-in for the operator (RFC 6238 through otpauth: SHA-1,
  * 6 digits, 30-second steps, what every authenticator app speaks). State
  * lives in the settings table:
- * - admin_two_factor          { secret, enabled_at, last_step, recovery: [sha256 hex] } once enabled;
+ * - admin_two_factor          { secret, enabled_at, last_step, recovery } once enabled;
  * - admin_two_factor_pending  { secret, created_at } between "start" and "confirm".
- * A code is accepted one step either side of now (clock drift), and only for
- * a step later than the last one accepted, so a code seen once is useless
- * afterwards. Recovery codes are shown once and stored only as hashes.
+ * The secret is stored sealed by the process's SecretBox (decision record 8);
+ * recovery codes only as slow hashes (recovery-codes.server.ts). A code is
+ * accepted one step either side of now (clock drift), and only for a step
+ * later than the last one accepted, so a code seen once is useless afterwards.
  * Nothing here logs a code or a secret.
  */
-import { createHash, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { SecurityStatus } from "../../../app/lib/admin-security.ts";
 import type { DB } from "../../db/client.server.ts";
 import { settings } from "../../db/schema.ts";
+import { HttpError } from "../../errors.server.ts";
+import { isSealed, type SecretBox, sealedKeyId } from "../../security/secret-box.server.ts";
 import { getSetting } from "../content/settings.server.ts";
+import {
+  findRecoveryEntry,
+  hashRecoveryCode,
+  isLegacyRecoveryEntry,
+  newRecoveryCode,
+  recoveryEntry,
+} from "./recovery-codes.server.ts";
 
 export const TWO_FACTOR_KEY = "admin_two_factor";
 const PENDING_KEY = "admin_two_factor_pending";
+/** What a secret is sealed for: a sealed value copied anywhere else does not open. */
+const SECRET_CONTEXT = "settings.admin_two_factor.secret";
 
 const PERIOD = 30;
 const DIGITS = 6;
@@ -30,15 +41,27 @@ const PENDING_LIFETIME_MS = 30 * 60 * 1000;
 const ISSUER = "Tidewater Dive & Camp";
 
 export interface TwoFactorRecord {
+  /** Sealed; plain base32 only when kept from before encryption with no key to seal it yet. */
   secret: string;
   enabled_at: string;
   last_step: number;
+  /** One entry per unused recovery code (recovery-codes.server.ts). */
   recovery: string[];
 }
 
 interface PendingRecord {
   secret: string;
   created_at: string;
+}
+
+export const TWO_FACTOR_UNREADABLE =
+  "Two-factor sign-in cannot be checked on this server: its encryption key is not the one the authenticator's secret was stored with. The server log says what to do.";
+
+/** The secret in clear; a 503 when this process has no key for it, or another one. */
+function readSecret(box: SecretBox | null, stored: string): string {
+  if (!isSealed(stored)) return stored;
+  if (!box || sealedKeyId(stored) !== box.id) throw new HttpError(503, TWO_FACTOR_UNREADABLE);
+  return box.open(stored, SECRET_CONTEXT);
 }
 
 function totp(secret: string, label = "admin"): TOTP {
@@ -69,32 +92,6 @@ export function totpStep(secret: string, input: string, now: Date): number | nul
   return TOTP.counter({ period: PERIOD, timestamp: now.getTime() }) + delta;
 }
 
-/* ---------- Recovery codes ---------- */
-
-/** No 0/o, 1/l/i: easy to copy by hand. */
-const RECOVERY_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
-
-/** A recovery code as shown: "xxxxx-xxxxx" (10 characters, about 50 bits). */
-export function newRecoveryCode(): string {
-  let s = "";
-  for (let i = 0; i < 10; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-  return `${s.slice(0, 5)}-${s.slice(5)}`;
-}
-
-/** Case, spaces and hyphens do not matter when a recovery code is typed. */
-export function normaliseRecoveryCode(input: string): string {
-  return input.toLowerCase().replace(/[\s-]/g, "");
-}
-
-/** Recovery codes are random (not chosen by a person), so a plain SHA-256 is enough to store them. */
-export function hashRecoveryCode(input: string): string {
-  return createHash("sha256").update(normaliseRecoveryCode(input), "utf8").digest("hex");
-}
-
-export function looksLikeRecoveryCode(input: string): boolean {
-  return /^[a-z0-9]{10}$/.test(normaliseRecoveryCode(input));
-}
-
 /* ---------- Stored state ---------- */
 
 export function getTwoFactor(db: DB): Promise<TwoFactorRecord | undefined> {
@@ -104,12 +101,20 @@ export function getTwoFactor(db: DB): Promise<TwoFactorRecord | undefined> {
 /** What the settings page shows (GET /api/admin/security). */
 export type TwoFactorStatus = SecurityStatus["two_factor"];
 
-export async function twoFactorStatus(db: DB): Promise<TwoFactorStatus> {
+/** How the stored secret is kept, as far as this process can tell. */
+function secretState(record: TwoFactorRecord, box: SecretBox | null): TwoFactorStatus["secret"] {
+  if (!isSealed(record.secret)) return "unencrypted";
+  return box && sealedKeyId(record.secret) === box.id ? "encrypted" : "unreadable";
+}
+
+export async function twoFactorStatus(db: DB, box: SecretBox | null): Promise<TwoFactorStatus> {
   const record = await getTwoFactor(db);
   return {
     enabled: Boolean(record),
     enabled_at: record?.enabled_at ?? null,
     recovery_codes_left: record?.recovery.length ?? 0,
+    can_set_up: box !== null,
+    secret: record ? secretState(record, box) : null,
   };
 }
 
@@ -121,10 +126,15 @@ export interface Enrolment {
 }
 
 /** Starts (or restarts) an enrolment with a new 160-bit secret; null when two-factor is already on. */
-export async function startEnrolment(db: DB, now: Date, label: string): Promise<Enrolment | null> {
+export async function startEnrolment(
+  db: DB,
+  box: SecretBox,
+  now: Date,
+  label: string,
+): Promise<Enrolment | null> {
   if (await getTwoFactor(db)) return null;
   const secret = new Secret({ size: 20 }).base32;
-  const value: PendingRecord = { secret, created_at: now.toISOString() };
+  const value: PendingRecord = { secret: box.seal(secret, SECRET_CONTEXT), created_at: now.toISOString() };
   await db
     .insert(settings)
     .values({ key: PENDING_KEY, value })
@@ -150,12 +160,21 @@ export type ConfirmResult =
  * One transaction that deletes the pending row first, so two confirmations
  * racing cannot both win.
  */
-export async function confirmEnrolment(db: DB, code: string, now: Date): Promise<ConfirmResult> {
+export async function confirmEnrolment(
+  db: DB,
+  box: SecretBox,
+  code: string,
+  now: Date,
+): Promise<ConfirmResult> {
   const pending = await getSetting<PendingRecord>(db, PENDING_KEY);
-  if (!pending || now.getTime() - Date.parse(pending.created_at) > PENDING_LIFETIME_MS) {
+  if (
+    !pending ||
+    now.getTime() - Date.parse(pending.created_at) > PENDING_LIFETIME_MS ||
+    sealedKeyId(pending.secret) !== box.id
+  ) {
     return { ok: false, reason: "no-enrolment" };
   }
-  const step = totpStep(pending.secret, code, now);
+  const step = totpStep(box.open(pending.secret, SECRET_CONTEXT), code, now);
   if (step === null) return { ok: false, reason: "wrong-code" };
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const record: TwoFactorRecord = {
@@ -163,7 +182,8 @@ export async function confirmEnrolment(db: DB, code: string, now: Date): Promise
     enabled_at: now.toISOString(),
     // The confirming code is used up.
     last_step: step,
-    recovery: recoveryCodes.map(hashRecoveryCode),
+    // Slow hashes, taken before the transaction opens.
+    recovery: await Promise.all(recoveryCodes.map(hashRecoveryCode)),
   };
   const outcome = await db.transaction(async (tx) => {
     const taken = await tx
@@ -183,7 +203,7 @@ export async function confirmEnrolment(db: DB, code: string, now: Date): Promise
 }
 
 /** Marks a TOTP step used, atomically; false when that step (or a later one) was already used. */
-async function spendStep(db: DB, secret: string, step: number, now: Date): Promise<boolean> {
+async function spendStep(db: DB, storedSecret: string, step: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(settings)
     .set({
@@ -193,7 +213,7 @@ async function spendStep(db: DB, secret: string, step: number, now: Date): Promi
     .where(
       and(
         eq(settings.key, TWO_FACTOR_KEY),
-        sql`${settings.value}->>'secret' = ${secret}`,
+        sql`${settings.value}->>'secret' = ${storedSecret}`,
         sql`coalesce((${settings.value}->>'last_step')::bigint, -1) < ${step}::bigint`,
       ),
     )
@@ -202,18 +222,24 @@ async function spendStep(db: DB, secret: string, step: number, now: Date): Promi
 }
 
 /** Removes one recovery code, atomically; false when it is not (or no longer) there. */
-async function spendRecoveryCode(db: DB, input: string, now: Date): Promise<boolean> {
-  const digest = hashRecoveryCode(input);
+async function spendRecoveryCode(
+  db: DB,
+  record: TwoFactorRecord,
+  input: string,
+  now: Date,
+): Promise<boolean> {
+  const entry = await findRecoveryEntry(record.recovery, input);
+  if (!entry) return false;
   const rows = await db
     .update(settings)
     .set({
-      value: sql`jsonb_set(${settings.value}, '{recovery}', (${settings.value}->'recovery') - ${digest}::text)`,
+      value: sql`jsonb_set(${settings.value}, '{recovery}', (${settings.value}->'recovery') - ${entry}::text)`,
       updatedAt: now,
     })
     .where(
       and(
         eq(settings.key, TWO_FACTOR_KEY),
-        sql`(${settings.value}->'recovery') @> jsonb_build_array(${digest}::text)`,
+        sql`(${settings.value}->'recovery') @> jsonb_build_array(${entry}::text)`,
       ),
     )
     .returning({ key: settings.key });
@@ -224,22 +250,65 @@ export type SecondFactor = "totp" | "recovery";
 
 /**
  * Checks and uses up a second factor: a current TOTP code (never one already
- * used) or an unused recovery code. Returns which one worked, or null.
+ * used) or, unless `recoveryCodes` is false, an unused recovery code. Returns
+ * which one worked, or null; a 503 when this process cannot read the secret.
  */
 export async function spendSecondFactor(
   db: DB,
+  box: SecretBox | null,
   record: TwoFactorRecord,
   input: string,
   now: Date,
+  options: { recoveryCodes?: boolean } = {},
 ): Promise<SecondFactor | null> {
   if (!input || input.length > 64) return null;
-  const step = totpStep(record.secret, input, now);
+  const step = totpStep(readSecret(box, record.secret), input, now);
   if (step !== null) return (await spendStep(db, record.secret, step, now)) ? "totp" : null;
-  if (looksLikeRecoveryCode(input) && (await spendRecoveryCode(db, input, now))) return "recovery";
-  return null;
+  if (options.recoveryCodes === false) return null;
+  return (await spendRecoveryCode(db, record, input, now)) ? "recovery" : null;
 }
 
 /** Turns two-factor sign-in off (and drops any enrolment in progress). */
 export async function disableTwoFactor(db: DB): Promise<void> {
   await db.delete(settings).where(sql`${settings.key} in (${TWO_FACTOR_KEY}, ${PENDING_KEY})`);
+}
+
+/**
+ * At start: brings what an older version stored up to date. A secret kept in
+ * clear is sealed (when this process has a key), recovery codes kept as bare
+ * SHA-256 get the slow hash (of that same digest, so the codes the operator
+ * holds keep working), and an enrolment left half-way with a secret in clear
+ * is dropped (it only has to be started again). The swap is conditional on
+ * the record being unchanged, so a sign-in using a code meanwhile, or another
+ * process doing the same, is never overwritten. Answers the secret's state.
+ */
+export async function upgradeTwoFactorStorage(
+  db: DB,
+  box: SecretBox | null,
+  now: Date,
+): Promise<{ secret: TwoFactorStatus["secret"]; sealed: boolean; rehashed: number }> {
+  await db
+    .delete(settings)
+    .where(and(eq(settings.key, PENDING_KEY), sql`${settings.value}->>'secret' not like 'v1.%'`));
+  for (let tries = 0; tries < 5; tries++) {
+    const record = await getTwoFactor(db);
+    if (!record) return { secret: null, sealed: false, rehashed: 0 };
+    const legacy = record.recovery.filter(isLegacyRecoveryEntry);
+    const seal = box !== null && !isSealed(record.secret);
+    if (!seal && !legacy.length) return { secret: secretState(record, box), sealed: false, rehashed: 0 };
+    const next: TwoFactorRecord = {
+      ...record,
+      secret: seal && box ? box.seal(record.secret, SECRET_CONTEXT) : record.secret,
+      recovery: await Promise.all(
+        record.recovery.map((entry) => (isLegacyRecoveryEntry(entry) ? recoveryEntry(entry) : entry)),
+      ),
+    };
+    const swapped = await db
+      .update(settings)
+      .set({ value: next, updatedAt: now })
+      .where(and(eq(settings.key, TWO_FACTOR_KEY), sql`${settings.value} = ${JSON.stringify(record)}::jsonb`))
+      .returning({ key: settings.key });
+    if (swapped.length) return { secret: secretState(next, box), sealed: seal, rehashed: legacy.length };
+  }
+  throw new Error("The two-factor record kept changing while this process started");
 }

@@ -1,0 +1,12 @@
+import type { useFlash } from "./ui";
+
+/** A refused write as the security cards get it back from useAdminWrite. */
+export type Failure = { network: boolean; detail: string; errors: Record<string, string> };
+type Show = ReturnType<typeof useFlash>["show"];
+
+/** A refusal that names fields shows beside those fields; anything else (409, 429, network) as a banner. */
+export function showFailure(res: Failure, setErrors: (errors: Record<string, string>) => void, show: Show) {
+  setErrors(res.errors);
+  if (res.network) show("error", "Connection error");
+  else if (Object.keys(res.errors).length === 0) show("error", res.detail);
+}

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { bearerToken, revokeAllSessions } from "../domain/access/auth.server.ts";
+import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
+import { notFound } from "../errors.server.ts";
+import type { Services } from "../services.server.ts";
+
+/**
+ * The settings page's list of signed-in devices (behind requireAdmin): list
+ * the live sessions, sign one out, or sign out everywhere (this device too).
+ */
+export function adminSessionsApi(services: Services) {
+  const { database, log } = services;
+  const db = database.db;
+  const api = new Hono();
+
+  api.get("/admin/sessions", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const token = bearerToken(c.req.header("Authorization")) ?? "";
+    return c.json({ sessions: await listSessions(db, services.now(), token) });
+  });
+
+  api.delete("/admin/sessions/:id", async (c) => {
+    if (!(await revokeSessionById(db, c.req.param("id"), services.now()))) {
+      throw notFound("That session has ended already.");
+    }
+    log.info("admin session signed out from the sessions list");
+    return c.json({ success: true });
+  });
+
+  api.delete("/admin/sessions", async (c) => {
+    const ended = await revokeAllSessions(db, services.now());
+    log.warn("admin signed out everywhere", { ended });
+    return c.json({ success: true, ended });
+  });
+
+  return api;
+}

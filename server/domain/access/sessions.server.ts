@@ -1,0 +1,54 @@
+/**
+ * The operator's view of the admin sessions: which are live (device, address,
+ * last use), and ending one or all of them. A session is named by its own
+ * random id; nothing here answers a token or a token's hash.
+ */
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { AdminSession } from "../../../app/lib/admin-security.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adminSessions } from "../../db/schema.ts";
+import { hashToken, IDLE_TIMEOUT_MS } from "./auth.server.ts";
+import { describeDevice } from "./device-name.ts";
+
+/** What verifySession accepts, as a filter: not revoked, within both expiries. */
+const live = (now: Date) =>
+  and(
+    isNull(adminSessions.revokedAt),
+    gt(adminSessions.expiresAt, now),
+    gt(adminSessions.lastUsedAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+  );
+
+/** Live sessions, the most recently used first; `current` marks the one holding `token`. */
+export async function listSessions(db: DB, now: Date, token: string): Promise<AdminSession[]> {
+  const rows = await db
+    .select({
+      id: adminSessions.id,
+      tokenHash: adminSessions.tokenHash,
+      userAgent: adminSessions.userAgent,
+      address: adminSessions.address,
+      createdAt: adminSessions.createdAt,
+      lastUsedAt: adminSessions.lastUsedAt,
+    })
+    .from(adminSessions)
+    .where(live(now))
+    .orderBy(desc(adminSessions.lastUsedAt), desc(adminSessions.createdAt));
+  const mine = hashToken(token);
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.userAgent),
+    address: r.address,
+    signed_in_at: r.createdAt.toISOString(),
+    last_used_at: r.lastUsedAt.toISOString(),
+    current: r.tokenHash === mine,
+  }));
+}
+
+/** Ends one live session by its id; false when there is none (ended already, or never existed). */
+export async function revokeSessionById(db: DB, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.id, id), live(now)))
+    .returning({ id: adminSessions.id });
+  return rows.length > 0;
+}

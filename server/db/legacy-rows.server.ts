@@ -1,6 +1,6 @@
 /**
  * Rows of backups made before secrets were stored at rest hashed or scrubbed
- * (ADR 14), put into today's form on restore, as the migration did to a live
+ * (ADR 21), put into today's form on restore, as the migration did to a live
  * database, with the app's own rules: a voucher's code becomes its hash and
  * last four characters, a clear unsubscribe token becomes a hashed link, and
  * an email keeps only its markers (an unsent one that carried secrets is then

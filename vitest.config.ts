@@ -43,6 +43,9 @@ export default defineConfig({
             }),
             instances: [{ browser: "chromium" }],
             viewport: { width: 1280, height: 800 },
+            // The first run bundles the components' dependencies for the browser while the other steps
+            // of the suite's first stage share the machine: a minute is not always enough to connect.
+            connectTimeout: 300_000,
           },
         },
       },

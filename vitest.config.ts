@@ -30,6 +30,8 @@ export default defineConfig({
         plugins: [tailwindcss()],
         test: {
           name: "component",
+          // A widget's whole walk (a dozen clicks and choices) is one test: seconds on a busy machine.
+          testTimeout: 30_000,
           include: ["tests/component/**/*.test.tsx"],
           setupFiles: ["tests/component/setup.ts"],
           browser: {

@@ -45,7 +45,8 @@ describe("textProblem", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 strings with every code unit: about a second alone, many more beside the suite's other steps.
+  }, 30_000);
 });
 
 describe("findBadText", () => {

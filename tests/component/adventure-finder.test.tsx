@@ -104,14 +104,14 @@ test("filters, sorting, count, empty state and Clear All Filters, with the query
     await select("Category").selectOptions(category);
     await expect.poll(address).toBe(`?category=${category} REPLACE`);
     await expect.element(count()).toHaveTextContent(countText(SHOWS.category[category].length));
-    expect(cardTitles()).toEqual(SHOWS.category[category]);
+    await expect.poll(cardTitles).toEqual(SHOWS.category[category]);
   }
   await select("Category").selectOptions("all");
 
   for (const duration of ["1day", "weekend", "multiday"] as const) {
     await select("Duration").selectOptions(duration);
     await expect.poll(address).toBe(`?duration=${duration} REPLACE`);
-    expect(cardTitles()).toEqual(SHOWS.duration[duration]);
+    await expect.poll(cardTitles).toEqual(SHOWS.duration[duration]);
   }
   await select("Duration").selectOptions("all");
 
@@ -128,7 +128,7 @@ test("filters, sorting, count, empty state and Clear All Filters, with the query
   // Ascending prices really are ascending on screen.
   await select("Sort by").selectOptions("price-low");
   const cards = page.getByTestId("adventure-card");
-  expect(cards.first().element().textContent).toContain("$95");
+  await expect.poll(() => cards.first().element().textContent).toContain("$95");
   expect(cards.last().element().textContent).toContain("$395");
   await select("Sort by").selectOptions("popularity");
 
@@ -157,7 +157,7 @@ test("a filtered list offers Reset filters back to all of them", async () => {
   );
   // Dive & camp, a weekend, intermediate: only the 2-day weekend.
   await expect.element(count()).toHaveTextContent(countText(1));
-  expect(cardTitles()).toEqual([T.G]);
+  await expect.poll(cardTitles).toEqual([T.G]);
   await expect.element(select("Sort by")).toHaveValue("duration");
   await page.getByRole("link", { name: "Reset filters" }).click();
   await expect.element(count()).toHaveTextContent(countText(9));

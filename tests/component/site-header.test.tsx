@@ -190,9 +190,14 @@ describe("phone menu (375 px)", () => {
     const main = document.getElementById("main") as HTMLElement;
     main.addEventListener("click", () => reached++);
     await toggle().click();
-    const dimmed = page.elementLocator(menu().element().lastElementChild as HTMLElement);
-    await dimmed.click({ position: { x: 20, y: 200 } });
+    // Low on the screen, below the menu's links: the dimmed page.
+    const [x, y] = [187, 760];
+    const dimmed = document.elementFromPoint(x, y) as HTMLElement;
+    expect(main.contains(dimmed)).toBe(false);
+    const box = dimmed.getBoundingClientRect();
+    await page.elementLocator(dimmed).click({ position: { x: x - box.left, y: y - box.top } });
     await expect.element(menu()).not.toBeVisible();
+    await expect.element(page.getByRole("heading", { level: 1 })).toHaveTextContent("/");
     expect(reached).toBe(0);
   });
 

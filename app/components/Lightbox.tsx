@@ -167,12 +167,27 @@ type ButtonProps = React.ComponentPropsWithRef<"button">;
 /** A button, or (in the popover) a label that clicks another page element. */
 type ControlProps = ButtonProps | { htmlFor: string };
 
-function Control({ props, ...own }: { props: ControlProps } & React.HTMLAttributes<HTMLElement>) {
+function Control({
+  props,
+  label,
+  children,
+  ...own
+}: { props: ControlProps; label: string } & React.HTMLAttributes<HTMLElement>) {
   if ("htmlFor" in props) {
-    // biome-ignore lint/a11y/noLabelWithoutControl: it labels a thumbnail button elsewhere on the page, named by its aria-label
-    return <label htmlFor={props.htmlFor} {...own} />;
+    // A <label> may not carry aria-label (its text would rename the thumbnail button it points
+    // at, which has a name of its own): the words are the label's own, visually hidden.
+    return (
+      <label htmlFor={props.htmlFor} {...own}>
+        <span className="sr-only">{label}</span>
+        {children}
+      </label>
+    );
   }
-  return <button type="button" {...own} {...props} />;
+  return (
+    <button type="button" aria-label={label} {...own} {...props}>
+      {children}
+    </button>
+  );
 }
 
 /** What both viewers show: the counter, close, the image with its caption, previous and next. */
@@ -227,7 +242,7 @@ function LightboxFrame({
         {count > 1 && (
           <Control
             props={previous}
-            aria-label="Previous image"
+            label="Previous image"
             className="pointer-events-auto absolute left-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-950/60 text-white ring-1 ring-white/20 transition-colors hover:bg-white/20 sm:left-4 sm:h-12 sm:w-12"
           >
             <ChevronLeft aria-hidden className="h-6 w-6" />
@@ -252,7 +267,7 @@ function LightboxFrame({
         {count > 1 && (
           <Control
             props={next}
-            aria-label="Next image"
+            label="Next image"
             className="pointer-events-auto absolute right-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-950/60 text-white ring-1 ring-white/20 transition-colors hover:bg-white/20 sm:right-4 sm:h-12 sm:w-12"
           >
             <ChevronRight aria-hidden className="h-6 w-6" />

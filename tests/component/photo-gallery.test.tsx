@@ -206,7 +206,9 @@ describe("before the scripts run (the server's HTML alone)", () => {
   /** Previous and next in the popover of the image at `index` (labels of the neighbours' thumbnails). */
   const control = (index: number, name: string) =>
     page.elementLocator(
-      document.querySelector(`[data-lightbox-popover="${index}"] label[aria-label="${name}"]`) as HTMLElement,
+      [...document.querySelectorAll<HTMLElement>(`[data-lightbox-popover="${index}"] label`)].find(
+        (label) => label.textContent === name,
+      ) as HTMLElement,
     );
 
   test("a thumbnail opens its image, which steps on and closes by its button, the backdrop and Escape", async () => {

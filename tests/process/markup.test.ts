@@ -38,6 +38,7 @@ import {
   operatorNoticeEmail,
   paymentReceiptEmail,
 } from "../../server/email/templates.server.ts";
+import { sealedText } from "../../server/email/outbox.server.ts";
 import { BUILT_IN_TRIP_EMAILS } from "../../server/email/trip-templates.server.ts";
 import { giftReceiptEmail, voucherCodeEmail } from "../../server/email/voucher-templates.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
@@ -152,7 +153,9 @@ async function unsubscribePage(): Promise<string> {
     { campaignId: "markup-check", subject: "News", body: "Hello." },
   );
   const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "newsletter"));
-  const link = /\/newsletter\/unsubscribe\/[\w-]+/.exec(row.textBody)?.[0];
+  // The stored row keeps a marker in place of the link; the live text waits sealed until sent.
+  const live = await sealedText(database.db, row.id);
+  const link = /\/newsletter\/unsubscribe\/[\w-]+/.exec(live?.text ?? "")?.[0];
   if (!link) throw new Error("no unsubscribe link in the newsletter");
   return link;
 }

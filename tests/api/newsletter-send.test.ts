@@ -21,8 +21,8 @@ import { hashToken } from "../../server/domain/access/auth.server.ts";
 import { enqueueEmail, sealedText } from "../../server/email/outbox.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { appWithRoutes } from "../helpers/page-routes.ts";
 import { subscribeConfirmed } from "../helpers/newsletter.ts";
+import { appWithRoutes } from "../helpers/page-routes.ts";
 import { header, type SmtpSink, startSmtpSink } from "../helpers/smtp.ts";
 import {
   bookingPayload,
@@ -66,10 +66,7 @@ let made = 0;
  * Subscribers of the test's own: signed up in the footer and confirmed from
  * the email (or left pending), then set by the operator's status change.
  */
-async function subscribers(
-  statuses: ("active" | "unsubscribed" | "inactive" | "pending")[],
-  on: Ctx = main,
-) {
+async function subscribers(statuses: ("active" | "unsubscribed" | "inactive" | "pending")[], on: Ctx = main) {
   const run = ++made;
   const emails: Record<string, string[]> = { active: [], unsubscribed: [], inactive: [], pending: [] };
   for (const [i, status] of statuses.entries()) {

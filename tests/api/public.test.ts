@@ -1,11 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adventures,
-  contactMessages,
-  emailOutbox,
-  newsletterSubscribers,
-} from "../../server/db/schema.ts";
+import { adventures, contactMessages, emailOutbox, newsletterSubscribers } from "../../server/db/schema.ts";
 import { confirmByToken } from "../../server/domain/messaging/newsletter-signup.server.ts";
 import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
 import { confirmationTokens, subscribeConfirmed } from "../helpers/newsletter.ts";

@@ -16,6 +16,9 @@ export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! Watch your inbox for 
 export const CONFIRM_BY_EMAIL =
   "Unless you're already on our list, please confirm your address with the link we've emailed you.";
 
+/** How long a sign-up's confirmation link works (the email and the expired-link page say so). */
+export const CONFIRM_LINK_DAYS = 7;
+
 /** The whole answer to a sign-up: the thank-you, then how to confirm. */
 export const SIGN_UP_ANSWER = `${SUBSCRIBED_MESSAGE} ${CONFIRM_BY_EMAIL}`;
 

@@ -10,15 +10,17 @@
 import { randomUUID } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONFIRM_BY_EMAIL, SIGN_UP_ANSWER, SUBSCRIBED_MESSAGE } from "../../app/lib/newsletter.ts";
+import {
+  CONFIRM_BY_EMAIL,
+  CONFIRM_LINK_DAYS,
+  SIGN_UP_ANSWER,
+  SUBSCRIBED_MESSAGE,
+} from "../../app/lib/newsletter.ts";
 import * as newsletterPage from "../../app/routes/public/newsletter.tsx";
 import * as confirmPage from "../../app/routes/public/newsletter-confirm.tsx";
 import { emailOutbox, newsletterConfirmLinks, newsletterSubscribers } from "../../server/db/schema.ts";
 import { hashToken } from "../../server/domain/access/auth.server.ts";
-import {
-  CONFIRM_LINK_DAYS,
-  CONFIRM_RESEND_MS,
-} from "../../server/domain/messaging/newsletter-signup.server.ts";
+import { CONFIRM_RESEND_MS } from "../../server/domain/messaging/newsletter-signup.server.ts";
 import { sealedText } from "../../server/email/outbox.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";

@@ -17,6 +17,7 @@ import { chromium } from "playwright-core";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { CONFIRM_LINK_DAYS } from "../../app/lib/newsletter.ts";
 import { siteInfo } from "../../app/lib/site.ts";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
@@ -30,7 +31,7 @@ import {
   sendNewsletter,
   unsubscribeUrl,
 } from "../../server/domain/messaging/newsletter-send.server.ts";
-import { CONFIRM_LINK_DAYS, confirmUrl } from "../../server/domain/messaging/newsletter-signup.server.ts";
+import { confirmUrl } from "../../server/domain/messaging/newsletter-signup.server.ts";
 import { previewTripEmail } from "../../server/domain/messaging/trip-emails.server.ts";
 import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { newsletterConfirmEmail } from "../../server/email/newsletter-templates.server.ts";

@@ -1,11 +1,8 @@
 import { MailCheck, MailPlus, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import {
-  CONFIRM_LINK_DAYS,
-  confirmByToken,
-  confirmLinkIsLive,
-} from "../../../server/domain/messaging/newsletter-signup.server";
+import { confirmByToken, confirmLinkIsLive } from "../../../server/domain/messaging/newsletter-signup.server";
 import { getApp } from "../../lib/context";
+import { CONFIRM_LINK_DAYS } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
 

@@ -16,6 +16,7 @@
  *   (forgetUnconfirmedSignUps, from the periodic job).
  */
 import { and, desc, eq, gt, lt, lte, ne, sql } from "drizzle-orm";
+import { CONFIRM_LINK_DAYS } from "../../../app/lib/newsletter.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { newsletterConfirmLinks, newsletterSubscribers } from "../../db/schema.ts";
@@ -26,8 +27,6 @@ import { loadSiteContent } from "../content/content.server.ts";
 
 export const NEWSLETTER_CONFIRM_KIND = "newsletter_confirm";
 
-/** How long a confirmation link works. */
-export const CONFIRM_LINK_DAYS = 7;
 const CONFIRM_LINK_MS = CONFIRM_LINK_DAYS * 86_400_000;
 
 /** The least time between two confirmation emails to one address. */

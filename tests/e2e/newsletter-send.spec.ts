@@ -89,10 +89,13 @@ test("the operator composes and sends a newsletter; a reader unsubscribes from i
   page,
   request,
 }, testInfo) => {
+  // A whole journey: two readers sign up and confirm by email, the operator composes, tests, checks the
+  // page's accessibility at two widths and sends, and a reader unsubscribes at two widths.
+  test.setTimeout(60_000);
   const token = await adminToken(request);
   const readers = [uniqueEmail("news-reader"), uniqueEmail("news-other")];
   try {
-    for (const reader of readers) await subscribe(request, reader);
+    await Promise.all(readers.map((reader) => subscribe(request, reader)));
     await signIn(page, token);
     await page.setViewportSize(DESKTOP);
     await page.goto("/admin/newsletter");

@@ -155,6 +155,8 @@ test("newsletter: unsubscribe, reactivate and export the active emails; a pendin
   page,
   request,
 }) => {
+  // Many steps, each a server round trip: two sign-ups confirmed by email, filters, three status changes.
+  test.setTimeout(60_000);
   const keep = unique("reader");
   const leave = unique("leaver");
   const waiting = unique("waiting");

@@ -222,6 +222,8 @@ export const ROUTES: readonly RoutePolicy[] = [
     ...LINK,
     limit: writes(BUDGETS.newsletterUnsubscribe),
   }),
+  // A sign-up's confirmation link: opening it changes nothing, the page's button confirms.
+  publicPage("/newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx", LINK),
   publicPage("/privacy", "routes/public/legal.tsx", { ...SHARED, id: "privacy" }),
   publicPage("/terms", "routes/public/legal.tsx", { ...SHARED, id: "terms" }),
   publicPage("/cancellation", "routes/public/legal.tsx", { ...SHARED, id: "cancellation" }),

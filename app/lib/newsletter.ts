@@ -1,12 +1,26 @@
 /**
  * The newsletter the operator writes: one schema for the composer and the API,
  * and the one rule that turns the plain-text body into paragraphs (the
- * composer's preview and the email both use it); and the sign-up's thank-you.
+ * composer's preview and the email both use it); and the sign-up's answer.
  */
 import { z } from "./zod.ts";
 
-/** What a visitor reads after signing up, from the API or the sign-up page. */
+/** The thank-you a visitor reads after signing up, from the API or the sign-up page. */
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! Watch your inbox for trip news.";
+
+/**
+ * Said beside the thank-you: a sign-up starts only from the confirmation
+ * email's link. True for every address (a subscriber already on the list gets
+ * no email), so the answer is the same whoever signs up.
+ */
+export const CONFIRM_BY_EMAIL =
+  "Unless you're already on our list, please confirm your address with the link we've emailed you.";
+
+/** How long a sign-up's confirmation link works (the email and the expired-link page say so). */
+export const CONFIRM_LINK_DAYS = 7;
+
+/** The whole answer to a sign-up: the thank-you, then how to confirm. */
+export const SIGN_UP_ANSWER = `${SUBSCRIBED_MESSAGE} ${CONFIRM_BY_EMAIL}`;
 
 export const NEWSLETTER_SUBJECT_MAX = 150;
 export const NEWSLETTER_BODY_MAX = 20_000;

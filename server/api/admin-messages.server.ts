@@ -2,12 +2,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { siteInfo } from "../../app/lib/site.ts";
-import { SUBSCRIBER_STATUSES } from "../db/schema.ts";
+import { SUBSCRIBER_ROW_STATUSES, SUBSCRIBER_STATUSES } from "../db/schema.ts";
 import { loadSiteContent } from "../domain/content/content.server.ts";
 import { listMessages, respondToMessage } from "../domain/messaging/contact.server.ts";
 import {
   listSubscribers,
-  type SubscriberStatus,
+  type SubscriberRowStatus,
   setSubscriberStatus,
 } from "../domain/messaging/newsletter.server.ts";
 import { badRequest } from "../errors.server.ts";
@@ -45,15 +45,16 @@ export function adminMessagesApi({ database, log }: Services) {
   });
 
   api.get("/admin/newsletter/subscribers", async (c) => {
+    // The list holds pending sign-ups too (status "pending"), and can show only them.
     const status = c.req.query("status");
-    if (status && status !== "all" && !(SUBSCRIBER_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest(`status: Use one of ${SUBSCRIBER_STATUSES.join(", ")}`, {
-        status: `Use one of ${SUBSCRIBER_STATUSES.join(", ")}`,
+    if (status && status !== "all" && !(SUBSCRIBER_ROW_STATUSES as readonly string[]).includes(status)) {
+      throw badRequest(`status: Use one of ${SUBSCRIBER_ROW_STATUSES.join(", ")}`, {
+        status: `Use one of ${SUBSCRIBER_ROW_STATUSES.join(", ")}`,
       });
     }
     c.header("Cache-Control", "no-store");
     return c.json(
-      await listSubscribers(db, status && status !== "all" ? (status as SubscriberStatus) : undefined),
+      await listSubscribers(db, status && status !== "all" ? (status as SubscriberRowStatus) : undefined),
     );
   });
 

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import { SUBSCRIBED_MESSAGE } from "../../app/lib/newsletter.ts";
+import { SIGN_UP_ANSWER } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { waitlistJoinSchema } from "../../app/lib/waitlist.ts";
 import { joinWaitlist } from "../domain/bookings/waitlist.server.ts";
 import { incrementViewCount, listActiveAdventures } from "../domain/content/adventures.server.ts";
 import { saveContactMessage } from "../domain/messaging/contact.server.ts";
-import { subscribe } from "../domain/messaging/newsletter.server.ts";
+import { requestSubscription } from "../domain/messaging/newsletter-signup.server.ts";
 import { clientKey } from "../security/client.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
@@ -36,10 +36,12 @@ export function publicApi({ database, log, env, now }: Services) {
     return c.json({ success: true, id: saved.id, created_at: saved.createdAt.toISOString() }, 201);
   });
 
+  // Double opt-in: the answer is the same for every address, whatever its state and whether it was emailed.
   api.post("/newsletter/subscribe", async (c) => {
     const { email } = await readJson(c, newsletterSchema);
-    const { id } = await subscribe(db, email);
-    return c.json({ success: true, id, message: SUBSCRIBED_MESSAGE });
+    const { id, emailed } = await requestSubscription({ db, publicUrl: env.publicUrl, now }, email);
+    log.info("newsletter sign-up", { emailed });
+    return c.json({ success: true, id, message: SIGN_UP_ANSWER });
   });
 
   // "Tell me if a spot opens" on a full date; the same answer for a first and a repeated join.

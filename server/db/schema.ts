@@ -362,7 +362,14 @@ export const contactMessages = pgTable(
   (t) => [index("contact_created_idx").on(t.createdAt)],
 );
 
+/** The statuses the operator sets (and the campaigns' audience is "active"). */
 export const SUBSCRIBER_STATUSES = ["active", "unsubscribed", "inactive"] as const;
+/**
+ * A row's statuses: those, and "pending" for an address signed up but not yet
+ * confirmed from its email (double opt-in). Only a confirmation link makes a
+ * pending address active; nobody sets "pending" by hand.
+ */
+export const SUBSCRIBER_ROW_STATUSES = [...SUBSCRIBER_STATUSES, "pending"] as const;
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -370,8 +377,9 @@ export const newsletterSubscribers = pgTable(
     id: id(),
     /** Stored lower-cased: addresses are compared case-insensitively. */
     email: text("email").notNull(),
-    status: text("status").$type<(typeof SUBSCRIBER_STATUSES)[number]>().notNull().default("active"),
+    status: text("status").$type<(typeof SUBSCRIBER_ROW_STATUSES)[number]>().notNull().default("active"),
     source: text("source").notNull().default("footer"),
+    /** When the subscription started: confirmed (or reactivated); for a pending row, its latest sign-up. */
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -393,6 +401,25 @@ export const newsletterUnsubscribeLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("newsletter_unsubscribe_links_subscriber_idx").on(t.subscriberId)],
+);
+
+/**
+ * The links of the sign-up confirmation emails: one random token per email,
+ * only its SHA-256 hash stored. A link works once (confirming removes all of
+ * that address's links) and until it expires; the newest link's time spaces
+ * out the emails a repeated sign-up sends.
+ */
+export const newsletterConfirmLinks = pgTable(
+  "newsletter_confirm_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("newsletter_confirm_links_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );
 
 export const galleryImages = pgTable(

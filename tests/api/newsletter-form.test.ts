@@ -1,14 +1,16 @@
 /**
  * The footer's newsletter box before its script runs (or without JavaScript):
- * a form post to /newsletter, whose action subscribes through the same schema
- * and subscribe() as the API, answers the thank-you, and spends the API's
- * rate-limit budget. The address never reaches a URL or the log.
+ * a form post to /newsletter, whose action signs up through the same schema
+ * and requestSubscription() as the API (pending, one confirmation email),
+ * answers the thank-you, and spends the API's rate-limit budget. The address
+ * never reaches a URL or the log.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBSCRIBED_MESSAGE } from "../../app/lib/newsletter.ts";
+import { SIGN_UP_ANSWER } from "../../app/lib/newsletter.ts";
 import * as newsletterPage from "../../app/routes/public/newsletter.tsx";
 import { newsletterSubscribers } from "../../server/db/schema.ts";
+import { confirmationEmails } from "../helpers/newsletter.ts";
 import { appWithRoutes, formPost, reactRouterPages } from "../helpers/page-routes.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
@@ -32,15 +34,17 @@ const subscriber = async (email: string) =>
   (await t.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 
 describe("POST /newsletter (the footer box without JavaScript)", () => {
-  it("subscribes the address, as the API does, and answers the thank-you; the log never holds it", async () => {
+  it("signs the address up, as the API does, and answers the thank-you; the log never holds it", async () => {
     const from = t.logs.length;
     const res = await pages.request(
       "/newsletter",
       formPost({ email: " Ava.Form@Example.com " }, newClient()),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "subscribed", message: SUBSCRIBED_MESSAGE });
-    expect(await subscriber("ava.form@example.com")).toMatchObject({ status: "active" });
+    expect(await res.json()).toEqual({ status: "subscribed", message: SIGN_UP_ANSWER });
+    // Pending until the person follows the link in the one confirmation email.
+    expect(await subscriber("ava.form@example.com")).toMatchObject({ status: "pending" });
+    expect(await confirmationEmails(t.db, "ava.form@example.com")).toHaveLength(1);
     // Again: the same answer, still one row.
     const again = await pages.request(
       "/newsletter",
@@ -52,6 +56,7 @@ describe("POST /newsletter (the footer box without JavaScript)", () => {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, "ava.form@example.com"));
     expect(rows).toHaveLength(1);
+    expect(await confirmationEmails(t.db, "ava.form@example.com")).toHaveLength(1);
     expect(t.logs.slice(from).join("\n").toLowerCase()).not.toContain("ava.form");
   });
 

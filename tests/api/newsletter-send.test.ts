@@ -3,6 +3,8 @@
  * List-Unsubscribe link and the one-click marker (RFC 8058), once per campaign
  * however often the send arrives; the one-click POST and the page's button
  * unsubscribe, opening the page does not, and a wrong token reveals nothing.
+ * Subscribers are active once they confirm from their sign-up email; a
+ * pending sign-up gets no campaign.
  * Transactional emails carry no unsubscribe headers.
  */
 import { randomUUID } from "node:crypto";
@@ -19,6 +21,7 @@ import { hashToken } from "../../server/domain/access/auth.server.ts";
 import { enqueueEmail, sealedText } from "../../server/email/outbox.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { subscribeConfirmed } from "../helpers/newsletter.ts";
 import { appWithRoutes } from "../helpers/page-routes.ts";
 import { header, type SmtpSink, startSmtpSink } from "../helpers/smtp.ts";
 import {
@@ -59,15 +62,22 @@ afterAll(async () => {
 });
 
 let made = 0;
-/** Subscribers of the test's own, through the footer form and the admin status change. */
-async function subscribers(statuses: ("active" | "unsubscribed" | "inactive")[], on: Ctx = main) {
+/**
+ * Subscribers of the test's own: signed up in the footer and confirmed from
+ * the email (or left pending), then set by the operator's status change.
+ */
+async function subscribers(statuses: ("active" | "unsubscribed" | "inactive" | "pending")[], on: Ctx = main) {
   const run = ++made;
-  const emails: Record<string, string[]> = { active: [], unsubscribed: [], inactive: [] };
+  const emails: Record<string, string[]> = { active: [], unsubscribed: [], inactive: [], pending: [] };
   for (const [i, status] of statuses.entries()) {
     const email = `news-${run}-${i}-${status}@example.com`;
-    const res = await on.t.app.request("/api/newsletter/subscribe", jsonRequest("POST", { email }));
-    expect(res.status).toBe(200);
-    const { id } = (await res.json()) as { id: string };
+    if (status === "pending") {
+      const res = await on.t.app.request("/api/newsletter/subscribe", jsonRequest("POST", { email }));
+      expect(res.status).toBe(200);
+      emails.pending.push(email);
+      continue;
+    }
+    const id = await subscribeConfirmed(on.t, email);
     if (status !== "active") {
       const put = await on.t.app.request(
         `/api/admin/newsletter/subscribers/${id}`,
@@ -136,7 +146,7 @@ const oneClick = (tok: string, init: RequestInit = {}) =>
 
 describe("sending a newsletter", () => {
   it("queues exactly one email per active subscriber, each with both unsubscribe headers", async () => {
-    const mine = await subscribers(["active", "active", "unsubscribed", "inactive"]);
+    const mine = await subscribers(["active", "active", "unsubscribed", "inactive", "pending"]);
     const campaign = randomUUID();
     const everyoneActive = await activeEmails();
     const res = await send(campaign);
@@ -146,7 +156,7 @@ describe("sending a newsletter", () => {
     const rows = await campaignRows(campaign);
     expect(rows.map((r) => r.toAddress).sort()).toEqual(everyoneActive);
     for (const email of mine.active) expect(rows.filter((r) => r.toAddress === email)).toHaveLength(1);
-    for (const email of [...mine.unsubscribed, ...mine.inactive]) {
+    for (const email of [...mine.unsubscribed, ...mine.inactive, ...mine.pending]) {
       expect(rows.some((r) => r.toAddress === email)).toBe(false);
     }
     for (const row of rows.filter((r) => mine.active.includes(r.toAddress))) {
@@ -318,11 +328,11 @@ describe("unsubscribing", () => {
     expect((await subscriber(sub.email)).status).toBe("active");
   });
 
-  it("a subscriber who signs up again gets newsletters again, with a link that works", async () => {
+  it("a subscriber who signs up again and confirms gets newsletters again, with a link that works", async () => {
     const sub = await tokenOfNewSubscriber();
     expect((await oneClick(sub.token)).status).toBe(200);
-    const res = await t.app.request("/api/newsletter/subscribe", jsonRequest("POST", { email: sub.email }));
-    expect(res.status).toBe(200);
+    // Signing up again is not enough: the address stays unsubscribed until the new email confirms it.
+    await subscribeConfirmed(t, sub.email);
     const campaign = randomUUID();
     expect((await send(campaign)).status).toBe(200);
     const [row] = (await campaignRows(campaign)).filter((r) => r.toAddress === sub.email);

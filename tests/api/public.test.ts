@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adventures, contactMessages, emailOutbox, newsletterSubscribers } from "../../server/db/schema.ts";
+import { confirmByToken } from "../../server/domain/messaging/newsletter-signup.server.ts";
 import { SEEDED_CONTACT_TYPES } from "../fixtures/site.ts";
+import { confirmationTokens, subscribeConfirmed } from "../helpers/newsletter.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let t: TestContext;
@@ -318,7 +320,7 @@ describe("POST /api/newsletter/subscribe", () => {
       .from(newsletterSubscribers)
       .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`);
 
-  it("subscribes and stores the address lower-cased", async () => {
+  it("stores the address lower-cased, pending until it is confirmed from the email", async () => {
     const email = freshEmail("Diver.MixedCase");
     const res = await subscribe(`  ${email}  `);
     expect(res.status).toBe(200);
@@ -328,7 +330,8 @@ describe("POST /api/newsletter/subscribe", () => {
     const rows = await rowsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe(email.toLowerCase());
-    expect(rows[0].status).toBe("active");
+    expect(rows[0].status).toBe("pending");
+    expect(await confirmationTokens(t.db, email)).toHaveLength(1);
   });
 
   it("is idempotent whatever the case of the address", async () => {
@@ -342,19 +345,25 @@ describe("POST /api/newsletter/subscribe", () => {
     expect(await rowsFor(email)).toHaveLength(1);
   });
 
-  it.each(["unsubscribed", "inactive"] as const)("re-activates a %s address", async (status) => {
-    const email = freshEmail(status);
-    await subscribe(email);
-    await t.db
-      .update(newsletterSubscribers)
-      .set({ status })
-      .where(eq(newsletterSubscribers.email, email.toLowerCase()));
-    const res = await subscribe(email.toUpperCase());
-    expect(res.status).toBe(200);
-    const rows = await rowsFor(email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe("active");
-  });
+  it.each(["unsubscribed", "inactive"] as const)(
+    "re-activates a %s address once it confirms from the email",
+    async (status) => {
+      const email = freshEmail(status);
+      await subscribeConfirmed(t, email);
+      await t.db
+        .update(newsletterSubscribers)
+        .set({ status })
+        .where(eq(newsletterSubscribers.email, email.toLowerCase()));
+      const res = await subscribe(email.toUpperCase());
+      expect(res.status).toBe(200);
+      expect((await rowsFor(email))[0].status).toBe(status);
+      const token = (await confirmationTokens(t.db, email)).at(-1) as string;
+      expect(await confirmByToken(t.db, token, new Date())).toBe(true);
+      const rows = await rowsFor(email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe("active");
+    },
+  );
 
   it("handles two simultaneous sign-ups of one address", async () => {
     const email = freshEmail("race");

@@ -1,3 +1,4 @@
+import { E2E_SMTP_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Locator, test } from "../fixtures/test";
 import {
   adminToken,
@@ -10,6 +11,8 @@ import {
   signIn,
   uniqueEmail,
 } from "../helpers/e2e-api";
+import { subscribeConfirmed } from "../helpers/e2e-newsletter";
+import { startSmtpSink } from "../helpers/smtp";
 
 /**
  * The two dashboards, the bookings status filter and the newsletter figures.
@@ -252,10 +255,10 @@ test("bookings: the status filter shows exactly the bookings in that status", as
 interface Subscriber {
   id: string;
   email: string;
-  status: "active" | "unsubscribed" | "inactive";
+  status: "active" | "unsubscribed" | "inactive" | "pending";
 }
 
-test("newsletter: the four stat cards count each status", async ({ page, request }) => {
+test("newsletter: the stat cards count each status, pending sign-ups apart", async ({ page, request }) => {
   const token = await adminToken(request);
   const list = async () => getJson<Subscriber[]>(request, token, "/api/admin/newsletter/subscribers");
   const tally = (subs: Subscriber[]) => ({
@@ -263,16 +266,21 @@ test("newsletter: the four stat cards count each status", async ({ page, request
     active: subs.filter((s) => s.status === "active").length,
     unsubscribed: subs.filter((s) => s.status === "unsubscribed").length,
     inactive: subs.filter((s) => s.status === "inactive").length,
+    pending: subs.filter((s) => s.status === "pending").length,
   });
   const before = tally(await list());
   const emails = [uniqueEmail("news-a"), uniqueEmail("news-b"), uniqueEmail("news-c")];
+  const waiting = uniqueEmail("news-pending");
   const ids: string[] = [];
+  // Confirmed subscribers: signed up and confirmed from the email (double opt-in).
+  const sink = await startSmtpSink(E2E_SMTP_PORT);
   try {
-    for (const email of emails) {
-      const res = await request.post("/api/newsletter/subscribe", { data: { email } });
-      expect(res.status()).toBe(200);
-      ids.push(((await res.json()) as { id: string }).id);
-    }
+    for (const email of emails) await subscribeConfirmed(request, sink, email);
+    expect((await request.post("/api/newsletter/subscribe", { data: { email: waiting } })).status()).toBe(
+      200,
+    );
+    const mine = (await list()).filter((s) => emails.includes(s.email));
+    ids.push(...emails.map((e) => mine.find((s) => s.email === e)?.id as string));
     const put = async (id: string, status: Subscriber["status"]) => {
       const res = await request.put(`/api/admin/newsletter/subscribers/${id}`, {
         headers: bearer(token),
@@ -285,10 +293,11 @@ test("newsletter: the four stat cards count each status", async ({ page, request
 
     const after = tally(await list());
     expect(after).toEqual({
-      total: before.total + 3,
+      total: before.total + 4,
       active: before.active + 1,
       unsubscribed: before.unsubscribed + 1,
       inactive: before.inactive + 1,
+      pending: before.pending + 1,
     });
 
     await signIn(page, token);
@@ -298,7 +307,9 @@ test("newsletter: the four stat cards count each status", async ({ page, request
     await expect(statValue(figures, "Active")).toHaveText(en(after.active));
     await expect(statValue(figures, "Unsubscribed")).toHaveText(en(after.unsubscribed));
     await expect(statValue(figures, "Inactive")).toHaveText(en(after.inactive));
+    await expect(statValue(figures, "Pending confirmation")).toHaveText(en(after.pending));
   } finally {
+    await sink.close();
     // No subscriber is ever deleted; these test addresses are left unsubscribed.
     for (const id of ids) {
       await request.put(`/api/admin/newsletter/subscribers/${id}`, {

@@ -1,7 +1,10 @@
 import { formatDateAU } from "../../app/lib/dates";
+import { E2E_SMTP_PORT } from "../../playwright.config";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { addDays, sydneyToday } from "../helpers/e2e-api";
+import { subscribeConfirmed } from "../helpers/e2e-newsletter";
+import { startSmtpSink } from "../helpers/smtp";
 
 /**
  * The notices the admin screens show after a write, by the page's own clock: a success
@@ -240,7 +243,13 @@ test.describe("a success notice clears itself after 3 seconds; an error notice s
   test("newsletter: unsubscribing a subscriber", async ({ page, request }) => {
     const email = `notice-${run}-${Math.floor(Math.random() * 1e6)}@example.com`;
     const token = await loginPage(page, request);
-    expect((await request.post("/api/newsletter/subscribe", { data: { email } })).status()).toBe(200);
+    // An active subscriber: signed up and confirmed from the email (double opt-in).
+    const sink = await startSmtpSink(E2E_SMTP_PORT);
+    try {
+      await subscribeConfirmed(request, sink, email);
+    } finally {
+      await sink.close();
+    }
     await page.clock.install();
     // No subscriber is ever deleted: this test's address is left unsubscribed.
     await openAdmin(page, "/admin/newsletter", "Newsletter");

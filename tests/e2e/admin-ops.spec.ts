@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { E2E_ADMIN_PASSWORD, E2E_SMTP_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { subscribeConfirmed } from "../helpers/e2e-newsletter";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 let sink: SmtpSink;
@@ -150,16 +151,32 @@ test("contacts: a reply is shown read-only and arrives at the sender's inbox", a
   expect(mail.raw).toContain("serviced in the last year");
 });
 
-test("newsletter: unsubscribe, reactivate and export the active emails", async ({ page, request }) => {
+test("newsletter: unsubscribe, reactivate and export the active emails; a pending sign-up stands apart", async ({
+  page,
+  request,
+}) => {
+  // Many steps, each a server round trip: two sign-ups confirmed by email, filters, three status changes.
+  test.setTimeout(60_000);
   const keep = unique("reader");
   const leave = unique("leaver");
-  for (const email of [keep, leave]) {
-    expect((await request.post("/api/newsletter/subscribe", { data: { email } })).status()).toBe(200);
-  }
+  const waiting = unique("waiting");
+  // Active subscribers sign up and confirm from the email (double opt-in); one sign-up is left unconfirmed.
+  for (const email of [keep, leave]) await subscribeConfirmed(request, sink, email);
+  expect((await request.post("/api/newsletter/subscribe", { data: { email: waiting } })).status()).toBe(200);
   await signIn(page, request);
   await page.goto("/admin/newsletter");
   const keepRow = page.getByTestId("subscriber-row").filter({ hasText: keep });
   const leaveRow = page.getByTestId("subscriber-row").filter({ hasText: leave });
+  const waitingRow = page.getByTestId("subscriber-row").filter({ hasText: waiting });
+
+  // Pending: marked so, with no action; the "Pending confirmation" filter shows it alone of these.
+  await expect(waitingRow).toContainText("Pending");
+  await expect(waitingRow).toContainText("Not confirmed yet");
+  await expect(waitingRow.getByRole("button")).toHaveCount(0);
+  await page.getByLabel("Show").selectOption("pending");
+  await expect(waitingRow).toBeVisible();
+  await expect(keepRow).toHaveCount(0);
+  await page.getByLabel("Show").selectOption("all");
 
   await keepRow.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(keepRow.getByRole("button", { name: "Reactivate" })).toBeVisible();
@@ -182,6 +199,7 @@ test("newsletter: unsubscribe, reactivate and export the active emails", async (
   const lines = text.trim().split("\n");
   expect(lines).toContain(keep);
   expect(lines).not.toContain(leave);
+  expect(lines).not.toContain(waiting);
   expect(lines.every((l) => /^[^\s@]+@[^\s@]+$/.test(l))).toBe(true);
 });
 

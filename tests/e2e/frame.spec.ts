@@ -214,7 +214,8 @@ test.describe("newsletter box", () => {
     const rows = await subscriberRows(request, email);
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe(email.toLowerCase());
-    expect(rows[0].status).toBe("active");
+    // Pending until the person confirms from the email (double opt-in).
+    expect(rows[0].status).toBe("pending");
 
     // The same address again, in a different case: still a success, still one row.
     await page.reload();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, signIn, uniqueEmail } from "../helpers/e2e-api";
+import { subscribeConfirmed } from "../helpers/e2e-newsletter";
 import { seriousViolations } from "../helpers/page-checks";
 import { header, mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
@@ -30,10 +31,8 @@ interface Subscriber {
   status: string;
 }
 
-async function subscribe(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/newsletter/subscribe", { data: { email } });
-  expect(res.status()).toBe(200);
-}
+/** A reader who signed up and confirmed from the email (double opt-in). */
+const subscribe = (request: APIRequestContext, email: string) => subscribeConfirmed(request, sink, email);
 
 async function statusOf(request: APIRequestContext, token: string, email: string): Promise<string> {
   const res = await request.get("/api/admin/newsletter/subscribers", { headers: bearer(token) });
@@ -90,10 +89,13 @@ test("the operator composes and sends a newsletter; a reader unsubscribes from i
   page,
   request,
 }, testInfo) => {
+  // A whole journey: two readers sign up and confirm by email, the operator composes, tests, checks the
+  // page's accessibility at two widths and sends, and a reader unsubscribes at two widths.
+  test.setTimeout(60_000);
   const token = await adminToken(request);
   const readers = [uniqueEmail("news-reader"), uniqueEmail("news-other")];
   try {
-    for (const reader of readers) await subscribe(request, reader);
+    await Promise.all(readers.map((reader) => subscribe(request, reader)));
     await signIn(page, token);
     await page.setViewportSize(DESKTOP);
     await page.goto("/admin/newsletter");

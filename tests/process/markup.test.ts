@@ -17,6 +17,7 @@ import { chromium } from "playwright-core";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { CONFIRM_LINK_DAYS } from "../../app/lib/newsletter.ts";
 import { siteInfo } from "../../app/lib/site.ts";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
@@ -30,15 +31,16 @@ import {
   sendNewsletter,
   unsubscribeUrl,
 } from "../../server/domain/messaging/newsletter-send.server.ts";
+import { confirmUrl } from "../../server/domain/messaging/newsletter-signup.server.ts";
 import { previewTripEmail } from "../../server/domain/messaging/trip-emails.server.ts";
 import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
+import { newsletterConfirmEmail } from "../../server/email/newsletter-templates.server.ts";
 import {
   bookingConfirmationEmail,
   latePaymentRefundEmail,
   operatorNoticeEmail,
   paymentReceiptEmail,
 } from "../../server/email/templates.server.ts";
-import { sealedText } from "../../server/email/outbox.server.ts";
 import { BUILT_IN_TRIP_EMAILS } from "../../server/email/trip-templates.server.ts";
 import { giftReceiptEmail, voucherCodeEmail } from "../../server/email/voucher-templates.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
@@ -47,6 +49,8 @@ import { buildServices, type Services } from "../../server/services.server.ts";
 import { insertBooking } from "../helpers/admin.ts";
 import { CHROMIUM_ARGS } from "../helpers/chromium.ts";
 import { htmlErrors } from "../helpers/html-checker.ts";
+import { confirmationTokens, subscribeConfirmed } from "../helpers/newsletter.ts";
+import { sentText } from "../helpers/outbox.ts";
 import { tempDataDir } from "../helpers/server-process.ts";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -141,23 +145,29 @@ async function testCheckoutPage(): Promise<string> {
   return new URL(body.checkout_url).pathname;
 }
 
-/** The unsubscribe page of a newsletter reader's own link. */
+/** The unsubscribe page of a newsletter reader's own link (a reader who confirmed their sign-up). */
 async function unsubscribePage(): Promise<string> {
-  await app.request("/api/newsletter/subscribe", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "reader.markup@example.com" }),
-  });
+  await subscribeConfirmed({ app, db: database.db, services }, "reader.markup@example.com");
   await sendNewsletter(
     { db: database.db, publicUrl: services.env.publicUrl },
     { campaignId: "markup-check", subject: "News", body: "Hello." },
   );
   const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "newsletter"));
-  // The stored row keeps a marker in place of the link; the live text waits sealed until sent.
-  const live = await sealedText(database.db, row.id);
-  const link = /\/newsletter\/unsubscribe\/[\w-]+/.exec(live?.text ?? "")?.[0];
+  const link = /\/newsletter\/unsubscribe\/[\w-]+/.exec(await sentText(database.db, row))?.[0];
   if (!link) throw new Error("no unsubscribe link in the newsletter");
   return link;
+}
+
+/** The page a sign-up's confirmation link opens, from the email the sign-up sent. */
+async function confirmPage(): Promise<string> {
+  const email = "signup.markup@example.com";
+  await app.request("/api/newsletter/subscribe", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  const [token] = await confirmationTokens(database.db, email);
+  return `/newsletter/confirm/${token}`;
 }
 
 /**
@@ -251,6 +261,10 @@ async function emails(): Promise<[string, string][]> {
     ["email-gift-receipt", html(giftReceiptEmail(gift, gift.code, site))],
     ["email-newsletter", html(newsletterEmail(draft, site, unsubscribeUrl(publicUrl, "a-reader-token")))],
     ["email-newsletter-test", html(newsletterEmail(draft, site, null))],
+    [
+      "email-newsletter-confirm",
+      html(newsletterConfirmEmail(site, confirmUrl(publicUrl, "a-confirm-token"), CONFIRM_LINK_DAYS)),
+    ],
   ];
 }
 
@@ -268,6 +282,8 @@ describe("HTML validity (Nu Html Checker)", () => {
       ["admin-loading", "/admin/pro-dashboard"],
       ["test-checkout", await testCheckoutPage()],
       ["newsletter-unsubscribe", await unsubscribePage()],
+      ["newsletter-confirm", await confirmPage()],
+      ["newsletter-confirm-expired-or-used", `/newsletter/confirm/${"x".repeat(43)}`],
       ...(await privatePages()),
     ];
     for (const [name, address] of documents) save(name, await page(address));

@@ -34,4 +34,10 @@ describe("subscriber status changes", () => {
     expect(canChangeSubscriber("inactive", "active")).toBe(true);
     expect(canChangeSubscriber("inactive", "unsubscribed")).toBe(false);
   });
+
+  it("a pending sign-up takes no status from the operator: only its confirmation link activates it", () => {
+    for (const to of ["active", "unsubscribed", "inactive"] as const) {
+      expect(canChangeSubscriber("pending", to)).toBe(false);
+    }
+  });
 });

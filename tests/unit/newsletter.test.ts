@@ -8,6 +8,9 @@ import {
   TEST_UNSUBSCRIBE_NOTE,
   unsubscribeUrl,
 } from "../../server/domain/messaging/newsletter-send.server.ts";
+import { confirmUrl } from "../../server/domain/messaging/newsletter-signup.server.ts";
+import { newsletterConfirmEmail } from "../../server/email/newsletter-templates.server.ts";
+import { LINK_REMOVED, scrubEmail } from "../../server/email/secrets.server.ts";
 import { redactPath } from "../../server/route-match.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 
@@ -100,5 +103,32 @@ describe("send schema", () => {
       subject: "Subject must be a single line of text",
       body: "Message is required",
     });
+  });
+});
+
+describe("sign-up confirmation link and email", () => {
+  const confirm = confirmUrl("https://tidewater.example", "tok_ABC-123_confirm-456-xyz");
+
+  it("opens the confirmation page, and keeps the token out of the request log", () => {
+    expect(confirm).toBe("https://tidewater.example/newsletter/confirm/tok_ABC-123_confirm-456-xyz");
+    expect(redactPath("/newsletter/confirm/tok_ABC-123")).toBe("/newsletter/confirm/[redacted]");
+    expect(redactPath("/newsletter/confirm/tok_ABC-123.data")).toBe("/newsletter/confirm/[redacted].data");
+  });
+
+  it("rate limits the page's button as any page form, not the page itself", () => {
+    expect(limitFor("POST", "/newsletter/confirm/tok")?.name).toBe("page-form");
+    expect(limitFor("GET", "/newsletter/confirm/tok")).toBeUndefined();
+  });
+
+  it("carries the link in text and HTML, and is stored with a marker in its place", () => {
+    const email = newsletterConfirmEmail(site, confirm, 7);
+    expect(email.subject).toBe("Confirm your Tidewater Dive & Camp newsletter subscription");
+    expect(email.text).toContain(`Confirm your subscription: ${confirm}`);
+    expect(email.text).toContain("The link works once, for 7 days.");
+    expect(email.html).toContain(`href="${confirm}"`);
+    expect(email.html).toContain("<title>Confirm your subscription</title>");
+    const stored = scrubEmail({ ...email, headers: {} });
+    expect(stored.text).toContain(`Confirm your subscription: ${LINK_REMOVED}`);
+    expect(`${stored.text}${stored.html}`).not.toContain("tok_ABC-123_confirm");
   });
 });

@@ -34,8 +34,10 @@ const SUBSCRIBER_TONES: Record<string, BadgeTone> = {
   active: "green",
   unsubscribed: "slate",
   inactive: "amber",
+  pending: "blue",
 };
 
+/** "Pending" is a sign-up that has not been confirmed from its email yet. */
 export function SubscriberBadge({ status }: { status: string }) {
   return (
     <Badge tone={SUBSCRIBER_TONES[status] ?? "slate"}>{status[0]?.toUpperCase() + status.slice(1)}</Badge>

@@ -1,4 +1,13 @@
-import { Download, Newspaper, PenLine, UserCheck, UserMinus, Users, UserX } from "lucide-react";
+import {
+  Download,
+  MailQuestionMark,
+  Newspaper,
+  PenLine,
+  UserCheck,
+  UserMinus,
+  Users,
+  UserX,
+} from "lucide-react";
 import { useState } from "react";
 import {
   Alert,
@@ -24,6 +33,8 @@ const FILTERS = [
   { value: "active", label: "Active" },
   { value: "unsubscribed", label: "Unsubscribed" },
   { value: "inactive", label: "Inactive" },
+  // Sign-ups whose confirmation email has not been answered (double opt-in); they get no newsletter.
+  { value: "pending", label: "Pending confirmation" },
 ] as const;
 
 function subscribedOn(iso: string): string {
@@ -40,7 +51,11 @@ export async function clientLoader() {
 }
 export const clientAction = adminAction;
 
-/** Newsletter subscribers: stats, filter, table, export. */
+/**
+ * Newsletter subscribers: stats, filter, table, export. A pending row signed up
+ * but has not confirmed from its email: it gets no newsletter and has no
+ * action (it joins the list from its link, or lapses).
+ */
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const subscribers = dataOr(loaderData.subscribers, []);
   const loadError = failureText(loaderData.subscribers, "Failed to fetch subscribers");
@@ -108,7 +123,10 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
 
-        <section aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <section
+          aria-label="Subscriber figures"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
+        >
           <StatCard
             label="Total subscribers"
             value={subscribers.length}
@@ -131,6 +149,11 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
             value={subscribers.filter((s) => s.status === "inactive").length}
             icon={<UserX className="h-5 w-5" />}
             tone="sand"
+          />
+          <StatCard
+            label="Pending confirmation"
+            value={subscribers.filter((s) => s.status === "pending").length}
+            icon={<MailQuestionMark className="h-5 w-5" />}
           />
         </section>
 
@@ -200,7 +223,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
                         {subscribedOn(s.subscribed_at)}
                       </td>
                       <td className={`${t.td} text-right`}>
-                        {s.status === "active" ? (
+                        {s.status === "pending" ? (
+                          <span className="text-xs text-slate-500">Not confirmed yet</span>
+                        ) : s.status === "active" ? (
                           <Button
                             size="sm"
                             variant="danger"

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
 import { data, Form } from "react-router";
-import { subscribe } from "../../../server/domain/messaging/newsletter.server";
+import { requestSubscription } from "../../../server/domain/messaging/newsletter-signup.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { NEWSLETTER_ACTION, NEWSLETTER_TEXT } from "../../components/NewsletterForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
-import { SUBSCRIBED_MESSAGE } from "../../lib/newsletter";
+import { SIGN_UP_ANSWER } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
 import { newsletterSchema } from "../../lib/validation";
 import type { Route } from "./+types/newsletter";
@@ -16,8 +16,9 @@ export type SignUpResult =
 
 /**
  * The footer's sign-up box posts here when its script has not run (before
- * hydration, or without JavaScript): the same schema and subscribe() as
- * POST /api/newsletter/subscribe, and the same rate-limit budget.
+ * hydration, or without JavaScript): the same schema, requestSubscription()
+ * (double opt-in) and answer as POST /api/newsletter/subscribe, and the same
+ * rate-limit budget.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -28,12 +29,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SignUpResult>({ status: "invalid", email, message }, { status: 400 });
   }
   try {
-    await subscribe(app.db, parsed.data.email);
+    const { emailed } = await requestSubscription(
+      { db: app.db, publicUrl: app.env.publicUrl, now: app.booking.now },
+      parsed.data.email,
+    );
+    app.log.info("newsletter sign-up", { emailed });
   } catch (error) {
     pageFailed(app, "newsletter sign-up failed", error);
     return data<SignUpResult>({ status: "error", email, message: NEWSLETTER_TEXT.failed }, { status: 500 });
   }
-  return data<SignUpResult>({ status: "subscribed", message: SUBSCRIBED_MESSAGE });
+  return data<SignUpResult>({ status: "subscribed", message: SIGN_UP_ANSWER });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

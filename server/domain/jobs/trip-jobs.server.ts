@@ -1,12 +1,14 @@
 /**
  * Everything the periodic trip job does (every 15 minutes in every process,
- * see services.server.ts): the trip emails, the readiness requests, and the
- * erasure of medical answers whose retention time has passed. Each part is
+ * see services.server.ts): the trip emails, the readiness requests, the
+ * erasure of medical answers whose retention time has passed, and forgetting
+ * newsletter sign-ups nobody confirmed in time. Each part is
  * safe to run in parallel with itself elsewhere; one failing part does not
  * keep the others from running.
  */
 import type { Env } from "../../env.server.ts";
 import { eraseExpiredMedicalData } from "../dive-ops/medical-retention.server.ts";
+import { forgetUnconfirmedSignUps } from "../messaging/newsletter-signup.server.ts";
 import { sendReadinessEmails } from "../messaging/readiness-emails.server.ts";
 import { sendTripEmails, type TripEmailDeps } from "../messaging/trip-emails.server.ts";
 
@@ -24,6 +26,8 @@ export interface TripJobResult {
   readinessExpired: number;
   /** Participants whose medical answers were erased. */
   medicalErased: number;
+  /** Newsletter sign-ups forgotten because nobody confirmed them before their links expired. */
+  signUpsForgotten: number;
 }
 
 export async function runTripJobs(deps: TripJobDeps): Promise<TripJobResult> {
@@ -43,6 +47,9 @@ export async function runTripJobs(deps: TripJobDeps): Promise<TripJobResult> {
     0,
   );
   if (medicalErased) deps.log.info("medical answers erased", { participants: medicalErased });
+  const signUpsForgotten = await attempt(() => forgetUnconfirmedSignUps(deps.db, deps.now()), 0);
+  if (signUpsForgotten)
+    deps.log.info("unconfirmed newsletter sign-ups forgotten", { count: signUpsForgotten });
   if (failures.length)
     throw failures.length === 1 ? failures[0] : new AggregateError(failures, "trip jobs failed");
   return {
@@ -50,5 +57,6 @@ export async function runTripJobs(deps: TripJobDeps): Promise<TripJobResult> {
     readinessRequests: readiness.requests,
     readinessExpired: readiness.expired,
     medicalErased,
+    signUpsForgotten,
   };
 }

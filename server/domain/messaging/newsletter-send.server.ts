@@ -11,7 +11,7 @@
  * Each email gets its own link: a random token of which only the SHA-256 hash
  * is stored (newsletter_unsubscribe_links), kept so that every email's link
  * keeps working. A link only ever unsubscribes one address, which the person
- * can undo from the footer form.
+ * can undo by signing up again in the footer and confirming by email.
  */
 import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { type NewsletterDraft, newsletterParagraphs } from "../../../app/lib/newsletter.ts";

@@ -1,16 +1,26 @@
-/** Newsletter subscribers: the footer's sign-up, and for the operator the list and status changes. */
+/**
+ * Newsletter subscribers for the operator: the list and status changes. (The
+ * footer's sign-up and its confirmation are in newsletter-signup.)
+ */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
-import { newsletterSubscribers, type SUBSCRIBER_STATUSES } from "../../db/schema.ts";
+import {
+  newsletterSubscribers,
+  type SUBSCRIBER_ROW_STATUSES,
+  type SUBSCRIBER_STATUSES,
+} from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 
+/** A status the operator can set. */
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+/** A row's status: one of those, or "pending" (signed up, not yet confirmed). */
+export type SubscriberRowStatus = (typeof SUBSCRIBER_ROW_STATUSES)[number];
 type Row = typeof newsletterSubscribers.$inferSelect;
 
 export interface AdminSubscriber {
   id: string;
   email: string;
-  status: SubscriberStatus;
+  status: SubscriberRowStatus;
   subscribed_at: string;
   source: string;
 }
@@ -23,27 +33,7 @@ const toAdmin = (r: Row): AdminSubscriber => ({
   source: r.source,
 });
 
-/**
- * Signs an address up (the footer box, by the API or by the page's form post).
- * Idempotent: a known address is (re)activated, never duplicated, and keeps
- * its first subscription date while it stays active.
- */
-export async function subscribe(db: DB, email: string): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(newsletterSubscribers)
-    .values({ email: email.toLowerCase(), status: "active" })
-    .onConflictDoUpdate({
-      target: newsletterSubscribers.email,
-      set: {
-        status: "active",
-        subscribedAt: sql`case when ${newsletterSubscribers.status} = 'active' then ${newsletterSubscribers.subscribedAt} else now() end`,
-      },
-    })
-    .returning({ id: newsletterSubscribers.id });
-  return row;
-}
-
-export async function listSubscribers(db: DB, status?: SubscriberStatus): Promise<AdminSubscriber[]> {
+export async function listSubscribers(db: DB, status?: SubscriberRowStatus): Promise<AdminSubscriber[]> {
   const rows = await db
     .select()
     .from(newsletterSubscribers)
@@ -52,8 +42,14 @@ export async function listSubscribers(db: DB, status?: SubscriberStatus): Promis
   return rows.map(toAdmin);
 }
 
-/** An active subscriber can be unsubscribed (or set inactive); any other status can be reactivated. */
-export function canChangeSubscriber(from: SubscriberStatus, to: SubscriberStatus): boolean {
+/**
+ * An active subscriber can be unsubscribed (or set inactive); any other status
+ * can be reactivated. A pending address has not confirmed its own sign-up: the
+ * operator cannot put it on the list (that is the double opt-in), and an
+ * unconfirmed sign-up lapses by itself.
+ */
+export function canChangeSubscriber(from: SubscriberRowStatus, to: SubscriberStatus): boolean {
+  if (from === "pending") return false;
   return from === "active" ? to !== "active" : to === "active";
 }
 
@@ -66,9 +62,11 @@ export async function setSubscriberStatus(
   if (!current) throw notFound("Subscriber not found");
   if (!canChangeSubscriber(current.status, to)) {
     throw conflict(
-      current.status === to
-        ? `This subscriber is already ${to}.`
-        : `An ${current.status} subscriber can only be reactivated.`,
+      current.status === "pending"
+        ? "This address has not confirmed its sign-up yet: it joins the list from the link in its confirmation email."
+        : current.status === to
+          ? `This subscriber is already ${to}.`
+          : `An ${current.status} subscriber can only be reactivated.`,
     );
   }
   const [row] = await db

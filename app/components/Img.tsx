@@ -53,6 +53,9 @@ export function Img({ src, alt, priority, sizes = "100vw", onError, ...rest }: I
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
+      // Marks an image that was meant to show but failed to load (an adventure without a picture
+      // shows the placeholder by design and is not marked).
+      data-image-failed={src && stage === "placeholder" ? "" : undefined}
       onError={(e) => {
         setStage(nextStage);
         onError?.(e);

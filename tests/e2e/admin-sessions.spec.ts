@@ -1,5 +1,5 @@
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { type APIRequestContext, expect, test } from "../fixtures/test";
 
 /**
  * The signed-in devices on the settings page: another device is listed in
@@ -22,15 +22,6 @@ async function tokenFor(request: APIRequestContext, userAgent?: string): Promise
 const status = async (request: APIRequestContext, token: string) =>
   (await request.get("/api/admin/sessions", { headers: { Authorization: `Bearer ${token}` } })).status();
 
-/** The sign-in section at phone and desktop width, to look at (test-results), not to compare. */
-async function shoot(page: Page, name: string) {
-  const section = page.getByRole("region", { name: "Sign-in and security" });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await section.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-}
-
 test("signed-in devices: sign out the phone, then everywhere", async ({ page, request }) => {
   const phone = await tokenFor(request, IPHONE);
   const here = await tokenFor(request);
@@ -50,7 +41,6 @@ test("signed-in devices: sign out the phone, then everywhere", async ({ page, re
   await expect(mine).toContainText("Last used");
   const phoneRow = list.getByRole("listitem").filter({ hasText: "Safari on iPhone" }).first();
   await expect(phoneRow).toBeVisible();
-  await shoot(page, "sessions");
 
   await phoneRow.getByRole("button", { name: /^Sign out Safari on iPhone/ }).click();
   await expect(page.getByText(/^Safari on iPhone \(.+\) is signed out\.$/)).toBeVisible();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { type APIRequestContext, expect, test } from "../fixtures/test";
 import { adminToken, bearer, signIn } from "../helpers/e2e-api";
 import { seriousViolations } from "../helpers/page-checks";
 
@@ -20,25 +20,6 @@ async function restore(request: APIRequestContext, token: string) {
   }
 }
 
-/** Each email's card at phone and desktop width, to look at (test-results), not to compare. */
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [375, 812],
-    [1280, 900],
-  ]) {
-    await page.setViewportSize({ width, height });
-    for (const kind of ["reminder", "thank_you"]) {
-      // The card scrolled into view: a frame below the fold is not painted.
-      const card = page.locator("section").filter({ has: page.getByTestId(`trip-email-${kind}`) });
-      await card.screenshot({ path: test.info().outputPath(`${name}-${kind}-${width}.png`) });
-      // A card taller than the screen paints its frame only while in view: the preview on its own too.
-      await page
-        .getByTestId(`trip-email-preview-${kind}`)
-        .screenshot({ path: test.info().outputPath(`${name}-${kind}-preview-${width}.png`) });
-    }
-  }
-}
-
 test("the operator edits the reminder with a live preview and switches the thank-you off", async ({
   page,
   request,
@@ -57,7 +38,6 @@ test("the operator edits the reminder with a live preview and switches the thank
     const thanks = page.getByRole("form", { name: "Thank-you and review request" });
     const reminderPreview = page.getByTestId("trip-email-preview-reminder");
     await expect(reminderPreview.getByTestId("preview-subject")).toHaveText(/^See you soon: /);
-    await shoot(page, "trip-emails");
 
     // The subject and a line of the text change; the preview follows, rendered by the server.
     await reminder.getByLabel("Subject").fill("{first_name}, your {adventure} is in two days");
@@ -84,7 +64,6 @@ test("the operator edits the reminder with a live preview and switches the thank
     await thanks.getByRole("switch", { name: /Send this email/ }).uncheck();
     await thanks.getByRole("button", { name: "Save" }).click();
     await expect(thanks.getByRole("status")).toContainText("It is switched off and will not be sent.");
-    await shoot(page, "trip-emails-saved");
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Trip emails" })).toBeVisible();

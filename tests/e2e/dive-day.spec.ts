@@ -86,7 +86,7 @@ test.use({ viewport: PHONE });
 
 test("a group completes its details, the operator clears it, and the manifest shows both", async ({
   page,
-}, testInfo) => {
+}) => {
   // Payment, two forms, the operator's screen, the manifest, print and a download: one journey.
   test.setTimeout(90_000);
   const token = await adminToken(page.request);
@@ -168,7 +168,6 @@ test("a group completes its details, the operator clears it, and the manifest sh
     // Only the status: the sheet never says which question was answered "yes".
     await expect(card).not.toContainText(/sinus|ears/i);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath("dive-day-manifest-375.png"), fullPage: true });
 
     // On paper.
     await page.emulateMedia({ media: "print" });
@@ -181,7 +180,6 @@ test("a group completes its details, the operator clears it, and the manifest sh
     await expect(rows.nth(1)).toContainText("No medical issues");
     await expect(rows.nth(2)).toContainText(NEW_DIVER.name);
     await expect(rows.nth(2)).toContainText("Clearance received");
-    await page.screenshot({ path: testInfo.outputPath("dive-day-print-375.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
 
     // As CSV.

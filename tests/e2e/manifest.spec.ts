@@ -114,7 +114,6 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await checkIn.click();
     await expect(checkIn).toHaveAttribute("aria-pressed", "true");
     await expect(checkIn).toHaveText("Checked in");
-    await page.screenshot({ path: testInfo.outputPath("manifest-375.png"), fullPage: true });
     await page.reload();
     await expect(diveCard.getByRole("button", { name: "Checked in: Maya Walker" })).toHaveAttribute(
       "aria-pressed",
@@ -164,9 +163,7 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await expect(table).toBeVisible();
     await expect(table).toContainText("Maya Walker");
     await expect(table).toContainText("Participant 2 — details missing");
-    await page.screenshot({ path: testInfo.outputPath("manifest-print-375.png"), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath("manifest-print-1280.png"), fullPage: true });
     const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // Two adventures, each on a page of its own.
@@ -174,7 +171,6 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     expect(pages.length).toBeGreaterThanOrEqual(2);
     writeFileSync(testInfo.outputPath("manifest.pdf"), pdf);
     await page.emulateMedia({ media: "screen" });
-    await page.screenshot({ path: testInfo.outputPath("manifest-1280.png"), fullPage: true });
 
     // The dashboard lists both bookings as not ready, linking to the date's manifest.
     await page.goto("/admin/pro-dashboard");
@@ -186,9 +182,7 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await expect(card.locator("li", { hasText: dive.reference })).toContainText(
       "Details missing (1 person not entered)",
     );
-    await card.screenshot({ path: testInfo.outputPath("dashboard-card-1280.png") });
     await page.setViewportSize(PHONE);
-    await card.screenshot({ path: testInfo.outputPath("dashboard-card-375.png") });
     await card
       .locator("li", { hasText: dive.reference })
       .getByRole("link", { name: /\d{4}$/ })

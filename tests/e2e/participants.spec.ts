@@ -19,7 +19,6 @@ import { payWithTestCard } from "../helpers/test-checkout";
  * The form also works without JavaScript.
  */
 const PHONE = { width: 375, height: 740 };
-const DESKTOP = { width: 1280, height: 900 };
 
 let sink: SmtpSink;
 test.beforeAll(async () => {
@@ -121,21 +120,6 @@ async function fillPerson(page: Page, p: Person) {
   await field("waiver_name").fill(p.name);
 }
 
-async function shoot(page: Page, name: string, target: ReturnType<Page["getByTestId"]>) {
-  for (const [label, viewport] of [
-    ["375", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await target.scrollIntoViewIfNeeded();
-    await page.screenshot({
-      path: test.info().outputPath(`${name}-${label}.png`),
-      fullPage: name === "form",
-    });
-  }
-  await page.setViewportSize(PHONE);
-}
-
 test.describe("with JavaScript", () => {
   test.use({ viewport: PHONE });
 
@@ -143,7 +127,7 @@ test.describe("with JavaScript", () => {
     page,
     request,
   }) => {
-    // Two forms, the admin and six screenshots: longer than one page's default.
+    // Two forms and the admin: longer than one page's default.
     test.setTimeout(90_000);
     const token = await adminToken(request);
     const dive = await certifiedDive(request, token, "ready");
@@ -160,7 +144,6 @@ test.describe("with JavaScript", () => {
       const section = page.getByTestId("participants");
       await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
       await expect(page.getByTestId("participant-1")).toContainText("Add their details");
-      await shoot(page, "manage-missing", section);
       await expectNoSidewaysScroll(page);
 
       // Person 1: an experienced diver, "no" to every question.
@@ -183,7 +166,6 @@ test.describe("with JavaScript", () => {
       });
       await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
-      await shoot(page, "form", page.getByRole("heading", { name: "About this person" }));
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=1`);
       await expect(page.getByTestId("participant-saved")).toContainText("Mara Quinn");
@@ -207,7 +189,6 @@ test.describe("with JavaScript", () => {
       // The group's page never shows an answer, nor whose clearance is awaited.
       await expect(section).not.toContainText(MEDICAL_QUESTIONS[0].text);
       await expect(section).not.toContainText("clearance");
-      await shoot(page, "manage-clearance", section);
 
       // The operator: the booking's readiness in the list, then its participants.
       await signIn(page, token);
@@ -223,7 +204,6 @@ test.describe("with JavaScript", () => {
         "No to every question.",
       );
       await expectNoSidewaysScroll(page);
-      await shoot(page, "admin-detail", panel);
 
       await panel.getByRole("button", { name: "Record medical clearance" }).click();
       await expect(panel.getByText("Doctor's clearance received")).toBeVisible();
@@ -239,7 +219,6 @@ test.describe("with JavaScript", () => {
       await expect(
         page.locator('[data-testid="readiness-badge"][data-readiness="ready"]').first(),
       ).toBeVisible();
-      await shoot(page, "admin-ready", panel);
 
       await page.goto(link);
       await expect(page.getByTestId("booking-readiness")).toHaveText("Ready");
@@ -284,13 +263,6 @@ test.describe("the waiver screen", () => {
     await expect(history.getByRole("listitem").first()).toContainText(`Version ${version + 1} (current)`);
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
-    for (const [label, viewport] of [
-      ["375", PHONE],
-      ["1280", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: test.info().outputPath(`admin-waiver-${label}.png`) });
-    }
   });
 });
 

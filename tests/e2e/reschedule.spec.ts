@@ -91,18 +91,6 @@ async function bookPayAndOpenLink(page: Page, email: string, date: string) {
   return { booking, link: new URL(link).pathname };
 }
 
-async function shoot(page: Page, name: string, heading = "Change the date") {
-  for (const [label, viewport] of [
-    ["375", PHONE],
-    ["1280", { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.getByRole("heading", { name: heading }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`) });
-  }
-  await page.setViewportSize(PHONE);
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, viewport: PHONE });
@@ -130,7 +118,6 @@ for (const javaScriptEnabled of [true, false]) {
           .filter({ has: page.locator(`input[value="${target.date}"]`) });
         await expect(option).toContainText("No change in price");
         await option.click();
-        if (javaScriptEnabled) await shoot(page, "reschedule-list");
         await page.getByRole("button", { name: "Review change" }).click();
 
         const review = page.getByTestId("reschedule-review");
@@ -138,14 +125,12 @@ for (const javaScriptEnabled of [true, false]) {
         await expectNoSidewaysScroll(page);
         if (javaScriptEnabled) {
           expect(await seriousViolations(page)).toEqual([]);
-          await shoot(page, "reschedule-review");
         }
         // Nothing has moved yet.
         expect(await spotsLeft(page.request, target.date)).toBe(toBefore);
         await review.getByRole("button", { name: "Confirm new date" }).click();
 
         await expect(page.getByTestId("date-change-notice")).toContainText("Your booking has moved to");
-        if (javaScriptEnabled) await shoot(page, "manage-moved", "Change date");
         expect(new URL(page.url()).pathname).toBe(link);
         expect(await spotsLeft(page.request, target.date)).toBe(toBefore - 1);
         expect(await spotsLeft(page.request, from)).toBe(fromBefore + 1);
@@ -206,7 +191,6 @@ test("a dearer date is paid through the test checkout before the booking moves",
     await expect(page.getByTestId("review-money")).toContainText(
       "you pay $40.00 more at the secure checkout",
     );
-    await shoot(page, "reschedule-review-dearer");
     await page.getByRole("button", { name: "Confirm and pay $40.00" }).click();
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);

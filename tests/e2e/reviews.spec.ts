@@ -104,7 +104,7 @@ const reviewsText = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
 test("a customer's review shows on /reviews only after the operator approves it, and the average follows", async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const token = await adminToken(request);
   const trip = await tripTakenToday(page, request, token, "js");
   const text = `Saw a weedy seadragon on the way out ${Date.now()}`;
@@ -118,18 +118,13 @@ test("a customer's review shows on /reviews only after the operator approves it,
     // The booking page offers the review now that the trip date has arrived.
     await page.setViewportSize(PHONE);
     await page.goto(trip.manageUrl);
-    await page.screenshot({ path: testInfo.outputPath("manage-page-375.png"), fullPage: true });
     await page.getByRole("link", { name: "Leave a review" }).click();
     await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}\/review$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("How was Review Reef");
     await expect(page.getByLabel("Name shown")).toHaveValue("Ava W.");
-    for (const [name, size] of [
-      ["375", PHONE],
-      ["1280", DESKTOP],
-    ] as const) {
+    for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: testInfo.outputPath(`review-form-${name}.png`), fullPage: true });
     }
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -150,7 +145,6 @@ test("a customer's review shows on /reviews only after the operator approves it,
       })
       .toBe(true);
     await page.getByLabel("Your review").fill(text);
-    await page.screenshot({ path: testInfo.outputPath("review-form-filled-1280.png") });
     await page.getByRole("button", { name: "Send review" }).click();
     await expect(page.getByText("Thanks, we have your review")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send review" })).toHaveCount(0);
@@ -173,13 +167,9 @@ test("a customer's review shows on /reviews only after the operator approves it,
     const card = page.getByTestId("testimonial-card").filter({ hasText: text });
     await expect(card).toContainText(`Booking ${trip.booking.reference}`);
     await expect(card).toContainText("Pending");
-    for (const [name, size] of [
-      ["1280", DESKTOP],
-      ["375", PHONE],
-    ] as const) {
+    for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: testInfo.outputPath(`admin-testimonials-${name}.png`), fullPage: true });
     }
     expect(await seriousViolations(page)).toEqual([]);
     await card.getByRole("button", { name: "Approve the review from Ava W." }).click();

@@ -27,7 +27,7 @@ for (const viewport of WIDTHS) {
   test(`the ribbon sits in a corner at ${viewport.width} px, covering no control and shifting nothing`, async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     await page.setViewportSize(viewport);
     await signIn(page, request);
     for (const path of PAGES) {
@@ -98,9 +98,6 @@ for (const viewport of WIDTHS) {
         return hits;
       }, box);
       expect(covered, `${path} at ${viewport.width} px`).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`ribbon-${viewport.width}${path.replace(/\//g, "_")}.png`),
-      });
     }
   });
 }

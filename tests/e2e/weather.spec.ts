@@ -23,7 +23,6 @@ import { payWithTestCard } from "../helpers/test-checkout";
  */
 const ADVENTURE = "guided-shore-dive";
 const PHONE = { width: 375, height: 740 };
-const DESKTOP = { width: 1280, height: 900 };
 
 let sink: SmtpSink;
 test.beforeAll(async () => {
@@ -64,20 +63,6 @@ async function weatherLink(email: string): Promise<string> {
   const link = /https?:\/\/[^\s"]+\/my-booking\/[A-Za-z0-9_-]{43}\/weather/.exec(textOf(mail.raw))?.[0] ?? "";
   expect(link).not.toBe("");
   return new URL(link).pathname;
-}
-
-/** Screenshots at 375 and 1280 px: of the part `at` shows, or of the whole page from its top. */
-async function shoot(page: Page, name: string, at?: string) {
-  for (const [label, viewport] of [
-    ["375", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    if (at) await page.locator(at).first().scrollIntoViewIfNeeded();
-    else await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: !at });
-  }
-  await page.setViewportSize(PHONE);
 }
 
 test.use({ viewport: PHONE });
@@ -124,7 +109,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     }
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, "admin-weather-preview", '[data-testid="weather-preview"]');
     await preview.getByRole("button", { name: "Call off and email 4" }).click();
     await expect(page.getByRole("status").filter({ hasText: "is called off" })).toContainText("4 bookings");
 
@@ -144,7 +128,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     await expect(page.getByTestId("weather-message")).toContainText("forecast");
     await expectNoSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, "customer-weather-before");
     await page
       .getByTestId("weather-date")
       .filter({ has: page.locator(`input[value="${target.date}"]`) })
@@ -153,7 +136,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     const moved = page.getByTestId("weather-outcome");
     await expect(moved).toContainText("Your booking has moved to");
     await expectNoSidewaysScroll(page);
-    await shoot(page, "customer-weather-moved");
     await sink.waitFor(
       (m) => m.to.includes(emails.move) && m.subject.startsWith("Your booking has moved to"),
       20_000,
@@ -161,7 +143,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     // The manage page states the outcome.
     await page.goto(moveLink.replace(/\/weather$/, ""));
     await expect(page.getByTestId("weather-notice")).toContainText("Your booking has moved to");
-    await shoot(page, "manage-weather-notice", '[data-testid="weather-notice"]');
 
     // Customer 2 takes credit.
     const creditLink = await weatherLink(emails.credit);
@@ -170,7 +151,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     // The page names the voucher by its last four characters; the code itself is in the email only.
     const hint = (await page.getByTestId("voucher-code").textContent())?.trim() ?? "";
     expect(hint).toMatch(/^…[A-Z0-9]{4}$/);
-    await shoot(page, "customer-weather-credit");
     const creditMail = await sink.waitFor(
       (m) => m.to.includes(emails.credit) && m.subject.startsWith("Your credit voucher"),
       20_000,
@@ -187,7 +167,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     expect(amount).not.toBe("");
     await refundButton.click();
     await expect(page.getByTestId("weather-outcome")).toContainText(`A full refund of ${amount}`);
-    await shoot(page, "customer-weather-refund");
     await sink.waitFor((m) => m.to.includes(emails.refund) && m.subject.includes("refunded in full"), 20_000);
 
     // The admin list shows each answer.
@@ -202,7 +181,6 @@ test("a date called off for weather: one customer moves, one takes credit, one a
     const phoned = list.locator(`[data-reference="${caller.reference}"]`);
     await expect(phoned.getByTestId("weather-choice")).toContainText("Waiting");
     await phoned.getByText("Record a phoned answer").click();
-    await shoot(page, "admin-weather-list", `[data-reference="${caller.reference}"]`);
     await phoned.getByRole("button", { name: "Credit" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(`Pat Walker asked to cancel ${caller.reference} and issue`);
@@ -231,12 +209,10 @@ test("a date called off for weather: one customer moves, one takes credit, one a
       "/admin/weather",
     );
     await expectNoSidewaysScroll(page);
-    await shoot(page, "admin-calendar-weather", `td[data-date="${off.date}"]`);
 
     // The dashboard's card.
     await page.goto("/admin/pro-dashboard");
     await expect(page.getByTestId("weather-card")).toContainText("1 moved");
-    await shoot(page, "admin-dashboard-weather", '[data-testid="weather-card"]');
 
     // The credit pays a new booking in full: the voucher code on /book, no card.
     const newEmail = uniqueEmail("weather-credit-rebook");

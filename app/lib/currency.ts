@@ -23,3 +23,9 @@ export function isCurrency(value: string): value is Currency {
 
 /** The list as a message reads it: "AUD, USD, EUR or GBP". */
 export const CURRENCY_LIST_TEXT = `${CURRENCIES.slice(0, -1).map(currencyCode).join(", ")} or ${currencyCode(CURRENCIES[CURRENCIES.length - 1])}`;
+
+/** The smallest charge in `currency` (either letter case), or 0 for one the site does not charge in. */
+export function minChargeCents(currency: string): number {
+  const code = currency.toLowerCase();
+  return isCurrency(code) ? MIN_CHARGE_CENTS[code] : 0;
+}

@@ -5,14 +5,12 @@ import { sydneyDate } from "../../app/lib/dates.ts";
 import { BOOKING_STATUSES } from "../db/schema.ts";
 import {
   type BookingFilter,
-  bookingsCsv,
-  changeBookingStatus,
   isBookingStatus,
   listBookings,
-  refundPreview,
-  retryRefund,
-  revokeLinks,
 } from "../domain/console/admin-bookings.server.ts";
+import { changeBookingStatus, retryRefund, revokeLinks } from "../domain/console/booking-actions.server.ts";
+import { bookingsCsv } from "../domain/console/bookings-csv.server.ts";
+import { refundPreview } from "../domain/console/refund-preview.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

@@ -7,13 +7,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
-import {
-  completeDate,
-  loadManifest,
-  manifestCsv,
-  setCheckIn,
-  upcomingNotReady,
-} from "../domain/dive-ops/manifest.server.ts";
+import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
+import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
+import { loadManifest } from "../domain/dive-ops/manifest.server.ts";
+import { manifestCsv } from "../domain/dive-ops/manifest-csv.server.ts";
+import { upcomingNotReady } from "../domain/dive-ops/not-ready.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

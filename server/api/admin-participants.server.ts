@@ -2,12 +2,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { waiverSchema } from "../../app/lib/participants.ts";
 import {
-  adminBookingParticipants,
-  adminParticipantView,
   markCertificationChecked,
   recordMedicalClearance,
-  saveParticipant,
-} from "../domain/dive-ops/participants.server.ts";
+} from "../domain/dive-ops/participant-checks.server.ts";
+import { saveParticipant } from "../domain/dive-ops/participant-save.server.ts";
+import { adminBookingParticipants, adminParticipantView } from "../domain/dive-ops/participants.server.ts";
 import { currentWaiver, publishWaiver, waiverHistory } from "../domain/dive-ops/waivers.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";

@@ -14,7 +14,7 @@ import {
   voidVoucher,
   voucherLedger,
   voucherView,
-} from "../domain/vouchers/vouchers.server.ts";
+} from "../domain/vouchers/voucher-admin.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

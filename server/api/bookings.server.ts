@@ -11,7 +11,7 @@ import { TooManyCheckouts } from "../domain/money/checkout-cap.server.ts";
 import { findPayment } from "../domain/money/checkout-ledger.server.ts";
 import { createCustomPayment } from "../domain/money/custom-payment.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../domain/money/refund-webhooks.server.ts";
-import { checkVoucher } from "../domain/vouchers/vouchers.server.ts";
+import { checkVoucher } from "../domain/vouchers/voucher-use.server.ts";
 import { badRequest, databaseUnavailable, HttpError, notFound } from "../errors.server.ts";
 import { type ProviderEvent, WebhookRejected } from "../payments/provider.server.ts";
 import { clientKey } from "../security/client.server.ts";

@@ -20,11 +20,8 @@ import {
 } from "../../server/db/schema.ts";
 import { fulfil } from "../../server/domain/bookings/settle.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
-import {
-  hashVoucherCode,
-  issueVoucher,
-  redeemVoucher,
-} from "../../server/domain/vouchers/vouchers.server.ts";
+import { redeemVoucher } from "../../server/domain/vouchers/voucher-use.server.ts";
+import { hashVoucherCode, issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText, voucherCodeOf } from "../helpers/outbox.ts";

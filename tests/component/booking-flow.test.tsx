@@ -1,3 +1,5 @@
+import type { ComponentProps } from "react";
+import { createRoutesStub } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { page } from "vitest/browser";
 import { render } from "vitest-browser-react";
@@ -8,13 +10,14 @@ import {
 } from "../../app/components/booking/BookingFlow";
 import { serverHtml } from "./server-html";
 
-const adventure = (id: string, title: string, price: number): BookableAdventure => ({
+const adventure = (id: string, title: string, price: number, currency = "AUD"): BookableAdventure => ({
   id,
   slug: id,
   title,
   short_description: `${title}, in short.`,
   price_num: price,
   price_display: `$${price} per person`,
+  currency,
   duration: "3 hours",
   groupSize: "1-4 people",
   group_size_min: 1,
@@ -33,14 +36,48 @@ const DATES: DateOption[] = [
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
+type FlowProps = ComponentProps<typeof BookingFlow>;
+
+/** /book's page component as the route renders it: the flow with what the loader gave the page. */
+function BookRoute({ loaderData }: { loaderData: FlowProps }) {
+  return <BookingFlow {...loaderData} />;
+}
+
+/**
+ * The flow on its /book route, as the page renders it. The route's loader
+ * answers a fetcher with `datesOf(adventure)` and records each address asked.
+ */
+function bookPage(
+  props: Partial<FlowProps>,
+  { datesOf = () => DATES, asked = [] }: { datesOf?: (id: string) => DateOption[]; asked?: string[] } = {},
+) {
+  const Stub = createRoutesStub([
+    {
+      id: "book",
+      path: "/book",
+      Component: BookRoute as () => React.ReactElement,
+      loader: ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.pathname}${url.search}`);
+        const id = url.searchParams.get("adventure");
+        return { preselected: id, initialDates: id ? datesOf(id) : [] };
+      },
+    },
+  ]);
+  // The page arrives rendered: its loader's answer is already in it.
+  const page: FlowProps = { adventures: ADVENTURES, preselected: null, initialDates: [], ...props };
+  return <Stub initialEntries={["/book"]} hydrationData={{ loaderData: { book: page } }} />;
+}
+
+/** The booking form's date select (the waitlist form below it has one too, without the prompt). */
+const dateSelect = () => page.getByRole("combobox").filter({ hasText: "Select a date" });
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 test("before the scripts run, an adventure card asks the server for its details step", async () => {
-  const { container, screen } = serverHtml(
-    <BookingFlow adventures={ADVENTURES} preselected={null} initialDates={[]} />,
-  );
+  const { container, screen } = serverHtml(bookPage({}));
   const asked: string[] = [];
   container.addEventListener("submit", (e) => {
     e.preventDefault();
@@ -52,18 +89,74 @@ test("before the scripts run, an adventure card asks the server for its details 
   expect(asked).toEqual(["get /book?adventure=guided-shore-dive"]);
 });
 
-test("with the scripts, a card opens the details step with that adventure's dates", async () => {
-  const calls: string[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-    calls.push(String(input));
-    return json(200, DATES);
-  });
-  await render(<BookingFlow adventures={ADVENTURES} preselected={null} initialDates={[]} />);
+test("with the scripts, a card opens the details step with that adventure's dates from the page's loader", async () => {
+  const fetched = vi.spyOn(globalThis, "fetch");
+  const asked: string[] = [];
+  await render(bookPage({}, { asked }));
   await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
   await expect.element(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
-  expect(calls).toEqual(["/api/adventures/guided-shore-dive/dates"]);
   await expect.element(page.getByRole("option", { name: /Sunday 1 August 2032/ })).toBeInTheDocument();
   await expect.element(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
+  // The address the card's form asks for without JavaScript, loaded in place.
+  expect(asked).toEqual(["/book?adventure=guided-shore-dive"]);
+  expect(fetched).not.toHaveBeenCalled();
+});
+
+test("another adventure's list keeps a chosen date it offers and drops one it does not", async () => {
+  const only = (date: string) => DATES.filter((d) => d.date === date);
+  await render(
+    bookPage(
+      { preselected: "guided-shore-dive", initialDates: DATES },
+      { datesOf: (id) => (id === "dive-exhibition" ? only("2032-08-08") : only("2032-08-01")) },
+    ),
+  );
+  const date = dateSelect();
+  const change = page.getByRole("button", { name: "Change adventure" });
+  const card = (title: string) => page.getByTestId("adventure-option").filter({ hasText: title });
+
+  await date.selectOptions("2032-08-08");
+  await change.click();
+  await card("Discover Scuba Diving").click();
+  await expect.element(page.getByRole("option", { name: /Sunday 1 August 2032/ })).not.toBeInTheDocument();
+  await expect.element(date).toHaveValue("2032-08-08");
+
+  await change.click();
+  await card("Guided Shore Dive").click();
+  await expect.element(page.getByRole("option", { name: /Sunday 8 August 2032/ })).not.toBeInTheDocument();
+  await expect.element(date).toHaveValue("");
+  await expect.element(page.getByText("Not selected")).toBeVisible();
+});
+
+test("an adventure priced in pounds is totalled in pounds, and its voucher is checked in pounds", async () => {
+  const sent: unknown[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+    sent.push(JSON.parse(String(init?.body)));
+    // 20p short of the £117 total: the card keeps the pound's 30p minimum, not the dollar's 50c.
+    return json(200, {
+      code: "TW-GBPX-0001",
+      balance: 116.8,
+      balance_cents: 11_680,
+      currency: "gbp",
+      expires_at: "2033-01-01T00:00:00.000Z",
+    });
+  });
+  const london = adventure("thames-dive", "Thames Dive", 135, "GBP");
+  await render(bookPage({ adventures: [london], preselected: "thames-dive", initialDates: DATES }));
+  await dateSelect().selectOptions("2032-08-01");
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("GBP 117");
+  // Intl puts a no-break space between the code and the amount.
+  expect(page.getByText("Price per person").element().parentElement?.textContent).toBe(
+    "Price per personGBP\u00a0117",
+  );
+
+  await page.getByText(/Have a voucher\?/).click();
+  await page.getByLabelText("Voucher code").fill("TW-GBPX-0001");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("GBP 0.30");
+  await expect
+    .element(page.getByTestId("voucher-deduction"))
+    .toHaveTextContent("Voucher TW-GBPX-0001−GBP 116.70");
+  expect(sent).toEqual([{ code: "TW-GBPX-0001", currency: "GBP" }]);
 });
 
 test("what was chosen and typed before React took over is what is shown and booked", async () => {
@@ -73,9 +166,7 @@ test("what was chosen and typed before React took over is what is shown and book
     // Refused, so the page stays here to be looked at.
     return json(409, { detail: "That date has just filled up" });
   });
-  const html = serverHtml(
-    <BookingFlow adventures={ADVENTURES} preselected="guided-shore-dive" initialDates={DATES} />,
-  );
+  const html = serverHtml(bookPage({ preselected: "guided-shore-dive", initialDates: DATES }));
   const field = (name: string) =>
     page.elementLocator(html.container.querySelector(`[name=${name}]`) as HTMLElement);
   await field("customerFirstName").fill("Noa");

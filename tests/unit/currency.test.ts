@@ -8,6 +8,7 @@ import {
   DEFAULT_CURRENCY,
   isCurrency,
   MIN_CHARGE_CENTS,
+  minChargeCents,
 } from "../../app/lib/currency.ts";
 
 describe("currencies", () => {
@@ -36,5 +37,12 @@ describe("currencies", () => {
     // Until the operator chooses, an adventure is priced in Australian dollars.
     const plain = check(proAdventureSchema, base);
     expect(plain.ok && plain.data.currency).toBe("AUD");
+  });
+
+  it("give their smallest charge in either letter case, and none for a currency the site does not charge in", () => {
+    expect(minChargeCents("AUD")).toBe(50);
+    expect(minChargeCents("gbp")).toBe(30);
+    expect(minChargeCents("GBP")).toBe(30);
+    expect(minChargeCents("NZD")).toBe(0);
   });
 });

@@ -3,8 +3,8 @@ import {
   assembleManifest,
   type ManifestBookingRow,
   type ManifestParticipantRow,
-  manifestCsv,
 } from "../../server/domain/dive-ops/manifest.server.ts";
+import { manifestCsv } from "../../server/domain/dive-ops/manifest-csv.server.ts";
 
 const DATE = "2031-06-14";
 

@@ -14,6 +14,8 @@ interface Props {
   serverError?: string;
   totalCents: number;
   minChargeCents: number;
+  /** The booking's currency: a voucher pays only a booking in its own. */
+  currency: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function VoucherField({
   serverError,
   totalCents,
   minChargeCents,
+  currency,
 }: Props) {
   const inputId = useId();
   const messageId = useId();
@@ -46,7 +49,7 @@ export function VoucherField({
     }
     setChecking(true);
     setError("");
-    const result = await requestJson<VoucherCheck>("POST", "/api/vouchers/check", { code });
+    const result = await requestJson<VoucherCheck>("POST", "/api/vouchers/check", { code, currency });
     setChecking(false);
     if (result.ok) {
       onApplied(result.data);

@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       short_description: a.short_description,
       price_num: a.price_num,
       price_display: a.price_display,
+      currency: a.currency,
       duration: a.duration,
       groupSize: a.groupSize,
       group_size_min: a.group_size_min,

@@ -5,7 +5,7 @@
  * back with each field's message and what was typed.
  */
 import { data } from "react-router";
-import { saveParticipant } from "../../../server/domain/dive-ops/participants.server";
+import { saveParticipant } from "../../../server/domain/dive-ops/participant-save.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import type { ParticipantActionData } from "../../components/participant/ParticipantForm";

@@ -29,7 +29,7 @@ import {
   type RefundRow,
   sendRefund,
 } from "../money/refunds.server.ts";
-import { restoreVoucherForBooking } from "../vouchers/vouchers.server.ts";
+import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
 import { releaseHold } from "./holds.server.ts";
 import { calledOffForWeather } from "./weather-offers.server.ts";

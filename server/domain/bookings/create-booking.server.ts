@@ -31,7 +31,7 @@ import {
   type CheckoutClient,
   checkoutCancelPath,
 } from "../money/checkout-ledger.server.ts";
-import { lockUsableVoucher, redeemVoucher } from "../vouchers/vouchers.server.ts";
+import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { datePriceCents, holdSpots } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import { firstBookableDate } from "./booking-window.ts";

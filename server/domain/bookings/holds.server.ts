@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
 import { bookings } from "../../db/schema.ts";
-import { restoreVoucherForBooking } from "../vouchers/vouchers.server.ts";
+import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
 import { freeSpots } from "./availability.server.ts";
 import type { SpotRelease } from "./waitlist.server.ts";
 

@@ -1,36 +1,18 @@
 /**
- * Bookings as the operator sees them: the paged, filtered list, the CSV
- * export, and status changes. The server decides every transition and every
- * refund.
+ * Bookings as the operator sees them: the admin shape of a booking and the
+ * paged, filtered list. The CSV export (bookings-csv), the refund preview
+ * (refund-preview) and the status changes (booking-actions) build on these;
+ * the server decides every transition and every refund.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import { daysBetween, sydneyDate } from "../../../app/lib/dates.ts";
+import { and, asc, desc, eq, gte, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { isPaid } from "../../../app/lib/paid.ts";
-import { refundCents, refundPercent } from "../../../app/lib/policy.ts";
 import type { BookingReadiness } from "../../../app/lib/readiness.ts";
-import { csvLine, csvRecord } from "../../csv.server.ts";
 import type { DB } from "../../db/client.server.ts";
-import {
-  type BookingRow,
-  type BookingStatus,
-  bookings,
-  type PaymentRow,
-  payments,
-  refunds,
-} from "../../db/schema.ts";
-import { conflict, notFound } from "../../errors.server.ts";
-import type { Logger } from "../../log.server.ts";
-import type { PaymentProvider } from "../../payments/provider.server.ts";
-import { revokeBookingLinks } from "../bookings/booking-links.server.ts";
-import { canTransition, nextStatuses, statusLabel } from "../bookings/booking-status.ts";
-import { cancelBooking } from "../bookings/cancel-booking.server.ts";
+import { type BookingRow, type BookingStatus, bookings, payments } from "../../db/schema.ts";
+import { notFound } from "../../errors.server.ts";
+import { nextStatuses } from "../bookings/booking-status.ts";
 import { readinessForBookings } from "../dive-ops/participants.server.ts";
-import {
-  REFUNDABLE_STATES,
-  type RefundNote,
-  refundNotes,
-  retryBookingRefunds,
-} from "../money/refunds.server.ts";
+import { type RefundNote, refundNotes } from "../money/refunds.server.ts";
 
 export { canTransition, isBookingStatus, nextStatuses } from "../bookings/booking-status.ts";
 
@@ -114,7 +96,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** A whole booking reference, e.g. TW-7K3Q9P: looked up through its unique index. */
 const REFERENCE = /^TW-[A-Z0-9]{4,12}$/i;
 
-function bookingWhere(filter: BookingFilter): SQL | undefined {
+/** The filter as a WHERE clause (also the CSV export's). */
+export function bookingWhere(filter: BookingFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(bookings.bookingStatus, filter.status));
   const q = filter.q?.trim();
@@ -263,73 +246,14 @@ async function listNotReady(
   };
 }
 
-/* ---------- CSV ---------- */
-
-const CSV_COLUMNS = [
-  "reference",
-  "created_at",
-  "adventure_title",
-  "selected_date",
-  "customer_first_name",
-  "customer_last_name",
-  "customer_email",
-  "customer_phone",
-  "group_size",
-  "total_amount",
-  "currency",
-  "booking_status",
-  "payment_status",
-  "refund_amount",
-  "special_requirements",
-] as const;
-
-function csvRow(b: AdminBooking): string {
-  return csvRecord(CSV_COLUMNS, {
-    ...b,
-    total_amount: b.total_amount.toFixed(2),
-    refund_amount: b.refund_amount.toFixed(2),
-  });
+/** One booking, or 404. */
+export async function loadBooking(db: DB, id: string): Promise<BookingRow> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw notFound("Booking not found");
+  return row;
 }
 
-/** Every matching booking as CSV lines, read in keyset batches (bounded memory). */
-export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000): AsyncGenerator<string> {
-  yield csvLine(CSV_COLUMNS);
-  const base = bookingWhere(filter);
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? or(
-          lt(bookings.createdAt, after.createdAt),
-          and(eq(bookings.createdAt, after.createdAt), lt(bookings.id, after.id)),
-        )
-      : undefined;
-    const rows: BookingRow[] = await db
-      .select()
-      .from(bookings)
-      .where(and(base, cursor))
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(batch);
-    if (!rows.length) return;
-    const admin = await toAdminBookings(db, rows);
-    yield admin.map(csvRow).join("");
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
-  }
-}
-
-/* ---------- Refunds ---------- */
-
-async function paidPayment(db: DB, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, REFUNDABLE_STATES)))
-    .orderBy(desc(payments.paidAt))
-    .limit(1);
-  return row ?? null;
-}
-
+/** What cancelling now would refund (refund-preview), as the operator's confirmation shows it. */
 export interface RefundPreview {
   booking_id: string;
   reference: string;
@@ -342,130 +266,4 @@ export interface RefundPreview {
   refund_percent: number;
   refund_amount: number;
   currency: string;
-}
-
-interface RefundPlan {
-  preview: RefundPreview;
-  payment: PaymentRow | null;
-  cents: number;
-}
-
-async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<RefundPlan> {
-  const payment = await paidPayment(db, booking.id);
-  const paidCents = payment?.amountTotalCents ?? 0;
-  const already = payment ? payment.refundedCents + (await pendingRefundCents(db, payment.id)) : 0;
-  const percent = payment ? refundPercent(booking.selectedDate, now) : 0;
-  const cents = payment
-    ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already))
-    : 0;
-  return {
-    payment,
-    cents,
-    preview: {
-      booking_id: booking.id,
-      reference: booking.reference,
-      booking_status: booking.bookingStatus,
-      selected_date: booking.selectedDate,
-      days_before_trip: daysBetween(sydneyDate(now), booking.selectedDate),
-      paid: payment !== null,
-      paid_amount: paidCents / 100,
-      already_refunded: already / 100,
-      refund_percent: percent,
-      refund_amount: cents / 100,
-      currency: payment?.currency ?? booking.currency,
-    },
-  };
-}
-
-/** Refunds claimed but not yet confirmed by the provider: already promised, so not offered again. */
-async function pendingRefundCents(db: DB, paymentId: string): Promise<number> {
-  const [{ cents }] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "pending")));
-  return cents;
-}
-
-async function loadBooking(db: DB, id: string): Promise<BookingRow> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-  if (!row) throw notFound("Booking not found");
-  return row;
-}
-
-export async function refundPreview(db: DB, id: string, now = new Date()): Promise<RefundPreview> {
-  const booking = await loadBooking(db, id);
-  return (await planRefund(db, booking, now)).preview;
-}
-
-export interface StatusDeps {
-  db: DB;
-  log: Logger;
-  payments: PaymentProvider;
-  now: () => Date;
-  /** Cancelling offers the freed spots to the waitlist, whose emails link to the site. */
-  env: { publicUrl: string };
-}
-
-/**
- * Moves a booking to `to` if the rules allow it. Cancelling goes through
- * cancelBooking (claim, release, refund exactly once); completing is one
- * conditional update.
- */
-export async function changeBookingStatus(
-  deps: StatusDeps,
-  id: string,
-  to: BookingStatus,
-): Promise<{ booking: AdminBooking; refund_amount: number }> {
-  const { db, log } = deps;
-  if (to === "cancelled") {
-    const result = await cancelBooking(deps, id, { by: "operator" });
-    const [booking] = await toAdminBookings(db, [result.booking]);
-    return { booking, refund_amount: result.refundCents / 100 };
-  }
-  const booking = await loadBooking(db, id);
-  const from = booking.bookingStatus;
-  if (!canTransition(from, to)) {
-    throw conflict(
-      from === to
-        ? `This booking is already ${statusLabel(to)}.`
-        : `A ${statusLabel(from)} booking cannot be marked ${statusLabel(to)}.`,
-    );
-  }
-  const at = deps.now();
-  const [updated] = await db
-    .update(bookings)
-    .set({ bookingStatus: to, updatedAt: at, holdExpiresAt: null })
-    .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
-    .returning();
-  if (!updated) throw conflict("This booking was changed at the same time. Reload and try again.");
-
-  // A booking settled by hand must not be paid (again) through a checkout left open.
-  if (from === "pending_payment" && booking.checkoutSessionId) {
-    await deps.payments.expire(booking.checkoutSessionId).catch((error: unknown) => {
-      log.warn("could not expire the checkout session", { booking: id, error });
-    });
-  }
-  log.info("booking status changed", { booking: id, from, to });
-  const [admin] = await toAdminBookings(db, [updated]);
-  return { booking: admin, refund_amount: 0 };
-}
-
-/** The operator's one click for a refund that has not gone through: sent again, never twice. */
-export async function retryRefund(deps: StatusDeps, id: string): Promise<{ booking: AdminBooking }> {
-  await loadBooking(deps.db, id);
-  const sent = await retryBookingRefunds(deps, id);
-  if (sent === 0) throw conflict("This booking has no refund waiting to be made.");
-  const [booking] = await toAdminBookings(deps.db, [await loadBooking(deps.db, id)]);
-  return { booking };
-}
-
-/**
- * The operator switches off every private link to a booking (a forwarded
- * email, a shared screen): the customer can ask for a fresh one by email.
- */
-export async function revokeLinks(deps: StatusDeps, id: string): Promise<{ revoked: number }> {
-  await loadBooking(deps.db, id);
-  const revoked = await revokeBookingLinks(deps.db, id, deps.now());
-  deps.log.info("booking links revoked", { booking: id, revoked });
-  return { revoked };
 }

@@ -1,16 +1,17 @@
 /**
  * The trip-day manifest: every booking that goes ahead on one date, across
  * adventures, with each person's readiness, gear sizes, certification and
- * emergency contact; the check-in on the day; marking the date completed
- * after the trip; and the upcoming bookings that are not ready yet.
+ * emergency contact. Beside it: the CSV (manifest-csv), the check-in on the
+ * day (check-in), marking the date completed after the trip (complete-date)
+ * and the upcoming bookings that are not ready yet (not-ready).
  *
  * The manifest is printed and left on a boat, so it carries only a medical
  * STATUS (clearance needed / received / no medical issues), never the
  * answers: its queries name their columns and leave medical_answers out.
  */
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
-import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../app/lib/manifest.ts";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { sydneyDate } from "../../../app/lib/dates.ts";
+import type { MedicalStatus } from "../../../app/lib/manifest.ts";
 import {
   ageOn,
   type BookingReadiness,
@@ -21,13 +22,9 @@ import {
   type ReadinessAdventure,
   type ReadinessParticipant,
 } from "../../../app/lib/readiness.ts";
-import { csvLine, csvRecord } from "../../csv.server.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../errors.server.ts";
-import type { Logger } from "../../log.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
-import { readinessForBookings } from "./participants.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */
@@ -102,6 +99,15 @@ export interface Manifest {
   to_complete: number;
   totals: ManifestTotals;
   adventures: ManifestAdventure[];
+}
+
+/** An upcoming confirmed booking whose group is not ready yet. */
+export interface NotReadyBooking {
+  id: string;
+  reference: string;
+  date: string;
+  adventure_title: string;
+  readiness: BookingReadiness;
 }
 
 /** One booking of the date, with its adventure's facts (what the queries below read). */
@@ -243,7 +249,8 @@ export function assembleManifest(
 
 /* ---------- Queries ---------- */
 
-const bookingColumns = {
+/** One booking of the manifest with its adventure's facts, as the queries of the trip day read it. */
+export const manifestBookingColumns = {
   id: bookings.id,
   reference: bookings.reference,
   bookingStatus: bookings.bookingStatus,
@@ -302,7 +309,7 @@ function goingAhead() {
 /** The manifest of one date (YYYY-MM-DD), as the screen, the print-out and the CSV show it. */
 export async function loadManifest(db: DB, date: string, now: Date): Promise<Manifest> {
   const rows = await db
-    .select(bookingColumns)
+    .select(manifestBookingColumns)
     .from(bookings)
     .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
     .where(and(eq(bookings.selectedDate, date), goingAhead()))
@@ -316,236 +323,4 @@ export async function loadManifest(db: DB, date: string, now: Date): Promise<Man
   ]);
   // Participants accept a waiver once the operator has published one (readiness.ts).
   return assembleManifest(date, sydneyDate(now), rows, people, waiver !== null);
-}
-
-/* ---------- CSV ---------- */
-
-const CSV_HEADER = [
-  "date",
-  "adventure",
-  "reference",
-  "booking_status",
-  "customer_name",
-  "customer_phone",
-  "customer_email",
-  "group_size",
-  "special_requirements",
-  "booking_readiness",
-  "position",
-  "participant_name",
-  "age",
-  "readiness",
-  "height_cm",
-  "weight_kg",
-  "wetsuit_size",
-  "fin_size",
-  "cert_agency",
-  "cert_level",
-  "cert_number",
-  "last_dive_date",
-  "cert_checked",
-  "emergency_contact_name",
-  "emergency_contact_phone",
-  "medical",
-  "checked_in",
-] as const;
-
-const READINESS_TEXT: Record<Readiness, string> = {
-  details_missing: "details missing",
-  waiver_missing: "waiver missing",
-  medical_clearance_needed: "medical clearance needed",
-  certification_to_check: "certification to check",
-  ready: "ready",
-};
-
-type ManifestColumn = (typeof CSV_HEADER)[number];
-
-/**
- * The manifest as CSV: one record per person of each group (a person not
- * entered yet is a record with their position and "details missing", the
- * rest of their cells empty), the booking's columns repeated on each.
- * Medical is the status only.
- */
-export function manifestCsv(manifest: Manifest): string {
-  let out = csvLine(CSV_HEADER);
-  for (const group of manifest.adventures) {
-    for (const b of group.bookings) {
-      const booking: Partial<Record<ManifestColumn, unknown>> = {
-        date: manifest.date,
-        adventure: group.title,
-        reference: b.reference,
-        booking_status: b.booking_status,
-        customer_name: b.customer_name,
-        customer_phone: b.customer_phone,
-        customer_email: b.customer_email,
-        group_size: b.group_size,
-        special_requirements: b.special_requirements,
-        booking_readiness: READINESS_TEXT[b.readiness.status],
-      };
-      for (const p of b.participants) {
-        out += csvRecord(CSV_HEADER, {
-          ...booking,
-          position: p.position,
-          participant_name: p.full_name,
-          age: p.age,
-          readiness: READINESS_TEXT[p.readiness],
-          height_cm: p.height_cm,
-          weight_kg: p.weight_kg,
-          wetsuit_size: p.wetsuit_size,
-          fin_size: p.fin_size,
-          cert_agency: p.cert_agency,
-          cert_level: p.cert_level,
-          cert_number: p.cert_number,
-          last_dive_date: p.last_dive_date,
-          cert_checked: group.requires_certification ? (p.cert_checked ? "yes" : "no") : "",
-          emergency_contact_name: p.emergency_contact_name,
-          emergency_contact_phone: p.emergency_contact_phone,
-          medical: MEDICAL_STATUS_LABELS[p.medical].toLowerCase(),
-          checked_in: p.checked_in ? "yes" : "no",
-        });
-      }
-      for (const position of b.missing_positions) {
-        out += csvRecord(CSV_HEADER, {
-          ...booking,
-          position,
-          readiness: READINESS_TEXT.details_missing,
-        });
-      }
-    }
-  }
-  return out;
-}
-
-/* ---------- Check-in ---------- */
-
-export interface CheckIn {
-  id: string;
-  checked_in: boolean;
-  checked_in_at: string | null;
-}
-
-/**
- * Checks a participant in on the day (or undoes it). Idempotent: checking in
- * again keeps the first time; a participant of a cancelled booking is not
- * checked in.
- */
-export async function setCheckIn(
-  db: DB,
-  log: Logger,
-  participantId: string,
-  checkedIn: boolean,
-  at: Date,
-): Promise<CheckIn> {
-  const [found] = await db
-    .select({ status: bookings.bookingStatus, bookingId: bookings.id })
-    .from(participants)
-    .innerJoin(bookings, eq(bookings.id, participants.bookingId))
-    .where(eq(participants.id, participantId))
-    .limit(1);
-  if (!found) throw notFound("Participant not found");
-  if (found.status === "cancelled")
-    throw conflict("This booking is cancelled: its participants cannot check in.");
-  const [row] = await db
-    .update(participants)
-    .set({
-      checkedInAt: checkedIn
-        ? sql`coalesce(${participants.checkedInAt}, ${at.toISOString()}::timestamptz)`
-        : null,
-      updatedAt: at,
-    })
-    .where(eq(participants.id, participantId))
-    .returning({ id: participants.id, checkedInAt: participants.checkedInAt });
-  if (!row) throw notFound("Participant not found");
-  log.info("participant check-in", {
-    booking: found.bookingId,
-    participant: participantId,
-    checked_in: checkedIn,
-  });
-  return {
-    id: row.id,
-    checked_in: row.checkedInAt !== null,
-    checked_in_at: row.checkedInAt?.toISOString() ?? null,
-  };
-}
-
-/* ---------- After the trip ---------- */
-
-/**
- * Marks every confirmed booking of a date completed, from the trip day on
- * (Sydney). One conditional update: a booking cancelled or completed at the
- * same moment is left as it is, and a second call completes nothing more.
- */
-export async function completeDate(
-  db: DB,
-  log: Logger,
-  date: string,
-  now: Date,
-): Promise<{ date: string; completed: number }> {
-  if (date > sydneyDate(now)) {
-    const message = "A date can be marked completed from the trip day on, not before";
-    throw badRequest(`date: ${message}`, { date: message });
-  }
-  // Which of the manifest's bookings move is the booking status rule's to say, as for one booking.
-  const from = MANIFEST_STATUSES.filter((s) => canTransition(s, "completed"));
-  const done = await db
-    .update(bookings)
-    .set({ bookingStatus: "completed", holdExpiresAt: null, updatedAt: now })
-    .where(and(eq(bookings.selectedDate, date), inArray(bookings.bookingStatus, from)))
-    .returning({ id: bookings.id });
-  log.info("date marked completed", { date, completed: done.length });
-  return { date, completed: done.length };
-}
-
-/* ---------- Upcoming bookings not ready ---------- */
-
-export interface NotReadyBooking {
-  id: string;
-  reference: string;
-  date: string;
-  adventure_title: string;
-  readiness: BookingReadiness;
-}
-
-/** Confirmed bookings of the next `days` days (from today in Sydney) that are not ready, soonest first. */
-export async function upcomingNotReady(
-  db: DB,
-  now: Date,
-  days = 14,
-): Promise<{ from: string; to: string; bookings: NotReadyBooking[] }> {
-  const from = sydneyDate(now);
-  const to = addDays(from, days - 1);
-  const rows = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
-    .where(
-      and(
-        gte(bookings.selectedDate, from),
-        lte(bookings.selectedDate, to),
-        eq(bookings.bookingStatus, "confirmed"),
-      ),
-    )
-    .orderBy(
-      asc(bookings.selectedDate),
-      asc(adventures.sortOrder),
-      asc(bookings.createdAt),
-      asc(bookings.id),
-    );
-  const readiness = await readinessForBookings(
-    db,
-    rows.map((r) => r.id),
-  );
-  const out: NotReadyBooking[] = [];
-  for (const b of rows) {
-    const r = readiness.get(b.id);
-    if (!r || r.status === "ready") continue;
-    out.push({
-      id: b.id,
-      reference: b.reference,
-      date: b.selectedDate,
-      adventure_title: b.adventureTitle,
-      readiness: r,
-    });
-  }
-  return { from, to, bookings: out };
 }

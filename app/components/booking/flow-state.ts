@@ -1,0 +1,206 @@
+/**
+ * The /book page's state as one reducer: which form is shown, the chosen
+ * adventure and step, the details typed, the voucher applied, the custom
+ * payment's fields and the submission's progress and messages. Pure, so the
+ * pieces of the flow share one state and every change has a name.
+ */
+import type { BookingFormValues } from "../../lib/booking";
+import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
+import { toCents } from "../../lib/money";
+import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
+
+export interface BookableAdventure {
+  id: string;
+  slug: string;
+  title: string;
+  short_description: string;
+  price_num: number;
+  price_display: string;
+  /** The currency the adventure is priced and charged in (either letter case). */
+  currency: string;
+  duration: string;
+  groupSize: string;
+  group_size_min: number;
+  group_size_max: number;
+  image: string;
+  image_alt: string;
+}
+
+export interface DateOption {
+  date: string;
+  display: string;
+  available: boolean;
+  spots_left: number;
+  price: number;
+  /** Open for booking (full or not): full published dates take a waitlist. */
+  published?: boolean;
+}
+
+export type PaymentType = "adventure" | "custom";
+export type FieldErrors = Partial<Record<keyof BookingFormValues, string>>;
+
+/** The details form's fields as the state holds them (the group size as a number). */
+export interface DetailsForm {
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  customerPhone: string;
+  groupSize: number;
+  selectedDate: string;
+  specialRequirements: string;
+  voucherCode: string;
+}
+
+export interface FlowState {
+  type: PaymentType;
+  selectedId: string | null;
+  step: 1 | 2;
+  /** The adventure whose date list the chosen date was last checked against. */
+  datesSeen: string | null;
+  form: DetailsForm;
+  voucher: VoucherCheck | null;
+  custom: { amount: string; currency: string; quantity: number };
+  processing: boolean;
+  error: string;
+  fieldErrors: FieldErrors;
+}
+
+export interface FlowStart {
+  preselected: string | null;
+  /** What a form post without JavaScript sent, with the server's messages (the page is rendered again). */
+  submitted?: { values: BookingFormValues; error: string; fieldErrors: FieldErrors };
+  /** Fields filled in from a waitlist offer link (date, group size, email). */
+  prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
+}
+
+export function initialFlowState({ preselected, submitted, prefill }: FlowStart): FlowState {
+  const sent = submitted?.values;
+  const groupSize = Number(sent?.groupSize ?? prefill?.groupSize);
+  return {
+    type: "adventure",
+    selectedId: preselected,
+    step: preselected ? 2 : 1,
+    datesSeen: preselected,
+    form: {
+      customerFirstName: sent?.customerFirstName ?? "",
+      customerLastName: sent?.customerLastName ?? "",
+      customerEmail: sent?.customerEmail ?? prefill?.customerEmail ?? "",
+      customerPhone: sent?.customerPhone ?? "",
+      groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
+      selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
+      specialRequirements: sent?.specialRequirements ?? "",
+      voucherCode: sent?.voucherCode ?? "",
+    },
+    voucher: null,
+    custom: { amount: "", currency: DEFAULT_CURRENCY, quantity: 1 },
+    processing: false,
+    error: submitted?.error ?? "",
+    fieldErrors: submitted?.fieldErrors ?? {},
+  };
+}
+
+export type FlowAction =
+  | { kind: "type"; value: PaymentType }
+  | { kind: "choose"; id: string }
+  | { kind: "change-adventure" }
+  | { kind: "field"; key: keyof DetailsForm; value: string }
+  /** The fields as the browser had them when the scripts took over. */
+  | { kind: "typed"; values: FormData }
+  /** The date list of `adventure` arrived: a chosen date it does not offer is dropped. */
+  | { kind: "dates"; adventure: string | null; list: DateOption[] }
+  | { kind: "clamp-group"; min: number; max: number }
+  | { kind: "voucher"; value: VoucherCheck | null }
+  | { kind: "custom"; patch: Partial<FlowState["custom"]> }
+  /** A submit starts: messages cleared (the field messages too when `fieldErrors` is given). */
+  | { kind: "sending"; fieldErrors?: FieldErrors }
+  | { kind: "error"; error: string; fieldErrors?: FieldErrors }
+  /** The server refused: the banner, and a refused voucher code dropped with its message. */
+  | { kind: "failed"; error: string; voucherError?: string };
+
+export function flowReducer(state: FlowState, action: FlowAction): FlowState {
+  switch (action.kind) {
+    case "type":
+      return { ...state, type: action.value, error: "" };
+    case "choose":
+      return { ...state, selectedId: action.id, step: 2, error: "" };
+    case "change-adventure":
+      return { ...state, step: 1 };
+    case "field": {
+      const value = action.key === "groupSize" ? Number(action.value) : action.value;
+      return { ...state, form: { ...state.form, [action.key]: value } };
+    }
+    case "typed": {
+      const form = { ...state.form };
+      for (const key of Object.keys(form) as (keyof DetailsForm)[]) {
+        const value = action.values.get(key);
+        if (typeof value !== "string") continue;
+        if (key === "groupSize") form.groupSize = Number(value) || state.form.groupSize;
+        else form[key] = value;
+      }
+      return { ...state, form };
+    }
+    case "dates": {
+      const kept = action.list.some((d) => d.date === state.form.selectedDate && d.available);
+      return {
+        ...state,
+        datesSeen: action.adventure,
+        form: { ...state.form, selectedDate: kept ? state.form.selectedDate : "" },
+      };
+    }
+    case "clamp-group": {
+      const { groupSize } = state.form;
+      const clamped = Math.min(action.max, Math.max(action.min, groupSize));
+      return clamped === groupSize ? state : { ...state, form: { ...state.form, groupSize: clamped } };
+    }
+    case "voucher":
+      return { ...state, voucher: action.value };
+    case "custom":
+      return { ...state, custom: { ...state.custom, ...action.patch } };
+    case "sending":
+      return { ...state, processing: true, error: "", fieldErrors: action.fieldErrors ?? state.fieldErrors };
+    case "error":
+      return { ...state, error: action.error, fieldErrors: action.fieldErrors ?? state.fieldErrors };
+    case "failed":
+      return action.voucherError
+        ? {
+            ...state,
+            processing: false,
+            error: action.error,
+            voucher: null,
+            fieldErrors: { voucherCode: action.voucherError },
+          }
+        : { ...state, processing: false, error: action.error };
+  }
+}
+
+/** What the summary and the total show. Display only: the server prices and applies the voucher again. */
+export interface BookingQuote {
+  currency: string;
+  pricePerPersonCents: number;
+  totalCents: number;
+  minChargeCents: number;
+  voucherCents: number;
+  dueCents: number;
+}
+
+/** The date's own price (else the adventure's) times the group, less the voucher's share, in the adventure's currency. */
+export function bookingQuote(
+  adventure: BookableAdventure | null,
+  date: DateOption | null,
+  groupSize: number,
+  voucher: VoucherCheck | null,
+): BookingQuote {
+  const currency = adventure?.currency ?? DEFAULT_CURRENCY;
+  const pricePerPersonCents = toCents(date?.price ?? adventure?.price_num ?? 0);
+  const totalCents = pricePerPersonCents * groupSize;
+  const minCharge = minChargeCents(currency);
+  const voucherCents = voucher ? voucherShareCents(voucher.balance_cents, totalCents, minCharge) : 0;
+  return {
+    currency,
+    pricePerPersonCents,
+    totalCents,
+    minChargeCents: minCharge,
+    voucherCents,
+    dueCents: totalCents - voucherCents,
+  };
+}

@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useReducer, useRef } from "react";
+import { requestJson } from "../../lib/api";
+import { missingRequired, TEXT } from "../../lib/booking";
+import { groupSizeChoices, groupSizeRange } from "../../lib/group-size";
+import { cancellationSummary } from "../../lib/policy";
+import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
+import {
+  type BookableAdventure,
+  bookingQuote,
+  type DateOption,
+  type DetailsForm,
+  type FlowStart,
+  flowReducer,
+  initialFlowState,
+} from "./flow-state";
+import { useAdventureDates } from "./useAdventureDates";
+
+/** The message to show for a failed call: the server's detail, else the spec's fallback. */
+function failureText(result: { status: number; detail: string }, fallback: string): string {
+  return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
+}
+
+type FieldEvent = React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+
+/**
+ * Everything the /book flow knows and does: the state (flow-state.ts), the
+ * chosen adventure's dates, the group sizes it takes, the quote, and the two
+ * submits, which post to the JSON API and send the browser to the checkout.
+ */
+export function useBookingFlow(
+  adventures: BookableAdventure[],
+  initialDates: DateOption[],
+  start: FlowStart,
+) {
+  const [state, dispatch] = useReducer(flowReducer, start, initialFlowState);
+  const { form, voucher } = state;
+  const dates = useAdventureDates(start.preselected, initialDates);
+  const detailsRef = useRef<HTMLHeadingElement>(null);
+  const detailsForm = useRef<HTMLFormElement>(null);
+
+  // What the visitor typed or picked before the scripts arrived becomes the state: otherwise the
+  // summary, the total and the booking sent would not be what the screen shows.
+  useAdoptTypedValues(detailsForm, (values) => dispatch({ kind: "typed", values }));
+
+  // A new date list drops a chosen date it does not offer (checked once per list, as it arrives).
+  if (dates.adventure !== state.datesSeen && !dates.loading) {
+    dispatch({ kind: "dates", adventure: dates.adventure, list: dates.list });
+  }
+
+  const adventure = adventures.find((a) => a.id === state.selectedId) ?? null;
+  const date = dates.list.find((d) => d.date === form.selectedDate) ?? null;
+
+  // The adventure's own range within the business maximum, cut to the spots left on the date.
+  const choices = groupSizeChoices(groupSizeRange(adventure ?? {}), date?.spots_left);
+  const minGroup = choices[0];
+  const maxGroup = choices[choices.length - 1];
+  // Clamped after rendering, not while rendering: the server's HTML keeps the size as it was sent.
+  useEffect(() => {
+    if (form.groupSize > maxGroup || form.groupSize < minGroup) {
+      dispatch({ kind: "clamp-group", min: minGroup, max: maxGroup });
+    }
+  }, [maxGroup, minGroup, form.groupSize]);
+
+  const quote = bookingQuote(adventure, date, form.groupSize, voucher);
+  const policy = useMemo(
+    () => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""),
+    [form.selectedDate],
+  );
+
+  const set = (key: keyof DetailsForm) => (e: FieldEvent) =>
+    dispatch({ kind: "field", key, value: e.target.value });
+
+  function choose(id: string) {
+    dispatch({ kind: "choose", id });
+    dates.load(id);
+    requestAnimationFrame(() => detailsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" }));
+  }
+
+  async function submitBooking(e: React.FormEvent) {
+    e.preventDefault();
+    if (!adventure || missingRequired({ ...form, adventureId: adventure.id })) {
+      dispatch({ kind: "error", error: TEXT.missingFields, fieldErrors: {} });
+      return;
+    }
+    dispatch({ kind: "sending", fieldErrors: {} });
+    const result = await requestJson<{ checkout_url: string }>("POST", "/api/bookings", {
+      adventure_id: adventure.id,
+      customer_first_name: form.customerFirstName,
+      customer_last_name: form.customerLastName,
+      customer_email: form.customerEmail,
+      customer_phone: form.customerPhone,
+      group_size: form.groupSize,
+      selected_date: form.selectedDate,
+      special_requirements: form.specialRequirements,
+      voucher_code: form.voucherCode,
+      host_url: window.location.origin,
+    });
+    if (result.ok && result.data?.checkout_url) {
+      window.location.assign(result.data.checkout_url);
+      return;
+    }
+    dispatch({
+      kind: "failed",
+      error: result.ok ? TEXT.bookingFailed : failureText(result, TEXT.bookingFailed),
+      voucherError: result.ok ? undefined : result.errors.voucher_code,
+    });
+  }
+
+  async function submitCustom(e: React.FormEvent) {
+    e.preventDefault();
+    const { amount, currency, quantity } = state.custom;
+    const value = Number.parseFloat(amount);
+    if (!amount || !Number.isFinite(value) || value <= 0) {
+      dispatch({ kind: "error", error: TEXT.invalidAmount });
+      return;
+    }
+    dispatch({ kind: "sending" });
+    const origin = window.location.origin;
+    const result = await requestJson<{ url: string }>("POST", "/api/payments/v1/checkout/session", {
+      amount: value,
+      currency,
+      quantity,
+      success_url: `${origin}/book?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/book`,
+      metadata: { source: "custom", payment_type: "custom" },
+    });
+    if (result.ok && result.data?.url) {
+      window.location.assign(result.data.url);
+      return;
+    }
+    dispatch({
+      kind: "failed",
+      error: result.ok ? TEXT.paymentFailed : failureText(result, TEXT.paymentFailed),
+    });
+  }
+
+  return {
+    state,
+    dispatch,
+    adventure,
+    dates,
+    choices,
+    quote,
+    policy,
+    set,
+    choose,
+    submitBooking,
+    submitCustom,
+    detailsRef,
+    detailsForm,
+  };
+}
+
+export type BookingFlowModel = ReturnType<typeof useBookingFlow>;

@@ -1,0 +1,35 @@
+/** After the trip: the date's confirmed bookings marked completed at once. */
+import { and, eq, inArray } from "drizzle-orm";
+import { sydneyDate } from "../../../app/lib/dates.ts";
+import type { DB } from "../../db/client.server.ts";
+import { bookings } from "../../db/schema.ts";
+import { badRequest } from "../../errors.server.ts";
+import type { Logger } from "../../log.server.ts";
+import { canTransition } from "../bookings/booking-status.ts";
+import { MANIFEST_STATUSES } from "./manifest.server.ts";
+
+/**
+ * Marks every confirmed booking of a date completed, from the trip day on
+ * (Sydney). One conditional update: a booking cancelled or completed at the
+ * same moment is left as it is, and a second call completes nothing more.
+ */
+export async function completeDate(
+  db: DB,
+  log: Logger,
+  date: string,
+  now: Date,
+): Promise<{ date: string; completed: number }> {
+  if (date > sydneyDate(now)) {
+    const message = "A date can be marked completed from the trip day on, not before";
+    throw badRequest(`date: ${message}`, { date: message });
+  }
+  // Which of the manifest's bookings move is the booking status rule's to say, as for one booking.
+  const from = MANIFEST_STATUSES.filter((s) => canTransition(s, "completed"));
+  const done = await db
+    .update(bookings)
+    .set({ bookingStatus: "completed", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(bookings.selectedDate, date), inArray(bookings.bookingStatus, from)))
+    .returning({ id: bookings.id });
+  log.info("date marked completed", { date, completed: done.length });
+  return { date, completed: done.length };
+}

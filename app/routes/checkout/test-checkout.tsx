@@ -8,6 +8,7 @@ import { validateBody } from "../../../server/security/text.server";
 import { successUrl } from "../../components/booking/payment-status";
 import { requestJson } from "../../lib/api";
 import { CARD_TEXT, testCardSchema } from "../../lib/booking";
+import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formatMoney } from "../../lib/money";
@@ -86,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A gift voucher returns to its own page; bookings and custom payments to the success page.
     const row = await findTestSession(db, params.sessionId);
     const target = row?.kind === "voucher" ? redirectUrl : successUrl(params.sessionId);
-    return redirect(target, { status: 303, headers: { "Cache-Control": "no-store" } });
+    return redirect(target, { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The card number is not sent back: the visitor types it again.
@@ -96,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         errors: paymentErrors(error.status, (error.errors ?? {}) as Errors, error.message),
         expired: error.status === 410,
       },
-      { status: error.status, headers: { "Cache-Control": "no-store" } },
+      { status: error.status, headers: NO_STORE_HEADERS },
     );
   }
 }

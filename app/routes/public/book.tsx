@@ -25,6 +25,7 @@ import {
   missingRequired,
   TEXT,
 } from "../../lib/booking";
+import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
@@ -177,17 +178,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       bookingSchema,
     );
     const created = await createBooking(app.booking, input, { clientKey: app.clientKey });
-    return redirect(created.checkout_url, { status: 303, headers: { "Cache-Control": "no-store" } });
+    return redirect(created.checkout_url, { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     const refused = error instanceof HttpError ? error : fromDatabaseError(error);
     if (!refused) {
       pageFailed(app, "booking form could not create the booking", error);
       return data<BookActionData>(
         { values, error: TEXT.bookingFailed, fieldErrors: {} },
-        { status: 500, headers: { "Cache-Control": "no-store" } },
+        { status: 500, headers: NO_STORE_HEADERS },
       );
     }
-    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    const headers: Record<string, string> = { ...NO_STORE_HEADERS };
     if (refused instanceof TooManyCheckouts) headers["Retry-After"] = String(refused.retryAfterSeconds);
     // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
     const banner = missingRequired(values) ? TEXT.missingFields : refused.message;

@@ -39,7 +39,7 @@ describe("POST /newsletter (the footer box without JavaScript)", () => {
       formPost({ email: " Ava.Form@Example.com " }, newClient()),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "subscribed", message: SUBSCRIBED_MESSAGE });
+    expect(await res.json()).toEqual({ ok: true, status: 200, data: { message: SUBSCRIBED_MESSAGE } });
     expect(await subscriber("ava.form@example.com")).toMatchObject({ status: "active" });
     // Again: the same answer, still one row.
     const again = await pages.request(
@@ -59,12 +59,14 @@ describe("POST /newsletter (the footer box without JavaScript)", () => {
     const res = await pages.request("/newsletter", formPost({ email: "not-an-address" }, newClient()));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      status: "invalid",
-      email: "not-an-address",
-      message: "Enter a valid email address",
+      ok: false,
+      status: 400,
+      detail: "Enter a valid email address",
+      errors: { email: "Enter a valid email address" },
+      values: { email: "not-an-address" },
     });
     const empty = await pages.request("/newsletter", formPost({}, newClient()));
-    expect(((await empty.json()) as { message: string }).message).toBe("Email is required");
+    expect(((await empty.json()) as { detail: string }).detail).toBe("Email is required");
     expect(await subscriber("not-an-address")).toBeUndefined();
   });
 

@@ -4,6 +4,7 @@ import { requestJson } from "../../lib/api";
 import { type BookingFormValues, customTotal, missingRequired, TEXT } from "../../lib/booking";
 import { CURRENCIES, currencyCode, DEFAULT_CURRENCY, MIN_CHARGE_CENTS } from "../../lib/currency";
 import { formatDateAU } from "../../lib/dates";
+import { type FormView, serverDetail } from "../../lib/form-result";
 import { groupSizeChoices, groupSizeRange, peopleText } from "../../lib/group-size";
 import { formatMoney, toCents } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
@@ -12,7 +13,7 @@ import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 import { Img } from "../Img";
 import { ErrorBanner } from "./Banners";
 import { VoucherField } from "./VoucherField";
-import { WaitlistForm, type WaitlistSubmitted } from "./WaitlistForm";
+import { type WaitlistAnswer, WaitlistForm } from "./WaitlistForm";
 
 export interface BookableAdventure {
   id: string;
@@ -43,27 +44,18 @@ interface Props {
   adventures: BookableAdventure[];
   preselected: string | null;
   initialDates: DateOption[];
-  /** What a form post without JavaScript sent, with the server's messages (the page is rendered again). */
-  submitted?: {
-    values: BookingFormValues;
-    error: string;
-    fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
-  };
+  /** What a form post without JavaScript answered, with what was sent (the page is rendered again). */
+  submitted?: FormView<null, BookingFormValues>;
   /** Fields filled in from a waitlist offer link (date, group size, email). */
   prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
   /** What the waitlist form's post without JavaScript answered. */
-  waitlist?: WaitlistSubmitted;
+  waitlist?: WaitlistAnswer;
 }
 
 type PaymentType = "adventure" | "custom";
 
 const CHOOSE_FORM = "choose-adventure";
 const CHANGE_FORM = "change-adventure";
-
-/** The message to show for a failed call: the server's detail, else the spec's fallback. */
-function failureText(result: { status: number; detail: string }, fallback: string): string {
-  return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
-}
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
 export function BookingFlow({ adventures, preselected, initialDates, submitted, prefill, waitlist }: Props) {
@@ -92,8 +84,10 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
   const [quantity, setQuantity] = useState(1);
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState(submitted?.error ?? "");
-  const [fieldErrors, setFieldErrors] = useState(submitted?.fieldErrors ?? {});
+  const [error, setError] = useState(submitted?.detail ?? "");
+  const [fieldErrors, setFieldErrors] = useState<FormView<null, BookingFormValues>["errors"]>(
+    submitted?.errors ?? {},
+  );
   const detailsRef = useRef<HTMLHeadingElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
 
@@ -199,7 +193,8 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
       return;
     }
     setProcessing(false);
-    setError(result.ok ? TEXT.bookingFailed : failureText(result, TEXT.bookingFailed));
+    // The server's detail, else the spec's fallback.
+    setError(serverDetail(result) || TEXT.bookingFailed);
     if (!result.ok && result.errors.voucher_code) {
       setVoucher(null);
       setFieldErrors({ voucherCode: result.errors.voucher_code });
@@ -229,7 +224,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
       return;
     }
     setProcessing(false);
-    setError(result.ok ? TEXT.paymentFailed : failureText(result, TEXT.paymentFailed));
+    setError(serverDetail(result) || TEXT.paymentFailed);
   }
 
   return (

@@ -11,6 +11,7 @@ import { CARD_TEXT, testCardSchema } from "../../lib/booking";
 import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -91,13 +92,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The card number is not sent back: the visitor types it again.
-    return data(
-      {
+    return formAnswer(
+      formFailure<CardValues & { form?: string }>(error.status, error.message, {
         values: { ...values, card_number: "" },
         errors: paymentErrors(error.status, (error.errors ?? {}) as Errors, error.message),
-        expired: error.status === 410,
-      },
-      { status: error.status, headers: NO_STORE_HEADERS },
+      }),
+      NO_STORE_HEADERS,
     );
   }
 }
@@ -109,12 +109,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
   const site = siteInfo(useRootData().content);
+  const answer = formView(actionData);
   const [values, setValues] = useState<CardValues>(
-    actionData?.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
+    answer.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
   );
-  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
+  const [errors, setErrors] = useState<Errors>(answer.errors);
   const [paying, setPaying] = useState(false);
-  const [status, setStatus] = useState(actionData?.expired ? "expired" : session.status);
+  const [status, setStatus] = useState(answer.status === 410 ? "expired" : session.status);
   const total = formatMoney(session.amountTotalCents, session.currency, true);
 
   const set =

@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { type RequestIdVariables, requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { RouterContextProvider } from "react-router";
+import { NO_STORE } from "../app/lib/cache-control.ts";
 import { appContext } from "../app/lib/context.ts";
 import { adminApi } from "./api/admin.server.ts";
 import { bookingApi } from "./api/bookings.server.ts";
@@ -53,7 +54,7 @@ export interface AppOptions {
  * as broken. The page reloads itself after the same wait.
  */
 function unavailableAnswer(api: boolean): Response {
-  const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" };
+  const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": NO_STORE };
   if (api) return Response.json({ detail: UNAVAILABLE_DETAIL }, { status: 503, headers });
   const page = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_S}"><title>Briefly unavailable | Tidewater Dive &amp; Camp</title></head><body><main><h1>Tidewater Dive &amp; Camp</h1><p>${UNAVAILABLE_DETAIL}</p></main></body></html>`;
   return new Response(page, {
@@ -180,7 +181,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (reason) log.warn("health check: database down", { reason });
       else log.error("health check failed", { error });
       c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
-      c.header("Cache-Control", "no-store");
+      c.header("Cache-Control", NO_STORE);
       return c.json(
         { status: "down", database: database.kind, detail: "The database is not answering." },
         503,
@@ -245,7 +246,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (context.get(appContext).outcome.databaseUnavailable && !redirect) {
         const headers = new Headers(response.headers);
         headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
-        headers.set("Cache-Control", "no-store");
+        headers.set("Cache-Control", NO_STORE);
         return new Response(response.body, { status: 503, headers });
       }
       return response;

@@ -1,36 +1,41 @@
 import type { Database } from "./db/client.server.ts";
-import { sweepExpired } from "./domain/jobs/hold-sweep.server.ts";
+import { holdSweep } from "./domain/jobs/hold-sweep.server.ts";
+import { databaseLeases, type PeriodicJob, periodic } from "./domain/jobs/periodic.server.ts";
 import { runTripJobs, type TripJobResult } from "./domain/jobs/trip-jobs.server.ts";
 import type { BookingDeps } from "./domain/money/checkout-ledger.server.ts";
-import { retryDueRefunds } from "./domain/money/refunds.server.ts";
-import { createOutboxSender, type Mailer, type OutboxSender } from "./email/sender.server.ts";
+import { createOutboxSender, type Mailer } from "./email/sender.server.ts";
 import type { Env } from "./env.server.ts";
-import { logRunFailure } from "./errors.server.ts";
 import type { Logger } from "./log.server.ts";
 import { createPaymentProvider, type TestCheckout } from "./payments/index.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
-import { pruneExpired } from "./security/rate-limit.server.ts";
 import { secretBox as createSecretBox, type SecretBox } from "./security/secret-box.server.ts";
 
 /**
- * Releases the spots of checkouts nobody finished and retries refunds that are
- * due; every minute, and on demand in tests.
+ * Releases the spots of checkouts nobody finished, applies weather defaults,
+ * ends lapsed waitlist offers, prunes ended rate-limit windows and leases and
+ * retries refunds that are due: every minute, and on demand in tests
+ * (`sweep`, the same as runNow).
  */
-export interface HoldSweeper {
-  start(): void;
-  stop(): Promise<void>;
+export interface HoldSweeper extends PeriodicJob<{ closed: number }> {
   sweep(): Promise<{ closed: number }>;
 }
 
 /**
  * Queues the reminders, thank-yous and readiness requests that are due and
  * erases medical answers past their retention time: once at start (catching
- * up after downtime), then every 15 minutes, and on demand in tests.
+ * up after downtime), then every 15 minutes, and on demand in tests (`run`,
+ * the same as runNow).
  */
-export interface TripEmailScheduler {
-  start(): void;
-  stop(): Promise<void>;
+export interface TripEmailScheduler extends PeriodicJob<TripJobResult> {
   run(): Promise<TripJobResult>;
+}
+
+/** The email outbox's polling loop (every OUTBOX_POLL_MS); `tick` is one pass on demand. */
+export interface OutboxLoop extends PeriodicJob<number> {
+  /** One pass now (runNow). */
+  tick(): Promise<number>;
+  /** Sends everything due now (tests), pass after pass. */
+  flush(): Promise<number>;
 }
 
 /** What every request handler and loader can reach; built once in server/main.server.ts. */
@@ -42,7 +47,7 @@ export interface Services {
   payments: PaymentProvider;
   /** Set only in test-checkout mode: the page's "Pay" goes through it. */
   testCheckout?: TestCheckout;
-  outbox: OutboxSender;
+  outbox: OutboxLoop;
   sweeper: HoldSweeper;
   tripEmails: TripEmailScheduler;
   /** The clock every deadline is measured with (tests inject one). */
@@ -69,102 +74,79 @@ export function buildServices(
   base: { database: Database; env: Env; log: Logger },
   options: ServiceOptions = {},
 ): Services {
+  const { database, env, log } = base;
   const now = options.now ?? (() => new Date());
-  const chosen = createPaymentProvider(base.env, base.database.db, now);
+  const chosen = createPaymentProvider(env, database.db, now);
   const payments = options.payments ?? chosen.payments;
   const testCheckout = options.payments ? undefined : chosen.testCheckout;
-  const outbox = createOutboxSender({
-    db: base.database.db,
-    log: base.log,
-    smtpUrl: base.env.SMTP_URL,
-    from: base.env.MAIL_FROM,
-    pollMs: base.env.OUTBOX_POLL_MS,
+  const deps = (): BookingDeps => ({ db: database.db, env, log, payments, now });
+  // Every periodic job of the process, on one runner with one lease table.
+  const runner = { lease: databaseLeases(database.db), now, log };
+
+  const sweepJob = periodic({
+    ...runner,
+    name: "hold-sweep",
+    everyMs: options.sweepMs ?? 60_000,
+    run: () => holdSweep(deps()),
+    failed: "hold sweep failed",
+  });
+  const tripJob = periodic({
+    ...runner,
+    name: "trip-jobs",
+    everyMs: TRIP_EMAILS_EVERY_MS,
+    atStart: true,
+    run: () => runTripJobs({ db: database.db, env, log, now }),
+    failed: "trip emails failed",
+  });
+  const sender = createOutboxSender({
+    db: database.db,
+    log,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
     now,
     mailer: options.mailer,
   });
-  const deps = (): BookingDeps => ({ db: base.database.db, env: base.env, log: base.log, payments, now });
-  const sweepMs = options.sweepMs ?? 60_000;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<{ closed: number }> | undefined;
-  const sweep = () => {
-    running ??= sweepExpired(deps())
-      .then(async (result) => {
-        // Ended rate-limit windows and sweep leases are dead rows; without this the table only grows.
-        await pruneExpired(base.database.db, now());
-        return result;
-      })
-      // Refunds the provider has not taken yet ride on the same minute (same key each time).
-      .finally(() =>
-        retryDueRefunds(deps()).catch((error: unknown) =>
-          logRunFailure(base.log, "refund retry failed", error),
-        ),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const sweeper: HoldSweeper = {
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        sweep().catch((error: unknown) => logRunFailure(base.log, "hold sweep failed", error));
-        // Ended rate-limit windows are dead weight; the next hit would reset them anyway.
-        pruneExpired(base.database.db, now()).catch((error: unknown) =>
-          logRunFailure(base.log, "rate limit prune failed", error),
-        );
-      }, sweepMs);
-      timer.unref?.();
-    },
+  const outboxJob = periodic({
+    ...runner,
+    name: "email-outbox",
+    everyMs: env.OUTBOX_POLL_MS,
+    run: sender.tick,
+    failed: "email outbox tick failed",
+  });
+  const outbox: OutboxLoop = {
+    ...outboxJob,
+    tick: outboxJob.runNow,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
+      await outboxJob.stop();
+      sender.close();
     },
-    sweep,
+    async flush() {
+      let total = 0;
+      // The first pass may be one already under way, begun before the caller's emails were queued.
+      for (let pass = 0; pass < 20; pass++) {
+        const sent = await outboxJob.runNow();
+        total += sent;
+        if (!sent && pass > 0) break;
+      }
+      return total;
+    },
   };
-  const tripEmails = createTripEmailScheduler(
-    { db: base.database.db, env: base.env, log: base.log, now },
-    TRIP_EMAILS_EVERY_MS,
-  );
+
   const secretBox =
     options.secretBox !== undefined
       ? options.secretBox
-      : base.env.ENCRYPTION_KEY
-        ? createSecretBox(base.env.ENCRYPTION_KEY)
+      : env.ENCRYPTION_KEY
+        ? createSecretBox(env.ENCRYPTION_KEY)
         : null;
-  return { ...base, payments, testCheckout, outbox, sweeper, tripEmails, now, secretBox };
-}
-
-function createTripEmailScheduler(
-  deps: Parameters<typeof runTripJobs>[0],
-  everyMs: number,
-): TripEmailScheduler {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: ReturnType<typeof runTripJobs> | undefined;
-  // Overlapping calls share the run in progress; other processes may run at the same time (see runTripJobs).
-  const run = () => {
-    running ??= runTripJobs(deps).finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const runLogged = () => {
-    run().catch((error: unknown) => logRunFailure(deps.log, "trip emails failed", error));
-  };
   return {
-    start() {
-      if (timer) return;
-      runLogged();
-      timer = setInterval(runLogged, everyMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-    run,
+    ...base,
+    payments,
+    testCheckout,
+    outbox,
+    sweeper: { ...sweepJob, sweep: sweepJob.runNow },
+    tripEmails: { ...tripJob, run: tripJob.runNow },
+    now,
+    secretBox,
   };
 }
 

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, LoaderCircle, MessageCircle, Send } from "lucide-react";
 import { useRef, useState } from "react";
 import { postJson } from "../lib/api";
+import type { FormView } from "../lib/form-result";
 import { useHydrated } from "../lib/hydrated";
 import { useAdoptTypedValues } from "../lib/typed-before-hydration";
 import { type ContactInput, contactSchema } from "../lib/validation";
@@ -17,11 +18,6 @@ export type ContactValues = Record<
 type Field = keyof ContactValues;
 export type ContactErrors = Partial<Record<Field, string>>;
 type Status = "idle" | "sending" | "success" | "error";
-
-/** What the route action answers when the form was posted without JavaScript. */
-export type ContactFallbackResult =
-  | { status: "success" }
-  | { status: "invalid" | "error"; values: ContactValues; errors: ContactErrors };
 
 const FIELD_ORDER: Field[] = ["first_name", "last_name", "email", "phone", "adventure_type", "message"];
 
@@ -57,13 +53,15 @@ export function ContactForm({
   initialAdventure?: string;
   guideName: string;
   whatsappUrl: string;
-  fallback?: ContactFallbackResult;
+  /** What the route action answered when the form was posted without JavaScript. */
+  fallback?: FormView<null, ContactValues>;
 }) {
-  const failed = fallback && fallback.status !== "success" ? fallback : undefined;
+  const failed = fallback?.sent && !fallback.ok ? fallback : undefined;
   const [values, setValues] = useState<ContactValues>(() => failed?.values ?? emptyValues(initialAdventure));
   const [errors, setErrors] = useState<ContactErrors>(() => failed?.errors ?? {});
+  // A refusal shows beside its fields; a fault (500) as the error notice.
   const [status, setStatus] = useState<Status>(() =>
-    fallback?.status === "success" ? "success" : fallback?.status === "error" ? "error" : "idle",
+    fallback?.ok ? "success" : failed && failed.status >= 500 ? "error" : "idle",
   );
   // After the first attempt, messages follow the input so they disappear once fixed.
   const [attempted, setAttempted] = useState(Boolean(failed));

@@ -5,6 +5,7 @@
  * call drops the token, which brings back the login screen.
  */
 import { useSyncExternalStore } from "react";
+import { type FormResult, formFailure, formSuccess } from "./form-result";
 
 const TOKEN_KEY = "admin_token";
 /** Fired on window whenever the token is stored or cleared in this tab. */
@@ -70,20 +71,6 @@ export async function adminFetch(path: string, init: RequestInit = {}): Promise<
   return res;
 }
 
-/** One result shape for admin JSON calls: the data, or the server's message. */
-export type AdminResult<T> =
-  | { ok: true; status: number; data: T }
-  | {
-      ok: false;
-      status: number;
-      detail: string;
-      /** Field errors by the form's field name ("tags.2" is reported as "tags"). */
-      errors: Record<string, string>;
-      /** True when no answer came (the fault's message in `exception`). */
-      network: boolean;
-      exception?: string;
-    };
-
 /** Server field errors keyed by the form's field: the first message per top-level name. */
 export function byField(errors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -96,7 +83,7 @@ export function byField(errors: Record<string, string>): Record<string, string> 
  * as multipart. Network faults give network: true and detail 'Connection
  * error'.
  */
-export async function adminJson<T>(method: string, path: string, body?: unknown): Promise<AdminResult<T>> {
+export async function adminJson<T>(method: string, path: string, body?: unknown): Promise<FormResult<T>> {
   let res: Response;
   try {
     res = await adminFetch(path, {
@@ -119,7 +106,7 @@ export function adminUpload<T>(
   path: string,
   form: FormData,
   onProgress: (fraction: number) => void,
-): Promise<AdminResult<T>> {
+): Promise<FormResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
@@ -138,23 +125,23 @@ export function adminUpload<T>(
   });
 }
 
-function networkFault(e: unknown): AdminResult<never> {
+function networkFault(e: unknown): FormResult<never> {
   const exception = e instanceof Error ? e.message : String(e);
-  return { ok: false, status: 0, detail: "Connection error", errors: {}, network: true, exception };
+  return { ...formFailure(0, "Connection error"), network: true, exception };
 }
 
 /**
  * An answer as a result: the parsed data, or `detail` (the server's
  * detail/message when it gave one, else "HTTP {status}") and field errors.
  */
-function toResult<T>(status: number, text: string): AdminResult<T> {
+function toResult<T>(status: number, text: string): FormResult<T> {
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = null;
   }
-  if (status >= 200 && status < 300) return { ok: true, status, data: data as T };
+  if (status >= 200 && status < 300) return formSuccess(data as T, { status });
   const obj = (data ?? {}) as { detail?: unknown; message?: unknown; errors?: unknown };
   const detail =
     typeof obj.detail === "string" && obj.detail
@@ -164,7 +151,7 @@ function toResult<T>(status: number, text: string): AdminResult<T> {
         : `HTTP ${status}`;
   const errors =
     obj.errors && typeof obj.errors === "object" ? byField(obj.errors as Record<string, string>) : {};
-  return { ok: false, status, detail, errors, network: false };
+  return { ...formFailure(status, detail, { errors }), network: false };
 }
 
 /**

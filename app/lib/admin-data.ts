@@ -3,7 +3,7 @@
  * token that only the browser holds:
  *
  * - Reads: each admin route's `clientLoader` calls `adminGet` (one fetch
- *   helper, one result shape: `AdminResult`). A load failure is data, not an
+ *   helper, one result shape: `FormResult`). A load failure is data, not an
  *   exception, because every screen names its own failure text; the screen
  *   turns it into that text with `failureText`.
  * - Writes: each admin route exports `clientAction = adminAction`, and its
@@ -17,11 +17,10 @@
  */
 import { useCallback } from "react";
 import { type ClientActionFunctionArgs, useSubmit } from "react-router";
-import { type AdminResult, adminJson, adminUpload, getToken } from "./admin-api";
+import { adminJson, adminUpload, getToken } from "./admin-api";
+import type { FormResult } from "./form-result";
 
-export type { AdminResult } from "./admin-api";
-
-const SIGNED_OUT: AdminResult<never> = {
+const SIGNED_OUT: FormResult<never> = {
   ok: false,
   status: 401,
   detail: "Not signed in",
@@ -33,7 +32,7 @@ const SIGNED_OUT: AdminResult<never> = {
  * GET for a clientLoader. Without a stored token nothing is fetched (the
  * layout shows the login screen instead of the page).
  */
-export function adminGet<T>(path: string): Promise<AdminResult<T>> {
+export function adminGet<T>(path: string): Promise<FormResult<T>> {
   if (!getToken()) return Promise.resolve(SIGNED_OUT);
   return adminJson<T>("GET", path);
 }
@@ -44,7 +43,7 @@ export function adminGet<T>(path: string): Promise<AdminResult<T>> {
  * fault's message) when no answer came; "" when it worked.
  */
 export function failureText(
-  result: AdminResult<unknown>,
+  result: FormResult<unknown>,
   notOk: string,
   network: (message: string) => string = () => "Connection error",
 ): string {
@@ -53,7 +52,7 @@ export function failureText(
 }
 
 /** The data of a load, or `fallback` when it failed. */
-export function dataOr<T>(result: AdminResult<T>, fallback: T): T {
+export function dataOr<T>(result: FormResult<T>, fallback: T): T {
   return result.ok ? result.data : fallback;
 }
 
@@ -75,7 +74,7 @@ const FORM_META = { id: "__write_id", method: "__write_method", path: "__write_p
  * leaves its answer for the submitter. The action runs in this same page, so
  * it hands both over in memory; an entry lives only while its write does.
  */
-const writes = new Map<string, { onProgress?: (fraction: number) => void; result?: AdminResult<unknown> }>();
+const writes = new Map<string, { onProgress?: (fraction: number) => void; result?: FormResult<unknown> }>();
 
 function isWriteMethod(value: unknown): value is WriteMethod {
   return value === "POST" || value === "PUT" || value === "PATCH" || value === "DELETE";
@@ -86,7 +85,7 @@ function isWriteMethod(value: unknown): value is WriteMethod {
  * screen submitted (JSON, or multipart for uploads) and records its result.
  * Returning makes React Router revalidate the page's loaders.
  */
-export async function adminAction({ request }: ClientActionFunctionArgs): Promise<AdminResult<unknown>> {
+export async function adminAction({ request }: ClientActionFunctionArgs): Promise<FormResult<unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   let write: AdminWrite;
   if (type.startsWith("application/json")) {
@@ -127,9 +126,9 @@ export function useAdminWrite() {
       path: string,
       body?: unknown,
       options?: { onProgress?: (fraction: number) => void },
-    ): Promise<AdminResult<T>> => {
+    ): Promise<FormResult<T>> => {
       const id = crypto.randomUUID();
-      const entry: { onProgress?: (fraction: number) => void; result?: AdminResult<unknown> } = {
+      const entry: { onProgress?: (fraction: number) => void; result?: FormResult<unknown> } = {
         onProgress: options?.onProgress,
       };
       writes.set(id, entry);
@@ -155,7 +154,7 @@ export function useAdminWrite() {
         detail: "Connection error",
         errors: {},
         network: true,
-      }) as AdminResult<T>;
+      }) as FormResult<T>;
     },
     [submit],
   );

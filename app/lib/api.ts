@@ -1,14 +1,12 @@
-/** Browser-side JSON calls with one error shape: { detail, errors } from the server. */
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; detail: string; errors: Record<string, string> };
+/** Browser-side JSON calls, answered as every form's write is (FormResult): { detail, errors } from the server. */
+import { type FormResult, formFailure, formSuccess } from "./form-result";
 
 export async function requestJson<T>(
   method: string,
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<ApiResult<T>> {
+): Promise<FormResult<T>> {
   try {
     const res = await fetch(url, {
       method,
@@ -22,7 +20,7 @@ export async function requestJson<T>(
     } catch {
       data = null;
     }
-    if (res.ok) return { ok: true, status: res.status, data: data as T };
+    if (res.ok) return formSuccess(data as T, { status: res.status });
     const obj = (data ?? {}) as { detail?: unknown; message?: unknown; errors?: Record<string, string> };
     const detail =
       typeof obj.detail === "string"
@@ -30,13 +28,11 @@ export async function requestJson<T>(
         : typeof obj.message === "string"
           ? obj.message
           : `HTTP ${res.status}`;
-    return { ok: false, status: res.status, detail, errors: obj.errors ?? {} };
+    return formFailure(res.status, detail, { errors: obj.errors ?? {} });
   } catch (error) {
     return {
-      ok: false,
-      status: 0,
-      detail: error instanceof Error ? error.message : "Network error",
-      errors: {},
+      ...formFailure(0, error instanceof Error ? error.message : "Network error"),
+      network: true,
     };
   }
 }

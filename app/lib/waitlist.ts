@@ -24,6 +24,9 @@ export const WAITLIST_FORM_FIELDS = {
   group_size: "waitlistGroupSize",
 } as const satisfies Record<keyof WaitlistJoinInput, string>;
 
+/** What the waitlist form posts, by its field names. */
+export type WaitlistValues = Record<(typeof WAITLIST_FORM_FIELDS)[keyof typeof WAITLIST_FORM_FIELDS], string>;
+
 export const WAITLIST_INTENT = "waitlist";
 
 export const WAITLIST_TEXT = {

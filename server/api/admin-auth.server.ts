@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordSchema, PASSWORD_MAX, type SecurityStatus } from "../../app/lib/admin-security.ts";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import {
   bearerToken,
   createSession,
@@ -244,7 +245,7 @@ export function adminAuthApi(services: Services) {
   });
 
   api.get("/admin/security", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     const status: SecurityStatus = {
       password_source: env.ADMIN_PASSWORD ? "environment" : "database",
       two_factor: await twoFactorStatus(db, services.secretBox),

@@ -3,9 +3,11 @@
  * and removing a date. The same
  * rows feed the public date list, so every change shows there at once.
  */
+
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms.ts";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
@@ -60,7 +62,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
       .from(availability)
       .where(and(eq(availability.adventureId, adventureId), gte(availability.date, addDays(today, -366))))
       .orderBy(asc(availability.date));
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json({ adventure_id: adventureId, today, dates: rows.map(toAdminAvailability) });
   });
 

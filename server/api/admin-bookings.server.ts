@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { z } from "zod";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import { BOOKING_STATUSES } from "../db/schema.ts";
 import {
@@ -63,7 +64,7 @@ export function adminBookingsApi(services: Services) {
     const filter = readFilter((k) => c.req.query(k), sydneyDate(services.now()));
     const page = positiveInt(c.req.query("page"), 1, "page", 1_000_000);
     const pageSize = positiveInt(c.req.query("page_size"), DEFAULT_PAGE_SIZE, "page_size", MAX_PAGE_SIZE);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await listBookings(db, filter, page, pageSize));
   });
 
@@ -71,7 +72,7 @@ export function adminBookingsApi(services: Services) {
     const filter = readFilter((k) => c.req.query(k), sydneyDate(services.now()));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="bookings-${sydneyDate()}.csv"`);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return stream(c, async (out) => {
       // A BOM so spreadsheet programs read the file as UTF-8.
       await out.write("\uFEFF");

@@ -1,6 +1,8 @@
 /** The two dashboards' figures and the settings page (site settings and the payment mode). */
+
 import { Hono } from "hono";
 import { z } from "zod";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { emailField } from "../../app/lib/validation.ts";
 import { oldDashboardStats, proAnalytics } from "../domain/console/dashboard.server.ts";
 import { getSiteSettings, updateSiteSettings } from "../domain/content/settings.server.ts";
@@ -47,7 +49,7 @@ export function adminDashboardApi(services: Services) {
   const api = new Hono();
 
   api.get("/admin/analytics/dashboard", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(
       await proAnalytics(
         db,
@@ -62,7 +64,7 @@ export function adminDashboardApi(services: Services) {
   });
 
   api.get("/admin/dashboard/stats", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await oldDashboardStats(db));
   });
 
@@ -77,7 +79,7 @@ export function adminDashboardApi(services: Services) {
   };
 
   api.get("/admin/settings", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await settingsAnswer());
   });
 

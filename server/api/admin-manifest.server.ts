@@ -4,8 +4,10 @@
  * and the dashboard's upcoming bookings that are not ready. Behind
  * requireAdmin like all of /api/admin.
  */
+
 import { Hono } from "hono";
 import { z } from "zod";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
 import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
@@ -43,7 +45,7 @@ export function adminManifestApi(services: Services) {
 
   api.get("/admin/manifest", async (c) => {
     const date = dateOf(c.req.query("date"));
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await loadManifest(db, date, now()));
   });
 
@@ -52,13 +54,13 @@ export function adminManifestApi(services: Services) {
     const csv = manifestCsv(await loadManifest(db, date, now()));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="manifest-${date}.csv"`);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     // A BOM so spreadsheet programs read the file as UTF-8 (as the bookings export does).
     return c.body(`\uFEFF${csv}`);
   });
 
   api.get("/admin/manifest/not-ready", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await upcomingNotReady(db, now(), NOT_READY_DAYS));
   });
 

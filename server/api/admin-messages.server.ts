@@ -1,6 +1,8 @@
 /** Contact messages (the list and one reply each) and newsletter subscribers (the list and status changes). */
+
 import { Hono } from "hono";
 import { z } from "zod";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { siteInfo } from "../../app/lib/site.ts";
 import { SUBSCRIBER_ROW_STATUSES, SUBSCRIBER_STATUSES } from "../db/schema.ts";
 import { loadSiteContent } from "../domain/content/content.server.ts";
@@ -32,7 +34,7 @@ export function adminMessagesApi({ database, log }: Services) {
 
   // GET /api/contact: customer data, so behind the admin token (POST stays public).
   api.get("/contact", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await listMessages(db));
   });
 
@@ -52,7 +54,7 @@ export function adminMessagesApi({ database, log }: Services) {
         status: `Use one of ${SUBSCRIBER_ROW_STATUSES.join(", ")}`,
       });
     }
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(
       await listSubscribers(db, status && status !== "all" ? (status as SubscriberRowStatus) : undefined),
     );

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { waiverSchema } from "../../app/lib/participants.ts";
 import {
   markCertificationChecked,
@@ -32,7 +33,7 @@ export function adminParticipantsApi(services: Services) {
   const api = new Hono();
 
   api.get("/admin/bookings/:id/participants", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await adminBookingParticipants(db, c.req.param("id")));
   });
 
@@ -55,7 +56,7 @@ export function adminParticipantsApi(services: Services) {
   });
 
   api.get("/admin/waiver", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     const [current, history] = await Promise.all([currentWaiver(db), waiverHistory(db)]);
     return c.json({
       current: current && {

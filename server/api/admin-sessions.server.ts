@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { bearerToken, revokeAllSessions } from "../domain/access/auth.server.ts";
 import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
 import { notFound } from "../errors.server.ts";
@@ -14,7 +15,7 @@ export function adminSessionsApi(services: Services) {
   const api = new Hono();
 
   api.get("/admin/sessions", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     const token = bearerToken(c.req.header("Authorization")) ?? "";
     return c.json({ sessions: await listSessions(db, services.now(), token) });
   });

@@ -1,5 +1,7 @@
 /** The trip emails' texts: read, save (with the on/off switch) and preview unsaved text. */
+
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import {
   TRIP_EMAIL_KINDS,
   TRIP_EMAIL_PLACEHOLDERS,
@@ -21,7 +23,7 @@ export function adminTripEmailsApi({ database, env, log, now }: Services) {
 
   api.get("/admin/email-templates", async (c) => {
     const templates = await loadTripEmailTemplates(db);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json({
       templates: TRIP_EMAIL_KINDS.map((kind) => ({
         ...templates[kind],
@@ -40,7 +42,7 @@ export function adminTripEmailsApi({ database, env, log, now }: Services) {
 
   api.post("/admin/email-templates/preview", async (c) => {
     const text = await readJson(c, tripEmailTextSchema);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await previewTripEmail(db, env.publicUrl, text, now()));
   });
 

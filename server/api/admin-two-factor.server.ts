@@ -4,6 +4,7 @@ import {
   disableTwoFactorSchema,
   startTwoFactorSchema,
 } from "../../app/lib/admin-security.ts";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -38,7 +39,7 @@ export function adminTwoFactorApi(services: Services) {
    * to tie the console to the thief's phone and lock the operator out.
    */
   api.post("/admin/two-factor/start", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     const { password } = await readJson(c, startTwoFactorSchema);
     if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
     if (await getTwoFactor(db)) throw conflict(ALREADY_ON);
@@ -52,7 +53,7 @@ export function adminTwoFactorApi(services: Services) {
   });
 
   api.post("/admin/two-factor/confirm", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     const { code } = await readJson(c, confirmTwoFactorSchema);
     if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
     const result = await confirmEnrolment(db, box, code, services.now());

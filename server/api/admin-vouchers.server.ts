@@ -4,7 +4,9 @@
  * one and voiding one. Codes show as their last four characters only. Behind
  * requireAdmin like all of /api/admin.
  */
+
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { toCents } from "../../app/lib/money.ts";
 import { voucherIssueSchema, voucherVoidSchema } from "../../app/lib/vouchers.ts";
 import {
@@ -29,12 +31,12 @@ export function adminVouchersApi({ database, env, log, now }: Services) {
       throw badRequest("q: Search text must be at most 200 characters", {
         q: "Search text must be at most 200 characters",
       });
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json({ vouchers: await listVouchers(db, q) });
   });
 
   api.get("/admin/vouchers/:id", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await voucherLedger(db, c.req.param("id")));
   });
 

@@ -2,8 +2,10 @@
  * The operator's view of the waitlist: one date's entries (for the calendar)
  * and taking someone off the list. Behind requireAdmin like all of /api/admin.
  */
+
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { adventures } from "../db/schema.ts";
 import { listWaitlist, removeWaitlistEntry } from "../domain/bookings/waitlist.server.ts";
@@ -31,7 +33,7 @@ export function adminWaitlistApi({ database, env, now }: Services) {
       .where(eq(adventures.id, adventureId))
       .limit(1);
     if (!adventure) throw notFound("Adventure not found");
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     if (date !== undefined) {
       return c.json({
         adventure_id: adventureId,

@@ -4,7 +4,9 @@
  * customer gave by phone. The rules are in server/domain/weather/ (call-off,
  * choice, views).
  */
+
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { weatherCancelSchema, weatherChoiceSchema, weatherPreviewSchema } from "../../app/lib/weather.ts";
 import { adventures } from "../db/schema.ts";
@@ -36,7 +38,7 @@ export function adminWeatherApi(services: Services) {
       .select({ id: adventures.id, title: adventures.title })
       .from(adventures)
       .orderBy(adventures.title);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json({
       today: today(),
       adventures: list,
@@ -52,7 +54,7 @@ export function adminWeatherApi(services: Services) {
         adventure: "Choose an adventure from the list",
       });
     }
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json({
       dates: await weatherCounts(db, { adventureId: adventure, from: addDays(today(), -HISTORY_DAYS) }),
     });

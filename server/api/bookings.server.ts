@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { voucherCheckSchema } from "../../app/lib/vouchers.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/bookings/availability.server.ts";
@@ -53,7 +54,7 @@ export function bookingApi(services: Services) {
   // The booking form's live total: a valid code's balance, nothing else about it.
   api.post("/vouchers/check", async (c) => {
     const { code, currency } = await readJson(c, voucherCheckSchema);
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.json(await checkVoucher(deps.db, code, currency, deps.now()));
   });
 
@@ -64,7 +65,7 @@ export function bookingApi(services: Services) {
   });
 
   api.get("/payments/v1/checkout/status/:sessionId", async (c) => {
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     let payment: Awaited<ReturnType<typeof fulfil>>;
     try {
       payment = await fulfil(deps, c.req.param("sessionId"));
@@ -80,7 +81,7 @@ export function bookingApi(services: Services) {
   // The provider's Cancel button lands here: close the session, then show /book's banner.
   api.get("/payments/v1/checkout/cancel/:paymentId", async (c) => {
     const target = await cancelCheckout(deps, c.req.param("paymentId"));
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.redirect(target, 303);
   });
 

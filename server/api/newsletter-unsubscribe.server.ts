@@ -7,7 +7,9 @@
  * another origin); anything else at the address goes on to the page
  * (/newsletter/unsubscribe/:token), whose own form asks for a click first.
  */
+
 import { Hono } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { unsubscribeByToken } from "../domain/messaging/newsletter-send.server.ts";
 import type { Services } from "../services.server.ts";
 
@@ -28,7 +30,7 @@ export function oneClickUnsubscribe({ database, log }: Services) {
       log.info("newsletter unsubscribe", { via: "one-click" });
     }
     // The same answer for any token: the link says nothing about who is on the list.
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     return c.text("You're unsubscribed.");
   });
   return app;

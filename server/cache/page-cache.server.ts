@@ -15,10 +15,12 @@
  * of their own inline scripts instead (headers.server.ts). They are stored in
  * the form that paints first and loads scripts after (defer-hydration.server.ts).
  */
+
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import { routeOf } from "../route-match.server.ts";
@@ -194,7 +196,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       settle(entry);
       if (!entry) {
         // Rendered for this request alone (an error, a redirect): no shared cache keeps it.
-        c.res.headers.set("Cache-Control", "no-store");
+        c.res.headers.set("Cache-Control", NO_STORE);
         return;
       }
       if (maxBytes > 0) remember(key, entry);

@@ -339,6 +339,21 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
 );
 
+/**
+ * Leases shared by every app process through the database
+ * (server/domain/jobs/periodic.server.ts): a periodic job's run for one
+ * period, and the hold sweep's claim on one checkout. Free once expires_at
+ * has passed; the hold sweep deletes ended ones.
+ */
+export const leases = pgTable(
+  "leases",
+  {
+    name: text("name").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("leases_expires_idx").on(t.expiresAt)],
+);
+
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),

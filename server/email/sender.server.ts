@@ -1,9 +1,13 @@
 /**
- * Delivers the email outbox over SMTP (SMTP_URL). Each tick claims due rows
- * with a conditional update (a lease) that also stamps a fresh claim token, so
- * two ticks or two processes never send the same email at once; only the
- * attempt holding the current token may record the outcome, so an attempt
- * whose lease ran out (and was claimed again elsewhere) cannot overwrite it.
+ * Delivers the email outbox over SMTP (SMTP_URL), one pass per tick; the
+ * polling loop is the periodic runner's (services.server.ts). Each pass claims
+ * due rows with a conditional update (a lease on each row) that also stamps a
+ * fresh claim token, so two passes or two processes never send the same email
+ * at once; only the attempt holding the current token may record the outcome,
+ * so an attempt whose claim ran out (and was claimed again elsewhere) cannot
+ * overwrite it. These are per-row claims, not a lock on the job: the runner's
+ * lease only spares other processes an empty pass, the claims keep every
+ * email to one sender.
  * Failures back off and give up after MAX_ATTEMPTS. A sealed email is sent
  * with its live text; once it leaves pending a trigger deletes that text, so
  * the stored email keeps only its markers.
@@ -12,7 +16,6 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { emailOutbox, emailOutboxSealed } from "../db/schema.ts";
-import { logRunFailure } from "../errors.server.ts";
 import type { Logger } from "../log.server.ts";
 import { SEALED_TEXT_LOST } from "./outbox.server.ts";
 
@@ -48,13 +51,10 @@ export interface Mailer {
 }
 
 export interface OutboxSender {
-  /** Polls every `pollMs` until stop(). */
-  start(): void;
-  stop(): Promise<void>;
   /** One pass over due emails; answers how many were sent. */
   tick(): Promise<number>;
-  /** Sends everything due now (tests), pass after pass. */
-  flush(): Promise<number>;
+  /** Lets go of the SMTP connection (after the last pass). */
+  close(): void;
 }
 
 export interface SenderOptions {
@@ -62,19 +62,15 @@ export interface SenderOptions {
   log: Logger;
   smtpUrl?: string;
   from: string;
-  pollMs: number;
   now?: () => Date;
   /** Tests may inject a mailer; otherwise nodemailer over smtpUrl. */
   mailer?: Mailer;
 }
 
 export function createOutboxSender(options: SenderOptions): OutboxSender {
-  const { db, log, from, pollMs } = options;
+  const { db, log, from } = options;
   const now = options.now ?? (() => new Date());
   let mailer: Mailer | undefined = options.mailer;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
   let warnedNoSmtp = false;
 
   function getMailer(): Mailer | undefined {
@@ -222,50 +218,11 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
     return sent;
   }
 
-  function tick(): Promise<number> {
-    // Overlapping calls share the pass in progress.
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await tick();
-      } catch (error) {
-        logRunFailure(log, "email outbox tick failed", error);
-      }
-      schedule();
-    }, pollMs);
-    timer.unref?.();
-  }
-
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => 0);
+    tick: pass,
+    close() {
       mailer?.close?.();
       if (!options.mailer) mailer = undefined;
-    },
-    tick,
-    async flush() {
-      let total = 0;
-      for (let i = 0; i < 20; i++) {
-        await running?.catch(() => 0);
-        const claimedBefore = total;
-        total += await tick();
-        if (total === claimedBefore) break;
-      }
-      return total;
     },
   };
 }

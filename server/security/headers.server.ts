@@ -4,8 +4,10 @@
  * on every answer, a sandbox for operator uploads that are not images, and the
  * caching and privacy headers each route declares.
  */
+
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { routeOf } from "../route-match.server.ts";
 
 /** One year, the value HSTS preload lists ask for; browsers ignore it over plain http. */
@@ -177,10 +179,10 @@ export const routeHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
   const headers = c.res.headers;
   if (routeOf(c).policy.cache === "private") {
-    headers.set("Cache-Control", "no-store");
+    headers.set("Cache-Control", NO_STORE);
     headers.set("X-Robots-Tag", "noindex, nofollow");
     headers.set("Referrer-Policy", "same-origin");
   } else if (!headers.has("Cache-Control")) {
-    headers.set("Cache-Control", "no-store");
+    headers.set("Cache-Control", NO_STORE);
   }
 };

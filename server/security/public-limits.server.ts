@@ -8,7 +8,9 @@
  * hashed, IPv6 by /64, behind TRUST_PROXY_HOPS proxies). The numbers and why
  * they are what they are: docs/decisions/007-rate-limits.md.
  */
+
 import type { Context, MiddlewareHandler } from "hono";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { BUDGETS, type Budget } from "../../app/route-policy.ts";
 import { budgetFor, isApi, matchRoute, type RouteMatch, routeOf } from "../route-match.server.ts";
 import type { Services } from "../services.server.ts";
@@ -84,7 +86,7 @@ export function publicLimits(services: Services): MiddlewareHandler {
     if (result.hits === limit + 1) log.warn("rate limit reached", { limit: policy.name });
     const detail = tooManyRequestsMessage(result.retryAfter);
     c.header("Retry-After", String(result.retryAfter));
-    c.header("Cache-Control", "no-store");
+    c.header("Cache-Control", NO_STORE);
     if (wantsPage(c, match)) {
       const back = policy.back ?? (isApi(match) ? "/" : match.canonical);
       return c.html(limitPage(detail, back), 429);

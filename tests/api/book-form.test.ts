@@ -73,10 +73,12 @@ const bookFields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
+/** The page's data: the form's result (app/lib/form-result.ts) with the typed values. */
 interface PageData {
+  ok: false;
   values: Record<string, string>;
-  error: string;
-  fieldErrors: Record<string, string>;
+  detail: string;
+  errors: Record<string, string>;
 }
 
 describe("POST /book without JavaScript", () => {
@@ -127,8 +129,8 @@ describe("POST /book without JavaScript", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as PageData;
-    expect(body.error).toBe(TEXT.missingFields);
-    expect(body.fieldErrors).toEqual({
+    expect(body.detail).toBe(TEXT.missingFields);
+    expect(body.errors).toEqual({
       customerEmail: "Email is required",
       selectedDate: "Please choose a date",
     });
@@ -149,8 +151,8 @@ describe("POST /book without JavaScript", () => {
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as PageData;
-    expect(body.error).toBe(TEXT.missingFields);
-    expect(body.fieldErrors.adventureId).toBe("Please select an adventure");
+    expect(body.detail).toBe(TEXT.missingFields);
+    expect(body.errors.adventureId).toBe("Please select an adventure");
   });
 
   it("a field the server refuses shows the server's detail, as the script's form does", async () => {
@@ -161,8 +163,8 @@ describe("POST /book without JavaScript", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as PageData;
-    expect(body.error).toBe("customer_email: Enter a valid email address");
-    expect(body.fieldErrors).toEqual({ customerEmail: "Enter a valid email address" });
+    expect(body.detail).toBe("customer_email: Enter a valid email address");
+    expect(body.errors).toEqual({ customerEmail: "Enter a valid email address" });
     expect(body.values.customerEmail).toBe("not-an-email");
     expect(body.values.selectedDate).toBe(date);
   });
@@ -175,7 +177,7 @@ describe("POST /book without JavaScript", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as PageData;
-    expect(body.fieldErrors.groupSize).toBe("Group size must be at most 4");
+    expect(body.errors.groupSize).toBe("Group size must be at most 4");
   });
 
   it("the test checkout's card form pays, settles and answers 303 to the success page", async () => {
@@ -285,7 +287,7 @@ describe("POST /book limits", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = (await res.json()) as PageData;
-    expect(body.error).toMatch(/^You already have 2 unfinished checkouts\./);
+    expect(body.detail).toMatch(/^You already have 2 unfinished checkouts\./);
     expect(body.values.customerEmail).toBe("cap.form@example.com");
   });
 });

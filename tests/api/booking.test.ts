@@ -329,10 +329,17 @@ describe("paying, cancelling and expiring", () => {
 });
 
 describe("when the provider fails", () => {
-  it("answers 502, cancels the booking and releases the hold", async () => {
+  it("answers 502, cancels the booking and its ledger row, and releases the hold", async () => {
+    // What the ledger held when the provider was asked: the checkout opens as every checkout does.
+    let ledgerAtCall: { status: string; kind: string; bookingId: string | null }[] = [];
     const broken: PaymentProvider = {
       name: "test",
-      createCheckout: () => Promise.reject(new Error("provider down")),
+      createCheckout: async () => {
+        ledgerAtCall = await t2.db
+          .select({ status: payments.status, kind: payments.kind, bookingId: payments.bookingId })
+          .from(payments);
+        throw new Error("provider down");
+      },
       retrieve: () => Promise.reject(new Error("provider down")),
       expire: () => Promise.reject(new Error("provider down")),
       refund: () => Promise.reject(new Error("provider down")),
@@ -352,6 +359,11 @@ describe("when the provider fails", () => {
       const rows = await t2.db.select().from(bookings);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+      expect(ledgerAtCall).toEqual([{ status: "creating", kind: "booking", bookingId: rows[0].id }]);
+      const ledger = await t2.db.select().from(payments);
+      expect(ledger).toMatchObject([
+        { status: "cancelled", bookingId: rows[0].id, amountTotalCents: rows[0].totalAmountCents },
+      ]);
       const [s] = await t2.db
         .select()
         .from(availability)

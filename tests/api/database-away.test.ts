@@ -205,9 +205,9 @@ describe("requests while the database is away", () => {
     );
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
-    const body = (await res.json()) as { values: Record<string, string>; error: string };
+    const body = (await res.json()) as { values: Record<string, string>; detail: string };
     expect(body.values).toMatchObject({ customerFirstName: "Mia", customerEmail: "mia@example.com" });
-    expect(body.error).toBe(TEXT.bookingFailed);
+    expect(body.detail).toBe(TEXT.bookingFailed);
     const lines = since(from);
     expect(lines.filter((l) => l.level === "error")).toEqual([]);
     expect(lines.find((l) => l.msg === "database unavailable")).toMatchObject({

@@ -41,7 +41,7 @@ describe("POST /newsletter (the footer box without JavaScript)", () => {
       formPost({ email: " Ava.Form@Example.com " }, newClient()),
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "subscribed", message: SIGN_UP_ANSWER });
+    expect(await res.json()).toEqual({ ok: true, status: 200, data: { message: SIGN_UP_ANSWER } });
     // Pending until the person follows the link in the one confirmation email.
     expect(await subscriber("ava.form@example.com")).toMatchObject({ status: "pending" });
     expect(await confirmationEmails(t.db, "ava.form@example.com")).toHaveLength(1);
@@ -64,12 +64,14 @@ describe("POST /newsletter (the footer box without JavaScript)", () => {
     const res = await pages.request("/newsletter", formPost({ email: "not-an-address" }, newClient()));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      status: "invalid",
-      email: "not-an-address",
-      message: "Enter a valid email address",
+      ok: false,
+      status: 400,
+      detail: "Enter a valid email address",
+      errors: { email: "Enter a valid email address" },
+      values: { email: "not-an-address" },
     });
     const empty = await pages.request("/newsletter", formPost({}, newClient()));
-    expect(((await empty.json()) as { message: string }).message).toBe("Email is required");
+    expect(((await empty.json()) as { detail: string }).detail).toBe("Email is required");
     expect(await subscriber("not-an-address")).toBeUndefined();
   });
 

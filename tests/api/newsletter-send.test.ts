@@ -302,7 +302,7 @@ describe("unsubscribing", () => {
       body: "",
     });
     expect(button.status).toBe(200);
-    expect(await button.json()).toEqual({ unsubscribed: true });
+    expect(await button.json()).toEqual({ ok: true, status: 200, data: null });
     expect((await subscriber(sub.email)).status).toBe("unsubscribed");
   });
 
@@ -322,7 +322,7 @@ describe("unsubscribing", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: "",
       });
-      expect(await button.json()).toEqual({ unsubscribed: true });
+      expect(await button.json()).toEqual({ ok: true, status: 200, data: null });
     }
     expect(await activeEmails()).toEqual(before);
     expect((await subscriber(sub.email)).status).toBe("active");

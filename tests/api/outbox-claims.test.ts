@@ -33,7 +33,6 @@ function sender(mailer: Mailer, now: () => Date) {
     db: t.db,
     log: createLogger("silent"),
     from: "Tidewater <bookings@tidewater.test>",
-    pollMs: 1000,
     now,
     mailer,
   });

@@ -438,7 +438,7 @@ function postForm(linkToken: string, position: number, form: URLSearchParams) {
 
 /** A refused form's answer: the message and the fields it names. */
 async function refusal(res: Response) {
-  return (await res.json()) as { error: string; errors: Record<string, string> };
+  return (await res.json()) as { detail: string; errors: Record<string, string> };
 }
 
 describe("the customer's form from the private link", () => {

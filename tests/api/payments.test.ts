@@ -175,7 +175,6 @@ describe("email outbox sender", () => {
       db: t.db,
       log,
       from: "x@tidewater.test",
-      pollMs: 1000,
       now: clock.now,
       mailer: {
         sendMail: async () => {
@@ -214,7 +213,6 @@ describe("email outbox sender", () => {
       db: t.db,
       log: createLogger("silent"),
       from: "x@tidewater.test",
-      pollMs: 1000,
       mailer: {
         sendMail: async () => {
           sent++;
@@ -226,7 +224,6 @@ describe("email outbox sender", () => {
       db: t.db,
       log: createLogger("silent"),
       from: "x@tidewater.test",
-      pollMs: 1000,
       mailer: { sendMail: async () => void sent++ },
     });
     await t.db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.status, "pending"));
@@ -246,7 +243,6 @@ describe("email outbox sender", () => {
         return true;
       }),
       from: "x@tidewater.test",
-      pollMs: 1000,
     });
     await enqueueEmail(t.db, {
       kind: "test",

@@ -209,7 +209,7 @@ describe("a customer changes the date of their booking", () => {
     expect(moved).toHaveLength(1);
     for (const r of answers.filter((a) => a.status !== 303)) {
       expect([400, 409]).toContain(r.status);
-      expect(((await r.json()) as { error: string }).error).toMatch(/already on this date|^date:/);
+      expect(((await r.json()) as { detail: string }).detail).toMatch(/already on this date|^date:/);
     }
 
     const rows = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
@@ -257,7 +257,7 @@ describe("a customer changes the date of their booking", () => {
     const other = await openDate({ priceCents: UNIT });
     const blocked = await confirm(token, other.date, 0);
     expect(blocked.status).toBe(409);
-    expect(((await blocked.json()) as { error: string }).error).toContain("waiting for its payment");
+    expect(((await blocked.json()) as { detail: string }).detail).toContain("waiting for its payment");
 
     const pays = await Promise.all(
       [1, 2].map(() =>
@@ -352,7 +352,7 @@ describe("a customer changes the date of their booking", () => {
     const answers = await Promise.all([confirm(a.token, target.date, 0), confirm(b.token, target.date, 0)]);
     expect(answers.map((r) => r.status).sort()).toEqual([303, 409]);
     const refused = answers.find((r) => r.status === 409) as Response;
-    expect(((await refused.json()) as { error: string }).error).toContain("no longer has room");
+    expect(((await refused.json()) as { detail: string }).detail).toContain("no longer has room");
     expect(await booked(target.id)).toBe(4);
     const movedOnto = await t.db
       .select()
@@ -366,7 +366,7 @@ describe("a customer changes the date of their booking", () => {
     const both = await Promise.all([confirm(c.token, one.date, 6_000), confirm(c.token, two.date, 6_000)]);
     expect(both.map((r) => r.status).sort()).toEqual([303, 409]);
     expect(
-      ((await (both.find((r) => r.status === 409) as Response).json()) as { error: string }).error,
+      ((await (both.find((r) => r.status === 409) as Response).json()) as { detail: string }).detail,
     ).toContain("waiting for its payment");
     expect(((await booked(one.id)) ?? 0) + ((await booked(two.id)) ?? 0)).toBe(2);
     expect(await changesOf(c.booking.id)).toHaveLength(1);
@@ -431,7 +431,7 @@ describe("a customer changes the date of their booking", () => {
     expect(page.page?.offer.reason).toContain("within 48 hours");
     const res = await confirm(token, target.date, 0);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toContain("within 48 hours");
+    expect(((await res.json()) as { detail: string }).detail).toContain("within 48 hours");
     expect(await booked(target.id)).toBe(0);
     expect(await changesOf(booking.id)).toHaveLength(0);
   });
@@ -440,24 +440,24 @@ describe("a customer changes the date of their booking", () => {
     const { token } = await paidBooking("move-bad@example.com");
     const missing = await confirm(token, "not-a-date");
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: string }).error).toMatch(/^date: /);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/^date: /);
     const closed = await openDate();
     await t.db.update(availability).set({ isAvailable: false }).where(eq(availability.id, closed.id));
     const shut = await confirm(token, closed.date, 0);
     expect(shut.status).toBe(400);
-    expect(((await shut.json()) as { error: string }).error).toMatch(/^date: .* is not open/);
+    expect(((await shut.json()) as { detail: string }).detail).toMatch(/^date: .* is not open/);
     const full = await openDate({ spots: 2, booked: 2 });
     const noRoom = await confirm(token, full.date, 0);
     expect(noRoom.status).toBe(409);
-    expect(((await noRoom.json()) as { error: string }).error).toContain("no longer has room");
+    expect(((await noRoom.json()) as { detail: string }).detail).toContain("no longer has room");
 
     const target = await openDate();
     const badDifference = await confirm(token, target.date, Number.NaN);
     expect(badDifference.status).toBe(400);
-    expect(((await badDifference.json()) as { error: string }).error).toMatch(/^difference: /);
+    expect(((await badDifference.json()) as { detail: string }).detail).toMatch(/^difference: /);
     const priceChanged = await confirm(token, target.date, 500);
     expect(priceChanged.status).toBe(409);
-    expect(((await priceChanged.json()) as { error: string }).error).toContain(
+    expect(((await priceChanged.json()) as { detail: string }).detail).toContain(
       "price for this date has changed",
     );
     expect(await booked(target.id)).toBe(0);

@@ -441,8 +441,9 @@ describe("waitlist", () => {
         formPost(waitlistForm({ waitlistDate: date, waitlistEmail: email, waitlistGroupSize: "2" })),
       );
       expect(ok.status).toBe(200);
-      const joined = (await ok.json()) as { waitlist: { message: string } };
-      expect(joined.waitlist.message).toContain("You're on the waitlist");
+      const joined = (await ok.json()) as { ok: true; intent: string; data: { message: string } };
+      expect(joined.intent).toBe("waitlist");
+      expect(joined.data.message).toContain("You're on the waitlist");
       expect((await entry(date, email)).groupSize).toBe(2);
       // No booking was attempted: the form's intent decided.
       const bad = await pages.request(
@@ -450,9 +451,10 @@ describe("waitlist", () => {
         formPost(waitlistForm({ waitlistDate: date, waitlistEmail: "nope", waitlistGroupSize: "7" })),
       );
       expect(bad.status).toBe(400);
-      const refused = (await bad.json()) as { waitlist: { fieldErrors: Record<string, string> } };
-      expect(refused.waitlist.fieldErrors.waitlistEmail).toBe("Enter a valid email address");
-      expect(refused.waitlist.fieldErrors.waitlistGroupSize).toContain("at most 4");
+      const refused = (await bad.json()) as { ok: false; intent: string; errors: Record<string, string> };
+      expect(refused.intent).toBe("waitlist");
+      expect(refused.errors.waitlistEmail).toBe("Enter a valid email address");
+      expect(refused.errors.waitlistGroupSize).toContain("at most 4");
       const other = newEmail("adventure-page");
       const fromAdventure = await pages.request(
         `/adventures/${ADVENTURE}`,

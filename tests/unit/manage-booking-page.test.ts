@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.tsx";
 import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
 import { ParticipantForm } from "../../app/components/participant/ParticipantForm.tsx";
+import { formSuccess } from "../../app/lib/form-result.ts";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
@@ -120,7 +121,12 @@ describe("the booking link's page", () => {
   });
 
   it("asks to confirm with the refund amount after the first post", () => {
-    const html = render(MyBooking, "/my-booking/tok123", { view: VIEW }, { review: true });
+    const html = render(
+      MyBooking,
+      "/my-booking/tok123",
+      { view: VIEW },
+      formSuccess(null, { intent: "review" }),
+    );
     expect(text(html)).toContain("Cancel this booking and receive $100.00 back?");
     expect(html).toMatch(/<form[^>]*method="post"><input type="hidden" name="intent" value="confirm"\/>/);
     expect(text(html)).toContain("Keep my booking");
@@ -174,7 +180,12 @@ describe("the booking link's page", () => {
   });
 
   it("answers a re-send without saying whether the address has booked", () => {
-    const html = render(FindBooking, "/my-booking", undefined, { status: "sent", email: "sam@example.com" });
+    const html = render(
+      FindBooking,
+      "/my-booking",
+      undefined,
+      formSuccess(null, { values: { email: "sam@example.com" } }),
+    );
     expect(text(html)).toContain(
       "If sam@example.com has a booking with us, a fresh link is on its way to it now.",
     );

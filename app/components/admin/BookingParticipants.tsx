@@ -5,8 +5,8 @@ import type {
   AdminParticipant,
 } from "../../../server/domain/dive-ops/participants.server";
 import { formatDateTimeAU } from "../../lib/admin-api";
-import type { AdminResult } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
+import type { FormResult } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import {
   CERT_AGENCIES,
@@ -19,7 +19,7 @@ import { ageOn, READINESS_LABELS, type Readiness } from "../../lib/readiness";
 import { ReadinessBadge } from "./status";
 import { Alert, Button, Card, SelectField, TextField } from "./ui";
 
-type Write = <T = unknown>(method: "POST" | "PUT", path: string, body?: unknown) => Promise<AdminResult<T>>;
+type Write = <T = unknown>(method: "POST" | "PUT", path: string, body?: unknown) => Promise<FormResult<T>>;
 
 /**
  * A booking's participants as the operator sees them: every field, the

@@ -1,6 +1,6 @@
 import { Mail, Send, X } from "lucide-react";
 import { useState } from "react";
-import type { AdminResult } from "../../lib/admin-data";
+import type { FormResult } from "../../lib/form-result";
 import {
   NEWSLETTER_BODY_MAX,
   NEWSLETTER_SUBJECT_MAX,
@@ -10,7 +10,7 @@ import {
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Button, Card, TextAreaField, TextField } from "./ui";
 
-type Write = <T = unknown>(method: "POST", path: string, body?: unknown) => Promise<AdminResult<T>>;
+type Write = <T = unknown>(method: "POST", path: string, body?: unknown) => Promise<FormResult<T>>;
 
 const plural = (n: number) => `${n} active subscriber${n === 1 ? "" : "s"}`;
 
@@ -53,7 +53,7 @@ export function NewsletterComposer({
     return null;
   };
 
-  const failed = (res: Extract<AdminResult<unknown>, { ok: false }>, what: string) => {
+  const failed = (res: Extract<FormResult<unknown>, { ok: false }>, what: string) => {
     if (Object.keys(res.errors).length) setErrors(res.errors);
     onMessage("error", res.network ? "Connection error" : res.detail || what);
   };

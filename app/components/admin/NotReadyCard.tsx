@@ -7,8 +7,9 @@
 import { ClipboardCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { NotReadyBooking } from "../../../server/domain/dive-ops/manifest.server";
-import { type AdminResult, adminGet, failureText } from "../../lib/admin-data";
+import { adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
+import type { FormResult } from "../../lib/form-result";
 import { bookingPath } from "../../lib/manifest";
 import { READINESS_LABELS } from "../../lib/readiness";
 import { Card } from "./ui";
@@ -20,7 +21,7 @@ export interface NotReady {
 }
 
 /** For the dashboard's clientLoader. */
-export function loadNotReady(): Promise<AdminResult<NotReady>> {
+export function loadNotReady(): Promise<FormResult<NotReady>> {
   return adminGet<NotReady>("/api/admin/manifest/not-ready");
 }
 
@@ -40,7 +41,7 @@ function missingText({ readiness }: NotReadyBooking): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function NotReadyCard({ result }: { result: AdminResult<NotReady> }) {
+export function NotReadyCard({ result }: { result: FormResult<NotReady> }) {
   const error = failureText(result, "The list is not available right now.");
   const list = result.ok ? result.data.bookings : [];
   return (

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { type AdminResult, failureText, useAdminWrite } from "../../lib/admin-data";
+import { failureText, useAdminWrite } from "../../lib/admin-data";
 import {
   type AdminSession,
   CHANGE_PASSWORD_PATH,
@@ -9,6 +9,7 @@ import {
   NEW_PASSWORD_MIN,
   type SecurityStatus,
 } from "../../lib/admin-security";
+import type { FormResult } from "../../lib/form-result";
 import { SessionsCard } from "./SessionsCard";
 import { showFailure } from "./security-failure";
 import { TwoFactorCard } from "./TwoFactorCard";
@@ -24,8 +25,8 @@ export function SecuritySettings({
   status,
   sessions,
 }: {
-  status: AdminResult<SecurityStatus>;
-  sessions: AdminResult<{ sessions: AdminSession[] }>;
+  status: FormResult<SecurityStatus>;
+  sessions: FormResult<{ sessions: AdminSession[] }>;
 }) {
   const loadError = failureText(status, "Failed to load the sign-in settings");
   return (

@@ -1,8 +1,9 @@
 import { LogOut, Monitor, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { clearToken, formatDateTimeAU } from "../../lib/admin-api";
-import { type AdminResult, failureText, useAdminWrite } from "../../lib/admin-data";
+import { failureText, useAdminWrite } from "../../lib/admin-data";
 import { type AdminSession, SESSIONS_PATH } from "../../lib/admin-security";
+import type { FormResult } from "../../lib/form-result";
 import { useConfirm } from "./ConfirmDialog";
 import { Alert, Badge, Button, Card, useFlash } from "./ui";
 
@@ -17,7 +18,7 @@ export function SessionsCard({
   sessions,
   className,
 }: {
-  sessions: AdminResult<{ sessions: AdminSession[] }>;
+  sessions: FormResult<{ sessions: AdminSession[] }>;
   className?: string;
 }) {
   const write = useAdminWrite();

@@ -1,7 +1,8 @@
 import { CloudRain } from "lucide-react";
 import { Link } from "react-router";
-import { type AdminResult, adminGet, dataOr } from "../../lib/admin-data";
+import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
+import type { FormResult } from "../../lib/form-result";
 import { Badge, buttonClass, Card } from "./ui";
 
 /** The answers so far on one date called off for weather (GET /api/admin/weather/counts). */
@@ -25,13 +26,13 @@ export function weatherCountText(c: WeatherCount): string {
 }
 
 /** For a clientLoader: the weather-cancelled dates of the last month on, of one adventure or all. */
-export function loadWeatherCounts(adventureId?: string): Promise<AdminResult<{ dates: WeatherCount[] }>> {
+export function loadWeatherCounts(adventureId?: string): Promise<FormResult<{ dates: WeatherCount[] }>> {
   const query = adventureId ? `?adventure=${encodeURIComponent(adventureId)}` : "";
   return adminGet<{ dates: WeatherCount[] }>(`/api/admin/weather/counts${query}`);
 }
 
 /** The dashboard's card: open answers and the choices so far, with a link to the weather screen. */
-export function WeatherCard({ counts }: { counts: AdminResult<{ dates: WeatherCount[] }> }) {
+export function WeatherCard({ counts }: { counts: FormResult<{ dates: WeatherCount[] }> }) {
   const dates = dataOr(counts, { dates: [] }).dates;
   const total = dates.reduce(
     (sum, c) => ({

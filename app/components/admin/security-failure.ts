@@ -1,7 +1,8 @@
+import type { FormFailure } from "../../lib/form-result";
 import type { useFlash } from "./ui";
 
 /** A refused write as the security cards get it back from useAdminWrite. */
-export type Failure = { network: boolean; detail: string; errors: Record<string, string> };
+export type Failure = Pick<FormFailure, "network" | "detail" | "errors">;
 type Show = ReturnType<typeof useFlash>["show"];
 
 /** A refusal that names fields shows beside those fields; anything else (409, 429, network) as a banner. */

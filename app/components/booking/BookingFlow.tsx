@@ -6,7 +6,7 @@ import { BookingSummary } from "./BookingSummary";
 import { CustomPaymentForm } from "./CustomPaymentForm";
 import type { BookableAdventure, DateOption, FlowStart } from "./flow-state";
 import { useBookingFlow } from "./useBookingFlow";
-import { WaitlistForm, type WaitlistSubmitted } from "./WaitlistForm";
+import { type WaitlistAnswer, WaitlistForm } from "./WaitlistForm";
 
 export type { BookableAdventure, DateOption } from "./flow-state";
 
@@ -14,7 +14,7 @@ interface Props extends FlowStart {
   adventures: BookableAdventure[];
   initialDates: DateOption[];
   /** What the waitlist form's post without JavaScript answered. */
-  waitlist?: WaitlistSubmitted;
+  waitlist?: WaitlistAnswer;
 }
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */

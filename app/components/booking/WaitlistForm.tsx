@@ -1,8 +1,15 @@
 import { BellRing, CheckCircle2 } from "lucide-react";
 import { useId, useState } from "react";
 import { requestJson } from "../../lib/api";
+import type { FormView } from "../../lib/form-result";
 import { type GroupSizeRange, groupSizeChoices, peopleText } from "../../lib/group-size";
-import { WAITLIST_FORM_FIELDS, WAITLIST_INTENT, WAITLIST_TEXT, waitlistDates } from "../../lib/waitlist";
+import {
+  WAITLIST_FORM_FIELDS,
+  WAITLIST_INTENT,
+  WAITLIST_TEXT,
+  type WaitlistValues,
+  waitlistDates,
+} from "../../lib/waitlist";
 import { ErrorBanner } from "./Banners";
 
 export interface WaitlistDate {
@@ -12,14 +19,8 @@ export interface WaitlistDate {
   published?: boolean;
 }
 
-type Values = Record<(typeof WAITLIST_FORM_FIELDS)[keyof typeof WAITLIST_FORM_FIELDS], string>;
-
-export interface WaitlistSubmitted {
-  values: Values;
-  message?: string;
-  error?: string;
-  fieldErrors: Partial<Record<keyof Values, string>>;
-}
+/** The waitlist form's answer as the form reads it (formView of its page action's answer). */
+export type WaitlistAnswer = FormView<{ message: string }, WaitlistValues>;
 
 interface Props {
   adventureId: string;
@@ -28,7 +29,7 @@ interface Props {
   /** The page whose action takes the form without JavaScript. */
   action: string;
   /** What a post without JavaScript answered (the page is rendered again). */
-  submitted?: WaitlistSubmitted;
+  submitted?: WaitlistAnswer;
   /** Preselects a date (the one the visitor picked in the booking form). */
   preferredDate?: string;
 }
@@ -52,11 +53,9 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
   const [email, setEmail] = useState(sent?.[F.email] ?? "");
   const [groupSize, setGroupSize] = useState(sent?.[F.group_size] || String(range.min));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState(submitted?.message ?? "");
-  const [error, setError] = useState(submitted?.error ?? "");
-  const [fieldErrors, setFieldErrors] = useState<WaitlistSubmitted["fieldErrors"]>(
-    submitted?.fieldErrors ?? {},
-  );
+  const [message, setMessage] = useState(submitted?.data?.message ?? "");
+  const [error, setError] = useState(submitted?.detail ?? "");
+  const [fieldErrors, setFieldErrors] = useState<WaitlistAnswer["errors"]>(submitted?.errors ?? {});
   const id = useId();
   if (full.length === 0) return null;
   const choices = groupSizeChoices(range);
@@ -78,7 +77,7 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
       setMessage(result.data?.message ?? "");
       return;
     }
-    const errors: WaitlistSubmitted["fieldErrors"] = {};
+    const errors: WaitlistAnswer["errors"] = {};
     for (const [key, text] of Object.entries(result.errors)) {
       const name = F[key as keyof typeof F];
       if (name) errors[name] ??= text;

@@ -6,6 +6,7 @@
  */
 import type { BookingFormValues } from "../../lib/booking";
 import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
+import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 
@@ -67,8 +68,8 @@ export interface FlowState {
 
 export interface FlowStart {
   preselected: string | null;
-  /** What a form post without JavaScript sent, with the server's messages (the page is rendered again). */
-  submitted?: { values: BookingFormValues; error: string; fieldErrors: FieldErrors };
+  /** What a form post without JavaScript answered, with what was sent (the page is rendered again). */
+  submitted?: FormView<null, BookingFormValues>;
   /** Fields filled in from a waitlist offer link (date, group size, email). */
   prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
 }
@@ -94,8 +95,8 @@ export function initialFlowState({ preselected, submitted, prefill }: FlowStart)
     voucher: null,
     custom: { amount: "", currency: DEFAULT_CURRENCY, quantity: 1 },
     processing: false,
-    error: submitted?.error ?? "",
-    fieldErrors: submitted?.fieldErrors ?? {},
+    error: submitted?.detail ?? "",
+    fieldErrors: submitted?.errors ?? {},
   };
 }
 

@@ -3,6 +3,7 @@
  * a small state machine: pure decisions plus a runner with injected timers,
  * so the timings (2 s polls, 10 attempts, 3 s before the redirect) are tested.
  */
+import { NO_STORE } from "../../lib/cache-control";
 import { isPaid } from "../../lib/paid";
 
 export const STATUS_TEXT = {
@@ -131,7 +132,7 @@ export async function fetchPaymentStatus(sessionId: string): Promise<StatusResul
   try {
     const res = await fetch(`/api/payments/v1/checkout/status/${encodeURIComponent(sessionId)}`, {
       headers: { Accept: "application/json" },
-      cache: "no-store",
+      cache: NO_STORE,
     });
     if (res.status === 429) {
       const body = (await res.json().catch(() => ({}))) as { detail?: unknown };

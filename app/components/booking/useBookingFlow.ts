@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { requestJson } from "../../lib/api";
 import { missingRequired, TEXT } from "../../lib/booking";
+import { serverDetail } from "../../lib/form-result";
 import { groupSizeChoices, groupSizeRange } from "../../lib/group-size";
 import { cancellationSummary } from "../../lib/policy";
 import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
@@ -14,11 +15,6 @@ import {
   initialFlowState,
 } from "./flow-state";
 import { useAdventureDates } from "./useAdventureDates";
-
-/** The message to show for a failed call: the server's detail, else the spec's fallback. */
-function failureText(result: { status: number; detail: string }, fallback: string): string {
-  return result.status > 0 && result.detail && !/^HTTP \d+$/.test(result.detail) ? result.detail : fallback;
-}
 
 type FieldEvent = React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
@@ -101,7 +97,8 @@ export function useBookingFlow(
     }
     dispatch({
       kind: "failed",
-      error: result.ok ? TEXT.bookingFailed : failureText(result, TEXT.bookingFailed),
+      // The server's detail, else the spec's fallback.
+      error: serverDetail(result) || TEXT.bookingFailed,
       voucherError: result.ok ? undefined : result.errors.voucher_code,
     });
   }
@@ -130,7 +127,7 @@ export function useBookingFlow(
     }
     dispatch({
       kind: "failed",
-      error: result.ok ? TEXT.paymentFailed : failureText(result, TEXT.paymentFailed),
+      error: serverDetail(result) || TEXT.paymentFailed,
     });
   }
 

@@ -2,17 +2,14 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
 import { formatDateAU } from "../../lib/dates";
+import type { FormValues, FormView } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
 
-export interface ParticipantActionData {
-  error: string;
-  errors: Record<string, string>;
-  /** What was posted, to fill the form in again (never stored or logged). */
-  values: Record<string, string>;
-}
+/** The page action's answer to a post: the message, each field's, and what was posted (to fill the form in again; never stored or logged). */
+export type ParticipantAnswer = FormView<null, FormValues>;
 
 const LABELS: Record<string, string> = {
   full_name: "Full name",
@@ -59,25 +56,25 @@ function anchorFor(field: string): string {
  */
 export function ParticipantForm({
   form,
-  actionData,
+  answer,
   retentionDays,
   backHref,
   saved,
 }: {
   form: ParticipantFormData;
-  actionData?: ParticipantActionData;
+  answer?: ParticipantAnswer;
   retentionDays: number;
   /** The booking's page (the group's view); null on a person's own link. */
   backHref: string | null;
   /** Just saved (own link: the page comes back to itself). */
   saved: boolean;
 }) {
-  const errors = actionData?.errors ?? {};
-  const value = (k: keyof typeof form.values) => actionData?.values[k] ?? form.values[k];
+  const errors = answer?.errors ?? {};
+  const value = (k: keyof typeof form.values) => answer?.values?.[k] ?? form.values[k];
   const self = form.viewer === "self";
   const failed = Object.keys(errors);
   // Known from the saved date of birth; after a refused post (the date may have changed) both fields show.
-  const minorNow = actionData ? null : form.minor;
+  const minorNow = answer?.sent ? null : form.minor;
   const waiverCurrent = form.accepted?.current === true;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
@@ -127,7 +124,7 @@ export function ParticipantForm({
           className="card mt-8 space-y-8 p-5 sm:p-7"
           aria-label="Participant details"
         >
-          {actionData?.error ? (
+          {answer?.detail ? (
             <div
               role="alert"
               data-testid="participant-errors"
@@ -137,7 +134,7 @@ export function ParticipantForm({
                 <CircleAlert aria-hidden className="size-5 shrink-0" />
                 {failed.length
                   ? `Please check ${failed.length === 1 ? "this field" : "these fields"}`
-                  : actionData.error}
+                  : answer.detail}
               </p>
               {failed.length ? (
                 <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
@@ -292,7 +289,7 @@ export function ParticipantForm({
               <MedicalQuestions
                 answeredAt={form.medicalAnsweredAt}
                 errors={errors}
-                posted={actionData?.values}
+                posted={answer?.values}
                 retentionDays={retentionDays}
               />
             ) : null}
@@ -334,7 +331,7 @@ export function ParticipantForm({
                       <TextField
                         name="waiver_name"
                         label="To accept, type this person's full name"
-                        value={actionData?.values.waiver_name ?? ""}
+                        value={answer?.values?.waiver_name ?? ""}
                         errors={errors}
                         optional
                         autoComplete="off"
@@ -346,7 +343,7 @@ export function ParticipantForm({
                       <TextField
                         name="waiver_guardian_name"
                         label="Parent or guardian's full name"
-                        value={actionData?.values.waiver_guardian_name ?? ""}
+                        value={answer?.values?.waiver_guardian_name ?? ""}
                         errors={errors}
                         optional
                         autoComplete="off"

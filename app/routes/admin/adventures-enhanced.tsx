@@ -22,14 +22,7 @@ import { ImageField } from "../../components/admin/content/MediaPicker";
 import { CloseFormButton, EditDeleteButtons } from "../../components/admin/content/screen";
 import type { SimpleAdventure } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
-import {
-  type AdminResult,
-  adminAction,
-  adminGet,
-  dataOr,
-  failureText,
-  useAdminWrite,
-} from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import {
   joinComma,
   joinLines,
@@ -46,6 +39,7 @@ import {
   DEFAULT_SKILL_LEVEL,
   SKILL_LEVELS,
 } from "../../lib/adventure-catalogue";
+import { serverDetail } from "../../lib/form-result";
 import { DEFAULT_GROUP_SIZE, groupSizeText } from "../../lib/group-size";
 import { slugify } from "../../lib/slug";
 import type { Route } from "./+types/adventures-enhanced";
@@ -153,11 +147,6 @@ export async function clientLoader() {
   return { adventures: await adminGet<SimpleAdventure[]>("/api/admin/adventures/db") };
 }
 export const clientAction = adminAction;
-
-/** The server's own words under a refused write's title; none for a network fault or a bare status. */
-function serverDetail(res: Extract<AdminResult<unknown>, { ok: false }>): string {
-  return res.network || res.detail === `HTTP ${res.status}` ? "" : res.detail;
-}
 
 const resolver = payloadResolver<SimpleForm>(simpleAdventureSchema, toPayload);
 

@@ -19,15 +19,9 @@ import {
   type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
-import {
-  type AdminResult,
-  adminAction,
-  adminGet,
-  dataOr,
-  failureText,
-  useAdminWrite,
-} from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { categoryLabel } from "../../lib/adventure-catalogue";
+import { serverDetail } from "../../lib/form-result";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/adventures-pro";
 
@@ -37,11 +31,6 @@ export async function clientLoader() {
   return { adventures: await adminGet<ProAdventure[]>("/api/admin/adventures-pro") };
 }
 export const clientAction = adminAction;
-
-/** The server's own words for a refused write, or "" when it gave none (the status alone). */
-function serverDetail(res: Extract<AdminResult<unknown>, { ok: false }>): string {
-  return res.detail === `HTTP ${res.status}` ? "" : res.detail;
-}
 
 /**
  * The professional adventures manager:

@@ -17,14 +17,7 @@ import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/
 import type { MediaItem } from "../../components/admin/content/types";
 import { copyText, type UploadAnswer } from "../../components/admin/content/upload";
 import { Img } from "../../components/Img";
-import {
-  type AdminResult,
-  adminAction,
-  adminGet,
-  dataOr,
-  failureText,
-  useAdminWrite,
-} from "../../lib/admin-data";
+import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import {
   check,
   formatKB,
@@ -34,6 +27,7 @@ import {
   splitComma,
   UPLOAD_ACCEPT,
 } from "../../lib/admin-forms";
+import { serverDetail } from "../../lib/form-result";
 import type { Route } from "./+types/media";
 
 const FILTERS = [
@@ -52,12 +46,6 @@ interface Banner {
   title?: string;
   text: string;
   lines?: string[];
-}
-
-/** The server's own explanation of a failed write, or `fallback` when it gave none. */
-function serverDetail(res: AdminResult<unknown>, fallback: string): string {
-  if (res.ok || res.network || res.detail === `HTTP ${res.status}`) return fallback;
-  return res.detail;
 }
 
 /**
@@ -293,7 +281,7 @@ function ManualForm({ onBanner }: { onBanner: (b: Banner) => void }) {
     setSaving(false);
     if (!res.ok) {
       setErrors(res.errors);
-      onBanner({ tone: "error", title: "Failed to add to media library", text: serverDetail(res, "") });
+      onBanner({ tone: "error", title: "Failed to add to media library", text: serverDetail(res) });
       return;
     }
     setForm(blankManual);
@@ -418,7 +406,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
     if (!ok) return;
     const res = await write("DELETE", `/api/admin/media/${encodeURIComponent(m.id)}`);
     if (!res.ok) {
-      show("error", serverDetail(res, "Failed to delete the file"));
+      show("error", serverDetail(res) || "Failed to delete the file");
       return;
     }
     show("success", `"${m.original_name || m.filename}" deleted.`);

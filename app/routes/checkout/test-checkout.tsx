@@ -8,8 +8,10 @@ import { validateBody } from "../../../server/security/text.server";
 import { successUrl } from "../../components/booking/payment-status";
 import { requestJson } from "../../lib/api";
 import { CARD_TEXT, testCardSchema } from "../../lib/booking";
+import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
@@ -86,17 +88,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // A gift voucher returns to its own page; bookings and custom payments to the success page.
     const row = await findTestSession(db, params.sessionId);
     const target = row?.kind === "voucher" ? redirectUrl : successUrl(params.sessionId);
-    return redirect(target, { status: 303, headers: { "Cache-Control": "no-store" } });
+    return redirect(target, { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // The card number is not sent back: the visitor types it again.
-    return data(
-      {
+    return formAnswer(
+      formFailure<CardValues & { form?: string }>(error.status, error.message, {
         values: { ...values, card_number: "" },
         errors: paymentErrors(error.status, (error.errors ?? {}) as Errors, error.message),
-        expired: error.status === 410,
-      },
-      { status: error.status, headers: { "Cache-Control": "no-store" } },
+      }),
+      NO_STORE_HEADERS,
     );
   }
 }
@@ -108,12 +109,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { session } = loaderData;
   const site = siteInfo(useRootData().content);
+  const answer = formView(actionData);
   const [values, setValues] = useState<CardValues>(
-    actionData?.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
+    answer.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
   );
-  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
+  const [errors, setErrors] = useState<Errors>(answer.errors);
   const [paying, setPaying] = useState(false);
-  const [status, setStatus] = useState(actionData?.expired ? "expired" : session.status);
+  const [status, setStatus] = useState(answer.status === 410 ? "expired" : session.status);
   const total = formatMoney(session.amountTotalCents, session.currency, true);
 
   const set =

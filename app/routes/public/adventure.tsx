@@ -29,10 +29,12 @@ import { JsonLd } from "../../components/JsonLd";
 import { categoryLabel, skillLabel } from "../../lib/adventure-catalogue";
 import { getApp } from "../../lib/context";
 import { currencyCode, DEFAULT_CURRENCY } from "../../lib/currency";
+import { formView } from "../../lib/form-result";
 import { groupSizeRange, peopleText } from "../../lib/group-size";
 import { absolute, seo } from "../../lib/seo";
 import { siteInfo } from "../../lib/site";
 import { offerAvailability, reviewsText } from "../../lib/structured-data";
+import { WAITLIST_INTENT } from "../../lib/waitlist";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/adventure";
 import { waitlistFormAction } from "./waitlist-form.server";
@@ -152,7 +154,7 @@ export default function AdventurePage({ loaderData, actionData }: Route.Componen
               dates={dates}
               range={groupSizeRange(a)}
               action={`/adventures/${encodeURIComponent(a.slug)}`}
-              submitted={actionData?.waitlist}
+              submitted={formView(actionData, WAITLIST_INTENT)}
             />
           ) : null}
           <SafetyGuarantee guideName={site.guideName} groupMax={groupSizeRange(a).max} />

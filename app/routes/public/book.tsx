@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, redirect, useNavigate, useSearchParams } from "react-router";
+import { redirect, useNavigate, useSearchParams } from "react-router";
 import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import { createBooking } from "../../../server/domain/bookings/create-booking.server";
 import { offerByToken } from "../../../server/domain/bookings/waitlist.server";
@@ -25,13 +25,21 @@ import {
   missingRequired,
   TEXT,
 } from "../../lib/booking";
+import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
-import { offerBannerText, offerTakenText, WAITLIST_INTENT, WAITLIST_TEXT } from "../../lib/waitlist";
+import {
+  offerBannerText,
+  offerTakenText,
+  WAITLIST_INTENT,
+  WAITLIST_TEXT,
+  type WaitlistValues,
+} from "../../lib/waitlist";
 import type { Route } from "./+types/book";
-import { type WaitlistActionData, waitlistFormAction } from "./waitlist-form.server";
+import { waitlistFormAction } from "./waitlist-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, booking } = getApp(context);
@@ -114,24 +122,6 @@ async function storedPaymentStatus(app: ReturnType<typeof getApp>, sessionId: st
   return { message: step.message, paid: step.next.kind === "redirect", settled: step.next.kind !== "poll" };
 }
 
-export interface BookActionData {
-  values: BookingFormValues;
-  /** The error banner's text. */
-  error: string;
-  /** The server's message per form field, shown next to the field. */
-  fieldErrors: Partial<Record<keyof BookingFormValues, string>>;
-}
-
-/** The server's error keys (payload names, "body.<name>" for refused text) as form field names. */
-function toFieldErrors(errors: Record<string, string> | undefined): BookActionData["fieldErrors"] {
-  const out: BookActionData["fieldErrors"] = {};
-  for (const [key, message] of Object.entries(errors ?? {})) {
-    const name = BOOKING_FORM_FIELDS[key.replace(/^body\./, "") as keyof typeof BOOKING_FORM_FIELDS];
-    if (name) out[name] ??= message;
-  }
-  return out;
-}
-
 /**
  * The booking form without JavaScript posts here. The payload is the one the
  * page's script sends to POST /api/bookings, validated by the same schema and
@@ -178,24 +168,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       bookingSchema,
     );
     const created = await createBooking(app.booking, input, { clientKey: app.clientKey });
-    return redirect(created.checkout_url, { status: 303, headers: { "Cache-Control": "no-store" } });
+    return redirect(created.checkout_url, { status: 303, headers: NO_STORE_HEADERS });
   } catch (error) {
     const refused = error instanceof HttpError ? error : fromDatabaseError(error);
     if (!refused) {
       pageFailed(app, "booking form could not create the booking", error);
-      return data<BookActionData>(
-        { values, error: TEXT.bookingFailed, fieldErrors: {} },
-        { status: 500, headers: { "Cache-Control": "no-store" } },
-      );
+      return formAnswer(formFailure(500, TEXT.bookingFailed, { values }), NO_STORE_HEADERS);
     }
-    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    const headers: Record<string, string> = { ...NO_STORE_HEADERS };
     if (refused instanceof TooManyCheckouts) headers["Retry-After"] = String(refused.retryAfterSeconds);
     // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
     const banner = missingRequired(values) ? TEXT.missingFields : refused.message;
-    return data<BookActionData>(
-      { values, error: banner, fieldErrors: toFieldErrors(refused.errors) },
-      { status: refused.status, headers },
-    );
+    const errors = fieldErrorsFrom(refused.errors, BOOKING_FORM_FIELDS);
+    return formAnswer(formFailure(refused.status, banner, { values, errors }), headers);
   }
 }
 
@@ -211,9 +196,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
   const { adventures, preselected, initialDates, testMode, storedStatus, offer } = loaderData;
-  const waitlist =
-    actionData && "waitlist" in actionData ? (actionData as WaitlistActionData).waitlist : undefined;
-  const booked = actionData && "values" in actionData ? actionData : undefined;
+  const waitlist = formView<{ message: string }, WaitlistValues>(actionData, WAITLIST_INTENT);
+  const booked = formView<null, BookingFormValues>(actionData);
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const navigate = useNavigate();

@@ -8,13 +8,13 @@ import { pageFailed } from "../../../server/page-outcome.server";
 import { FacebookIcon, InstagramIcon, YoutubeIcon } from "../../components/BrandIcons";
 import {
   type AdventureOption,
-  type ContactFallbackResult,
   ContactForm,
   type ContactValues,
   validateContact,
 } from "../../components/ContactForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import { type SiteInfo, siteInfo } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -32,7 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * Without JavaScript the form posts here; it is stored by the same domain
  * function as POST /api/contact, so storing and notifying live in one place.
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<ContactFallbackResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const { db } = app;
   const values: ContactValues = await postedText(request, [
@@ -43,16 +43,17 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
     "adventure_type",
     "message",
   ]);
+  // The form words its own notices: the answer carries the field messages and what was typed.
   const { data, errors } = validateContact(values);
-  if (!data) return { status: "invalid", values, errors };
+  if (!data) return formAnswer(formFailure(400, "", { values, errors }));
   const typeError = await contactTypeError(db, data.adventure_type);
-  if (typeError) return { status: "invalid", values, errors: { adventure_type: typeError } };
+  if (typeError) return formAnswer(formFailure(400, "", { values, errors: { adventure_type: typeError } }));
   try {
     await saveContactMessage(db, data);
-    return { status: "success" };
+    return formAnswer(formSuccess(null));
   } catch (error) {
     pageFailed(app, "contact form could not store the message", error);
-    return { status: "error", values, errors: {} };
+    return formAnswer(formFailure(500, "", { values }));
   }
 }
 
@@ -187,7 +188,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             initialAdventure={loaderData.initialAdventure}
             guideName={site.guideName}
             whatsappUrl={site.whatsappUrl}
-            fallback={actionData}
+            fallback={formView(actionData)}
           />
         </section>
 

@@ -1,5 +1,5 @@
 import { Gift, Lock, Mail, Ticket, Waves } from "lucide-react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
 import { openGiftVoucherCheckout } from "../../../server/domain/vouchers/gift-vouchers.server";
 import { HttpError } from "../../../server/errors.server";
@@ -8,6 +8,7 @@ import { validateBody } from "../../../server/security/text.server";
 import { ErrorBanner, TestModeNotice } from "../../components/booking/Banners";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import { GIFT_MAX, GIFT_MIN, GIFT_PRESETS, giftVoucherSchema } from "../../lib/vouchers";
 import type { Route } from "./+types/gift-vouchers";
@@ -22,12 +23,6 @@ const FIELDS = [
   "message",
 ] as const;
 type GiftValues = Record<(typeof FIELDS)[number], string>;
-
-interface GiftActionData {
-  values: GiftValues;
-  error: string;
-  fieldErrors: Partial<GiftValues>;
-}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);
@@ -52,20 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof HttpError)) {
       pageFailed(app, "gift voucher form could not open a checkout", error);
-      return data<GiftActionData>(
-        { values, error: "The payment could not be started. Please try again in a moment.", fieldErrors: {} },
-        { status: 500 },
+      return formAnswer(
+        formFailure(500, "The payment could not be started. Please try again in a moment.", { values }),
       );
     }
     const headers: Record<string, string> =
       error instanceof TooManyCheckouts ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-    const fieldErrors: Partial<GiftValues> = {};
-    for (const [key, message] of Object.entries(error.errors ?? {})) {
-      const name = key.replace(/^body\./, "") as keyof GiftValues;
-      if ((FIELDS as readonly string[]).includes(name)) fieldErrors[name] ??= message;
-    }
-    const banner = Object.keys(fieldErrors).length ? "Please check the highlighted fields." : error.message;
-    return data<GiftActionData>({ values, error: banner, fieldErrors }, { status: error.status, headers });
+    const errors = fieldErrorsFrom(error.errors, FIELDS);
+    const banner = Object.keys(errors).length ? "Please check the highlighted fields." : error.message;
+    return formAnswer(formFailure(error.status, banner, { values, errors }), headers);
   }
 }
 
@@ -81,8 +71,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function GiftVouchers({ loaderData, actionData }: Route.ComponentProps) {
   const { testMode, cancelled } = loaderData;
-  const sent = actionData?.values;
-  const errors = actionData?.fieldErrors ?? {};
+  const answer = formView(actionData);
+  const sent = answer.values;
+  const errors = answer.errors;
   const chosen = sent?.amount ?? String(GIFT_PRESETS[1]);
 
   return (
@@ -107,7 +98,7 @@ export default function GiftVouchers({ loaderData, actionData }: Route.Component
               ready.
             </p>
           ) : null}
-          {actionData?.error ? <ErrorBanner message={actionData.error} /> : null}
+          {answer.detail ? <ErrorBanner message={answer.detail} /> : null}
         </div>
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import { resendBookingLinks } from "../../../server/domain/bookings/booking-links.server";
 import { pageFailed } from "../../../server/page-outcome.server";
-import { ResendLinkForm, type ResendResult } from "../../components/ResendLinkForm";
+import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import { emailField } from "../../lib/validation";
 import type { Route } from "./+types/my-booking-find";
@@ -19,15 +19,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = emailField.safeParse(email);
   if (!parsed.success) {
     const error = parsed.error.issues[0]?.message ?? "Enter a valid email address";
-    return data<ResendResult>({ status: "invalid", email, error }, { status: 400 });
+    return formAnswer(formFailure(400, error, { values: { email }, errors: { email: error } }));
   }
+  const values = { email: parsed.data };
   try {
     await resendBookingLinks(app.booking, parsed.data);
   } catch (error) {
+    // The form words the fault itself.
     pageFailed(app, "booking links could not be re-sent", error);
-    return data<ResendResult>({ status: "error", email: parsed.data }, { status: 500 });
+    return formAnswer(formFailure(500, "", { values }));
   }
-  return data<ResendResult>({ status: "sent", email: parsed.data });
+  return formAnswer(formSuccess(null, { values }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -50,7 +52,7 @@ export default function FindBooking({ actionData }: Route.ComponentProps) {
           booked with and we will send a fresh link for each booking made with it.
         </p>
         <section className="card mt-8 p-6" aria-label="Send my booking link">
-          <ResendLinkForm result={actionData} />
+          <ResendLinkForm result={formView(actionData)} />
         </section>
       </div>
     </div>

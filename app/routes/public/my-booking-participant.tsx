@@ -4,11 +4,10 @@ import { participantForm } from "../../../server/domain/dive-ops/participant-vie
 import { InvalidLink } from "../../components/InvalidLink";
 import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
+import { formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-participant";
 import { participantFailure, readParticipantPost, saveParticipantPost } from "./participant-form.server";
-
-export type { ParticipantActionData } from "../../components/participant/ParticipantForm";
 
 /** The path's position: whole numbers only (anything else is the same 404 as a position outside the group). */
 const readPosition = (raw: string) => (/^\d{1,2}$/.test(raw) ? Number(raw) : 0);
@@ -62,7 +61,7 @@ export default function ParticipantPage({ loaderData, actionData, params }: Rout
   return (
     <ParticipantForm
       form={form}
-      actionData={actionData}
+      answer={formView(actionData)}
       retentionDays={loaderData.retentionDays}
       backHref={`/my-booking/${params.token}`}
       saved={false}

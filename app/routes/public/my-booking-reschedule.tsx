@@ -12,6 +12,7 @@ import { TripFact } from "../../components/TripFact";
 import { getApp } from "../../lib/context";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
@@ -46,8 +47,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return data({ page });
 }
 
-export type RescheduleActionData = { error: string; field: string | null };
-
 /**
  * Confirms a move: 303 to the booking's page once it moved, or to the
  * checkout of a higher price. A refusal (no-refund window, a date that filled,
@@ -57,24 +56,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const posted = await postedText(request, ["date", "difference"]);
   const linked = await bookingByToken(app.db, params.token, app.booking.now());
-  if (!linked) {
-    return data<RescheduleActionData>(
-      { error: "This booking link does not work.", field: null },
-      { status: 404 },
-    );
-  }
+  if (!linked) return formAnswer(formFailure(404, "This booking link does not work."));
   if (!isIsoDate(posted.date)) {
-    return data<RescheduleActionData>(
-      { error: "date: Choose the new date.", field: "date" },
-      { status: 400 },
-    );
+    const date = "date: Choose the new date.";
+    return formAnswer(formFailure(400, date, { errors: { date } }));
   }
   // The difference the review showed, in cents; the server refuses the move if the price changed since.
   if (posted.difference !== "" && !/^-?\d{1,9}$/.test(posted.difference)) {
-    return data<RescheduleActionData>(
-      { error: "difference: Review the change again.", field: "difference" },
-      { status: 400 },
-    );
+    const difference = "difference: Review the change again.";
+    return formAnswer(formFailure(400, difference, { errors: { difference } }));
   }
   const expected = posted.difference === "" ? undefined : Number(posted.difference);
   try {
@@ -83,21 +73,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`/my-booking/${params.token}?changed=1`, { status: 303 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return data<RescheduleActionData>(
-        { error: error.message, field: error.errors ? (Object.keys(error.errors)[0] ?? null) : null },
-        { status: error.status },
-      );
+      return formAnswer(formFailure(error.status, error.message, { errors: error.errors }));
     }
     pageFailed(app, "customer date change failed", error, { booking: linked.booking.id });
-    return data<RescheduleActionData>(
-      {
-        error:
-          error instanceof HttpError
-            ? error.message
-            : "We could not change your date just now. Your booking is unchanged; please try again, or contact us.",
-        field: null,
-      },
-      { status: error instanceof HttpError ? error.status : 500 },
+    // A provider that could not open the checkout says so (its 502); any other fault in the form's words.
+    return formAnswer(
+      error instanceof HttpError
+        ? formFailure(error.status, error.message)
+        : formFailure(
+            500,
+            "We could not change your date just now. Your booking is unchanged; please try again, or contact us.",
+          ),
     );
   }
 }
@@ -144,7 +130,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
           </dl>
         </section>
 
-        <ActionError message={actionData?.error} testId="reschedule-error" />
+        <ActionError message={formView(actionData).detail} testId="reschedule-error" />
 
         {!offer.offered ? (
           <section className="card mt-6 p-6" aria-labelledby="why" data-testid="reschedule-unavailable">

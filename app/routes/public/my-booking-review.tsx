@@ -13,6 +13,7 @@ import {
 } from "../../../server/domain/bookings/reviews.server";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import { REVIEW_PHOTO_MAX_MB } from "../../lib/validation";
 import type { Route } from "./+types/my-booking-review";
@@ -41,8 +42,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export type ReviewActionData = { values: ReviewValues; errors: ReviewErrors };
-
 /**
  * Works without JavaScript: a wrong or revoked link answers 404 (the page
  * says the link does not work); a stored review (or one stored already, or a link
@@ -52,18 +51,11 @@ export type ReviewActionData = { values: ReviewValues; errors: ReviewErrors };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const outcome = await receiveReview(app.booking, params.token, request);
+  // The form words its own summary from the field messages.
   if (outcome.kind === "invalid") {
-    return data<ReviewActionData>(
-      { values: outcome.values, errors: outcome.errors },
-      { status: outcome.status },
-    );
+    return formAnswer(formFailure(outcome.status, "", { values: outcome.values, errors: outcome.errors }));
   }
-  if (outcome.kind === "not_found") {
-    return data<ReviewActionData>(
-      { values: { rating: "", content: "", customer_name: "" }, errors: {} },
-      { status: 404 },
-    );
-  }
+  if (outcome.kind === "not_found") return formAnswer(formFailure<ReviewValues>(404, ""));
   return redirect(`/my-booking/${params.token}/review`, { status: 303 });
 }
 
@@ -92,8 +84,9 @@ export default function ReviewPage({ loaderData, actionData, params }: Route.Com
   const busy = useNavigation().state === "submitting";
   if (!page) return <InvalidLink />;
   const back = `/my-booking/${params.token}`;
-  const errors: ReviewErrors = actionData?.errors ?? {};
-  const values = actionData?.values;
+  const answer = formView<null, ReviewValues>(actionData);
+  const errors: ReviewErrors = answer.errors;
+  const values = answer.values;
   const failed = Object.keys(errors) as ReviewField[];
   const invalid = (f: ReviewField) =>
     errors[f] ? { "aria-invalid": true, "aria-describedby": `review-${f}-error` } : {};

@@ -12,6 +12,7 @@ import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
@@ -41,8 +42,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export type WeatherActionData = { error: string; field: string | null };
-
 /** Takes the answer once (a repeat answers the first one's outcome), then 303 back to the page. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -50,12 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const posted = await postedText(request, ["choice", "date"]);
   const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
-  if (!linked || !weather) {
-    return data<WeatherActionData>(
-      { error: "This booking link does not work.", field: null },
-      { status: 404 },
-    );
-  }
+  if (!linked || !weather) return formAnswer(formFailure(404, "This booking link does not work."));
   const parsed = weatherChoiceSchema.safeParse({
     choice: posted.choice,
     date: posted.choice === "move" && posted.date !== "" ? posted.date : undefined,
@@ -63,26 +57,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? "choice");
-    return data<WeatherActionData>({ error: `${field}: ${issue.message}`, field }, { status: 400 });
+    const message = `${field}: ${issue.message}`;
+    return formAnswer(formFailure(400, message, { errors: { [field]: message } }));
   }
   try {
     await chooseWeather(app.booking, weather.offerId, { ...parsed.data, by: "customer" });
     return redirect(self, { status: 303 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
-      return data<WeatherActionData>(
-        { error: error.message, field: error.errors ? (Object.keys(error.errors)[0] ?? null) : null },
-        { status: error.status },
-      );
+      return formAnswer(formFailure(error.status, error.message, { errors: error.errors }));
     }
     pageFailed(app, "weather choice failed", error, { booking: linked.booking.id });
-    return data<WeatherActionData>(
-      {
-        error:
-          "We could not take your choice just now. Nothing has changed; please try again, or contact us.",
-        field: null,
-      },
-      { status: 500 },
+    return formAnswer(
+      formFailure(
+        500,
+        "We could not take your choice just now. Nothing has changed; please try again, or contact us.",
+      ),
     );
   }
 }
@@ -124,7 +114,7 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
           </p>
         </section>
 
-        <ActionError message={actionData?.error} testId="weather-error" />
+        <ActionError message={formView(actionData).detail} testId="weather-error" />
 
         {w.outcome ? (
           <section className="card mt-6 p-6" aria-labelledby="outcome" data-testid="weather-outcome">

@@ -35,6 +35,7 @@ import { WeatherNotice } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
 import { POLICY_TEXT } from "../../lib/policy";
 import { seo } from "../../lib/seo";
@@ -73,8 +74,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
 }
 
-export type ManageActionData = { review: true } | { review: false; error: string };
-
 /**
  * Cancelling without JavaScript takes two posts: intent=review shows what the
  * policy refunds today and asks to confirm; intent=confirm cancels through
@@ -90,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!linked || !customerCanCancel(linked.booking, app.booking.now())) {
     return redirect(self, { status: 303 });
   }
-  if (intent === "review") return data<ManageActionData>({ review: true });
+  if (intent === "review") return formAnswer(formSuccess(null, { intent }));
   if (intent !== "confirm") return redirect(self, { status: 303 });
   try {
     await cancelBooking(app.booking, linked.booking.id, { by: "customer" });
@@ -98,12 +97,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Cancelled already (a second tab, a double click): the page shows it as it stands.
     if (!(error instanceof HttpError && error.status === 409)) {
       pageFailed(app, "customer cancellation failed", error, { booking: linked.booking.id });
-      return data<ManageActionData>(
-        {
-          review: false,
-          error: "We could not cancel your booking just now. Please try again, or contact us.",
-        },
-        { status: 500 },
+      return formAnswer(
+        formFailure(500, "We could not cancel your booking just now. Please try again, or contact us.", {
+          intent,
+        }),
       );
     }
   }
@@ -127,7 +124,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
   const { view, dateChange } = loaderData;
   if (!view) return <InvalidLink expired={loaderData.expired} />;
   const money = (cents: number) => formatMoney(cents, view.currency, true);
-  const reviewing = actionData?.review === true && view.canCancel;
+  const reviewing = formView(actionData, "review").ok && view.canCancel;
+  const cancelFailed = formView(actionData, "confirm").detail;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-4xl py-10 sm:py-14">
@@ -288,9 +286,9 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                         : `Of this, ${money(view.voucherBackTodayCents)} goes back on your voucher and the rest to your card.`}
                     </p>
                   ) : null}
-                  {actionData?.review === false ? (
+                  {cancelFailed ? (
                     <p role="alert" className="mt-3 text-sm text-coral-700">
-                      {actionData.error}
+                      {cancelFailed}
                     </p>
                   ) : null}
                   {reviewing ? (

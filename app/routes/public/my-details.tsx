@@ -4,6 +4,7 @@ import { participantForm } from "../../../server/domain/dive-ops/participant-vie
 import { InvalidLink } from "../../components/InvalidLink";
 import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
+import { formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-details";
 import { participantFailure, readParticipantPost, saveParticipantPost } from "./participant-form.server";
@@ -69,7 +70,7 @@ export default function MyDetails({ loaderData, actionData }: Route.ComponentPro
   return (
     <ParticipantForm
       form={form}
-      actionData={actionData}
+      answer={formView(actionData)}
       retentionDays={loaderData.retentionDays}
       backHref={null}
       saved={loaderData.saved && !actionData}

@@ -2,6 +2,7 @@ import { MailCheck, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { unsubscribeByToken } from "../../../server/domain/messaging/newsletter-send.server";
 import { getApp } from "../../lib/context";
+import { formAnswer, formSuccess, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -20,7 +21,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (await unsubscribeByToken(app.db, params.token)) {
     app.log.info("newsletter unsubscribe", { via: "page" });
   }
-  return data({ unsubscribed: true });
+  // The same answer for every token, right or wrong.
+  return formAnswer(formSuccess(null));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function NewsletterUnsubscribe({ actionData }: Route.ComponentProps) {
-  const done = actionData?.unsubscribed === true;
+  const done = formView(actionData).ok;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-xl py-12 sm:py-16">

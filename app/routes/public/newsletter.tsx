@@ -1,18 +1,15 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requestSubscription } from "../../../server/domain/messaging/newsletter-signup.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { NEWSLETTER_ACTION, NEWSLETTER_TEXT } from "../../components/NewsletterForm";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { SIGN_UP_ANSWER } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
 import { newsletterSchema } from "../../lib/validation";
 import type { Route } from "./+types/newsletter";
-
-export type SignUpResult =
-  | { status: "subscribed"; message: string }
-  | { status: "invalid" | "error"; email: string; message: string };
 
 /**
  * The footer's sign-up box posts here when its script has not run (before
@@ -26,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSchema.safeParse({ email });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Enter a valid email address";
-    return data<SignUpResult>({ status: "invalid", email, message }, { status: 400 });
+    return formAnswer(formFailure(400, message, { values: { email }, errors: { email: message } }));
   }
   try {
     const { emailed } = await requestSubscription(
@@ -36,9 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.log.info("newsletter sign-up", { emailed });
   } catch (error) {
     pageFailed(app, "newsletter sign-up failed", error);
-    return data<SignUpResult>({ status: "error", email, message: NEWSLETTER_TEXT.failed }, { status: 500 });
+    return formAnswer(formFailure(500, NEWSLETTER_TEXT.failed, { values: { email } }));
   }
-  return data<SignUpResult>({ status: "subscribed", message: SIGN_UP_ANSWER });
+  return formAnswer(formSuccess({ message: SIGN_UP_ANSWER }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -52,20 +49,20 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
-  const result = actionData as SignUpResult | undefined;
-  const problem = result && result.status !== "subscribed" ? result : null;
+  const result = formView(actionData);
+  const problem = result.sent && !result.ok ? result : null;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-xl py-12 sm:py-16">
         <h1 className="text-3xl font-semibold sm:text-4xl">{NEWSLETTER_TEXT.heading}</h1>
         <p className="mt-3 text-slate-600">{NEWSLETTER_TEXT.blurb}</p>
-        {result?.status === "subscribed" ? (
+        {result.ok ? (
           <div
             role="status"
             className="mt-8 flex gap-3 rounded-2xl border border-reef-100 bg-reef-50 p-4 text-slate-700"
           >
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-reef-700" />
-            <p data-testid="newsletter-status">{result.message}</p>
+            <p data-testid="newsletter-status">{result.data?.message}</p>
           </div>
         ) : (
           <Form method="post" action={NEWSLETTER_ACTION} noValidate className="card mt-8 space-y-4 p-6">
@@ -81,7 +78,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
                 inputMode="email"
                 required
                 placeholder="you@example.com"
-                defaultValue={problem?.email ?? ""}
+                defaultValue={problem?.values?.email ?? ""}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? "newsletter-email-error" : undefined}
                 className={`field ${problem ? "border-coral-600" : ""}`}
@@ -93,7 +90,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
                   className="mt-1.5 flex items-start gap-1.5 text-sm text-coral-700"
                 >
                   <CircleExclamationPoint aria-hidden="true" className="mt-0.5 h-4 w-4 flex-none" />
-                  <span data-testid="newsletter-status">{problem.message}</span>
+                  <span data-testid="newsletter-status">{problem.detail}</span>
                 </p>
               ) : null}
             </div>

@@ -4,13 +4,12 @@
  * same schema and saveParticipant as the operator's API; a refused post comes
  * back with each field's message and what was typed.
  */
-import { data } from "react-router";
 import { saveParticipant } from "../../../server/domain/dive-ops/participant-save.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
-import type { ParticipantActionData } from "../../components/participant/ParticipantForm";
 import type { AppLoadContext } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { medicalAnswersFromForm, PARTICIPANT_TEXT_FIELDS } from "../../lib/participants";
 
@@ -30,7 +29,7 @@ export function participantFailure(
   error: string,
   errors: Record<string, string> = {},
 ) {
-  return data<ParticipantActionData>({ error, errors, values: posted }, { status });
+  return formAnswer(formFailure<Record<string, string>>(status, error, { errors, values: posted }));
 }
 
 /** Saves the post for one person; null when saved, else the answer to send back. */

@@ -2,7 +2,9 @@
  * Creating a booking: the server checks the adventure, the date and the group
  * size, computes the price from the database, and in one transaction stores
  * the booking as pending_payment and holds its spots (a conditional update,
- * never more than available), before the payment provider opens a checkout.
+ * never more than available) with the ledger row of its card payment; the
+ * checkout is then opened by openLedgerCheckout, as every checkout is (a
+ * provider failure cancels the booking and gives the spots back).
  * A voucher code is redeemed in that same transaction (its row locked, its
  * balance never below zero, one redemption per booking): the card checkout is
  * then for what is left, and a booking the voucher pays in full is confirmed
@@ -20,7 +22,7 @@ import { siteInfo } from "../../../app/lib/site.ts";
 import { voucherShareCents } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, type BookingRow, bookings, payments } from "../../db/schema.ts";
-import { badRequest, HttpError } from "../../errors.server.ts";
+import { badRequest, type HttpError } from "../../errors.server.ts";
 import { isOwnOrigin, SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
@@ -29,7 +31,7 @@ import {
   type BookingDeps,
   CHECKOUT_TTL_MS,
   type CheckoutClient,
-  checkoutCancelPath,
+  openLedgerCheckout,
 } from "../money/checkout-ledger.server.ts";
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { datePriceCents, holdSpots } from "./availability.server.ts";
@@ -125,20 +127,35 @@ export async function createBooking(
       clientKey: client.clientKey ?? null,
       createdAt: now(),
     });
-    if (!input.voucher_code || !confirmWith) return { booking: row, voucherCents: 0, manageToken: null };
-
     // The voucher row stays locked until this transaction ends: parallel bookings with the
     // same code take turns, each sees the balance the one before left, none goes below zero.
-    const voucher = await lockUsableVoucher(tx, input.voucher_code, currency, now());
-    const cents = voucherShareCents(
-      voucher.balanceCents,
-      totalCents,
-      MIN_CHARGE_CENTS[currency as Currency] ?? 0,
-    );
-    if (cents <= 0) return { booking: row, voucherCents: 0, manageToken: null };
-    await redeemVoucher(tx, { voucherId: voucher.id, bookingId: row.id, amountCents: cents, at: now() });
-    if (cents < totalCents)
-      return { booking: { ...row, voucherCents: cents }, voucherCents: cents, manageToken: null };
+    const cents = input.voucher_code ? await redeemShare(tx, row, input.voucher_code, now()) : 0;
+    if (!cents || cents < totalCents || !confirmWith) {
+      // The card pays the rest: its ledger row is written with the hold, before the provider is asked.
+      const due = totalCents - cents;
+      await tx.insert(payments).values({
+        id: paymentId,
+        provider: deps.payments.name,
+        sessionId: `creating:${paymentId}`,
+        kind: "booking",
+        bookingId: row.id,
+        unitAmountCents: cents ? due : unitPriceCents,
+        quantity: cents ? 1 : input.group_size,
+        amountTotalCents: due,
+        currency: row.currency,
+        status: "creating",
+        customerEmail: input.customer_email,
+        metadata: { reference: row.reference },
+        clientKey: client.clientKey ?? null,
+        expiresAt: holdUntil,
+        createdAt: now(),
+      });
+      return {
+        booking: cents ? { ...row, voucherCents: cents } : row,
+        voucherCents: cents,
+        manageToken: null,
+      };
+    }
 
     // Paid in full by the voucher: confirmed now, with the same confirmation a card payment gets.
     const [confirmed] = await tx
@@ -173,10 +190,11 @@ export async function createBooking(
     };
   }
   const dueCents = totalCents - voucherCents;
-  const successUrl = `${env.publicUrl}/book?session_id=${SESSION_PLACEHOLDER}`;
-  let session: { id: string; url: string; expiresAt: Date };
-  try {
-    session = await deps.payments.createCheckout({
+  const bookPage = `${env.publicUrl}/book?session_id=`;
+  const opened = await openLedgerCheckout(
+    deps,
+    paymentId,
+    {
       kind: "booking",
       name: adventure.title,
       description: `${formatDateAU(slot.date, "full")} · ${peopleText(input.group_size)} · ${booking.reference}${
@@ -187,8 +205,7 @@ export async function createBooking(
       quantity: voucherCents ? 1 : input.group_size,
       currency: booking.currency,
       customerEmail: input.customer_email,
-      successUrl,
-      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
+      successUrl: `${bookPage}${SESSION_PLACEHOLDER}`,
       expiresAt: holdUntil,
       metadata: {
         kind: "booking",
@@ -196,49 +213,44 @@ export async function createBooking(
         reference: booking.reference,
         payment_id: paymentId,
       },
-    });
-  } catch (error) {
-    log.error("payment provider failed to open a checkout", { booking: booking.id, error });
-    await db.transaction((tx) =>
-      cancelPendingBooking(tx, booking.id, { at: now(), publicUrl: env.publicUrl }, "checkout_failed"),
-    );
-    throw new HttpError(
-      502,
-      "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",
-    );
-  }
-  await db.transaction(async (tx) => {
-    await tx.insert(payments).values({
-      id: paymentId,
-      provider: deps.payments.name,
-      sessionId: session.id,
-      kind: "booking",
-      bookingId: booking.id,
-      unitAmountCents: voucherCents ? dueCents : unitPriceCents,
-      quantity: voucherCents ? 1 : input.group_size,
-      amountTotalCents: dueCents,
-      currency: booking.currency,
-      customerEmail: input.customer_email,
-      checkoutUrl: session.url,
-      successUrl: successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-      cancelUrl: `${env.publicUrl}/book?session_id=${encodeURIComponent(session.id)}`,
-      metadata: { reference: booking.reference },
-      clientKey: client.clientKey ?? null,
-      expiresAt: session.expiresAt,
-      createdAt: now(),
-    });
-    await tx.update(bookings).set({ checkoutSessionId: session.id }).where(eq(bookings.id, booking.id));
-  });
+    },
+    (sessionId) => `${bookPage}${encodeURIComponent(sessionId)}`,
+    {
+      // The held spots (and any voucher share) go back with the cancelled row: nobody was charged.
+      undo: (tx) =>
+        cancelPendingBooking(tx, booking.id, { at: now(), publicUrl: env.publicUrl }, "checkout_failed"),
+      message:
+        "Our payment provider could not start the payment. Your card has not been charged; please try again in a moment.",
+      opened: (tx, sessionId) =>
+        tx.update(bookings).set({ checkoutSessionId: sessionId }).where(eq(bookings.id, booking.id)),
+    },
+  );
   log.info("booking created", { booking: booking.id, reference: booking.reference, total: totalCents });
   return {
-    checkout_url: session.url,
+    checkout_url: opened.url,
     booking_id: booking.id,
     reference: booking.reference,
-    session_id: session.id,
+    session_id: opened.session_id,
     booking_status: "pending_payment",
     voucher_cents: voucherCents,
     amount_due_cents: dueCents,
   };
+}
+
+/**
+ * Redeems the voucher's share of a booking in its transaction (the voucher
+ * row locked until the end): the cents it pays, 0 when it pays nothing.
+ */
+async function redeemShare(tx: DB, booking: BookingRow, code: string, at: Date): Promise<number> {
+  const voucher = await lockUsableVoucher(tx, code, booking.currency, at);
+  const cents = voucherShareCents(
+    voucher.balanceCents,
+    booking.totalAmountCents,
+    MIN_CHARGE_CENTS[booking.currency as Currency] ?? 0,
+  );
+  if (cents <= 0) return 0;
+  await redeemVoucher(tx, { voucherId: voucher.id, bookingId: booking.id, amountCents: cents, at });
+  return cents;
 }
 
 /** Inserts the booking under a fresh reference (a collision, practically never, draws again). */

@@ -20,7 +20,6 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, waitlistEntries } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
-import { hit } from "../../security/rate-limit.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import { firstBookableDate } from "./booking-window.ts";
 
@@ -164,9 +163,6 @@ export async function offerFreedSpots(
   return offered;
 }
 
-/** One process at a time ends lapsed offers; the others skip that minute. */
-const EXPIRY_LEASE = { limit: 1, windowMs: 50_000 };
-
 /**
  * Locks a date's availability row (if the date still exists), in the mode a
  * release's UPDATE takes. Every waitlist write that may race a release takes
@@ -183,13 +179,12 @@ async function lockDate(tx: DB, adventureId: string, date: string): Promise<stri
 }
 
 /**
- * Ends lapsed offers and passes their spots on; the minute sweep calls it.
- * A lease in the shared rate_limits table lets one process do it per minute;
- * the conditional UPDATE ends each lapsed offer exactly once in any case.
+ * Ends lapsed offers and passes their spots on; the minute sweep calls it
+ * (one process per minute, by the sweep's lease); the conditional UPDATE ends
+ * each lapsed offer exactly once even when two runs meet.
  * One transaction per date, the date locked first.
  */
 export async function expireOffers(db: DB, release: SpotRelease): Promise<number> {
-  if (!(await hit(db, "sweep:waitlist-offers", EXPIRY_LEASE, release.at)).allowed) return 0;
   const lapsed = and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, release.at));
   const dates = await db
     .selectDistinct({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date })

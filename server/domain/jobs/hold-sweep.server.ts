@@ -1,31 +1,55 @@
 /** The minute sweep that ends checkouts nobody finished and gives their spots back. */
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
-import { hit } from "../../security/rate-limit.server.ts";
+import { logRunFailure } from "../../errors.server.ts";
+import { pruneExpired } from "../../security/rate-limit.server.ts";
 import { cancelPendingBooking } from "../bookings/holds.server.ts";
 import { releaseStaleChanges } from "../bookings/reschedule-complete.server.ts";
 import { closeAtProvider } from "../bookings/settle.server.ts";
 import { expireOffers } from "../bookings/waitlist.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
+import { retryDueRefunds } from "../money/refunds.server.ts";
 import { applyWeatherDefaults } from "../weather/choice.server.ts";
+import { pruneLeases, takeLease } from "./periodic.server.ts";
+
+/** How long a sweep's claim on one checkout lasts: far longer than a provider round trip. */
+const CHECKOUT_CLAIM_MS = 2 * 60_000;
+
+/**
+ * The hold sweep's run, every minute (services.server.ts): ends due
+ * checkouts and holds (sweepExpired), then drops ended rate-limit windows and
+ * leases, the only clean-up of those tables; refunds the provider has not
+ * taken yet are retried on the same run (same key each time) even when the
+ * sweep failed.
+ */
+export async function holdSweep(deps: BookingDeps): Promise<{ closed: number }> {
+  try {
+    const result = await sweepExpired(deps);
+    const at = deps.now();
+    await pruneExpired(deps.db, at);
+    await pruneLeases(deps.db, at);
+    return result;
+  } finally {
+    await retryDueRefunds(deps).catch((error: unknown) =>
+      logRunFailure(deps.log, "refund retry failed", error),
+    );
+  }
+}
 
 /**
  * Expires checkouts whose time is up and releases their holds; runs every
  * minute in every app process. Bookings that never got a session (a crash
  * mid-way) are cancelled.
  *
- * Each due checkout is claimed first with a lease in the shared rate_limits
- * table (one atomic upsert: only the first claimant within the lease gets
- * hits = 1), so two processes sweeping at once never settle the same checkout
- * at the same time or ask the provider twice. A sweep that dies mid-way
- * leaves the lease to run out; the next sweep after it takes the checkout.
- * The lease outlasts a provider round trip by far and is dropped by the
- * periodic prune of ended windows.
+ * Each due checkout is claimed first with a lease of its own (takeLease: one
+ * atomic upsert, one winner), so two sweeps running at once (a run outlasting
+ * the job's lease, or a run on demand) never settle the same checkout at the
+ * same time or ask the provider twice. A sweep that dies mid-way leaves the
+ * claim to run out; the next sweep after it takes the checkout.
  */
 export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ closed: number }> {
   const { db, now, log } = deps;
   const at = now();
-  const lease = { limit: 1, windowMs: 2 * 60_000 };
   let closed = 0;
   const due = await db
     .select()
@@ -37,7 +61,7 @@ export async function sweepExpired(deps: BookingDeps, limit = 50): Promise<{ clo
     .limit(limit);
   for (const payment of due) {
     try {
-      if (!(await hit(db, `sweep:${payment.id}`, lease, at)).allowed) continue;
+      if (!(await takeLease(db, `checkout:${payment.id}`, CHECKOUT_CLAIM_MS, at))) continue;
       await closeAtProvider(deps, payment, "expired");
       closed++;
     } catch (error) {

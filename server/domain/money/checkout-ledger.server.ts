@@ -52,16 +52,22 @@ export const isSettled = (p: PaymentRow) => isPaid(p) || p.status === "expired" 
  * provider failure cancels the row (nobody was charged) and answers 502.
  * The provider's Cancel button goes to checkoutCancelPath, which closes the
  * session and then sends the visitor to `finalCancelUrl`. A caller whose row
- * holds something (a date change holds spots) gives it back in `failed.undo`,
- * in the transaction that cancels the row, and says what stays unchanged in
- * `failed.message`.
+ * holds something (a booking or a date change holds spots) gives it back in
+ * `hooks.undo`, in the transaction that cancels the row, and says what stays
+ * unchanged in `hooks.message`; `hooks.opened` records the session on the
+ * caller's own rows in the transaction that opens the ledger row. Every
+ * checkout (booking, custom payment, gift voucher, date change) opens here.
  */
 export async function openLedgerCheckout(
   deps: BookingDeps,
   paymentId: string,
   request: Omit<CheckoutRequest, "cancelUrl">,
   finalCancelUrl: (sessionId: string) => string,
-  failed: { message?: string; undo?: (tx: DB) => Promise<unknown> } = {},
+  hooks: {
+    message?: string;
+    undo?: (tx: DB) => Promise<unknown>;
+    opened?: (tx: DB, sessionId: string) => Promise<unknown>;
+  } = {},
 ): Promise<{ url: string; session_id: string }> {
   const { db, env, log, now } = deps;
   let session: { id: string; url: string; expiresAt: Date };
@@ -81,25 +87,28 @@ export async function openLedgerCheckout(
         .update(payments)
         .set({ status: "cancelled", updatedAt: now() })
         .where(and(eq(payments.id, paymentId), eq(payments.status, "creating")));
-      await failed.undo?.(tx);
+      await hooks.undo?.(tx);
     });
     throw new HttpError(
       502,
-      failed.message ??
+      hooks.message ??
         "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
     );
   }
-  await db
-    .update(payments)
-    .set({
-      sessionId: session.id,
-      status: "open",
-      checkoutUrl: session.url,
-      successUrl: request.successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
-      cancelUrl: finalCancelUrl(session.id),
-      expiresAt: session.expiresAt,
-      updatedAt: now(),
-    })
-    .where(eq(payments.id, paymentId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({
+        sessionId: session.id,
+        status: "open",
+        checkoutUrl: session.url,
+        successUrl: request.successUrl.replaceAll(SESSION_PLACEHOLDER, session.id),
+        cancelUrl: finalCancelUrl(session.id),
+        expiresAt: session.expiresAt,
+        updatedAt: now(),
+      })
+      .where(eq(payments.id, paymentId));
+    await hooks.opened?.(tx, session.id);
+  });
   return { url: session.url, session_id: session.id };
 }

@@ -25,7 +25,6 @@ import {
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { weatherCreditEmail, weatherRefundEmail } from "../../email/weather-templates.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
-import { hit } from "../../security/rate-limit.server.ts";
 import { cancelBooking } from "../bookings/cancel-booking.server.ts";
 import { moveBookingFree } from "../bookings/reschedule-move.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -200,17 +199,15 @@ export function onCancelledDate(b: BookingRow, date: string): boolean {
   return b.bookingStatus === "confirmed" && b.selectedDate === date;
 }
 
-/** One process per window applies the defaults; the conditional claim makes each offer once in any case. */
-const DEFAULT_LEASE = { limit: 1, windowMs: 50_000 };
-
 /**
  * Offers unanswered past their cancellation's respond_by get the operator's
- * default (decided_by "default"). The hold sweep runs it every minute.
+ * default (decided_by "default"). The hold sweep runs it every minute (one
+ * process per minute, by the sweep's lease); the conditional claim makes each
+ * offer once even when two runs meet.
  */
 export async function applyWeatherDefaults(deps: BookingDeps, limit = 25): Promise<number> {
   const { db, log } = deps;
   const at = deps.now();
-  if (!(await hit(db, "sweep:weather-defaults", DEFAULT_LEASE, at)).allowed) return 0;
   const due = await db
     .select({ id: weatherOffers.id, choice: weatherCancellations.defaultChoice })
     .from(weatherOffers)

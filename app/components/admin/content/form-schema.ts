@@ -56,7 +56,7 @@ export function errorMessages(errors: FieldErrors, except?: string): Record<stri
   return out;
 }
 
-/** The type of the errors the server reported (AdminResult.errors) once they are in the form. */
+/** The type of the errors the server reported (FormResult.errors) once they are in the form. */
 export const SERVER_ERROR = "server";
 
 /** Puts the server's field errors into the form, each on its field. */

@@ -2,6 +2,7 @@ import { MailCheck, MailPlus, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { confirmByToken, confirmLinkIsLive } from "../../../server/domain/messaging/newsletter-signup.server";
 import { getApp } from "../../lib/context";
+import { formAnswer, formSuccess, formView } from "../../lib/form-result";
 import { CONFIRM_LINK_DAYS } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
@@ -24,7 +25,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const confirmed = await confirmByToken(app.db, params.token, app.booking.now());
   if (confirmed) app.log.info("newsletter sign-up confirmed");
-  return data<{ state: State }>({ state: confirmed ? "confirmed" : "invalid" });
+  // A link that cannot confirm is not a fault of the form: the page says so and how to get a new one.
+  return formAnswer(formSuccess<{ state: State }>({ state: confirmed ? "confirmed" : "invalid" }));
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +43,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const ICONS = { ready: MailPlus, confirmed: MailCheck, invalid: MailX } as const;
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const state: State = actionData?.state ?? loaderData.state;
+  const state: State = formView(actionData).data?.state ?? loaderData.state;
   const Icon = ICONS[state];
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">

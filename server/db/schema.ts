@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 
 const id = () =>
   text("id")
@@ -27,6 +28,11 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+/**
+ * The business maximum group size (app/lib/group-size.ts) as a literal of the
+ * check constraints: the database refuses what the booking form never offers.
+ */
+const groupMax = sql.raw(String(MAX_GROUP_SIZE));
 const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
 /** One catalogue for every screen: the professional adventure model; the simple and public shapes are read from it. */
@@ -46,8 +52,8 @@ export const adventures = pgTable(
     currency: text("currency").notNull().default("AUD"),
     priceDisplay: text("price_display").notNull().default(""),
     duration: text("duration").notNull().default(""),
-    groupSizeMin: integer("group_size_min").notNull().default(1),
-    groupSizeMax: integer("group_size_max").notNull().default(8),
+    groupSizeMin: integer("group_size_min").notNull().default(DEFAULT_GROUP_SIZE.min),
+    groupSizeMax: integer("group_size_max").notNull().default(DEFAULT_GROUP_SIZE.max),
     skillLevel: text("skill_level").notNull().default("beginner"),
     category: text("category").notNull().default("scuba-diving"),
     tags: stringList("tags"),
@@ -82,7 +88,10 @@ export const adventures = pgTable(
     uniqueIndex("adventures_slug_key").on(t.slug),
     index("adventures_sort_idx").on(t.sortOrder, t.title),
     check("adventures_price_nonneg", sql`${t.basePriceCents} >= 0`),
-    check("adventures_group_size", sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin}`),
+    check(
+      "adventures_group_size",
+      sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin} and ${t.groupSizeMax} <= ${groupMax}`,
+    ),
   ],
 );
 
@@ -190,7 +199,7 @@ export const bookings = pgTable(
     index("bookings_pending_client_idx").on(t.clientKey, t.bookingStatus),
     // One date's bookings: the trip-day manifest, the upcoming lists, weather cancellations.
     index("bookings_date_status_idx").on(t.selectedDate, t.bookingStatus),
-    check("bookings_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("bookings_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
   ],
 );
@@ -693,7 +702,7 @@ export const waitlistEntries = pgTable(
     uniqueIndex("waitlist_date_email_key").on(t.adventureId, t.date, t.email),
     uniqueIndex("waitlist_offer_token_key").on(t.offerTokenHash),
     index("waitlist_queue_idx").on(t.adventureId, t.date, t.status, t.createdAt),
-    check("waitlist_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("waitlist_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("waitlist_status", sql`${t.status} in ('waiting', 'offered', 'booked', 'expired', 'removed')`),
   ],
 );
@@ -760,7 +769,7 @@ export const participants = pgTable(
   },
   (t) => [
     uniqueIndex("participants_booking_position_key").on(t.bookingId, t.position),
-    check("participants_position", sql`${t.position} between 1 and 20`),
+    check("participants_position", sql`${t.position} between 1 and ${groupMax}`),
     check("participants_height", sql`${t.heightCm} is null or ${t.heightCm} between 50 and 250`),
     check("participants_weight", sql`${t.weightKg} is null or ${t.weightKg} between 10 and 250`),
   ],

@@ -236,7 +236,6 @@ export const proAdventureSchema = z
     meta_keywords: optionalText("Meta keywords", 500),
     social_image: optionalUrl("Social image"),
     advance_booking_days: int("Advance booking days", 0, 365).default(1),
-    cancellation_policy: optionalText("Cancellation policy", 5000),
     terms_conditions: optionalText("Terms and conditions", 10_000),
     sort_order: int("Sort order", -100_000, 100_000).default(0),
   })

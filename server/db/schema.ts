@@ -77,7 +77,6 @@ export const adventures = pgTable(
     metaKeywords: text("meta_keywords").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
     advanceBookingDays: integer("advance_booking_days").notNull().default(1),
-    cancellationPolicy: text("cancellation_policy").notNull().default(""),
     termsConditions: text("terms_conditions").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     viewCount: integer("view_count").notNull().default(0),

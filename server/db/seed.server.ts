@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
+import { policyFaqText, policyHtmlList } from "../../app/lib/policy.ts";
 import { proValues } from "../domain/content/admin/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { DB } from "./client.server.ts";
@@ -16,6 +17,12 @@ import {
   waivers,
 } from "./schema.ts";
 import * as data from "./seed-data.ts";
+
+/** Seed text with the cancellation policy's words put in, made from the tiers refunds follow. */
+const withPolicy = (text: string) =>
+  text
+    .replaceAll("{cancellation_policy}", policyFaqText())
+    .replaceAll("{cancellation_tiers}", policyHtmlList());
 
 /**
  * Loads the built-in catalogue into an empty database, once. A database that
@@ -77,7 +84,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       data.faqs.map((f) => ({
         category: f.category,
         question: f.question,
-        answer: f.answer,
+        answer: withPolicy(f.answer),
         order: f.order,
       })),
     );
@@ -86,7 +93,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       section: "body",
       type: "html",
       title: "Page text",
-      content,
+      content: withPolicy(content),
       description: `The text of /${page}`,
     }));
     await tx.insert(contentSections).values([...data.contentSections, ...legal]);

@@ -14,6 +14,7 @@ import { formatDateAU, isIsoDate } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { changeWindowText } from "../../lib/policy";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking-reschedule";
 
@@ -195,8 +196,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
               Choose a new date
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Free of charge outside 48 hours of the trip; a different price on the new date is paid or
-              refunded.
+              Free of charge {changeWindowText()}; a different price on the new date is paid or refunded.
             </p>
             {page.pickedMissing ? (
               <p role="alert" className="mt-3 text-sm text-coral-700">

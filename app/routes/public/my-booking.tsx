@@ -36,7 +36,7 @@ import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
 import { formatMoney } from "../../lib/money";
-import { POLICY_TEXT } from "../../lib/policy";
+import { changeWindowText, policySentence } from "../../lib/policy";
 import { seo } from "../../lib/seo";
 import type { Route } from "./+types/my-booking";
 
@@ -248,8 +248,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 {dateChange.offered ? (
                   <>
                     <p className="mt-2 text-sm text-slate-600">
-                      Move this booking to another date of {view.adventureTitle}, free of charge until 48
-                      hours before the trip. A different price on the new date is paid or refunded.
+                      Move this booking to another date of {view.adventureTitle}, free of charge{" "}
+                      {changeWindowText()}. A different price on the new date is paid or refunded.
                     </p>
                     <Link
                       to={`/my-booking/${params.token}/reschedule`}
@@ -269,7 +269,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 Cancellation
               </h2>
               <p className="mt-2 text-sm text-slate-600">
-                {POLICY_TEXT} Weather cancellations by us are always refunded.{" "}
+                {policySentence()} (counted in Sydney calendar days). Weather cancellations by us are always
+                refunded.{" "}
                 <Link to="/cancellation" className="font-medium text-reef-700 underline">
                   Full policy
                 </Link>

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../../app/lib/adventure-filters.ts";
 import { groupSizeRange, groupSizeText } from "../../../app/lib/group-size.ts";
+import { adventurePolicyText } from "../../../app/lib/policy.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures } from "../../db/schema.ts";
 
@@ -47,7 +48,8 @@ export function toProAdventure(a: AdventureRow) {
     meta_keywords: a.metaKeywords,
     social_image: a.socialImage,
     advance_booking_days: a.advanceBookingDays,
-    cancellation_policy: a.cancellationPolicy,
+    // One policy for every adventure, in words made from the tiers its refunds follow.
+    cancellation_policy: adventurePolicyText(),
     terms_conditions: a.termsConditions,
     sort_order: a.sortOrder,
     created_at: a.createdAt.toISOString(),

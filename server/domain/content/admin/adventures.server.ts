@@ -130,7 +130,6 @@ export function proValues(a: AdventureFields): AdventureValues {
     metaKeywords: a.meta_keywords,
     socialImage: a.social_image,
     advanceBookingDays: a.advance_booking_days,
-    cancellationPolicy: a.cancellation_policy,
     termsConditions: a.terms_conditions,
     sortOrder: a.sort_order,
   };

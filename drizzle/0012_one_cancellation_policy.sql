@@ -1,0 +1,1 @@
+ALTER TABLE "adventures" DROP COLUMN "cancellation_policy";

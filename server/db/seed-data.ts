@@ -1,6 +1,7 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
-// The cancellation tiers are never written out here: {cancellation_policy} and
-// {cancellation_tiers} are filled in by the seed from the one policy (app/lib/policy.ts).
+// Rules are never written out here: {cancellation_policy} and {cancellation_tiers} are filled in
+// by the seed from the one cancellation policy (app/lib/policy.ts), {diving_min_age} and
+// {camping_min_age} from the minimum-age floors (app/lib/readiness.ts).
 
 import type {
   AdventureCategory,
@@ -1002,7 +1003,7 @@ export const faqs: SeedFaq[] = [
     category: "Getting Started",
     question: "What is the minimum age?",
     answer:
-      "The minimum age for all diving adventures is 12. Divers under 18 need a parent or guardian's consent. Our camping-only trip welcomes children aged 8 and over when accompanied by a parent or guardian.",
+      "The minimum age for all diving adventures is {diving_min_age}. Divers under 18 need a parent or guardian's consent. Our camping-only trip welcomes children aged {camping_min_age} and over when accompanied by a parent or guardian.",
     order: 1,
   },
   {
@@ -1649,7 +1650,7 @@ export const legalPages: { privacy: string; terms: string; cancellation: string 
     "<h2>Prices and payment</h2>",
     "<p>All prices are per person, in Australian dollars (AUD), and include GST where applicable. Full payment is required at the time of booking. Payments are processed securely by our card payment provider. Cancellations and refunds are governed by our Cancellation Policy.</p>",
     "<h2>Health and certification</h2>",
-    "<ul><li>All divers must complete a diving medical questionnaire before the trip. If your answers require it, you must provide a doctor's clearance before diving.</li><li>Certified adventures require an Open Water certification or equivalent from a recognised agency. Please bring your card or digital certification.</li><li>The minimum age is 12 for diving adventures and 8 for camping-only adventures.</li><li>You must not dive under the influence of alcohol or drugs, or if you feel unwell on the day.</li></ul>",
+    "<ul><li>All divers must complete a diving medical questionnaire before the trip. If your answers require it, you must provide a doctor's clearance before diving.</li><li>Certified adventures require an Open Water certification or equivalent from a recognised agency. Please bring your card or digital certification.</li><li>The minimum age is {diving_min_age} for diving adventures and {camping_min_age} for camping-only adventures.</li><li>You must not dive under the influence of alcohol or drugs, or if you feel unwell on the day.</li></ul>",
     "<h2>Conduct and safety</h2>",
     "<p>Your safety and the safety of the group come first. You agree to follow the guide's briefings and instructions at all times. Our guide may stop, shorten or change any activity, or decline to take a participant, if they reasonably believe continuing would be unsafe. In that case any refund is at our discretion, except where the Australian Consumer Law entitles you to a remedy. Please respect marine life, national park rules and other visitors, and leave no trace.</p>",
     "<h2>Weather and conditions</h2>",

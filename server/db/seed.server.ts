@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
 import { policyFaqText, policyHtmlList } from "../../app/lib/policy.ts";
+import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../app/lib/readiness.ts";
 import { proValues } from "../domain/content/admin/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { DB } from "./client.server.ts";
@@ -18,11 +19,13 @@ import {
 } from "./schema.ts";
 import * as data from "./seed-data.ts";
 
-/** Seed text with the cancellation policy's words put in, made from the tiers refunds follow. */
-const withPolicy = (text: string) =>
+/** Seed text with the rules put in from their one definition: the cancellation policy, the age floors. */
+const withRules = (text: string) =>
   text
     .replaceAll("{cancellation_policy}", policyFaqText())
-    .replaceAll("{cancellation_tiers}", policyHtmlList());
+    .replaceAll("{cancellation_tiers}", policyHtmlList())
+    .replaceAll("{diving_min_age}", String(DIVING_MIN_AGE))
+    .replaceAll("{camping_min_age}", String(CAMPING_MIN_AGE));
 
 /**
  * Loads the built-in catalogue into an empty database, once. A database that
@@ -84,7 +87,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       data.faqs.map((f) => ({
         category: f.category,
         question: f.question,
-        answer: withPolicy(f.answer),
+        answer: withRules(f.answer),
         order: f.order,
       })),
     );
@@ -93,7 +96,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       section: "body",
       type: "html",
       title: "Page text",
-      content: withPolicy(content),
+      content: withRules(content),
       description: `The text of /${page}`,
     }));
     await tx.insert(contentSections).values([...data.contentSections, ...legal]);

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../../app/lib/adventure-filters.ts";
 import { groupSizeRange, groupSizeText } from "../../../app/lib/group-size.ts";
 import { adventurePolicyText } from "../../../app/lib/policy.ts";
+import { minimumAge } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures } from "../../db/schema.ts";
 
@@ -70,6 +71,8 @@ function toPublicAdventure(a: AdventureRow) {
     groupSize: groupSizeText(
       groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
     ),
+    // The age the participant forms enforce: the adventure's own, never below its activity's floor.
+    min_age: minimumAge({ category: a.category, minAge: a.minAge }),
     price_num: a.basePriceCents / 100,
     featured: a.isFeatured,
     image: a.heroImage,

@@ -19,6 +19,7 @@ import {
 import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../../lib/currency";
 import { DEFAULT_GROUP_SIZE, groupSizeRange, MAX_GROUP_SIZE } from "../../../lib/group-size";
 import { adventurePolicyText } from "../../../lib/policy";
+import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../../lib/readiness";
 import { slugify } from "../../../lib/slug";
 import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
 import { ErrorSummary, Toggle } from "./bits";
@@ -417,6 +418,7 @@ export function ProAdventureEditor({
                 inputMode="numeric"
                 min={0}
                 step={1}
+                hint={`Never below ${DIVING_MIN_AGE} with diving or ${CAMPING_MIN_AGE} for camping: a lower number is raised to that`}
                 {...minAgeField}
               />
               <TextField

@@ -3,6 +3,9 @@ ALTER TABLE "bookings" DROP CONSTRAINT "bookings_group_size";--> statement-break
 ALTER TABLE "participants" DROP CONSTRAINT "participants_position";--> statement-breakpoint
 ALTER TABLE "waitlist_entries" DROP CONSTRAINT "waitlist_group_size";--> statement-breakpoint
 ALTER TABLE "adventures" ALTER COLUMN "group_size_max" SET DEFAULT 4;--> statement-breakpoint
+-- The content-version trigger is deferred to COMMIT; ALTER TABLE refuses a table with trigger
+-- events pending, so this transaction's changes to adventures run it at once.
+SET CONSTRAINTS "adventures_content_version_update" IMMEDIATE;--> statement-breakpoint
 -- A row stored above the business maximum was already shown and booked as the clamped range
 -- (app/lib/group-size.ts), so clamping it here changes nothing a visitor sees.
 UPDATE "adventures" SET "group_size_max" = least("group_size_max", 4), "group_size_min" = least("group_size_min", 4) WHERE "group_size_max" > 4;--> statement-breakpoint

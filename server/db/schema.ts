@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 
 const id = () =>
@@ -33,6 +34,8 @@ const updatedAt = () =>
  * check constraints: the database refuses what the booking form never offers.
  */
 const groupMax = sql.raw(String(MAX_GROUP_SIZE));
+/** The currencies the site charges in, as a literal list for a check constraint. */
+const currencyList = sql.raw(CURRENCIES.map((c) => `'${c}'`).join(", "));
 const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
 /** One catalogue for every screen: the professional adventure model; the simple and public shapes are read from it. */
@@ -49,7 +52,7 @@ export const adventures = pgTable(
     heroImageAlt: text("hero_image_alt").notNull().default(""),
     galleryImages: stringList("gallery_images"),
     basePriceCents: integer("base_price_cents").notNull().default(0),
-    currency: text("currency").notNull().default("AUD"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     priceDisplay: text("price_display").notNull().default(""),
     duration: text("duration").notNull().default(""),
     groupSizeMin: integer("group_size_min").notNull().default(DEFAULT_GROUP_SIZE.min),
@@ -87,6 +90,8 @@ export const adventures = pgTable(
     uniqueIndex("adventures_slug_key").on(t.slug),
     index("adventures_sort_idx").on(t.sortOrder, t.title),
     check("adventures_price_nonneg", sql`${t.basePriceCents} >= 0`),
+    // Stored as every table stores money's currency: the lower-case code (app/lib/currency.ts).
+    check("adventures_currency", sql`${t.currency} in (${currencyList})`),
     check(
       "adventures_group_size",
       sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin} and ${t.groupSizeMax} <= ${groupMax}`,
@@ -151,7 +156,7 @@ export const bookings = pgTable(
     specialRequirements: text("special_requirements").notNull().default(""),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalAmountCents: integer("total_amount_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     bookingStatus: text("booking_status").$type<BookingStatus>().notNull().default("pending_payment"),
     /** True while the spots are counted in availability.booked_spots. */
     holdsSpots: boolean("holds_spots").notNull().default(false),
@@ -264,7 +269,7 @@ export const payments = pgTable(
     unitAmountCents: integer("unit_amount_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
     amountTotalCents: integer("amount_total_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     /** creating (checkout being opened) | open | complete | expired | cancelled */
     status: text("status").notNull().default("open"),
     /** unpaid | paid | refunded | partially_refunded */
@@ -797,7 +802,7 @@ export const vouchers = pgTable(
     codeSuffix: text("code_suffix").notNull().default(""),
     initialCents: integer("initial_cents").notNull(),
     balanceCents: integer("balance_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     source: text("source").$type<VoucherSource>().notNull(),
     status: text("status").$type<"pending_payment" | "active" | "void">().notNull().default("active"),

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
+import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
 import { policyFaqText, policyHtmlList } from "../../app/lib/policy.ts";
 import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../app/lib/readiness.ts";
@@ -48,7 +48,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     await tx.insert(adventures).values(
       data.adventures.map((a) => ({
         id: a.id,
-        ...proValues({ ...a, currency: currencyCode(DEFAULT_CURRENCY), social_image: a.hero_image }),
+        ...proValues({ ...a, currency: DEFAULT_CURRENCY, social_image: a.hero_image }),
       })),
     );
     // A new site opens bookable: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.

@@ -616,7 +616,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                 <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
                   <span className="block text-slate-500">Total</span>
                   <span className="text-xl font-semibold text-ocean-900" data-testid="custom-total">
-                    {currency.toUpperCase()} {customTotal(Number.parseFloat(amount) || 0, quantity)}
+                    {currencyCode(currency)} {customTotal(Number.parseFloat(amount) || 0, quantity)}
                   </span>
                 </p>
               </div>

@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import { type Currency, MIN_CHARGE_CENTS } from "../../../app/lib/currency.ts";
+import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
@@ -91,7 +91,7 @@ export async function createBooking(
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
 
-  const currency = adventure.currency.toLowerCase();
+  const currency = toCurrency(adventure.currency);
   // A booking a voucher pays in full is confirmed in its own transaction, so what the
   // confirmation email needs is read first (the transaction only writes).
   const confirmWith = input.voucher_code ? await confirmationContext(db) : null;
@@ -130,11 +130,7 @@ export async function createBooking(
     // The voucher row stays locked until this transaction ends: parallel bookings with the
     // same code take turns, each sees the balance the one before left, none goes below zero.
     const voucher = await lockUsableVoucher(tx, input.voucher_code, currency, now());
-    const cents = voucherShareCents(
-      voucher.balanceCents,
-      totalCents,
-      MIN_CHARGE_CENTS[currency as Currency] ?? 0,
-    );
+    const cents = voucherShareCents(voucher.balanceCents, totalCents, MIN_CHARGE_CENTS[currency]);
     if (cents <= 0) return { booking: row, voucherCents: 0, manageToken: null };
     await redeemVoucher(tx, { voucherId: voucher.id, bookingId: row.id, amountCents: cents, at: now() });
     if (cents < totalCents)

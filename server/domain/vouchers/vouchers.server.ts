@@ -17,7 +17,7 @@
  */
 import { randomInt } from "node:crypto";
 import { and, desc, eq, gte, ilike, isNotNull, or, sql } from "drizzle-orm";
-import { DEFAULT_CURRENCY } from "../../../app/lib/currency.ts";
+import { DEFAULT_CURRENCY, toCurrency } from "../../../app/lib/currency.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import {
@@ -118,7 +118,7 @@ export async function issueVoucher(tx: DB, input: IssueVoucher): Promise<Voucher
     .values({
       initialCents: input.amountCents,
       balanceCents: input.amountCents,
-      currency: input.currency.toLowerCase(),
+      currency: toCurrency(input.currency),
       expiresAt: new Date(input.at.getTime() + VOUCHER_VALIDITY_MS),
       source: input.source,
       status,

@@ -135,6 +135,8 @@ export function proFormFrom(a: ProAdventure): ProForm {
   }
   for (const key of LIST_FIELDS) form[key] = joinLines(Array.isArray(a[key]) ? a[key] : []);
   form.base_price = num(a.base_price);
+  // Stored lower-case, shown and chosen as the code people read.
+  form.currency = currencyCode(a.currency);
   // What the adventure can really be booked for: a row saved before the
   // business maximum applied here opens with its range cut to that maximum.
   const range = groupSizeRange(a);

@@ -73,7 +73,7 @@ export const CAMPING_MIN_AGE = 8;
  * diving, 8 for camping). The one minimum age: the adventure page shows it,
  * the participant forms (browser and server) enforce it.
  */
-export function minimumAge(adventure: Pick<ReadinessAdventure, "category" | "minAge">): number {
+export function minimumAge(adventure: ReadinessAdventure): number {
   return Math.max(isDivingAdventure(adventure) ? DIVING_MIN_AGE : CAMPING_MIN_AGE, adventure.minAge);
 }
 

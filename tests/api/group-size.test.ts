@@ -96,16 +96,11 @@ describe("group size: one rule for the admin form, the pages and the checkout", 
       "waitlist_group_size",
     );
     // The migrated column's default is the app's default range, not a number of its own.
-    const rows = await ctx.db.execute<{ column_name: string; column_default: string }>(
+    const { rows } = (await ctx.db.execute(
       sql`select column_name, column_default from information_schema.columns
           where table_name = 'adventures' and column_name in ('group_size_min', 'group_size_max')`,
-    );
-    const defaults = Object.fromEntries(
-      ("rows" in rows ? rows.rows : rows).map((r: { column_name: string; column_default: string }) => [
-        r.column_name,
-        r.column_default,
-      ]),
-    );
+    )) as unknown as { rows: { column_name: string; column_default: string }[] };
+    const defaults = Object.fromEntries(rows.map((r) => [r.column_name, r.column_default]));
     expect(defaults).toEqual({
       group_size_min: String(DEFAULT_GROUP_SIZE.min),
       group_size_max: String(DEFAULT_GROUP_SIZE.max),

@@ -123,7 +123,8 @@ describe("refundPercent by Sydney calendar days before the trip", () => {
     // Every trip date of 2026 (both DST changes included): last second of the
     // free day is 100%, the first second of the next day is 50%.
     for (let d = "2026-01-01"; d <= "2026-12-31"; d = addDays(d, 1)) {
-      const free = freeCancellationUntil(d);
+      // The default policy has a full-refund tier, so there is always a deadline.
+      const free = freeCancellationUntil(d) as string;
       const next = addDays(free, 1);
       const endOfFree = lastInstantOfSydneyDay(free);
       expect(refundPercent(d, endOfFree), `${d} at end of ${free}`).toBe(100);

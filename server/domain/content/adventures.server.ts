@@ -72,7 +72,7 @@ function toPublicAdventure(a: AdventureRow) {
       groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
     ),
     // The age the participant forms enforce: the adventure's own, never below its activity's floor.
-    min_age: minimumAge({ category: a.category, minAge: a.minAge }),
+    min_age: minimumAge(a),
     price_num: a.basePriceCents / 100,
     featured: a.isFeatured,
     image: a.heroImage,

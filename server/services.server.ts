@@ -1,4 +1,6 @@
+import { siteInfo } from "../app/lib/site.ts";
 import type { Database } from "./db/client.server.ts";
+import { loadSiteContent } from "./domain/content/content.server.ts";
 import { sweepExpired } from "./domain/jobs/hold-sweep.server.ts";
 import { runTripJobs, type TripJobResult } from "./domain/jobs/trip-jobs.server.ts";
 import type { BookingDeps } from "./domain/money/checkout-ledger.server.ts";
@@ -78,6 +80,7 @@ export function buildServices(
     log: base.log,
     smtpUrl: base.env.SMTP_URL,
     from: base.env.MAIL_FROM,
+    siteName: async () => siteInfo(await loadSiteContent(base.database.db)).title,
     pollMs: base.env.OUTBOX_POLL_MS,
     now,
     mailer: options.mailer,

@@ -7,7 +7,7 @@ import { getApp } from "../../lib/context";
 import { BUSINESS_TZ, sydneyDate } from "../../lib/dates";
 import { policyRows, policySentence } from "../../lib/policy";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/legal";
 
@@ -63,7 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const page = loaderData?.page ?? pageFromPath(location.pathname);
-  const site = matches[0].loaderData.content.global.site_title || "Tidewater Dive & Camp";
+  const site = siteName(matches[0].loaderData.content);
   return seo({
     title: `${PAGES[page].title} | ${site}`,
     description: PAGES[page].description,

@@ -16,6 +16,7 @@ import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { changeWindowText } from "../../lib/policy";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking-reschedule";
 
 /**
@@ -106,8 +107,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.page
-      ? `Change the date of ${loaderData.page.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
+      ? `Change the date of ${loaderData.page.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
     description: "Move your booking to another date.",
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

@@ -38,6 +38,7 @@ import { postedText } from "../../lib/form-post";
 import { formatMoney } from "../../lib/money";
 import { changeWindowText, policySentence } from "../../lib/policy";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking";
 
 /**
@@ -113,9 +114,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.view
-      ? `Your booking ${loaderData.view.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
-    description: "Your booking with Tidewater Dive & Camp.",
+      ? `Your booking ${loaderData.view.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
+    description: `Your booking with ${siteName(matches[0].loaderData.content)}.`,
     // Never the token: the canonical address of every booking link is the find page.
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { unsubscribeByToken } from "../../../server/domain/messaging/newsletter-send.server";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 /**
@@ -25,8 +26,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Unsubscribe | Tidewater Dive & Camp",
-    description: "Stop the Tidewater Dive & Camp newsletter.",
+    title: `Unsubscribe | ${siteName(matches[0].loaderData.content)}`,
+    description: `Stop the ${siteName(matches[0].loaderData.content)} newsletter.`,
     // Never the token in a canonical address.
     path: "/",
     origin: matches[0].loaderData.origin,

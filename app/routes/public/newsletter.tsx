@@ -7,6 +7,7 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { SUBSCRIBED_MESSAGE } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { newsletterSchema } from "../../lib/validation";
 import type { Route } from "./+types/newsletter";
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Newsletter | Tidewater Dive & Camp",
+    title: `Newsletter | ${siteName(matches[0].loaderData.content)}`,
     description: NEWSLETTER_TEXT.blurb,
     path: "/newsletter",
     origin: matches[0].loaderData.origin,

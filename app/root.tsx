@@ -16,6 +16,7 @@ import { TestModeRibbon } from "./components/TestModeRibbon";
 import { getApp } from "./lib/context";
 import { EARLY_CONTROLS_SCRIPT } from "./lib/early-controls";
 import { useNonce } from "./lib/nonce";
+import { DEFAULT_SITE_NAME, siteName } from "./lib/site";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -85,11 +86,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const text = notFound
     ? "The page you were looking for has drifted off with the tide."
     : "An unexpected error occurred. Please try again in a moment.";
+  // The root loader's data when it ran (an error in a page, not in the root itself).
+  const root = useRouteLoaderData("root") as RootData | undefined;
   // In the browser only: on the server the entry's handleError logs it, redacted.
   if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-ocean-950 px-6 text-center text-white">
-      <title>{`${title} | Tidewater Dive & Camp`}</title>
+      <title>{`${title} | ${root ? siteName(root.content) : DEFAULT_SITE_NAME}`}</title>
       <div className="max-w-md">
         <p className="eyebrow text-reef-100">{notFound ? "404" : "Error"}</p>
         <h1 className="mt-3 text-4xl font-semibold text-white">{title}</h1>

@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { RouterContextProvider } from "react-router";
 import { NO_STORE } from "../app/lib/cache-control.ts";
 import { appContext } from "../app/lib/context.ts";
+import { DEFAULT_SITE_NAME } from "../app/lib/site.ts";
 import { adminApi } from "./api/admin.server.ts";
 import { bookingApi } from "./api/bookings.server.ts";
 import { oneClickUnsubscribe } from "./api/newsletter-unsubscribe.server.ts";
@@ -48,15 +49,18 @@ export interface AppOptions {
   pageMethods?: PageMethods;
 }
 
+const SITE_NAME_HTML = DEFAULT_SITE_NAME.replaceAll("&", "&amp;");
+
 /**
  * While the database is away (a restart, a failover): 503 with Retry-After, so
  * clients, crawlers and load balancers come back instead of treating the site
  * as broken. The page reloads itself after the same wait.
  */
 function unavailableAnswer(api: boolean): Response {
+  // The settings that hold the site's name are in the database that is away: the default name.
   const headers = { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": NO_STORE };
   if (api) return Response.json({ detail: UNAVAILABLE_DETAIL }, { status: 503, headers });
-  const page = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_S}"><title>Briefly unavailable | Tidewater Dive &amp; Camp</title></head><body><main><h1>Tidewater Dive &amp; Camp</h1><p>${UNAVAILABLE_DETAIL}</p></main></body></html>`;
+  const page = `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_S}"><title>Briefly unavailable | ${SITE_NAME_HTML}</title></head><body><main><h1>${SITE_NAME_HTML}</h1><p>${UNAVAILABLE_DETAIL}</p></main></body></html>`;
   return new Response(page, {
     status: 503,
     headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },

@@ -43,7 +43,8 @@ const schema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
-  MAIL_FROM: z.string().default("Tidewater Dive & Camp <bookings@tidewaterdive.com.au>"),
+  /** The sender's address; its name is the site's name (settings) unless written here as "Name <address>". */
+  MAIL_FROM: z.string().default("bookings@tidewaterdive.com.au"),
   /** How often the email outbox looks for due emails. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(20),

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { DEFAULT_SITE_NAME } from "../app/lib/site.ts";
 import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { makeDataDirPrivate } from "./db/private-files.server.ts";
@@ -167,7 +168,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const lines = [
     "",
-    `  Tidewater Dive & Camp is running at ${url}`,
+    `  ${DEFAULT_SITE_NAME} is running at ${url}`,
     `  Admin area: ${url}/admin`,
     generated
       ? await announceGenerated(generated, env.DATA_DIR, log)

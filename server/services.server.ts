@@ -1,4 +1,6 @@
+import { siteInfo } from "../app/lib/site.ts";
 import type { Database } from "./db/client.server.ts";
+import { loadSiteContent } from "./domain/content/content.server.ts";
 import { holdSweep } from "./domain/jobs/hold-sweep.server.ts";
 import { databaseLeases, type PeriodicJob, periodic } from "./domain/jobs/periodic.server.ts";
 import { runTripJobs, type TripJobResult } from "./domain/jobs/trip-jobs.server.ts";
@@ -103,6 +105,7 @@ export function buildServices(
     log,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
+    siteName: async () => siteInfo(await loadSiteContent(database.db)).title,
     now,
     mailer: options.mailer,
   });

@@ -14,7 +14,7 @@ import {
   SKILL_LEVEL_VALUES,
 } from "./adventure-catalogue.ts";
 import { GALLERY_CATEGORIES } from "./categories.ts";
-import { CURRENCY_LIST_TEXT, currencyCode, DEFAULT_CURRENCY, isCurrency } from "./currency.ts";
+import { CURRENCY_LIST_TEXT, DEFAULT_CURRENCY, isCurrency, toCurrency } from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE, parseGroupSize } from "./group-size.ts";
 import { SLUG_PATTERN } from "./slug.ts";
@@ -202,13 +202,12 @@ export const proAdventureSchema = z
     hero_image_alt: optionalText("Hero image alt text", 300),
     gallery_images: urlList("Gallery images"),
     base_price: money("Base price"),
-    // Stored as the upper-case code the pages show; any case is accepted.
+    // Any case is accepted (the form shows "AUD"); stored as the one form, "aud".
     currency: z
       .string({ error: `Currency must be ${CURRENCY_LIST_TEXT}` })
-      .trim()
       .refine(isCurrency, `Currency must be ${CURRENCY_LIST_TEXT}`)
-      .transform(currencyCode)
-      .default(currencyCode(DEFAULT_CURRENCY)),
+      .transform(toCurrency)
+      .default(DEFAULT_CURRENCY),
     price_display: optionalText("Price display", 100),
     duration: optionalText("Duration", 100),
     group_size_min: int("Minimum group size", 1, MAX_GROUP_SIZE).default(DEFAULT_GROUP_SIZE.min),
@@ -236,7 +235,6 @@ export const proAdventureSchema = z
     meta_keywords: optionalText("Meta keywords", 500),
     social_image: optionalUrl("Social image"),
     advance_booking_days: int("Advance booking days", 0, 365).default(1),
-    cancellation_policy: optionalText("Cancellation policy", 5000),
     terms_conditions: optionalText("Terms and conditions", 10_000),
     sort_order: int("Sort order", -100_000, 100_000).default(0),
   })

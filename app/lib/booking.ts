@@ -3,7 +3,13 @@
  * page, the test checkout and the API so both sides apply the same rules.
  */
 
-import { CURRENCIES, CURRENCY_LIST_TEXT, DEFAULT_CURRENCY, MIN_CHARGE_CENTS } from "./currency.ts";
+import {
+  CURRENCIES,
+  CURRENCY_LIST_TEXT,
+  currencyCode,
+  DEFAULT_CURRENCY,
+  MIN_CHARGE_CENTS,
+} from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { emailField, phoneField } from "./validation.ts";
@@ -191,13 +197,13 @@ export const customPaymentSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["amount"],
-        message: `The total must be at least ${(min / 100).toFixed(2)} ${p.currency.toUpperCase()}`,
+        message: `The total must be at least ${(min / 100).toFixed(2)} ${currencyCode(p.currency)}`,
       });
     } else if (total > MAX_CHARGE_CENTS) {
       ctx.addIssue({
         code: "custom",
         path: ["quantity"],
-        message: `The total (amount x quantity) must be at most ${(MAX_CHARGE_CENTS / 100).toLocaleString("en-AU", { minimumFractionDigits: 2 })} ${p.currency.toUpperCase()}`,
+        message: `The total (amount x quantity) must be at most ${(MAX_CHARGE_CENTS / 100).toLocaleString("en-AU", { minimumFractionDigits: 2 })} ${currencyCode(p.currency)}`,
       });
     }
   });

@@ -1,8 +1,9 @@
 /**
  * The currencies the site charges in: the custom payment form offers them
- * all, and an adventure is priced in one of them. Inside, codes are
- * lower-case as the payment provider speaks them; adventures store and show
- * the upper-case code (AUD), which `currencyCode` turns back.
+ * all, and an adventure is priced in one of them. One form everywhere
+ * inside, in every table and at the payment provider: the lower-case code
+ * (`Currency`, as Stripe speaks it). People read the upper-case code (AUD),
+ * which `currencyCode` makes from it at the edges (prices, forms, JSON-LD).
  */
 
 export const CURRENCIES = ["aud", "usd", "eur", "gbp"] as const;
@@ -17,8 +18,19 @@ export const MIN_CHARGE_CENTS: Record<Currency, number> = { aud: 50, usd: 50, eu
 /** "aud" -> "AUD", as prices and forms show it. */
 export const currencyCode = (currency: string) => currency.toUpperCase();
 
-export function isCurrency(value: string): value is Currency {
-  return (CURRENCIES as readonly string[]).includes(value.toLowerCase());
+/** Whether `value`, in any case, names a currency we charge in. */
+export function isCurrency(value: string): boolean {
+  return (CURRENCIES as readonly string[]).includes(value.trim().toLowerCase());
+}
+
+/**
+ * Any spelling of a currency we charge in ("AUD", " aud ") as the one stored
+ * form; throws on anything else (input is checked with isCurrency first).
+ */
+export function toCurrency(value: string): Currency {
+  const code = CURRENCIES.find((c) => c === value.trim().toLowerCase());
+  if (!code) throw new Error(`Not a currency the site charges in: ${value}`);
+  return code;
 }
 
 /** The list as a message reads it: "AUD, USD, EUR or GBP". */
@@ -26,6 +38,5 @@ export const CURRENCY_LIST_TEXT = `${CURRENCIES.slice(0, -1).map(currencyCode).j
 
 /** The smallest charge in `currency` (either letter case), or 0 for one the site does not charge in. */
 export function minChargeCents(currency: string): number {
-  const code = currency.toLowerCase();
-  return isCurrency(code) ? MIN_CHARGE_CENTS[code] : 0;
+  return isCurrency(currency) ? MIN_CHARGE_CENTS[toCurrency(currency)] : 0;
 }

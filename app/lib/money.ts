@@ -1,6 +1,6 @@
 /** Money is integer cents everywhere inside; dollars only at the edges. */
 
-import { DEFAULT_CURRENCY } from "./currency.ts";
+import { currencyCode, DEFAULT_CURRENCY } from "./currency.ts";
 
 /** Dollars (number or numeric string) to cents, rounding half away from zero. */
 export function toCents(dollars: number): number {
@@ -20,7 +20,7 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY, 
   const whole = cents % 100 === 0 && !always;
   return new Intl.NumberFormat("en-AU", {
     style: "currency",
-    currency: currency.toUpperCase(),
+    currency: currencyCode(currency),
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);

@@ -62,13 +62,19 @@ export function isDivingAdventure(adventure: Pick<ReadinessAdventure, "category"
   return adventure.category !== "camping";
 }
 
+/** The youngest anyone dives with us, whatever an adventure's own minimum says (a safety floor). */
+export const DIVING_MIN_AGE = 12;
+/** The youngest on a camping-only trip (with a parent or guardian). */
+export const CAMPING_MIN_AGE = 8;
+
 /**
- * The youngest a participant may be on the trip date: 12 for anything with
- * diving, 8 for camping (with a guardian), or the adventure's own minimum
- * when that is higher.
+ * The youngest a participant may be on the trip date: the adventure's own
+ * minimum, never below the floor of its activity (12 for anything with
+ * diving, 8 for camping). The one minimum age: the adventure page shows it,
+ * the participant forms (browser and server) enforce it.
  */
 export function minimumAge(adventure: ReadinessAdventure): number {
-  return Math.max(isDivingAdventure(adventure) ? 12 : 8, adventure.minAge);
+  return Math.max(isDivingAdventure(adventure) ? DIVING_MIN_AGE : CAMPING_MIN_AGE, adventure.minAge);
 }
 
 /** Whole years between a date of birth and a day (both YYYY-MM-DD). */
@@ -76,6 +82,20 @@ export function ageOn(dateOfBirth: string, day: string): number {
   const [by, bm, bd] = dateOfBirth.split("-").map(Number);
   const [y, m, d] = day.split("-").map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/**
+ * The latest date of birth of someone at least `years` old on `day`: the
+ * date input's limit, so the browser refuses a younger participant as the
+ * server does (someone born on 29 February is a year older on 28 February).
+ */
+export function latestBirthDate(day: string, years: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const year = String(y - years).padStart(4, "0");
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const leap = (n: number) => (n % 4 === 0 && n % 100 !== 0) || n % 400 === 0;
+  const dayOfMonth = m === 2 && d === 29 && !leap(y - years) ? 28 : d;
+  return `${year}-${pad(m)}-${pad(dayOfMonth)}`;
 }
 
 /** Under 18 on the trip date: a guardian accepts the waiver for them. */

@@ -11,7 +11,7 @@
  */
 import { bookingTotalCents } from "./booking.ts";
 import { formatMoney } from "./money.ts";
-import { refundPercent } from "./policy.ts";
+import { noRefundWindowText, refundPercent } from "./policy.ts";
 
 /** Why the page does not offer a date change (each has its own sentence). */
 export type RescheduleBlock =
@@ -22,13 +22,15 @@ export type RescheduleBlock =
   | "change_pending"
   | "no_other_dates";
 
+/** "the trip is within 48 hours": no refund, so no free change either. */
+const inWindow = noRefundWindowText();
+
 export const RESCHEDULE_BLOCK_TEXT: Record<RescheduleBlock, string> = {
   not_confirmed: "Only a confirmed booking can change its date online.",
   weather:
     "Your trip was called off for the weather: you can move it to another date free of charge, keep the amount as credit or take a full refund.",
   not_paid: "This booking has no card payment on record, so its date cannot be changed online.",
-  no_refund_window:
-    "The trip is within 48 hours (Sydney time), so its date can no longer be changed online. Please contact us: we will do what we can.",
+  no_refund_window: `${inWindow.charAt(0).toUpperCase()}${inWindow.slice(1)} (Sydney time), so its date can no longer be changed online. Please contact us: we will do what we can.`,
   change_pending:
     "A date change for this booking is waiting for its payment. Finish or cancel that payment first; an unpaid change ends by itself after 30 minutes.",
   no_other_dates: "There is no other date with room for your group at the moment. Please contact us.",

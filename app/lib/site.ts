@@ -1,6 +1,18 @@
 /** Site-wide facts, read from the content sections (website editor: Global and Contact tabs). */
 export type SiteContent = Record<string, Record<string, string>>;
 
+/** The business's name until the operator sets the site title (Admin → Website, Global Elements). */
+export const DEFAULT_SITE_NAME = "Tidewater Dive & Camp";
+
+/**
+ * The site's name as the settings give it: page titles, email senders and
+ * subjects, structured data. Where the settings cannot be read (the database
+ * is away, a request refused before it), DEFAULT_SITE_NAME.
+ */
+export function siteName(content: SiteContent): string {
+  return content.global?.site_title || DEFAULT_SITE_NAME;
+}
+
 export interface SiteInfo {
   title: string;
   tagline: string;
@@ -23,7 +35,7 @@ export interface SiteInfo {
 export function siteInfo(content: SiteContent, year = new Date().getFullYear()): SiteInfo {
   const g = content.global ?? {};
   const c = content.contact ?? {};
-  const title = g.site_title || "Tidewater Dive & Camp";
+  const title = siteName(content);
   const phone = c.contact_phone || c.contact_whatsapp || "";
   const digits = (c.contact_whatsapp || phone).replace(/[^0-9]/g, "");
   return {

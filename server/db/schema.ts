@@ -16,6 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
+import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 
 const id = () =>
   text("id")
@@ -27,6 +29,13 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+/**
+ * The business maximum group size (app/lib/group-size.ts) as a literal of the
+ * check constraints: the database refuses what the booking form never offers.
+ */
+const groupMax = sql.raw(String(MAX_GROUP_SIZE));
+/** The currencies the site charges in, as a literal list for a check constraint. */
+const currencyList = sql.raw(CURRENCIES.map((c) => `'${c}'`).join(", "));
 const stringList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
 /** One catalogue for every screen: the professional adventure model; the simple and public shapes are read from it. */
@@ -43,11 +52,11 @@ export const adventures = pgTable(
     heroImageAlt: text("hero_image_alt").notNull().default(""),
     galleryImages: stringList("gallery_images"),
     basePriceCents: integer("base_price_cents").notNull().default(0),
-    currency: text("currency").notNull().default("AUD"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     priceDisplay: text("price_display").notNull().default(""),
     duration: text("duration").notNull().default(""),
-    groupSizeMin: integer("group_size_min").notNull().default(1),
-    groupSizeMax: integer("group_size_max").notNull().default(8),
+    groupSizeMin: integer("group_size_min").notNull().default(DEFAULT_GROUP_SIZE.min),
+    groupSizeMax: integer("group_size_max").notNull().default(DEFAULT_GROUP_SIZE.max),
     skillLevel: text("skill_level").notNull().default("beginner"),
     category: text("category").notNull().default("scuba-diving"),
     tags: stringList("tags"),
@@ -71,7 +80,6 @@ export const adventures = pgTable(
     metaKeywords: text("meta_keywords").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
     advanceBookingDays: integer("advance_booking_days").notNull().default(1),
-    cancellationPolicy: text("cancellation_policy").notNull().default(""),
     termsConditions: text("terms_conditions").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     viewCount: integer("view_count").notNull().default(0),
@@ -82,7 +90,12 @@ export const adventures = pgTable(
     uniqueIndex("adventures_slug_key").on(t.slug),
     index("adventures_sort_idx").on(t.sortOrder, t.title),
     check("adventures_price_nonneg", sql`${t.basePriceCents} >= 0`),
-    check("adventures_group_size", sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin}`),
+    // Stored as every table stores money's currency: the lower-case code (app/lib/currency.ts).
+    check("adventures_currency", sql`${t.currency} in (${currencyList})`),
+    check(
+      "adventures_group_size",
+      sql`${t.groupSizeMin} >= 1 and ${t.groupSizeMax} >= ${t.groupSizeMin} and ${t.groupSizeMax} <= ${groupMax}`,
+    ),
   ],
 );
 
@@ -143,7 +156,7 @@ export const bookings = pgTable(
     specialRequirements: text("special_requirements").notNull().default(""),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalAmountCents: integer("total_amount_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     bookingStatus: text("booking_status").$type<BookingStatus>().notNull().default("pending_payment"),
     /** True while the spots are counted in availability.booked_spots. */
     holdsSpots: boolean("holds_spots").notNull().default(false),
@@ -190,7 +203,7 @@ export const bookings = pgTable(
     index("bookings_pending_client_idx").on(t.clientKey, t.bookingStatus),
     // One date's bookings: the trip-day manifest, the upcoming lists, weather cancellations.
     index("bookings_date_status_idx").on(t.selectedDate, t.bookingStatus),
-    check("bookings_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("bookings_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
   ],
 );
@@ -256,7 +269,7 @@ export const payments = pgTable(
     unitAmountCents: integer("unit_amount_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
     amountTotalCents: integer("amount_total_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     /** creating (checkout being opened) | open | complete | expired | cancelled */
     status: text("status").notNull().default("open"),
     /** unpaid | paid | refunded | partially_refunded */
@@ -735,7 +748,7 @@ export const waitlistEntries = pgTable(
     uniqueIndex("waitlist_date_email_key").on(t.adventureId, t.date, t.email),
     uniqueIndex("waitlist_offer_token_key").on(t.offerTokenHash),
     index("waitlist_queue_idx").on(t.adventureId, t.date, t.status, t.createdAt),
-    check("waitlist_group_size", sql`${t.groupSize} between 1 and 20`),
+    check("waitlist_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("waitlist_status", sql`${t.status} in ('waiting', 'offered', 'booked', 'expired', 'removed')`),
   ],
 );
@@ -802,7 +815,7 @@ export const participants = pgTable(
   },
   (t) => [
     uniqueIndex("participants_booking_position_key").on(t.bookingId, t.position),
-    check("participants_position", sql`${t.position} between 1 and 20`),
+    check("participants_position", sql`${t.position} between 1 and ${groupMax}`),
     check("participants_height", sql`${t.heightCm} is null or ${t.heightCm} between 50 and 250`),
     check("participants_weight", sql`${t.weightKg} is null or ${t.weightKg} between 10 and 250`),
   ],
@@ -831,7 +844,7 @@ export const vouchers = pgTable(
     codeSuffix: text("code_suffix").notNull().default(""),
     initialCents: integer("initial_cents").notNull(),
     balanceCents: integer("balance_cents").notNull(),
-    currency: text("currency").notNull().default("aud"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     source: text("source").$type<VoucherSource>().notNull(),
     status: text("status").$type<"pending_payment" | "active" | "void">().notNull().default("active"),

@@ -1,4 +1,7 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
+// Rules are never written out here: {cancellation_policy} and {cancellation_tiers} are filled in
+// by the seed from the one cancellation policy (app/lib/policy.ts), {diving_min_age} and
+// {camping_min_age} from the minimum-age floors (app/lib/readiness.ts).
 
 import type {
   AdventureCategory,
@@ -43,16 +46,12 @@ export interface SeedAdventure {
   meta_title: string;
   meta_description: string;
   meta_keywords: string;
-  cancellation_policy: string;
   legacy: {
     category: LegacyCategory;
     skillLevel: LegacySkillLevel;
     groupSize: string;
   };
 }
-
-const CANCELLATION_POLICY =
-  "Cancel 7 or more days before your trip and you'll receive a full refund. Cancellations made 3-6 days before the trip receive a 50% refund, and cancellations made 0-2 days before (within 48 hours of departure) are non-refundable, as we've already turned other adventurers away and prepared gear for you. If we cancel because of weather, sea conditions or safety, you choose between a full refund or a free reschedule to another date.";
 
 export const adventures: SeedAdventure[] = [
   {
@@ -136,7 +135,6 @@ export const adventures: SeedAdventure[] = [
       "Try scuba diving for the first time at Shelly Beach, Manly. No certification needed, all gear included and a maximum of four people with a PADI instructor.",
     meta_keywords:
       "discover scuba sydney, try diving manly, shelly beach scuba, first dive sydney, beginner scuba diving, cabbage tree bay",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Beginner", groupSize: "1-4 people" },
   },
   {
@@ -213,7 +211,6 @@ export const adventures: SeedAdventure[] = [
       "Guided shore dives for certified divers at Gordons Bay and Clovelly, Sydney. Blue gropers, nudibranchs, all gear included and a maximum of three per guide.",
     meta_keywords:
       "guided shore dive sydney, gordons bay diving, clovelly scuba, eastern suburbs dive guide, certified diver sydney",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Certified", groupSize: "1-3 people" },
   },
   {
@@ -292,7 +289,6 @@ export const adventures: SeedAdventure[] = [
       "Two guided shore dives at Bare Island and Kurnell, Botany Bay. Weedy sea dragons, sponge gardens, lunch and all gear included, for certified divers up to four.",
     meta_keywords:
       "bare island dive, kurnell shore dive, weedy sea dragon sydney, botany bay diving, double dive day trip sydney",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Certified", groupSize: "2-4 people" },
   },
   {
@@ -366,7 +362,6 @@ export const adventures: SeedAdventure[] = [
       "Guided night dive at Shelly Beach, Manly for certified divers. Port Jackson sharks, octopus and cuttlefish by torchlight, with all gear and torches included.",
     meta_keywords:
       "night dive sydney, manly night dive, port jackson sharks, cabbage tree bay night dive, shelly beach night scuba",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Certified", groupSize: "1-2 people" },
   },
   {
@@ -442,7 +437,6 @@ export const adventures: SeedAdventure[] = [
       "Ride an underwater scooter around Bare Island, La Perouse. A guided dive for certified divers, with full briefing, practice session and all gear included.",
     meta_keywords:
       "underwater scooter sydney, dpv dive sydney, bare island scooter, scooter diving la perouse, unique dive experience sydney",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Certified", groupSize: "1-2 people" },
   },
   {
@@ -520,7 +514,6 @@ export const adventures: SeedAdventure[] = [
       "A fun, beginner-friendly scuba treasure hunt at Clovelly, Sydney. No certification needed: learn to dive, follow the map and win prizes. All gear included.",
     meta_keywords:
       "underwater treasure hunt sydney, family scuba sydney, clovelly diving, beginner dive experience, kids scuba sydney",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Diving", skillLevel: "Beginner", groupSize: "1-4 people" },
   },
   {
@@ -605,7 +598,6 @@ export const adventures: SeedAdventure[] = [
       "Three guided shore dives in Jervis Bay and Bawley Point, with a night camping with kangaroos in Murramarang National Park. Meals and all gear included.",
     meta_keywords:
       "dive and camp weekend nsw, jervis bay diving, murramarang camping, south coast dive trip, bawley point dive",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Both", skillLevel: "Certified", groupSize: "2-4 people" },
   },
   {
@@ -690,7 +682,6 @@ export const adventures: SeedAdventure[] = [
       "Dive Bundeena's calm bay and camp overnight at Bonnie Vale, Royal National Park. No certification needed; two dives, meals and all camp gear included.",
     meta_keywords:
       "overnight dive and camp sydney, bundeena diving, royal national park camping, bonnie vale campground, beginner dive trip",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Both", skillLevel: "Beginner", groupSize: "2-3 people" },
   },
   {
@@ -777,7 +768,6 @@ export const adventures: SeedAdventure[] = [
       "A guided weekend camping at Depot Beach in Murramarang National Park, with kayaking, rock-pool snorkelling and coastal walks. Family friendly, ages 8 and up.",
     meta_keywords:
       "murramarang camping, depot beach camping, south coast camping weekend, family camping nsw, durras lake kayak",
-    cancellation_policy: CANCELLATION_POLICY,
     legacy: { category: "Camping", skillLevel: "Beginner", groupSize: "2-4 people" },
   },
 ];
@@ -1013,7 +1003,7 @@ export const faqs: SeedFaq[] = [
     category: "Getting Started",
     question: "What is the minimum age?",
     answer:
-      "The minimum age for all diving adventures is 12. Divers under 18 need a parent or guardian's consent. Our camping-only trip welcomes children aged 8 and over when accompanied by a parent or guardian.",
+      "The minimum age for all diving adventures is {diving_min_age}. Divers under 18 need a parent or guardian's consent. Our camping-only trip welcomes children aged {camping_min_age} and over when accompanied by a parent or guardian.",
     order: 1,
   },
   {
@@ -1100,7 +1090,7 @@ export const faqs: SeedFaq[] = [
     category: "Booking & Pricing",
     question: "What is your cancellation policy?",
     answer:
-      "Cancel 7 or more days before your trip for a full refund. Cancellations 3 to 6 days before receive a 50% refund, and cancellations within 48 hours of the trip are non-refundable. If we cancel because of weather or safety, you'll get a full refund or a free reschedule, whichever you prefer.",
+      "{cancellation_policy} If we cancel because of weather or safety, you'll get a full refund or a free reschedule, whichever you prefer.",
     order: 1,
   },
   {
@@ -1660,7 +1650,7 @@ export const legalPages: { privacy: string; terms: string; cancellation: string 
     "<h2>Prices and payment</h2>",
     "<p>All prices are per person, in Australian dollars (AUD), and include GST where applicable. Full payment is required at the time of booking. Payments are processed securely by our card payment provider. Cancellations and refunds are governed by our Cancellation Policy.</p>",
     "<h2>Health and certification</h2>",
-    "<ul><li>All divers must complete a diving medical questionnaire before the trip. If your answers require it, you must provide a doctor's clearance before diving.</li><li>Certified adventures require an Open Water certification or equivalent from a recognised agency. Please bring your card or digital certification.</li><li>The minimum age is 12 for diving adventures and 8 for camping-only adventures.</li><li>You must not dive under the influence of alcohol or drugs, or if you feel unwell on the day.</li></ul>",
+    "<ul><li>All divers must complete a diving medical questionnaire before the trip. If your answers require it, you must provide a doctor's clearance before diving.</li><li>Certified adventures require an Open Water certification or equivalent from a recognised agency. Please bring your card or digital certification.</li><li>The minimum age is {diving_min_age} for diving adventures and {camping_min_age} for camping-only adventures.</li><li>You must not dive under the influence of alcohol or drugs, or if you feel unwell on the day.</li></ul>",
     "<h2>Conduct and safety</h2>",
     "<p>Your safety and the safety of the group come first. You agree to follow the guide's briefings and instructions at all times. Our guide may stop, shorten or change any activity, or decline to take a participant, if they reasonably believe continuing would be unsafe. In that case any refund is at our discretion, except where the Australian Consumer Law entitles you to a remedy. Please respect marine life, national park rules and other visitors, and leave no trace.</p>",
     "<h2>Weather and conditions</h2>",
@@ -1676,7 +1666,7 @@ export const legalPages: { privacy: string; terms: string; cancellation: string 
     "<h2>Our cancellation policy</h2>",
     "<p>We keep our groups to a maximum of four people, so every cancellation affects other adventurers who could have taken your place. This policy is designed to be fair to everyone. It applies to all adventures and is calculated from the scheduled start of your trip.</p>",
     "<h2>If you cancel</h2>",
-    "<ul><li>7 or more days before the trip: full refund.</li><li>3-6 days before the trip: 50% refund.</li><li>0-2 days before the trip (within 48 hours): no refund.</li></ul>",
+    "{cancellation_tiers}",
     "<p>If you can't make it, you're welcome to transfer your booking to a friend who meets the same age, health and certification requirements, at no cost. Just let us know their details before the trip.</p>",
     "<h2>If we cancel</h2>",
     "<p>If we cancel because of weather, sea conditions or any other safety reason, you can choose a full refund or a free reschedule to another date. We'll let you know as early as we can, usually the day before and always by the morning of the trip. If we need to cancel for any other reason, you'll receive a full refund.</p>",

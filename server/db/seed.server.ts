@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import { currencyCode, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
+import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
+import { policyFaqText, policyHtmlList } from "../../app/lib/policy.ts";
+import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../app/lib/readiness.ts";
 import { proValues } from "../domain/content/admin/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { DB } from "./client.server.ts";
@@ -16,6 +18,14 @@ import {
   waivers,
 } from "./schema.ts";
 import * as data from "./seed-data.ts";
+
+/** Seed text with the rules put in from their one definition: the cancellation policy, the age floors. */
+const withRules = (text: string) =>
+  text
+    .replaceAll("{cancellation_policy}", policyFaqText())
+    .replaceAll("{cancellation_tiers}", policyHtmlList())
+    .replaceAll("{diving_min_age}", String(DIVING_MIN_AGE))
+    .replaceAll("{camping_min_age}", String(CAMPING_MIN_AGE));
 
 /**
  * Loads the built-in catalogue into an empty database, once. A database that
@@ -38,7 +48,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
     await tx.insert(adventures).values(
       data.adventures.map((a) => ({
         id: a.id,
-        ...proValues({ ...a, currency: currencyCode(DEFAULT_CURRENCY), social_image: a.hero_image }),
+        ...proValues({ ...a, currency: DEFAULT_CURRENCY, social_image: a.hero_image }),
       })),
     );
     // A new site opens bookable: the first 20 Saturdays/Sundays in the next 90 days, spots = the adventure's maximum.
@@ -77,7 +87,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       data.faqs.map((f) => ({
         category: f.category,
         question: f.question,
-        answer: f.answer,
+        answer: withRules(f.answer),
         order: f.order,
       })),
     );
@@ -86,7 +96,7 @@ export async function seed(db: DB, today = sydneyDate()): Promise<void> {
       section: "body",
       type: "html",
       title: "Page text",
-      content,
+      content: withRules(content),
       description: `The text of /${page}`,
     }));
     await tx.insert(contentSections).values([...data.contentSections, ...legal]);

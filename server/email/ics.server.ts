@@ -4,6 +4,7 @@
  * trip correctly, whatever the reader's own zone and whatever the DST state.
  */
 import { addDays } from "../../app/lib/dates.ts";
+import { DEFAULT_SITE_NAME } from "../../app/lib/site.ts";
 
 export interface TripSchedule {
   /** Day offset from the trip date (0 = the booked day) and local 24 h time. */
@@ -147,7 +148,8 @@ export function buildBookingIcs(event: BookingEvent): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    "PRODID:-//Tidewater Dive & Camp//Bookings//EN",
+    // The product that made the file, not a name a guest reads: the default, whatever the settings say.
+    `PRODID:-//${DEFAULT_SITE_NAME}//Bookings//EN`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     ...SYDNEY_VTIMEZONE,

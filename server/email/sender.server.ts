@@ -34,9 +34,23 @@ export function backoffMs(attempts: number): number {
   return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
 }
 
+/** A sender as nodemailer takes it: the name is quoted and encoded for the header by the transport. */
+export type Sender = string | { name: string; address: string };
+
+/**
+ * Who an email is from: MAIL_FROM as written when it names a sender
+ * ("Name <address>"); a bare address goes out under the site's name from the
+ * settings, so renaming the site renames the sender.
+ */
+export function senderOf(mailFrom: string, siteName: string | null): Sender {
+  const address = mailFrom.trim();
+  if (!siteName || /<[^>]+>\s*$/.test(address)) return address;
+  return { name: siteName, address };
+}
+
 export interface Mailer {
   sendMail(message: {
-    from: string;
+    from: Sender;
     to: string;
     subject: string;
     text: string;
@@ -61,14 +75,17 @@ export interface SenderOptions {
   db: DB;
   log: Logger;
   smtpUrl?: string;
+  /** MAIL_FROM: an address, or "Name <address>" to fix the sender's name. */
   from: string;
+  /** The site's name as the settings give it now: the sender's name when MAIL_FROM gives none. */
+  siteName?: () => Promise<string>;
   now?: () => Date;
   /** Tests may inject a mailer; otherwise nodemailer over smtpUrl. */
   mailer?: Mailer;
 }
 
 export function createOutboxSender(options: SenderOptions): OutboxSender {
-  const { db, log, from } = options;
+  const { db, log } = options;
   const now = options.now ?? (() => new Date());
   let mailer: Mailer | undefined = options.mailer;
   let warnedNoSmtp = false;
@@ -98,7 +115,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
   }
 
   // The Message-ID's domain: the sender's own (RFC 5322 wants a domain the sender controls).
-  const messageDomain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const messageDomain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? "localhost";
 
   async function claim(time: Date, token: string) {
     // Rows get next_attempt_at from the database clock (microseconds); a JS Date
@@ -148,6 +165,9 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
     const sealedRows = sealedIds.length
       ? await db.select().from(emailOutboxSealed).where(inArray(emailOutboxSealed.emailId, sealedIds))
       : [];
+    const from = rows.length
+      ? senderOf(options.from, options.siteName ? await options.siteName() : null)
+      : "";
     let sent = 0;
     for (const row of rows) {
       const live = row.sealed ? sealedRows.find((r) => r.emailId === row.id) : row;

@@ -5,6 +5,7 @@
  */
 import { createRequire } from "node:module";
 import type Stripe from "stripe";
+import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -171,7 +172,7 @@ function toState(s: Stripe.Checkout.Session): ProviderSessionState {
     status: (s.status ?? "open") as ProviderSessionState["status"],
     paymentStatus: s.payment_status as ProviderSessionState["paymentStatus"],
     amountTotalCents: s.amount_total ?? 0,
-    currency: s.currency ?? "aud",
+    currency: s.currency ?? DEFAULT_CURRENCY,
     paymentId: paymentId ?? undefined,
     customerEmail: s.customer_details?.email ?? s.customer_email ?? undefined,
     metadata: (s.metadata ?? {}) as Record<string, string>,

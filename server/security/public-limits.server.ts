@@ -11,6 +11,7 @@
 
 import type { Context, MiddlewareHandler } from "hono";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import { DEFAULT_SITE_NAME } from "../../app/lib/site.ts";
 import { BUDGETS, type Budget } from "../../app/route-policy.ts";
 import { budgetFor, isApi, matchRoute, type RouteMatch, routeOf } from "../route-match.server.ts";
 import type { Services } from "../services.server.ts";
@@ -41,7 +42,10 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** For a browser that navigated or posted a form without JavaScript: a page, not JSON. */
+/**
+ * For a browser that navigated or posted a form without JavaScript: a page, not JSON.
+ * A refused request reads nothing more from the database, so the site's default name.
+ */
 function limitPage(message: string, back: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -49,7 +53,7 @@ function limitPage(message: string, back: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Please try again later | Tidewater Dive &amp; Camp</title>
+<title>Please try again later | ${escapeHtml(DEFAULT_SITE_NAME)}</title>
 </head>
 <body style="font-family: system-ui, sans-serif; margin: 0; padding: 3rem 1.5rem; color: #0f2a3d;">
 <main style="max-width: 36rem; margin: 0 auto;">

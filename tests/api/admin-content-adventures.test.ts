@@ -80,7 +80,7 @@ describe("professional adventures API", () => {
     expect(first).toMatchObject({
       slug: "dive-exhibition",
       base_price: 95,
-      currency: "AUD",
+      currency: "aud",
       is_active: true,
     });
     for (const key of ["meta_title", "advance_booking_days", "booking_enabled", "max_age", "what_to_bring"]) {
@@ -104,7 +104,7 @@ describe("professional adventures API", () => {
       max_age: null,
       advance_booking_days: 1,
       sort_order: 0,
-      currency: "AUD",
+      currency: "aud",
     });
     const [row] = await ctx.db.select().from(adventures).where(eq(adventures.id, "kelp-forest-snorkel"));
     expect(row.basePriceCents).toBe(7950);

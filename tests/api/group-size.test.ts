@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adventures } from "../../server/db/schema.ts";
+import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
+import { adventures, bookings, waitlistEntries } from "../../server/db/schema.ts";
 import { findActiveAdventure } from "../../server/domain/content/adventures.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
@@ -21,6 +22,19 @@ beforeAll(async () => {
   token = await login(ctx);
 });
 afterAll(() => ctx.close());
+
+/** The write fails on the named check constraint (the error's cause carries it, as pg reports it). */
+async function expectRefused(write: PromiseLike<unknown>, constraint: string) {
+  const error = await Promise.resolve(write).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, `${constraint} should refuse the write`).not.toBeNull();
+  const chain: string[] = [];
+  for (let e = error as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    chain.push(String(e.message ?? ""), String((e as { constraint?: string }).constraint ?? ""));
+  expect(chain.join(" ")).toContain(constraint);
+}
 
 const pro = (over: Record<string, unknown>) => ({
   title: "Group Size Reef",
@@ -52,13 +66,48 @@ describe("group size: one rule for the admin form, the pages and the checkout", 
     expect(pub?.groupSize).toBe("1-4 people");
   });
 
-  it("a row stored as 1-8 shows and books as 1-4; its own smaller limits hold", async () => {
-    await ctx.db
-      .update(adventures)
-      .set({ groupSizeMin: 1, groupSizeMax: 8 })
-      .where(eq(adventures.id, "guided-shore-dive"));
-    expect((await findActiveAdventure(ctx.db, "guided-shore-dive"))?.groupSize).toBe("1-4 people");
+  it("the database refuses a group above the business maximum and defaults to the rule", async () => {
+    const over = MAX_GROUP_SIZE + 1;
+    await expectRefused(
+      ctx.db.update(adventures).set({ groupSizeMax: over }).where(eq(adventures.id, "guided-shore-dive")),
+      "adventures_group_size",
+    );
+    await expectRefused(
+      ctx.db.insert(bookings).values({
+        reference: "TW-GROUP5",
+        adventureId: "guided-shore-dive",
+        adventureTitle: "Guided Shore Dive",
+        customerFirstName: "Too",
+        customerEmail: "too-many@example.com",
+        groupSize: over,
+        selectedDate: "2030-01-01",
+        unitPriceCents: 10_000,
+        totalAmountCents: 10_000 * over,
+      }),
+      "bookings_group_size",
+    );
+    await expectRefused(
+      ctx.db.insert(waitlistEntries).values({
+        adventureId: "guided-shore-dive",
+        date: "2030-01-01",
+        email: "too-many@example.com",
+        groupSize: over,
+      }),
+      "waitlist_group_size",
+    );
+    // The migrated column's default is the app's default range, not a number of its own.
+    const { rows } = (await ctx.db.execute(
+      sql`select column_name, column_default from information_schema.columns
+          where table_name = 'adventures' and column_name in ('group_size_min', 'group_size_max')`,
+    )) as unknown as { rows: { column_name: string; column_default: string }[] };
+    const defaults = Object.fromEntries(rows.map((r) => [r.column_name, r.column_default]));
+    expect(defaults).toEqual({
+      group_size_min: String(DEFAULT_GROUP_SIZE.min),
+      group_size_max: String(DEFAULT_GROUP_SIZE.max),
+    });
+  });
 
+  it("an adventure's own smaller limits hold", async () => {
     await ctx.db
       .update(adventures)
       .set({ groupSizeMin: 2, groupSizeMax: 3 })

@@ -1,3 +1,4 @@
+import { adventurePolicyText } from "../../app/lib/policy.ts";
 import type { PublicAdventure } from "../../server/domain/content/adventures.server.ts";
 
 /** An adventure as GET /api/adventures-pro answers it, with `fields` over plain defaults. */
@@ -42,7 +43,7 @@ export function adventureFixture(
     meta_keywords: "",
     social_image: "",
     advance_booking_days: 1,
-    cancellation_policy: "Full refund 7 or more days before.",
+    cancellation_policy: adventurePolicyText(),
     terms_conditions: "",
     sort_order: 0,
     created_at: "2026-01-01T00:00:00.000Z",

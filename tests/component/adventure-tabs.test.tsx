@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { AdventureTabs } from "../../app/components/AdventureTabs";
+import { adventurePolicyText } from "../../app/lib/policy";
 import { adventureFixture } from "./adventure-fixture";
 
 const A = adventureFixture({
@@ -18,7 +19,7 @@ const A = adventureFixture({
   what_to_bring: ["Swimwear"],
   min_age: 12,
   fitness_requirements: "Able to swim 200 metres.",
-  cancellation_policy: "Full refund 7 or more days before.",
+  cancellation_policy: adventurePolicyText(),
 });
 const Stub = createRoutesStub([{ path: "/", Component: () => <AdventureTabs adventure={A} /> }]);
 

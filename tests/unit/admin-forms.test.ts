@@ -115,7 +115,8 @@ describe("proAdventureSchema", () => {
     expect(r.data).toMatchObject({
       category: "scuba-diving",
       skill_level: "beginner",
-      currency: "AUD",
+      // AUD, stored in the one form every table uses.
+      currency: "aud",
       is_active: true,
       booking_enabled: true,
       is_featured: false,

@@ -1,3 +1,4 @@
+import { getTableConfig } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { check, proAdventureSchema } from "../../app/lib/admin-forms.ts";
 import { customPaymentSchema } from "../../app/lib/booking.ts";
@@ -9,7 +10,10 @@ import {
   isCurrency,
   MIN_CHARGE_CENTS,
   minChargeCents,
+  toCurrency,
 } from "../../app/lib/currency.ts";
+import { formatMoney } from "../../app/lib/money.ts";
+import { adventures, bookings, payments, vouchers } from "../../server/db/schema.ts";
 
 describe("currencies", () => {
   it("are one list: aud first and the default, then usd, eur and gbp", () => {
@@ -27,7 +31,10 @@ describe("currencies", () => {
     for (const c of CURRENCIES) {
       expect(customPaymentSchema.safeParse({ amount: 10, currency: c }).success, c).toBe(true);
       const adventure = check(proAdventureSchema, { ...base, currency: c });
-      expect(adventure.ok && adventure.data.currency, c).toBe(c.toUpperCase());
+      expect(adventure.ok && adventure.data.currency, c).toBe(c);
+      // As the admin form sends it, upper case: stored as the same one form.
+      const shown = check(proAdventureSchema, { ...base, currency: currencyCode(c) });
+      expect(shown.ok && shown.data.currency, c).toBe(c);
     }
     const pay = customPaymentSchema.safeParse({ amount: 10, currency: "nzd" });
     expect(pay.success).toBe(false);
@@ -36,7 +43,24 @@ describe("currencies", () => {
     expect(adv.ok ? "" : adv.errors.currency).toBe("Currency must be AUD, USD, EUR or GBP");
     // Until the operator chooses, an adventure is priced in Australian dollars.
     const plain = check(proAdventureSchema, base);
-    expect(plain.ok && plain.data.currency).toBe("AUD");
+    expect(plain.ok && plain.data.currency).toBe("aud");
+  });
+
+  it("have one stored form, the payment provider's lower case, and people read the upper case made from it", () => {
+    expect(toCurrency(" AUD ")).toBe("aud");
+    expect(toCurrency("gbp")).toBe("gbp");
+    expect(() => toCurrency("NZD")).toThrow(/NZD/);
+    expect(currencyCode(toCurrency("Eur"))).toBe("EUR");
+    expect(formatMoney(9500, "aud")).toBe(formatMoney(9500, "AUD"));
+  });
+
+  it("every table that stores a currency defaults to the one default, in the one form", () => {
+    for (const table of [adventures, bookings, payments, vouchers]) {
+      const column = getTableConfig(table).columns.find((c) => c.name === "currency");
+      expect(column?.default, getTableConfig(table).name).toBe(DEFAULT_CURRENCY);
+    }
+    const check = getTableConfig(adventures).checks.find((c) => c.name === "adventures_currency");
+    expect(check, "adventures accept only the currencies we charge in").toBeDefined();
   });
 
   it("give their smallest charge in either letter case, and none for a currency the site does not charge in", () => {

@@ -18,7 +18,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       PORT: 3000,
       DATA_DIR: "./data",
-      MAIL_FROM: "Tidewater Dive & Camp <bookings@tidewaterdive.com.au>",
+      MAIL_FROM: "bookings@tidewaterdive.com.au",
       UPLOAD_MAX_MB: 20,
       LOG_LEVEL: "info",
       SEED: "auto",

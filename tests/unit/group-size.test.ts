@@ -1,3 +1,4 @@
+import { getTableConfig, PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_GROUP_SIZE,
@@ -9,6 +10,7 @@ import {
   parseGroupSize,
   peopleText,
 } from "../../app/lib/group-size.ts";
+import { adventures, bookings, participants, waitlistEntries } from "../../server/db/schema.ts";
 
 describe("group size rule", () => {
   it("is at most four people, one instructor", () => {
@@ -69,5 +71,27 @@ describe("parseGroupSize", () => {
     expect(parseGroupSize("small group")).toBeNull();
     expect(parseGroupSize("4-1")).toBeNull();
     expect(parseGroupSize("0")).toBeNull();
+  });
+});
+
+describe("the schema holds the same rule", () => {
+  const dialect = new PgDialect();
+  const checkSql = (table: Parameters<typeof getTableConfig>[0], name: string) => {
+    const found = getTableConfig(table).checks.find((c) => c.name === name);
+    if (!found) throw new Error(`no check ${name}`);
+    return dialect.sqlToQuery(found.value).sql;
+  };
+
+  it("gives a new adventure row the default range", () => {
+    const columns = getTableConfig(adventures).columns;
+    expect(columns.find((c) => c.name === "group_size_min")?.default).toBe(DEFAULT_GROUP_SIZE.min);
+    expect(columns.find((c) => c.name === "group_size_max")?.default).toBe(DEFAULT_GROUP_SIZE.max);
+  });
+
+  it("caps adventures, bookings, waitlist entries and a group's participants at the business maximum", () => {
+    expect(checkSql(adventures, "adventures_group_size")).toContain(`"group_size_max" <= ${MAX_GROUP_SIZE}`);
+    expect(checkSql(bookings, "bookings_group_size")).toContain(`between 1 and ${MAX_GROUP_SIZE}`);
+    expect(checkSql(waitlistEntries, "waitlist_group_size")).toContain(`between 1 and ${MAX_GROUP_SIZE}`);
+    expect(checkSql(participants, "participants_position")).toContain(`between 1 and ${MAX_GROUP_SIZE}`);
   });
 });

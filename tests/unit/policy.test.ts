@@ -1,6 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../app/lib/dates.ts";
-import { freeCancellationUntil, refundCents, refundPercent } from "../../app/lib/policy.ts";
+import {
+  adventurePolicyText,
+  CANCELLATION_POLICY,
+  type CancellationPolicy,
+  cancellationSummary,
+  changeWindowText,
+  freeCancellationUntil,
+  noRefundWindowText,
+  policyFaqText,
+  policyHtmlList,
+  policyProblem,
+  policyRows,
+  policyRule,
+  policySentence,
+  refundCents,
+  refundPercent,
+} from "../../app/lib/policy.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -107,7 +123,8 @@ describe("refundPercent by Sydney calendar days before the trip", () => {
     // Every trip date of 2026 (both DST changes included): last second of the
     // free day is 100%, the first second of the next day is 50%.
     for (let d = "2026-01-01"; d <= "2026-12-31"; d = addDays(d, 1)) {
-      const free = freeCancellationUntil(d);
+      // The default policy has a full-refund tier, so there is always a deadline.
+      const free = freeCancellationUntil(d) as string;
       const next = addDays(free, 1);
       const endOfFree = lastInstantOfSydneyDay(free);
       expect(refundPercent(d, endOfFree), `${d} at end of ${free}`).toBe(100);
@@ -184,6 +201,131 @@ describe("freeCancellationUntil", () => {
     ["2026-10-11", "2026-10-04"],
   ])("trip %s -> %s", (trip, until) => {
     expect(freeCancellationUntil(trip)).toBe(until);
+  });
+});
+
+describe("the policy's words are made from its tiers", () => {
+  it("the default tiers read as the spec words the policy", () => {
+    expect(policyProblem(CANCELLATION_POLICY)).toBeNull();
+    // public-site.md, business rules: "Cancellation policy: 7 or more days before, full refund;
+    // 3-6 days, 50% refund; 0-2 days, no refund (the FAQ words it as within 48 hours non-refundable)".
+    expect(policyRule()).toBe(
+      "7 or more days before, full refund; 3-6 days, 50% refund; 0-2 days, no refund",
+    );
+    expect(policyFaqText()).toBe(
+      "Cancel 7 or more days before your trip for a full refund. Cancellations 3-6 days before receive a 50% refund, and cancellations 0-2 days before (within 48 hours) are non-refundable.",
+    );
+    expect(adventurePolicyText()).toBe(
+      "7 or more days before, full refund; 3-6 days, 50% refund; 0-2 days, no refund. Weather cancellations give a full refund or a free reschedule.",
+    );
+    expect(policySentence()).toBe(
+      "Full refund 7 or more days before the trip, 50% 3-6 days before, no refund within 48 hours",
+    );
+    expect(policyRows().map((r) => [r.when, r.refund])).toEqual([
+      ["7 or more days before", "Full refund"],
+      ["3-6 days before", "50% refund"],
+      ["0-2 days before (within 48 hours)", "No refund"],
+    ]);
+    expect(policyHtmlList()).toBe(
+      "<ul><li>7 or more days before: full refund.</li><li>3-6 days before: 50% refund.</li><li>0-2 days before (within 48 hours): no refund.</li></ul>",
+    );
+    expect(changeWindowText()).toBe("until 48 hours before the trip");
+    expect(noRefundWindowText()).toBe("the trip is within 48 hours");
+    const trip = "2026-07-20";
+    expect(cancellationSummary(trip, sydney("2026-07-10T12:00:00", "+10:00"))).toBe(
+      "Free cancellation until Mon, 13 July 2026",
+    );
+    expect(cancellationSummary(trip, sydney("2026-07-15T12:00:00", "+10:00"))).toBe(
+      "50% refund if cancelled by Fri, 17 July 2026; no refund within 48 hours of the trip",
+    );
+    expect(cancellationSummary(trip, sydney("2026-07-19T12:00:00", "+10:00"))).toBe(
+      "Non-refundable: the trip is within 48 hours (weather cancellations are always refunded)",
+    );
+  });
+
+  // Another policy an operator might choose: both the refund and every sentence move with it.
+  const stricter: CancellationPolicy = [
+    { daysBefore: 14, refundPercent: 100 },
+    { daysBefore: 5, refundPercent: 25 },
+    { daysBefore: 0, refundPercent: 0 },
+  ];
+
+  it("changing the tiers changes the refund and the words together", () => {
+    expect(policyProblem(stricter)).toBeNull();
+    const trip = "2026-07-20";
+    const daysBefore = (days: number) => sydney(`${addDays(trip, -days)}T12:00:00`, "+10:00");
+    expect(refundPercent(trip, daysBefore(10))).toBe(100);
+    expect(refundPercent(trip, daysBefore(10), stricter)).toBe(25);
+    expect(refundCents(20_000, trip, daysBefore(10), stricter)).toBe(5_000);
+    expect(refundPercent(trip, daysBefore(4), stricter)).toBe(0);
+    expect(freeCancellationUntil(trip, stricter)).toBe("2026-07-06");
+
+    expect(policyRule(stricter)).toBe(
+      "14 or more days before, full refund; 5-13 days, 25% refund; 0-4 days, no refund",
+    );
+    expect(policySentence(stricter)).toBe(
+      "Full refund 14 or more days before the trip, 25% 5-13 days before, no refund within 96 hours",
+    );
+    expect(policyRows(stricter).map((r) => r.when)).toEqual([
+      "14 or more days before",
+      "5-13 days before",
+      "0-4 days before (within 96 hours)",
+    ]);
+    expect(changeWindowText(stricter)).toBe("until 96 hours before the trip");
+    expect(cancellationSummary(trip, daysBefore(10), stricter)).toBe(
+      "25% refund if cancelled by Wed, 15 July 2026; no refund within 96 hours of the trip",
+    );
+    expect(cancellationSummary(trip, daysBefore(20), stricter)).toBe(
+      "Free cancellation until Mon, 6 July 2026",
+    );
+  });
+
+  it.each([
+    ["the default", CANCELLATION_POLICY],
+    ["a stricter one", stricter],
+    [
+      "one that refunds on the trip day",
+      [
+        { daysBefore: 2, refundPercent: 100 },
+        { daysBefore: 1, refundPercent: 75 },
+        { daysBefore: 0, refundPercent: 10 },
+      ],
+    ],
+  ] as const)("for %s, the table's row for every day says what that day refunds", (_, policy) => {
+    const trip = "2026-07-20";
+    const rows = policyRows(policy);
+    for (let days = 0; days <= 30; days++) {
+      const at = sydney(`${addDays(trip, -days)}T12:00:00`, "+10:00");
+      const row = rows.find((r) => {
+        const m = /^(\d+)(?:-(\d+)| or more)? days? before/.exec(r.when);
+        if (!m) throw new Error(`unreadable row ${r.when}`);
+        const from = Number(m[1]);
+        const to = m[2] === undefined ? (r.when.includes("or more") ? Infinity : from) : Number(m[2]);
+        return days >= from && days <= to;
+      });
+      const percent = refundPercent(trip, at, policy);
+      const words = percent === 100 ? "Full refund" : percent === 0 ? "No refund" : `${percent}% refund`;
+      expect(row?.refund, `${days} days before`).toBe(words);
+    }
+  });
+
+  it("refuses tiers that cannot be a policy", () => {
+    expect(policyProblem([])).toMatch(/at least one tier/);
+    expect(policyProblem([{ daysBefore: 3, refundPercent: 100 }])).toMatch(/trip day/);
+    expect(
+      policyProblem([
+        { daysBefore: 3, refundPercent: 50 },
+        { daysBefore: 7, refundPercent: 100 },
+        { daysBefore: 0, refundPercent: 0 },
+      ]),
+    ).toMatch(/most days before/);
+    expect(
+      policyProblem([
+        { daysBefore: 7, refundPercent: 50 },
+        { daysBefore: 0, refundPercent: 100 },
+      ]),
+    ).toMatch(/never gets more back/);
+    expect(policyProblem([{ daysBefore: 0, refundPercent: 120 }])).toMatch(/0 to 100/);
   });
 });
 

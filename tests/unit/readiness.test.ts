@@ -14,6 +14,7 @@ import {
   groupPersonReadiness,
   groupReadiness,
   isMinorOn,
+  latestBirthDate,
   minimumAge,
   missingParts,
   participantIssues,
@@ -65,6 +66,20 @@ describe("ages", () => {
     expect(minimumAge({ ...camping, minAge: 5 })).toBe(8);
     expect(minimumAge({ ...certified, minAge: 15 })).toBe(15);
     expect(minimumAge({ category: "combined", requiresCertification: false, minAge: 8 })).toBe(12);
+  });
+  it("gives the date input the latest birth date the age rule accepts, leap days included", () => {
+    expect(latestBirthDate("2031-03-03", 12)).toBe("2019-03-03");
+    expect(latestBirthDate("2032-02-29", 12)).toBe("2020-02-29");
+    expect(latestBirthDate("2032-02-29", 13)).toBe("2019-02-28");
+    const nextDay = (d: string) =>
+      new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const trip of ["2031-01-01", "2031-02-28", "2032-02-29", "2032-03-01", "2031-12-31"]) {
+      for (const years of [8, 12, 13, 18]) {
+        const latest = latestBirthDate(trip, years);
+        expect(ageOn(latest, trip), `${trip}, ${years}`).toBe(years);
+        expect(ageOn(nextDay(latest), trip), `${trip}, ${years}, a day younger`).toBe(years - 1);
+      }
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type ParticipantTextField,
   WETSUIT_SIZES,
 } from "../../lib/participants";
-import { ageOn, READINESS_LABELS, type Readiness } from "../../lib/readiness";
+import { ageOn, latestBirthDate, READINESS_LABELS, type Readiness } from "../../lib/readiness";
 import { ReadinessBadge } from "./status";
 import { Alert, Button, Card, SelectField, TextField } from "./ui";
 
@@ -347,6 +347,7 @@ function ParticipantEditor({
         {field("date_of_birth", "Date of birth", {
           type: "date",
           hint: `At least ${data.minimum_age} on the trip`,
+          max: latestBirthDate(data.selected_date, data.minimum_age),
         })}
         {field("email", "Email (optional)", { type: "email" })}
         {field("emergency_contact_name", "Emergency contact")}

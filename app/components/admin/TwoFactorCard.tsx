@@ -3,6 +3,8 @@ import { useState } from "react";
 import { downloadText, formatDateTimeAU } from "../../lib/admin-api";
 import { useAdminWrite } from "../../lib/admin-data";
 import { groupSecret, type SecurityStatus, type TwoFactorEnrolment } from "../../lib/admin-security";
+import { siteName } from "../../lib/site";
+import { useRootData } from "../../root";
 import { type Failure, showFailure } from "./security-failure";
 import { Alert, Badge, Button, Card, TextField, useFlash } from "./ui";
 
@@ -278,7 +280,8 @@ function KeyNotice({ status }: { status: SecurityStatus["two_factor"] }) {
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
-  const text = `Tidewater admin recovery codes (each works once)\n\n${codes.join("\n")}\n`;
+  const site = siteName(useRootData().content);
+  const text = `${site} admin recovery codes (each works once)\n\n${codes.join("\n")}\n`;
   return (
     <div className="space-y-4">
       <Alert tone="success" title="Two-factor sign-in is on">

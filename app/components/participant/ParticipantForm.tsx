@@ -5,6 +5,7 @@ import { formatDateAU } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
+import { latestBirthDate } from "../../lib/readiness";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
 
@@ -168,6 +169,7 @@ export function ParticipantForm({
                 value={value("date_of_birth")}
                 errors={errors}
                 hint={`At least ${form.minimumAge} years old on the trip date.`}
+                max={latestBirthDate(form.tripDate, form.minimumAge)}
               />
               {self ? (
                 <p className="text-sm text-slate-600" data-testid="own-email">

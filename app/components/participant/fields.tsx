@@ -70,6 +70,8 @@ export function TextField({
   autoComplete?: string;
   maxLength?: number;
   inputMode?: "numeric";
+  /** A date field's latest accepted value (YYYY-MM-DD). */
+  max?: string;
 }) {
   const error = errors[name];
   return (

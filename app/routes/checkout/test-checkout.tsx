@@ -14,7 +14,7 @@ import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/test-checkout";
 
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Test checkout | Tidewater Dive & Camp",
+    title: `Test checkout | ${siteName(matches[0].loaderData.content)}`,
     description: "Test-mode checkout: no card is charged.",
     path: "/checkout/test",
     origin: matches[0].loaderData.origin,

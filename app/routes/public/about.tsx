@@ -5,7 +5,7 @@ import { cleanHtml } from "../../../server/domain/content/html.server";
 import { Img } from "../../components/Img";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/about";
 
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo({
-    title: `About | ${siteTitle(matches[0].loaderData.content)}`,
+    title: `About | ${siteName(matches[0].loaderData.content)}`,
     description:
       loaderData?.heroDescription ||
       "Meet the PADI instructor behind our small-group dive and camping adventures on the NSW coast.",
@@ -36,10 +36,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     origin: matches[0].loaderData.origin,
     image: loaderData?.imageGuide || undefined,
   });
-
-function siteTitle(content: { global: Record<string, string> }) {
-  return content.global.site_title || "Tidewater Dive & Camp";
-}
 
 /** The spec's stated claims. */
 const STATS = [

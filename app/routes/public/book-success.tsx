@@ -11,7 +11,7 @@ import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/book-success";
 
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Booking confirmed | Tidewater Dive & Camp",
+    title: `Booking confirmed | ${siteName(matches[0].loaderData.content)}`,
     description: "Thank you for booking with us.",
     path: "/book/success",
     origin: matches[0].loaderData.origin,

@@ -31,6 +31,7 @@ import { postedText } from "../../lib/form-post";
 import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import {
   offerBannerText,
   offerTakenText,
@@ -186,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Book Your Adventure | Tidewater Dive & Camp",
+    title: `Book Your Adventure | ${siteName(matches[0].loaderData.content)}`,
     description:
       "Book a guided dive or dive-and-camp adventure on the NSW coast in a few taps: pick your trip, date and group size, then pay securely online.",
     path: "/book",

@@ -19,7 +19,7 @@ import { FaqList } from "../../components/FaqList";
 import { JsonLd } from "../../components/JsonLd";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/faq";
 
@@ -42,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
-    title: "FAQ | Tidewater Dive & Camp",
+    title: `FAQ | ${siteName(matches[0].loaderData.content)}`,
     description:
       "Answers to common questions about our dive and camp adventures: certification, minimum ages, safety and gear, weather, booking, cancellations and health.",
     path: "/faq",

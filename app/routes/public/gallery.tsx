@@ -7,7 +7,7 @@ import { PhotoGallery } from "../../components/PhotoGallery";
 import { SocialLinks } from "../../components/SocialLinks";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/gallery";
 
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo({
-    title: "Photo Gallery | Tidewater Dive & Camp",
+    title: `Photo Gallery | ${siteName(matches[0].loaderData.content)}`,
     description:
       "Photos from our small-group scuba, snorkelling and camping adventures on the NSW coast: weedy sea dragons, kelp forests, beach camps and starry skies.",
     path: "/gallery",

@@ -7,6 +7,7 @@ import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/gift-voucher-success";
 
 /** While the payment is pending the page looks again every 2 seconds, this many times. */
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Gift voucher | Tidewater Dive & Camp",
+    title: `Gift voucher | ${siteName(matches[0].loaderData.content)}`,
     description: "Thank you for your gift voucher.",
     path: "/gift-vouchers/success",
     origin: matches[0].loaderData.origin,

@@ -10,6 +10,7 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { GIFT_MAX, GIFT_MIN, GIFT_PRESETS, giftVoucherSchema } from "../../lib/vouchers";
 import type { Route } from "./+types/gift-vouchers";
 
@@ -61,9 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Gift Vouchers | Tidewater Dive & Camp",
-    description:
-      "Give a dive or a night under the stars on the NSW coast: a Tidewater gift voucher for any adventure, emailed straight away and valid for three years.",
+    title: `Gift Vouchers | ${siteName(matches[0].loaderData.content)}`,
+    description: `Give a dive or a night under the stars on the NSW coast: a ${siteName(matches[0].loaderData.content)} gift voucher for any adventure, emailed straight away and valid for three years.`,
     path: "/gift-vouchers",
     origin: matches[0].loaderData.origin,
   });

@@ -11,7 +11,7 @@ import { WeekendPreview } from "../../components/home/WeekendPreview";
 import { WhatMakesUsDifferent } from "../../components/home/WhatMakesUsDifferent";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/home";
 
@@ -78,7 +78,7 @@ function clip(text: string, max = 158): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = matches[0].loaderData;
-  const site = root.content.global.site_title || "Tidewater Dive & Camp";
+  const site = siteName(root.content);
   const guide = root.content.global.guide_name;
   const subtitle = (loaderData?.hero.subtitle ?? "").replace(/[.\s]+$/, "");
   // The subtitle plus the spec's facts, short enough for a search snippet.

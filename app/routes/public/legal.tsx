@@ -5,8 +5,9 @@ import { contentSections } from "../../../server/db/schema";
 import { cleanHtml } from "../../../server/domain/content/html.server";
 import { getApp } from "../../lib/context";
 import { BUSINESS_TZ, sydneyDate } from "../../lib/dates";
+import { policyRows, policySentence } from "../../lib/policy";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/legal";
 
@@ -22,8 +23,7 @@ const PAGES = {
   },
   cancellation: {
     title: "Cancellation Policy",
-    description:
-      "Full refund 7 or more days before, 50% 3-6 days before, no refund within 48 hours; weather cancellations are refunded or rescheduled free.",
+    description: `${policySentence()}; weather cancellations are refunded or rescheduled free.`,
   },
 } as const;
 type LegalPage = keyof typeof PAGES;
@@ -63,7 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const page = loaderData?.page ?? pageFromPath(location.pathname);
-  const site = matches[0].loaderData.content.global.site_title || "Tidewater Dive & Camp";
+  const site = siteName(matches[0].loaderData.content);
   return seo({
     title: `${PAGES[page].title} | ${site}`,
     description: PAGES[page].description,
@@ -73,12 +73,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-/** The cancellation policy at a glance. */
-const REFUND_ROWS = [
-  { when: "7 or more days before", refund: "Full refund", tone: "bg-reef-50 text-reef-700" },
-  { when: "3-6 days before", refund: "50% refund", tone: "bg-sand-200 text-ocean-900" },
-  { when: "0-2 days before (within 48 hours)", refund: "No refund", tone: "bg-coral-50 text-coral-800" },
-];
+/** The cancellation policy at a glance: one row per tier of the policy refunds follow. */
+const REFUND_ROWS = policyRows().map((r) => ({
+  ...r,
+  tone:
+    r.refundPercent === 100
+      ? "bg-reef-50 text-reef-700"
+      : r.refundPercent === 0
+        ? "bg-coral-50 text-coral-800"
+        : "bg-sand-200 text-ocean-900",
+}));
 
 function CancellationSummary() {
   return (

@@ -5,6 +5,7 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { emailField } from "../../lib/validation";
 import type { Route } from "./+types/my-booking-find";
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Find your booking | Tidewater Dive & Camp",
+    title: `Find your booking | ${siteName(matches[0].loaderData.content)}`,
     description: "Get a fresh private link to your booking by email.",
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

@@ -6,6 +6,7 @@ import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
 import { formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking-participant";
 import { participantFailure, readParticipantPost, saveParticipantPost } from "./participant-form.server";
 
@@ -46,8 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.form
-      ? `Participant ${loaderData.form.position} of ${loaderData.form.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
+      ? `Participant ${loaderData.form.position} of ${loaderData.form.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
     description: "Details, medical questionnaire and waiver for your trip.",
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

@@ -15,7 +15,9 @@ import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { changeWindowText } from "../../lib/policy";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking-reschedule";
 
 /**
@@ -91,8 +93,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.page
-      ? `Change the date of ${loaderData.page.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
+      ? `Change the date of ${loaderData.page.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
     description: "Move your booking to another date.",
     path: "/my-booking",
     origin: matches[0].loaderData.origin,
@@ -181,8 +183,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
               Choose a new date
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Free of charge outside 48 hours of the trip; a different price on the new date is paid or
-              refunded.
+              Free of charge {changeWindowText()}; a different price on the new date is paid or refunded.
             </p>
             {page.pickedMissing ? (
               <p role="alert" className="mt-3 text-sm text-coral-700">

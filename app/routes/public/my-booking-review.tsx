@@ -15,6 +15,7 @@ import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { REVIEW_PHOTO_MAX_MB } from "../../lib/validation";
 import type { Route } from "./+types/my-booking-review";
 
@@ -62,9 +63,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.page
-      ? `Review your trip | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
-    description: "Tell us how your adventure with Tidewater Dive & Camp went.",
+      ? `Review your trip | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
+    description: `Tell us how your adventure with ${siteName(matches[0].loaderData.content)} went.`,
     // Never the token: the canonical address of every booking link is the find page.
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

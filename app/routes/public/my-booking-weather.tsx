@@ -16,6 +16,7 @@ import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { CHOICE_TEXT, weatherChoiceSchema } from "../../lib/weather";
 import type { Route } from "./+types/my-booking-weather";
 
@@ -80,8 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.page
-      ? `Weather: your choices for ${loaderData.page.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
+      ? `Weather: your choices for ${loaderData.page.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
     description: "Your trip was called off for the weather: move it, keep credit or take a refund.",
     path: "/my-booking",
     origin: matches[0].loaderData.origin,

@@ -37,8 +37,9 @@ import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
-import { POLICY_TEXT } from "../../lib/policy";
+import { changeWindowText, policySentence } from "../../lib/policy";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking";
 
 /**
@@ -110,9 +111,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.view
-      ? `Your booking ${loaderData.view.reference} | Tidewater Dive & Camp`
-      : "Booking link not valid | Tidewater Dive & Camp",
-    description: "Your booking with Tidewater Dive & Camp.",
+      ? `Your booking ${loaderData.view.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Booking link not valid | ${siteName(matches[0].loaderData.content)}`,
+    description: `Your booking with ${siteName(matches[0].loaderData.content)}.`,
     // Never the token: the canonical address of every booking link is the find page.
     path: "/my-booking",
     origin: matches[0].loaderData.origin,
@@ -246,8 +247,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 {dateChange.offered ? (
                   <>
                     <p className="mt-2 text-sm text-slate-600">
-                      Move this booking to another date of {view.adventureTitle}, free of charge until 48
-                      hours before the trip. A different price on the new date is paid or refunded.
+                      Move this booking to another date of {view.adventureTitle}, free of charge{" "}
+                      {changeWindowText()}. A different price on the new date is paid or refunded.
                     </p>
                     <Link
                       to={`/my-booking/${params.token}/reschedule`}
@@ -267,7 +268,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 Cancellation
               </h2>
               <p className="mt-2 text-sm text-slate-600">
-                {POLICY_TEXT} Weather cancellations by us are always refunded.{" "}
+                {policySentence()} (counted in Sydney calendar days). Weather cancellations by us are always
+                refunded.{" "}
                 <Link to="/cancellation" className="font-medium text-reef-700 underline">
                   Full policy
                 </Link>

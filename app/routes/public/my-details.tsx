@@ -6,6 +6,7 @@ import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
 import { formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-details";
 import { participantFailure, readParticipantPost, saveParticipantPost } from "./participant-form.server";
 
@@ -54,8 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({
     title: loaderData?.form
-      ? `Your details for ${loaderData.form.reference} | Tidewater Dive & Camp`
-      : "Link not valid | Tidewater Dive & Camp",
+      ? `Your details for ${loaderData.form.reference} | ${siteName(matches[0].loaderData.content)}`
+      : `Link not valid | ${siteName(matches[0].loaderData.content)}`,
     description: "Your details, medical questionnaire and waiver for your trip.",
     // Never the token.
     path: "/my-booking",

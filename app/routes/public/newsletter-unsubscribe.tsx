@@ -4,6 +4,7 @@ import { unsubscribeByToken } from "../../../server/domain/messaging/newsletter-
 import { getApp } from "../../lib/context";
 import { formAnswer, formSuccess, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 /**
@@ -27,8 +28,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Unsubscribe | Tidewater Dive & Camp",
-    description: "Stop the Tidewater Dive & Camp newsletter.",
+    title: `Unsubscribe | ${siteName(matches[0].loaderData.content)}`,
+    description: `Stop the ${siteName(matches[0].loaderData.content)} newsletter.`,
     // Never the token in a canonical address.
     path: "/",
     origin: matches[0].loaderData.origin,

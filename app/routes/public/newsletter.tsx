@@ -8,6 +8,7 @@ import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { SIGN_UP_ANSWER } from "../../lib/newsletter";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import { newsletterSchema } from "../../lib/validation";
 import type { Route } from "./+types/newsletter";
 
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
-    title: "Newsletter | Tidewater Dive & Camp",
+    title: `Newsletter | ${siteName(matches[0].loaderData.content)}`,
     description: NEWSLETTER_TEXT.blurb,
     path: "/newsletter",
     origin: matches[0].loaderData.origin,

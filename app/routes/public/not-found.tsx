@@ -1,6 +1,7 @@
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { seo } from "../../lib/seo";
+import { siteName } from "../../lib/site";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -9,7 +10,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = matches[0].loaderData;
-  const site = root.content.global.site_title || "Tidewater Dive & Camp";
+  const site = siteName(root.content);
   return seo({
     title: `Page not found | ${site}`,
     description:

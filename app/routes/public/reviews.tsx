@@ -8,7 +8,7 @@ import { SocialLinks } from "../../components/SocialLinks";
 import { Stars } from "../../components/Stars";
 import { getApp } from "../../lib/context";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/reviews";
 
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
-    title: "Reviews | Tidewater Dive & Camp",
+    title: `Reviews | ${siteName(matches[0].loaderData.content)}`,
     description:
       "Read what divers, campers and first-timers say about our small-group scuba, snorkelling and camping adventures on the NSW coast.",
     path: "/reviews",

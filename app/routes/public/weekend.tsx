@@ -10,7 +10,7 @@ import { getApp } from "../../lib/context";
 import { groupSizeRange } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { seo } from "../../lib/seo";
-import { siteInfo } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/weekend";
 
@@ -86,7 +86,7 @@ function clip(text: string, max = 158): string {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = matches[0].loaderData;
-  const site = root.content.global.site_title || "Tidewater Dive & Camp";
+  const site = siteName(root.content);
   const packages = loaderData?.packages ?? [];
   const from = packages.length ? Math.min(...packages.map((p) => p.price_cents)) : 0;
   // The hero's first sentence plus the facts a searcher compares: how many, from how much.

@@ -13,10 +13,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { SecurityStatus } from "../../../app/lib/admin-security.ts";
+import { DEFAULT_SITE_NAME, siteName } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { settings } from "../../db/schema.ts";
 import { HttpError } from "../../errors.server.ts";
 import { isSealed, type SecretBox, sealedKeyId } from "../../security/secret-box.server.ts";
+import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting } from "../content/settings.server.ts";
 import {
   findRecoveryEntry,
@@ -38,7 +40,6 @@ const WINDOW = 1;
 const RECOVERY_CODE_COUNT = 10;
 /** An enrolment not confirmed within this long must be started again. */
 const PENDING_LIFETIME_MS = 30 * 60 * 1000;
-const ISSUER = "Tidewater Dive & Camp";
 
 export interface TwoFactorRecord {
   /** Sealed; plain base32 only when kept from before encryption with no key to seal it yet. */
@@ -64,9 +65,10 @@ function readSecret(box: SecretBox | null, stored: string): string {
   return box.open(stored, SECRET_CONTEXT);
 }
 
-function totp(secret: string, label = "admin"): TOTP {
+/** The issuer an authenticator app lists the code under: the site's name when it was set up. */
+function totp(secret: string, label = "admin", issuer = DEFAULT_SITE_NAME): TOTP {
   return new TOTP({
-    issuer: ISSUER,
+    issuer,
     label,
     algorithm: "SHA1",
     digits: DIGITS,
@@ -139,7 +141,7 @@ export async function startEnrolment(
     .insert(settings)
     .values({ key: PENDING_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-  const uri = totp(secret, label).toString();
+  const uri = totp(secret, label, siteName(await loadSiteContent(db))).toString();
   // Loaded when the operator sets two-factor up, not in every process at start.
   const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });

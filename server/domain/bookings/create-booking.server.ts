@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import { type Currency, MIN_CHARGE_CENTS } from "../../../app/lib/currency.ts";
+import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
@@ -93,7 +93,7 @@ export async function createBooking(
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
 
-  const currency = adventure.currency.toLowerCase();
+  const currency = toCurrency(adventure.currency);
   // A booking a voucher pays in full is confirmed in its own transaction, so what the
   // confirmation email needs is read first (the transaction only writes).
   const confirmWith = input.voucher_code ? await confirmationContext(db) : null;
@@ -246,7 +246,7 @@ async function redeemShare(tx: DB, booking: BookingRow, code: string, at: Date):
   const cents = voucherShareCents(
     voucher.balanceCents,
     booking.totalAmountCents,
-    MIN_CHARGE_CENTS[booking.currency as Currency] ?? 0,
+    MIN_CHARGE_CENTS[toCurrency(booking.currency)],
   );
   if (cents <= 0) return 0;
   await redeemVoucher(tx, { voucherId: voucher.id, bookingId: booking.id, amountCents: cents, at });

@@ -15,12 +15,14 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
+import { siteName } from "../../../app/lib/site.ts";
 import { joinedMessage, sydneyTimeText, type WaitlistJoinInput } from "../../../app/lib/waitlist.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, waitlistEntries } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
+import { loadSiteContent } from "../content/content.server.ts";
 import { firstBookableDate } from "./booking-window.ts";
 
 /** How long an offer link books the date. */
@@ -124,7 +126,9 @@ export async function offerFreedSpots(
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
   const expiresAt = new Date(at.getTime() + OFFER_TTL_MS);
   const offered: string[] = [];
-  for (const entry of pickOffers(queue, free)) {
+  const picked = pickOffers(queue, free);
+  const signOff = picked.length ? siteName(await loadSiteContent(tx)) : "";
+  for (const entry of picked) {
     const token = newToken();
     const tokenHash = hashToken(token);
     const [row] = await tx
@@ -154,7 +158,7 @@ export async function offerFreedSpots(
         "",
         `The link works until ${sydneyTimeText(expiresAt)} (Sydney time). The spots are not held for you: anyone may book them, so book soon.`,
         "",
-        "Tidewater Dive & Camp",
+        signOff,
       ].join("\n"),
       // One email per offer: the token's hash names it.
       dedupeKey: `waitlist_offer:${entry.id}:${tokenHash.slice(0, 16)}`,
@@ -281,7 +285,7 @@ export async function joinWaitlist(
         `You're on the waitlist for ${adventure.title} on ${formatDateAU(slot.date, "full")} (${peopleText(input.group_size)}).`,
         `If spots open up for your group we'll email you a link to book them. The link works for ${OFFER_TTL_MS / 3_600_000} hours, and the spots go to whoever books first.`,
         "",
-        "Tidewater Dive & Camp",
+        siteName(await loadSiteContent(tx)),
       ].join("\n"),
       // One confirmation per place in the queue: joining again does not send another.
       dedupeKey: `waitlist_joined:${entry.id}:${entry.createdAt.getTime()}`,

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../../app/lib/adventure-filters.ts";
 import { groupSizeRange, groupSizeText } from "../../../app/lib/group-size.ts";
+import { adventurePolicyText } from "../../../app/lib/policy.ts";
+import { minimumAge } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures } from "../../db/schema.ts";
 
@@ -47,7 +49,8 @@ export function toProAdventure(a: AdventureRow) {
     meta_keywords: a.metaKeywords,
     social_image: a.socialImage,
     advance_booking_days: a.advanceBookingDays,
-    cancellation_policy: a.cancellationPolicy,
+    // One policy for every adventure, in words made from the tiers its refunds follow.
+    cancellation_policy: adventurePolicyText(),
     terms_conditions: a.termsConditions,
     sort_order: a.sortOrder,
     created_at: a.createdAt.toISOString(),
@@ -68,6 +71,8 @@ function toPublicAdventure(a: AdventureRow) {
     groupSize: groupSizeText(
       groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
     ),
+    // The age the participant forms enforce: the adventure's own, never below its activity's floor.
+    min_age: minimumAge(a),
     price_num: a.basePriceCents / 100,
     featured: a.isFeatured,
     image: a.heroImage,

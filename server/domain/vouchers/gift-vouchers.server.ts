@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { DEFAULT_CURRENCY } from "../../../app/lib/currency.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
@@ -30,7 +31,7 @@ import {
 import { assignNewCode, issueVoucher, VOUCHER_VALIDITY_MS } from "./vouchers.server.ts";
 
 /** Gift vouchers are sold in the site's own currency. */
-const GIFT_CURRENCY = "aud";
+const GIFT_CURRENCY = DEFAULT_CURRENCY;
 
 /** Where the visitor lands after paying, and where Cancel at the checkout leads back to. */
 export const GIFT_SUCCESS_PATH = "/gift-vouchers/success";

@@ -19,6 +19,7 @@
  */
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { toCurrency } from "../../../app/lib/currency.ts";
 import { normaliseVoucherCode, VOUCHER_CODE_ALPHABET, voucherCodeSuffix } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type VoucherRow, type VoucherSource, voucherEntries, vouchers } from "../../db/schema.ts";
@@ -105,7 +106,7 @@ export async function issueVoucher(tx: DB, input: IssueVoucher): Promise<Voucher
     .values({
       initialCents: input.amountCents,
       balanceCents: input.amountCents,
-      currency: input.currency.toLowerCase(),
+      currency: toCurrency(input.currency),
       expiresAt: new Date(input.at.getTime() + VOUCHER_VALIDITY_MS),
       source: input.source,
       status,

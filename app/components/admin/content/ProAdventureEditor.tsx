@@ -18,6 +18,8 @@ import {
 } from "../../../lib/adventure-catalogue";
 import { CURRENCIES, currencyCode, DEFAULT_CURRENCY } from "../../../lib/currency";
 import { DEFAULT_GROUP_SIZE, groupSizeRange, MAX_GROUP_SIZE } from "../../../lib/group-size";
+import { adventurePolicyText } from "../../../lib/policy";
+import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../../lib/readiness";
 import { slugify } from "../../../lib/slug";
 import { Button, Card, SelectField, Tabs, TextAreaField, TextField, tabPanelProps } from "../ui";
 import { ErrorSummary, Toggle } from "./bits";
@@ -65,6 +67,8 @@ type TextFields = Omit<
   | "booking_enabled"
   | "created_at"
   | "updated_at"
+  // Not the operator's text: the one policy's words (app/lib/policy.ts), shown read-only.
+  | "cancellation_policy"
 >;
 
 export type ProForm = TextFields &
@@ -116,7 +120,6 @@ export function blankProForm(): ProForm {
     meta_keywords: "",
     social_image: "",
     advance_booking_days: "1",
-    cancellation_policy: "",
     terms_conditions: "",
     sort_order: "0",
   };
@@ -132,6 +135,8 @@ export function proFormFrom(a: ProAdventure): ProForm {
   }
   for (const key of LIST_FIELDS) form[key] = joinLines(Array.isArray(a[key]) ? a[key] : []);
   form.base_price = num(a.base_price);
+  // Stored lower-case, shown and chosen as the code people read.
+  form.currency = currencyCode(a.currency);
   // What the adventure can really be booked for: a row saved before the
   // business maximum applied here opens with its range cut to that maximum.
   const range = groupSizeRange(a);
@@ -171,7 +176,6 @@ const FIELD_TAB: Record<string, TabId> = {
   fitness_requirements: "details",
   min_age: "details",
   max_age: "details",
-  cancellation_policy: "details",
   terms_conditions: "details",
   hero_image: "media",
   hero_image_alt: "media",
@@ -416,6 +420,7 @@ export function ProAdventureEditor({
                 inputMode="numeric"
                 min={0}
                 step={1}
+                hint={`Never below ${DIVING_MIN_AGE} with diving or ${CAMPING_MIN_AGE} for camping: a lower number is raised to that`}
                 {...minAgeField}
               />
               <TextField
@@ -429,7 +434,13 @@ export function ProAdventureEditor({
               />
             </div>
             <TextAreaField label="Fitness requirements" {...text("fitness_requirements")} rows={3} />
-            <TextAreaField label="Cancellation policy" {...text("cancellation_policy")} rows={4} />
+            <TextAreaField
+              label="Cancellation policy"
+              value={adventurePolicyText()}
+              readOnly
+              rows={3}
+              hint="The same for every adventure: refunds are worked out from it, so it is not edited here."
+            />
             <TextAreaField label="Terms and conditions" {...text("terms_conditions")} rows={4} />
           </div>
 

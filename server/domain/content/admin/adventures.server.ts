@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, ne, or } from "drizzle-orm";
 import type { ProAdventureInput, SimpleAdventureInput } from "../../../../app/lib/admin-forms.ts";
-import { currencyCode, DEFAULT_CURRENCY } from "../../../../app/lib/currency.ts";
+import { DEFAULT_CURRENCY } from "../../../../app/lib/currency.ts";
 import {
   DEFAULT_GROUP_SIZE,
   groupSizeRange,
@@ -130,7 +130,6 @@ export function proValues(a: AdventureFields): AdventureValues {
     metaKeywords: a.meta_keywords,
     socialImage: a.social_image,
     advanceBookingDays: a.advance_booking_days,
-    cancellationPolicy: a.cancellation_policy,
     termsConditions: a.terms_conditions,
     sortOrder: a.sort_order,
   };
@@ -236,7 +235,7 @@ export async function listSimpleAdventures(db: DB) {
 }
 
 export async function createSimpleAdventure(db: DB, input: SimpleAdventureInput) {
-  const values: AdventureValues = { ...simpleValues(input), currency: currencyCode(DEFAULT_CURRENCY) };
+  const values: AdventureValues = { ...simpleValues(input), currency: DEFAULT_CURRENCY };
   return toSimpleAdventure(await insertAdventure(db, input.slug, values));
 }
 

@@ -49,7 +49,7 @@ export async function stripMetadata(filePath: string, type: Sniffed, name: strin
       "old Word documents (.doc) keep their author and edits inside. Save it as .docx or PDF and upload that",
     );
   }
-  let bytes = await readFile(filePath);
+  let bytes: Buffer = await readFile(filePath);
   try {
     if (type.ext === "webm") stripWebm(bytes);
     else if (type.ext === "pdf") stripPdf(bytes);

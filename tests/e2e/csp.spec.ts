@@ -57,6 +57,9 @@ test("every public page loads and hydrates under the policy with no violation", 
   await watcher.assertClean();
 });
 
+// The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
+// name does not run, and the page's own scripts still hydrate it. (That the server never names such a
+// script is tested on the built pages in tests/process/shared-page-scripts.test.ts.)
 test("a script injected into a shared page is refused while the page still hydrates", async ({ page }) => {
   const violations: string[] = [];
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));

@@ -5,9 +5,12 @@
  * - the document properties (docProps/core.xml: author, last editor, dates,
  *   title, keywords; app.xml: company, manager, template, editing time;
  *   custom.xml) become empty property sets of the same kind;
- * - in every other XML part, the names and times Word records for comments,
- *   tracked changes and their authors (w:author, w:initials, w:date,
- *   w15:userId, w15:providerId) become empty;
+ * - in every other XML part, the names Word records for comments, tracked
+ *   changes and their authors (w:author, w:initials, w15:author, w15:userId,
+ *   w15:providerId) become empty and their times (w:date) go, as do the
+ *   comment authors of an embedded chart's workbook;
+ * - an embedded Office document (a chart's workbook) is stripped the same
+ *   way; any other embedded object, which may carry its own, is refused;
  * - pictures lose their metadata (JPEG: EXIF with GPS, XMP, IPTC; PNG: EXIF,
  *   text and time chunks), and a picture of another raster format, which may
  *   carry its own, is refused.
@@ -27,8 +30,15 @@ const EMPTY_PARTS: Record<string, string> = {
   "docprops/custom.xml":
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"/>',
 };
-/** Attributes naming or timing a person in the document's XML. */
-const PERSON_ATTRIBUTES = /(\s(?:w:author|w:initials|w:date|w15:userId|w15:providerId)=)("[^"]*"|'[^']*')/g;
+/** Attributes naming a person in the document's XML: emptied. */
+const PERSON_ATTRIBUTES =
+  /(\s(?:w:author|w:initials|w15:author|w15:userId|w15:providerId)=)("[^"]*"|'[^']*')/g;
+/** When a change or comment was made: an optional attribute, removed (an empty date is not a date). */
+const DATE_ATTRIBUTES = /\s(?:w:date|w16du:dateUtc)=("[^"]*"|'[^']*')/g;
+/** A workbook's comment authors (an embedded chart's data). */
+const AUTHOR_ELEMENTS = /<author>[^<]*<\/author>/g;
+/** Office documents inside the document (a chart's workbook): stripped the same way. */
+const PACKAGES = /\.(docx|docm|xlsx|xlsm|pptx|pptm)$/i;
 /** Picture formats without metadata of their own (vector drawings). */
 const PLAIN_PICTURES = /\.(emf|wmf)$/i;
 const RASTER = /\.(bmp|gif|tiff?|heic|heif|webp|jxr|wdp|avif)$/i;
@@ -103,7 +113,10 @@ function cleanEntry(e: Entry): Entry {
   if (empty !== undefined) return replaced(e, Buffer.from(empty));
   if (lower.endsWith(".xml") || lower.endsWith(".rels")) {
     const text = contentOf(e).toString("utf8");
-    const cleaned = text.replace(PERSON_ATTRIBUTES, '$1""');
+    const cleaned = text
+      .replace(PERSON_ATTRIBUTES, '$1""')
+      .replace(DATE_ATTRIBUTES, "")
+      .replace(AUTHOR_ELEMENTS, "<author></author>");
     return cleaned === text ? { ...e, time: NO_DATE } : replaced(e, Buffer.from(cleaned));
   }
   if (/\.(jpe?g)$/.test(lower)) {
@@ -115,6 +128,10 @@ function cleanEntry(e: Entry): Entry {
     const picture = stripPng(contentOf(e));
     if (!picture) throw new DocxError(`the picture ${e.name} cannot be read`);
     return replaced(e, picture);
+  }
+  if (PACKAGES.test(lower)) return replaced(e, stripDocx(contentOf(e)));
+  if (lower.includes("/embeddings/")) {
+    throw new DocxError(`it embeds ${e.name}, whose own metadata is not removed here`);
   }
   if (RASTER.test(lower) && !PLAIN_PICTURES.test(lower)) {
     throw new DocxError(`the picture ${e.name} is in a format whose metadata is not removed here`);

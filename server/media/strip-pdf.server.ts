@@ -16,6 +16,7 @@
  * (JPEG 2000, or a JPEG under a second filter).
  */
 
+import { inflateSync } from "node:zlib";
 import { stripJpeg } from "./strip-image-data.server.ts";
 
 export class PdfError extends Error {}
@@ -108,6 +109,30 @@ export function stripPdf(buf: Buffer): void {
         const at = start + direct.index + direct[0].length - 2;
         emptyDict(buf, at, dictEnd(s, at));
       }
+    }
+  }
+  // An older copy of the information dictionary in a compressed object stream would stay in the file.
+  for (const o of all) {
+    if (!o.data || !/\/Type\s*\/ObjStm\b/.test(s.slice(o.dictStart, o.dictEnd))) continue;
+    const first = Number(/\/First\s+(\d+)/.exec(s.slice(o.dictStart, o.dictEnd))?.[1] ?? 0);
+    let header: string;
+    try {
+      const packed = buf.subarray(o.data[0], o.data[1]);
+      header = (/FlateDecode/.test(s.slice(o.dictStart, o.dictEnd)) ? inflateSync(packed, { maxOutputLength: 100 * 1024 * 1024 }) : packed).toString(
+        "latin1",
+        0,
+        first,
+      );
+    } catch {
+      throw new PdfError("a compressed object stream cannot be read");
+    }
+    const nums = header
+      .trim()
+      .split(/\s+/)
+      .filter((_, i) => i % 2 === 0)
+      .map(Number);
+    if (nums.some((n) => infoNums.has(n))) {
+      throw new PdfError("its information dictionary is in a compressed object stream");
     }
   }
   const metadataNums = new Set([...s.matchAll(/\/Metadata\s+(\d+)\s+\d+\s+R/g)].map((m) => Number(m[1])));

@@ -11,9 +11,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fx from "../fixtures/files.ts";
+import { zip } from "../fixtures/files.ts";
 import {
   CONTENT,
   docxWithMetadata,
@@ -209,9 +211,22 @@ describe("PDF", () => {
   it.each([
     ["encrypted", "/Root 1 0 R /Encrypt 3 0 R"],
     ["its information in a compressed object stream", "/Root 1 0 R /Info 9 0 R"],
+    ["an older copy of its information sits in a compressed object stream", "/Root 1 0 R /Info 4 0 R"],
   ])("is refused when %s, naming it", async (_, trailer) => {
+    const packed = deflateSync(`4 0 << /Author (${SECRETS.person}) >>`);
     const pdf = pdfFrom(
-      ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"],
+      [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [] /Count 0 >>",
+        Buffer.concat([
+          Buffer.from(
+            `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+          ),
+          packed,
+          Buffer.from("\nendstream"),
+        ]),
+        "<< /Author (Someone else) >>",
+      ],
       trailer,
     );
     const res = await upload("locked.pdf", pdf);
@@ -240,6 +255,15 @@ describe("Word documents", () => {
       const meta = await sharp(parts[picture]).metadata();
       expect([meta.width, meta.height, meta.exif, meta.xmp]).toEqual([64, 48, undefined, undefined]);
     }
+  });
+
+  it("a .docx that embeds an object other than an Office document is refused, naming it", async () => {
+    const embedded = zip({ ...unzip(fx.docx()), "word/embeddings/oleObject1.bin": fx.doc() });
+    const res = await upload("with-object.docx", embedded);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.files).toMatch(
+      /^"with-object\.docx" cannot be stored without its metadata.*oleObject1\.bin/,
+    );
   });
 
   it("an old Word document (.doc) is refused, naming it, with the way to upload it instead", async () => {

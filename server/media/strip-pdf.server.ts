@@ -118,11 +118,11 @@ export function stripPdf(buf: Buffer): void {
     let header: string;
     try {
       const packed = buf.subarray(o.data[0], o.data[1]);
-      header = (/FlateDecode/.test(s.slice(o.dictStart, o.dictEnd)) ? inflateSync(packed, { maxOutputLength: 100 * 1024 * 1024 }) : packed).toString(
-        "latin1",
-        0,
-        first,
-      );
+      header = (
+        /FlateDecode/.test(s.slice(o.dictStart, o.dictEnd))
+          ? inflateSync(packed, { maxOutputLength: 100 * 1024 * 1024 })
+          : packed
+      ).toString("latin1", 0, first);
     } catch {
       throw new PdfError("a compressed object stream cannot be read");
     }

@@ -21,6 +21,12 @@ import { getApp } from "./lib/context";
 // The public stylesheet as text, to inline into public pages (components/PublicStyles.tsx).
 import publicCss from "./public.css?inline";
 
+/**
+ * The application's own inline scripts, read by the server from this build:
+ * pages shared between visitors allow exactly these by hash (lib/inline-scripts.ts).
+ */
+export { INLINE_SCRIPTS as inlineScripts } from "./lib/inline-scripts";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -40,9 +46,14 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
 
-    // Bots (and SPA mode) wait for all content, so they index the finished page.
+    // Bots (and SPA mode) wait for all content, so they index the finished page. So does a page
+    // rendered without a nonce: the page cache shares it, reads it whole before anyone gets it (so
+    // streaming gains nothing), and a boundary React streamed out of line would be completed by
+    // React's own inline scripts, which a shared page's policy does not allow (lib/inline-scripts.ts).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || nonce === undefined
+        ? "onAllReady"
+        : "onShellReady";
 
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {admin ? null : <PublicStyles />}
         {admin ? null : (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, a constant
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, a constant listed in lib/inline-scripts.ts
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CONTROLS_SCRIPT }} />
         )}
         <Links />

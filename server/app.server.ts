@@ -47,6 +47,8 @@ export interface AppOptions {
   clientDir?: string;
   /** The methods each page serves (from the route modules); without it every page takes GET, HEAD and POST. */
   pageMethods?: PageMethods;
+  /** The inline scripts the pages carry (the build's list): shared pages allow exactly these by hash. */
+  inlineScripts?: () => Promise<readonly string[]>;
 }
 
 const SITE_NAME_HTML = DEFAULT_SITE_NAME.replaceAll("&", "&amp;");
@@ -144,6 +146,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       now: services.now,
       maxBytes: services.env.PAGE_CACHE_MB * 2 ** 20,
       stripeCheckout: services.payments.name === "stripe",
+      inlineScripts: options.inlineScripts,
     }).middleware,
   );
 

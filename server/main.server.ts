@@ -21,6 +21,7 @@ import { databaseUnavailable } from "./errors.server.ts";
 import { createLogger } from "./log.server.ts";
 import { addMissingVariants } from "./media/store.server.ts";
 import { type PageMethods, pageMethodsOf } from "./methods.server.ts";
+import { inlineScriptsOf } from "./security/headers.server.ts";
 import { loadSecretBox } from "./security/secret-box.server.ts";
 import { buildServices } from "./services.server.ts";
 
@@ -81,6 +82,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
 
   let renderDocument: DocumentHandler;
   let pageMethods: PageMethods;
+  let inlineScripts: () => Promise<readonly string[]>;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   let closeVite = async () => {};
   if (dev) {
@@ -96,17 +98,22 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
       const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
       return pageMethodsOf(build.routes)(pathname, search);
     };
+    inlineScripts = async () =>
+      inlineScriptsOf((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild);
   } else {
     const buildPath = path.resolve(buildDir, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
     const handler = createRequestHandler(build, "production");
     renderDocument = (request, context) => handler(request, context);
     pageMethods = pageMethodsOf(build.routes);
+    const scripts = inlineScriptsOf(build);
+    inlineScripts = async () => scripts;
   }
 
   const app = createApp(services, {
     renderDocument,
     pageMethods,
+    inlineScripts,
     clientDir: dev ? undefined : path.relative(process.cwd(), path.resolve(buildDir, "client")),
   });
   const listener = getRequestListener(app.fetch);

@@ -9,17 +9,17 @@
  * the same stylesheet instead.
  *
  * The web fonts are not part of that stylesheet: an inline script
- * (lib/web-font-loader.ts) gives the page their faces (styles/web-fonts.ts)
+ * (lib/web-font-loader.ts, listed in lib/inline-scripts.ts) gives the page their faces (styles/web-fonts.ts)
  * only when they cannot shift its text: from the first paint when this
  * browser already holds the files, otherwise at the next navigation.
  * Without scripts (<noscript>), and after a navigation from the admin console
  * (no inlined copy), the faces come from web-fonts.css, as in the console.
  */
 import { createContext, useContext } from "react";
+import { WEB_FONT_SCRIPT } from "../lib/inline-scripts";
 import { useNonce } from "../lib/nonce";
-import { useWebFontsOnNavigation, webFontLoader } from "../lib/web-font-loader";
+import { useWebFontsOnNavigation } from "../lib/web-font-loader";
 import publicCssHref from "../public.css?url";
-import { WEB_FONTS } from "../styles/web-fonts";
 import webFontsCssHref from "../styles/web-fonts.css?url";
 
 export const PublicCssText = createContext<string | undefined>(undefined);
@@ -29,8 +29,6 @@ const inlinedByServer =
   typeof document === "undefined"
     ? undefined
     : (document.getElementById("public-css")?.textContent ?? undefined);
-
-const LOADER = webFontLoader(WEB_FONTS);
 
 export function PublicStyles() {
   const text = useContext(PublicCssText) ?? inlinedByServer;
@@ -49,7 +47,7 @@ export function PublicStyles() {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, never user input */}
       <style id="public-css" dangerouslySetInnerHTML={{ __html: text }} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own loader; its URLs come from the build */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOADER }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONT_SCRIPT }} />
       <noscript
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a link to the build's own stylesheet
         dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${webFontsCssHref}"/>` }}

@@ -34,8 +34,8 @@ const APPLY = "__applyWebFonts";
  *   unsupported) and stored, and the fonts are applied at the next
  *   navigation in the page, when the content is replaced anyway.
  * A browser without storage (blocked, full) treats every page as a first
- * view. Shared pages allow the script by its hash, which the page cache takes
- * from the HTML. ADR 12 has the alternatives weighed.
+ * view. Shared pages allow the script by its hash, computed from its text in
+ * lib/inline-scripts.ts (ADR 22). ADR 12 has the alternatives weighed.
  */
 export function webFontLoader(faces: readonly WebFontFace[]): string {
   const list = faces.map(({ family, url, weight }) => [family, url, weight]);

@@ -10,6 +10,7 @@ import {
   registerMedia,
 } from "../domain/content/admin/media.server.ts";
 import { badRequest, fromZod } from "../errors.server.ts";
+import { stripMetadata } from "../media/metadata.server.ts";
 import { readMultipart } from "../media/multipart.server.ts";
 import { detectType, refusedMessage, type Sniffed } from "../media/sniff.server.ts";
 import { removeStoredFiles, storeFile, uploadsDir, uploadTmpDir } from "../media/store.server.ts";
@@ -58,11 +59,15 @@ export function adminMediaRoutes({ database, env, log }: Services) {
       const refused: string[] = [];
       for (const f of files) {
         const type = f.size > 0 ? await detectType(f.tmpPath) : null;
-        if (type) types.push(type);
-        else refused.push(f.originalName);
+        // Metadata comes out of the received file before anything is stored, or the file is refused.
+        const problem = type
+          ? await stripMetadata(f.tmpPath, type, f.originalName)
+          : refusedMessage(f.originalName);
+        if (type && !problem) types.push(type);
+        else if (problem) refused.push(problem);
       }
       if (refused.length > 0) {
-        const detail = refused.map(refusedMessage).join(" ");
+        const detail = refused.join(" ");
         log.warn("upload refused", { files: refused.length });
         throw badRequest(detail, { files: detail });
       }
@@ -72,7 +77,7 @@ export function adminMediaRoutes({ database, env, log }: Services) {
       const failed: { original_name: string; detail: string }[] = [];
       for (const [i, f] of files.entries()) {
         try {
-          const stored = await storeFile(f, types[i], env.DATA_DIR, log);
+          const stored = await storeFile(f, types[i], env.DATA_DIR);
           rows.push({
             url: stored.url,
             filename: stored.filename,

@@ -11,9 +11,13 @@
  * "today" in Sydney.
  *
  * Shared pages carry no CSP nonce (a nonce must not be shared between
- * visitors): they are rendered without one, and their policy lists the hashes
- * of their own inline scripts instead (headers.server.ts). They are stored in
- * the form that paints first and loads scripts after (defer-hydration.server.ts).
+ * visitors): they are rendered without one, and their policy lists instead the
+ * hashes of the inline scripts the application defines (its build's list,
+ * `inlineScripts`, and the page cache's own hydration script), computed from
+ * those texts and never from the page: an inline script in the HTML that is
+ * not one of them does not run (ADR 22). They are stored in the form that
+ * carries React Router's per-page scripts as data, paints first and loads
+ * scripts after (defer-hydration.server.ts).
  */
 
 import { createHash } from "node:crypto";
@@ -24,10 +28,10 @@ import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import type { Database } from "../db/client.server.ts";
 import { routeOf } from "../route-match.server.ts";
-import { htmlPolicy, inlineScriptHashes, scriptHash } from "../security/headers.server.ts";
+import { htmlPolicy, scriptHash } from "../security/headers.server.ts";
 import { type SharedKind, sharedAnswerKind } from "./cacheable.ts";
 import { contentVersion } from "./content-version.server.ts";
-import { deferHydration } from "./defer-hydration.server.ts";
+import { deferHydration, HYDRATION_SCRIPT } from "./defer-hydration.server.ts";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -76,6 +80,12 @@ export interface PageCacheOptions {
   /** Memory for entries; 0 stores nothing (answers still get ETags and Cache-Control). */
   maxBytes: number;
   stripeCheckout: boolean;
+  /**
+   * The inline scripts the application renders into pages (exported by the
+   * server build: app/lib/inline-scripts.ts). Read on each rendering, as
+   * development reloads the build; hashed once per list.
+   */
+  inlineScripts?: () => Promise<readonly string[]>;
 }
 
 export interface PageCache {
@@ -90,6 +100,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // One rendering per key at a time; requests arriving meanwhile wait for it.
   const filling = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
+  const hashed = new WeakMap<readonly string[], string[]>();
+
+  /** The script-src of every shared page: this site's files and the known inline scripts, by hash. */
+  async function sharedScriptSources(): Promise<string[]> {
+    const app = (await options.inlineScripts?.()) ?? [];
+    let hashes = hashed.get(app);
+    if (!hashes) {
+      hashes = [...new Set([...app, HYDRATION_SCRIPT].map(scriptHash))];
+      hashed.set(app, hashes);
+    }
+    return ["'self'", ...hashes];
+  }
 
   function remember(key: string, entry: Entry) {
     forget(key);
@@ -122,13 +144,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!NOT_STORED.has(name)) headers.push([name, value]);
     });
     if (type.startsWith("text/html")) {
-      const { html, moduleScript } = deferHydration(new TextDecoder().decode(identity));
-      identity = new TextEncoder().encode(html);
-      const hashes = inlineScriptHashes(html);
-      if (moduleScript !== null) hashes.push(scriptHash(moduleScript));
+      identity = new TextEncoder().encode(deferHydration(new TextDecoder().decode(identity)));
       headers.push([
         "content-security-policy",
-        htmlPolicy({ scripts: ["'self'", ...hashes], stripeCheckout: options.stripeCheckout }),
+        htmlPolicy({ scripts: await sharedScriptSources(), stripeCheckout: options.stripeCheckout }),
       ]);
     }
     // Brotli quality 5: about 13% larger than quality 11 for the home page, at a sixteenth of its CPU

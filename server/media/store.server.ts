@@ -46,16 +46,13 @@ async function writeWebp(input: string, animated: boolean, width: number, out: s
 
 /**
  * Moves a received file into the uploads folder under a new name. Images
- * are measured and turned into the three WebP variants (metadata such as GPS
- * position is not copied); an image the converter cannot read (HEIC needs a
- * codec this server lacks) is kept as it came, without variants.
+ * are measured and turned into the WebP variants, which carry no metadata
+ * (EXIF with its GPS position, XMP, IPTC, ICC: sharp writes none unless asked);
+ * the received file is not kept. An image the converter cannot read is an
+ * error: it is never stored as it came. Other files arrive here stripped
+ * already (metadata.server.ts).
  */
-export async function storeFile(
-  file: ReceivedFile,
-  type: Sniffed,
-  dataDir: string,
-  log: Logger,
-): Promise<StoredFile> {
+export async function storeFile(file: ReceivedFile, type: Sniffed, dataDir: string): Promise<StoredFile> {
   const dir = uploadsDir(dataDir);
   const id = newId();
   if (type.kind === "image") {
@@ -81,18 +78,19 @@ export async function storeFile(
       };
     } catch (error) {
       await Promise.all([main, ...variants.map(([, out]) => out)].map((p) => rm(p, { force: true })));
-      if (type.ext !== "heic") throw error;
-      log.warn("image kept without variants", { type: type.ext, error });
+      throw error;
     }
   }
   const filename = `${id}.${type.ext}`;
-  await rename(file.tmpPath, path.join(dir, filename));
+  const stored = path.join(dir, filename);
+  await rename(file.tmpPath, stored);
   return {
     url: `/uploads/${filename}`,
     filename,
     fileType: type.kind,
     mimeType: type.mime,
-    fileSize: file.size,
+    // Stripping its metadata may have changed its size (a Word document is rewritten).
+    fileSize: (await stat(stored)).size,
     width: null,
     height: null,
   };

@@ -7,6 +7,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import type { ServerBuild } from "react-router";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { routeOf } from "../route-match.server.ts";
 
@@ -65,8 +66,9 @@ export type NonceVariables = { cspNonce: string };
  * names them: a page rendered for one request carries a fresh nonce, with
  * 'strict-dynamic' letting those scripts load the route modules they import
  * (the host list is then ignored by browsers that support it); a page shared
- * between visitors (server/cache/page-cache.server.ts) lists the hashes of its
- * inline scripts and allows this site's own script files. Styles allow inline
+ * between visitors (server/cache/page-cache.server.ts) lists the hashes of the
+ * inline scripts the application defines, never of whatever its HTML holds,
+ * and allows this site's own script files. Styles allow inline
  * because server rendering writes style attributes. A form may post only here,
  * or to Stripe Checkout when Stripe takes the payments (a booking without
  * JavaScript is redirected there).
@@ -87,23 +89,21 @@ export function htmlPolicy(options: { scripts: string[]; stripeCheckout: boolean
   ].join("; ");
 }
 
-/** Script types a browser runs; any other type (JSON-LD, say) is data and needs no permission. */
-const RUNNABLE_TYPES = new Set(["", "text/javascript", "module", "application/javascript"]);
-
 /** The CSP source that allows an inline script with exactly this text. */
 export const scriptHash = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-/** The CSP hash source of every inline script in `html` that a browser would run. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
-    if (!RUNNABLE_TYPES.has(type)) continue;
-    hashes.add(scriptHash(body));
+/**
+ * The inline scripts the build's server entry lists (app/lib/inline-scripts.ts),
+ * which shared pages allow by hash. A build without the list does not start:
+ * its shared pages could run none of their scripts.
+ */
+export function inlineScriptsOf(build: ServerBuild): readonly string[] {
+  const scripts: unknown = (build.entry.module as { inlineScripts?: unknown }).inlineScripts;
+  if (!Array.isArray(scripts) || !scripts.every((s) => typeof s === "string")) {
+    throw new Error("The server build's entry exports no inlineScripts list (app/entry.server.tsx).");
   }
-  return [...hashes];
+  return scripts;
 }
 
 /** 128 random bits, as CSP nonces should carry. */

@@ -12,7 +12,9 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../app/lib/context.ts";
 import { createApp } from "../../server/app.server.ts";
+import { HYDRATION_SCRIPT } from "../../server/cache/defer-hydration.server.ts";
 import { image, pdf } from "../fixtures/files.ts";
+import { routerPage, runnableInlineScripts } from "../fixtures/router-page.ts";
 import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 
@@ -27,21 +29,33 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PAGE_SCRIPT = "window.__page = 1;";
+/** An inline script the application defines (as app/lib/inline-scripts.ts lists them). */
+const APP_SCRIPT = "window.__page = 1;";
+/** What content or a bug could put into a page: no part of the application. */
+const INJECTED = "alert(1)";
 
-/** The app with a page renderer that records the nonce the server handed it. */
+/**
+ * The app with a page renderer that records the nonce the server handed it:
+ * a page as React Router writes it, with the application's script in its head
+ * and an injected script in its content.
+ */
 function withPages(services = t.services) {
   const nonces: (string | undefined)[] = [];
   const app = createApp(services, {
+    inlineScripts: async () => [APP_SCRIPT],
     renderDocument: async (_request, context: RouterContextProvider) => {
       nonces.push(context.get(appContext).nonce);
-      return new Response(`<!doctype html><title>x</title><script>${PAGE_SCRIPT}</script>`, {
-        headers: { "Content-Type": "text/html; charset=utf-8" },
+      const html = routerPage({
+        head: `<title>x</title><script>${APP_SCRIPT}</script>`,
+        body: `<main><h1>Hello</h1><p>Operator text</p><script>${INJECTED}</script></main>`,
       });
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     },
   });
   return { app, nonces };
 }
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 const directives = (policy: string) =>
   Object.fromEntries(
@@ -80,19 +94,30 @@ describe("Content-Security-Policy", () => {
     }
   });
 
-  it("a page shared between visitors has no nonce: its policy names its own inline scripts by hash", async () => {
+  it("a page shared between visitors has no nonce: its policy names the application's inline scripts by hash, never an injected one", async () => {
     const { app, nonces } = withPages();
     const res = await app.request("/contact");
     expect(nonces).toEqual([undefined]);
-    const hash = createHash("sha256").update(PAGE_SCRIPT).digest("base64");
-    expect(directives(res.headers.get("content-security-policy") ?? "")).toEqual({
+    const policy = res.headers.get("content-security-policy") ?? "";
+    expect(directives(policy)).toEqual({
       ...STRICT_DIRECTIVES,
-      "script-src": `'self' 'sha256-${hash}'`,
+      "script-src": `'self' ${sha256(APP_SCRIPT)} ${sha256(HYDRATION_SCRIPT)}`,
     });
+    // The injected script is served as it was written, and the policy gives the browser no way to run it.
+    const html = await res.text();
+    const scripts = runnableInlineScripts(html);
+    expect(scripts).toContain(INJECTED);
+    expect(policy).not.toContain(sha256(INJECTED));
+    expect(directives(policy)["script-src"]).not.toMatch(/'unsafe-inline'|'nonce-|'strict-dynamic'/);
+    // Every other script it carries is the application's own, or the hydration script that stands
+    // for React Router's (its per-page scripts are data: nothing per page needs a hash).
+    expect(scripts.filter((s) => s !== INJECTED).map(sha256)).toEqual(
+      [APP_SCRIPT, HYDRATION_SCRIPT].map(sha256),
+    );
     // Served again from memory, with the same policy.
     const again = await app.request("/contact");
     expect(again.headers.get("x-cache")).toBe("HIT");
-    expect(again.headers.get("content-security-policy")).toBe(res.headers.get("content-security-policy"));
+    expect(again.headers.get("content-security-policy")).toBe(policy);
   });
 
   it("lets forms reach Stripe Checkout only when Stripe takes the payments", async () => {

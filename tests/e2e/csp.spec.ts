@@ -2,7 +2,8 @@
  * The Content-Security-Policy in a real browser: every page loads and hydrates
  * under its policy (script hashes on the pages shared between visitors, a nonce
  * on pages rendered for one) with no violation and no console error, through a
- * whole booking to the test checkout, and on the admin login.
+ * whole booking to the test checkout, and on the admin login; a script injected
+ * into a shared page does not run.
  */
 
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
@@ -54,6 +55,41 @@ test("every public page loads and hydrates under the policy with no violation", 
     await waitForHydration(page);
   }
   await watcher.assertClean();
+});
+
+// The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
+// name does not run, and the page's own scripts still hydrate it. (That the server never names such a
+// script is tested on the built pages in tests/process/shared-page-scripts.test.ts.)
+test("a script injected into a shared page is refused while the page still hydrates", async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation(t: string): void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  // The real page and its real headers, with a script in its content as injected markup would put it.
+  await page.route("**/about", async (route) => {
+    const res = await route.fetch();
+    const html = await res.text();
+    expect(html).toContain("<main");
+    const headers = { ...res.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({
+      status: res.status(),
+      headers,
+      body: html.replace(/<main([^>]*)>/, "<main$1><script>window.__injected = 1</script>"),
+    });
+  });
+  // A shared page's policy; goto returns once React has hydrated the page.
+  await policyOf(page, "/about");
+  expect(
+    await page.evaluate(() => (window as unknown as { __injected?: number }).__injected),
+  ).toBeUndefined();
+  expect(violations).toEqual(["script-src-elem inline"]);
 });
 
 test.describe("on a phone", () => {

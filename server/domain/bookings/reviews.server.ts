@@ -190,7 +190,7 @@ export async function receiveReview(
     if (form.photo && type) {
       await mkdir(uploadsDir(deps.env.DATA_DIR), { recursive: true });
       try {
-        image = (await storeFile(form.photo, type, deps.env.DATA_DIR, deps.log)).url;
+        image = (await storeFile(form.photo, type, deps.env.DATA_DIR)).url;
       } catch (error) {
         deps.log.warn("review photo could not be processed", { type: type.ext, error });
         return { kind: "invalid", status: 400, values: form.values, errors: { photo: PHOTO_MESSAGE } };

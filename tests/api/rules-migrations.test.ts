@@ -17,7 +17,7 @@ import { adventures } from "../../server/db/schema.ts";
 import { createPgDatabase } from "../helpers/pg.ts";
 
 const MIGRATIONS = path.resolve("drizzle");
-const FIRST_RULE = /_group_size_rule$/;
+const FIRST_RULE = /_shared_rules$/;
 
 let database: Database;
 let dropPg: (() => Promise<void>) | undefined;

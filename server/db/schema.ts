@@ -709,6 +709,8 @@ export const bookingChanges = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** When the checkout's return page minted its one booking link (the session id is no credential). */
+    returnLinkAt: timestamp("return_link_at", { withTimezone: true }),
   },
   (t) => [
     index("booking_changes_booking_idx").on(t.bookingId),

@@ -194,5 +194,6 @@ describe("backup and restore", () => {
     } finally {
       await target.close();
     }
-  });
+    // A whole backup and a restore into a second embedded database: minutes of work on a busy machine.
+  }, 120_000);
 });

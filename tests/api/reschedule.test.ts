@@ -266,11 +266,18 @@ describe("a customer changes the date of their booking", () => {
     );
     for (const p of pays) expect(p.status).toBe(200);
     await fulfil(deps(), sessionId, { providerSaysPaid: true });
+    // The booking's success page made its one link long ago: the change's return makes its own, once.
+    await t.db.update(bookings).set({ successLinkAt: new Date() }).where(eq(bookings.id, booking.id));
     const back = await app.request(`/my-booking/date-changed?session_id=${sessionId}`, {
       headers: newClient(),
     });
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toMatch(/^\/my-booking\/[A-Za-z0-9_-]{43}\?changed=1$/);
+    // The session id is no credential: a second return mints nothing and offers the page that mails a link.
+    const again = await app.request(`/my-booking/date-changed?session_id=${sessionId}`, {
+      headers: newClient(),
+    });
+    expect(again.headers.get("location")).toBe("/my-booking");
 
     expect(await row(booking.id)).toMatchObject({
       selectedDate: target.date,

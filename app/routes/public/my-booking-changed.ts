@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { changeForSession } from "../../../server/domain/bookings/reschedule-offer.server";
+import { changeReturnLink } from "../../../server/domain/bookings/reschedule-return.server";
 import { fulfil } from "../../../server/domain/bookings/settle.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { getApp } from "../../lib/context";
@@ -10,9 +10,10 @@ import type { Route } from "./+types/my-booking-changed";
  * Where the checkout of a date change's price difference returns (paid or
  * left). The session is settled first (the same fulfil as the webhook and the
  * status check), then the customer lands on their booking's page with a
- * notice of what happened. The page's link is minted for this view, as the
- * booking success page does: only the token's hash is stored, so the
- * customer's own link cannot be read back, and the checkout never carries it.
+ * notice of what happened. The page's link is minted for this view, once, as
+ * the booking success page does (changeReturnLink): only the token's hash is
+ * stored, so the customer's own link cannot be read back, and the checkout
+ * never carries it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await fulfil(app.booking, sessionId).catch((error: unknown) =>
     pageFailed(app, "settling a date change's checkout failed", error, { payment: found.payment.id }),
   );
-  const link = await successPageLink(app.db, found.change.bookingId, app.booking.now());
-  return redirect(`${link}?changed=1`);
+  const link = await changeReturnLink(app.db, found.change.id, app.booking.now());
+  // A return after the first (or late, or revoked): the page that mails a fresh link.
+  return redirect(link ? `${link}?changed=1` : "/my-booking");
 }

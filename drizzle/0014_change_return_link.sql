@@ -1,0 +1,1 @@
+ALTER TABLE "booking_changes" ADD COLUMN "return_link_at" timestamp with time zone;

@@ -97,6 +97,16 @@ describe("the periodic runner", () => {
     await runner.stop();
   });
 
+  it("catches up at start even while a process that just stopped still holds the lease", async () => {
+    const run = vi.fn(async () => 1);
+    const { runner, leases } = job(run, { atStart: true });
+    leases.until.set("test-job", Date.now() + EVERY);
+    runner.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    await runner.stop();
+  });
+
   it("skips a tick while another process holds the lease, and runs once it has ended", async () => {
     const run = vi.fn(async () => 1);
     const { runner, leases } = job(run);

@@ -76,7 +76,7 @@ export interface PeriodicOptions<T> {
   log: Logger;
   /** The log message of a failed tick. */
   failed: string;
-  /** Also run once at start (a catch-up after downtime). */
+  /** Also run once at start, without the lease (a catch-up after downtime). */
   atStart?: boolean;
 }
 
@@ -126,7 +126,9 @@ export function periodic<T>(options: PeriodicOptions<T>): PeriodicJob<T> {
       stopped = false;
       timer = setInterval(fire, everyMs);
       timer.unref?.();
-      if (options.atStart) fire();
+      // The catch-up at start takes no lease: a process that stopped a minute ago left its lease
+      // running, and a start must not wait a period for it (the job is safe beside itself).
+      if (options.atStart) runNow().catch((error: unknown) => logRunFailure(log, failed, error));
     },
     async stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
 import * as fx from "../fixtures/files";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { lastCopied, recordCopies } from "../helpers/clipboard";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -166,11 +167,10 @@ test.describe("media library", () => {
       }
 
       // Copy URL gives the full address and says so.
+      await recordCopies(page);
       await photo.getByRole("button", { name: "Copy URL" }).click();
       await expect(photo.getByRole("button", { name: "Copied" })).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        new URL(stored?.url ?? "", page.url()).href,
-      );
+      expect(await lastCopied(page)).toBe(new URL(stored?.url ?? "", page.url()).href);
 
       // Delete asks first, then removes the entry and its files.
       await cards(page)

@@ -2,6 +2,7 @@ import { formatDateAU } from "../../app/lib/dates";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { adminApi, confirmDialog, loginPage, openAdmin } from "../fixtures/admin-session";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { lastCopied, recordCopies } from "../helpers/clipboard";
 import { addDays, sydneyToday } from "../helpers/e2e-api";
 import { subscribeConfirmed } from "../helpers/e2e-newsletter";
 import { startSmtpSink } from "../helpers/smtp";
@@ -421,12 +422,11 @@ test("media library: Copy URL says Copied for 2 seconds, then Copy URL again", a
     await expect(card).toBeVisible();
     await stopClock(page);
 
+    await recordCopies(page);
     await card.getByRole("button", { name: "Copy URL" }).click();
     const copied = card.getByRole("button", { name: "Copied" });
     await expect(copied).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      new URL("/images/gallery/g02.webp", page.url()).href,
-    );
+    expect(await lastCopied(page)).toBe(new URL("/images/gallery/g02.webp", page.url()).href);
     await settle(page);
     await page.clock.runFor(1_999);
     await expect(copied).toBeVisible();

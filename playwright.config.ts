@@ -33,7 +33,9 @@ export default defineConfig({
   workers: WORKERS,
   // A flaky test is a bug to fix, never to retry.
   retries: 0,
-  timeout: 30_000,
+  // Two workers, their two servers and two browsers share the machine's cores: an admin journey of a
+  // dozen screens can take half a minute on a 2-core machine, so a test has a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],
   use: {

@@ -39,9 +39,6 @@ const ADMIN_ROUTES = [
   "/admin/no-such-screen",
 ];
 
-// Each page is checked at two widths: two axe runs over a whole page take a while on a small machine.
-test.describe.configure({ timeout: 60_000 });
-
 const WIDTHS = [
   { name: "1280 px", width: 1280, height: 800 },
   { name: "375 px", width: 375, height: 740 },

@@ -187,7 +187,8 @@ test.describe("FAQ manager", () => {
 
       await page.goto("/faq");
       const item = page.getByTestId("faq-item").filter({ hasText: Q });
-      await item.getByRole("button").click();
+      // Each question is a <details>: its <summary> opens it.
+      await item.locator("summary").click();
       await expect(item).toContainText("the fish do not mind");
 
       // Inactive questions leave the public page.

@@ -16,7 +16,7 @@ test.describe("professional adventures manager", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const TITLE = `E2E Sea Dragon ${run}`;
     const SLUG = `e2e-sea-dragon-${run}`;
     const SAVED = `Adventure "${TITLE}" saved successfully!`;

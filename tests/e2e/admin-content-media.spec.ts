@@ -104,7 +104,7 @@ test.describe("media library", () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const REEF = `reef-wide-${run}.jpg`;
     const LOGO = `logo-${run}.png`;
     const WAIVER = `waiver-${run}.pdf`;

@@ -156,7 +156,7 @@ test("newsletter: unsubscribe, reactivate and export the active emails; a pendin
   request,
 }) => {
   // Many steps, each a server round trip: two sign-ups confirmed by email, filters, three status changes.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const keep = unique("reader");
   const leave = unique("leaver");
   const waiting = unique("waiting");

@@ -25,7 +25,7 @@ test("the operator edits the reminder with a live preview and switches the thank
   request,
 }) => {
   // Many steps, each waiting on a server round trip (previews, saves, a reload, an accessibility scan).
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const token = await adminToken(request);
   await restore(request, token);
   await signIn(page, token);

@@ -91,7 +91,7 @@ test("the operator composes and sends a newsletter; a reader unsubscribes from i
 }) => {
   // A whole journey: two readers sign up and confirm by email, the operator composes, tests, checks the
   // page's accessibility at two widths and sends, and a reader unsubscribes at two widths.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const token = await adminToken(request);
   const readers = [uniqueEmail("news-reader"), uniqueEmail("news-other")];
   try {

@@ -86,7 +86,7 @@ async function joinWithoutJavaScript(browser: Browser, date: string, email: stri
 }
 
 // Five screens, each checked for accessibility at two widths, take a while on a small machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test("a cancellation on a full date emails the first waiting visitor a link that books it", async ({
   page,

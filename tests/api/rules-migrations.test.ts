@@ -5,47 +5,27 @@
  * in "AUD" is stored in the one currency form, and the per-adventure policy
  * text is gone (the one policy's words replace it).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { groupSizeRange, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { adventures } from "../../server/db/schema.ts";
+import { MIGRATIONS, migrateFolder, migrationsBefore } from "../helpers/migrations.ts";
 import { createPgDatabase } from "../helpers/pg.ts";
 
-const MIGRATIONS = path.resolve("drizzle");
 const FIRST_RULE = /_shared_rules$/;
 
 let database: Database;
 let dropPg: (() => Promise<void>) | undefined;
 const folders: string[] = [];
-
-/** The migrations folder as it was before the shared rules reached the database. */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "migrations-before-rules-"));
+const keep = (dir: string) => {
   folders.push(dir);
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => FIRST_RULE.test(e.tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
-}
+};
 
-async function migrate(folder: string) {
-  if (database.kind === "postgres") {
-    const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
-    await run(database.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
-    await run(database.db as never, { migrationsFolder: folder });
-  }
-}
+const migrate = (folder: string) => migrateFolder(database, folder);
 
 /** An adventure row as the version before could hold it. */
 const legacyAdventure = (id: string, min: number, max: number, currency: string) =>
@@ -62,7 +42,7 @@ beforeAll(async () => {
   } else {
     database = await openDatabase({ migrate: false });
   }
-  await migrate(migrationsBefore());
+  await migrate(keep(migrationsBefore(FIRST_RULE)));
   await legacyAdventure("wide-open", 1, 8, "AUD");
   await legacyAdventure("big-groups", 6, 10, "usd");
   await legacyAdventure("pairs", 2, 2, "Eur");

@@ -5,9 +5,7 @@
  * stored email keeps only the markers (the same text as the app's own rule),
  * and an unsent one keeps its live text sealed until it is sent.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
@@ -17,9 +15,9 @@ import { checkVoucher } from "../../server/domain/vouchers/voucher-use.server.ts
 import { hashVoucherCode } from "../../server/domain/vouchers/vouchers.server.ts";
 import { sealedText } from "../../server/email/outbox.server.ts";
 import { scrubEmail } from "../../server/email/secrets.server.ts";
+import { MIGRATIONS, migrateFolder, migrationsBefore } from "../helpers/migrations.ts";
 import { createPgDatabase } from "../helpers/pg.ts";
 
-const MIGRATIONS = path.resolve("drizzle");
 const TAG = /_secrets_at_rest$/;
 const TOKEN = "Qm9va2luZ0xpbmtUb2tlbl8xMjM0NTY3ODkwYWJjZGVm";
 const OFFER = "T2ZmZXJUb2tlbl9hYmNkZWZnaGlqa2xtbm9wcXJzdHV2";
@@ -50,30 +48,12 @@ const LEGACY = {
 let database: Database;
 let dropPg: (() => Promise<void>) | undefined;
 const folders: string[] = [];
-
-/** The migrations folder as it was before the secrets migration (and anything after it). */
-function migrationsBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "migrations-before-"));
+const keep = (dir: string) => {
   folders.push(dir);
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => TAG.test(e.tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
-}
+};
 
-async function migrate(folder: string) {
-  if (database.kind === "postgres") {
-    const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
-    await run(database.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
-    await run(database.db as never, { migrationsFolder: folder });
-  }
-}
+const migrate = (folder: string) => migrateFolder(database, folder);
 
 const legacyEmail = (id: string, status: string, email = LEGACY) =>
   database.db.execute(
@@ -89,7 +69,7 @@ beforeAll(async () => {
   } else {
     database = await openDatabase({ migrate: false });
   }
-  await migrate(migrationsBefore());
+  await migrate(keep(migrationsBefore(TAG)));
   const { db } = database;
   await db.execute(
     sql`insert into vouchers (id, code, initial_cents, balance_cents, currency, expires_at, source, status)

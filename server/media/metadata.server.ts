@@ -13,13 +13,16 @@
  * - A Word document (.docx) is rewritten without its properties, the names
  *   and times of its comments and tracked changes, and its pictures'
  *   metadata (strip-docx).
- * - An old Word document (.doc) is refused: its author and editing history
- *   live inside the binary document itself, which cannot be cleaned
- *   reliably here. The same document as .docx or PDF is taken.
+ * - An old Word document (.doc) is written again without its property
+ *   streams (author, company, dates, editing time, custom properties), its
+ *   save history, the names of its template and of the authors of its
+ *   comments and tracked changes, its dates and its pictures' metadata
+ *   (strip-doc); one that is encrypted or embeds objects is refused.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import type { Sniffed } from "./sniff.server.ts";
 import { BmffError, stripBmff } from "./strip-bmff.server.ts";
+import { DocError, stripDoc } from "./strip-doc.server.ts";
 import { DocxError, stripDocx } from "./strip-docx.server.ts";
 import { PdfError, stripPdf } from "./strip-pdf.server.ts";
 import { stripWebm, WebmError } from "./strip-webm.server.ts";
@@ -43,20 +46,15 @@ export async function stripMetadata(filePath: string, type: Sniffed, name: strin
       return refusal(name, "this server cannot convert HEIC images. Export it as JPEG and upload that");
     }
   }
-  if (type.ext === "doc") {
-    return refusal(
-      name,
-      "old Word documents (.doc) keep their author and edits inside. Save it as .docx or PDF and upload that",
-    );
-  }
   let bytes: Buffer = await readFile(filePath);
   try {
     if (type.ext === "webm") stripWebm(bytes);
     else if (type.ext === "pdf") stripPdf(bytes);
     else if (type.ext === "docx") bytes = stripDocx(bytes);
+    else if (type.ext === "doc") bytes = stripDoc(bytes);
     else stripBmff(bytes);
   } catch (error) {
-    if ([BmffError, WebmError, PdfError, DocxError].some((kind) => error instanceof kind)) {
+    if ([BmffError, WebmError, PdfError, DocxError, DocError].some((kind) => error instanceof kind)) {
       return refusal(name, `${(error as Error).message}. Export it again without metadata and upload that`);
     }
     throw error;

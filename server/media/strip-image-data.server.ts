@@ -2,6 +2,7 @@
  * Metadata out of pictures that travel inside other files (a PDF's images, a
  * Word document's media), which are kept as they are rather than re-encoded.
  */
+import { crc32 } from "node:zlib";
 
 /**
  * Zeroes, in place, the payload of every JPEG segment that may carry
@@ -47,4 +48,33 @@ export function stripPng(buf: Buffer): Buffer | null {
     if (type === "IEND") return Buffer.concat(kept);
   }
   return null;
+}
+
+/** A private, ancillary chunk type (lower, lower, upper, lower): decoders skip it. */
+const BLANK_CHUNK = Buffer.from("blNk", "latin1");
+
+/**
+ * Blanks, in place, every metadata chunk of the PNG in `buf` from `start` to
+ * `end`: it becomes a chunk of the same length, of a private type decoders
+ * skip, full of zeros, with its checksum computed again. For a PNG that must
+ * keep its length (a picture inside a Word 97-2003 document, whose records
+ * give its size). Answers false when the bytes are not a readable PNG.
+ */
+export function blankPngMetadata(buf: Buffer, start = 0, end = buf.length): boolean {
+  if (!buf.subarray(start, start + 8).equals(PNG_SIGNATURE)) return false;
+  let at = start + 8;
+  while (at + 12 <= end) {
+    const length = buf.readUInt32BE(at);
+    const type = buf.toString("latin1", at + 4, at + 8);
+    const chunkEnd = at + 12 + length;
+    if (chunkEnd > end) return false;
+    if (PNG_METADATA.has(type)) {
+      BLANK_CHUNK.copy(buf, at + 4);
+      buf.fill(0, at + 8, at + 8 + length);
+      buf.writeUInt32BE(crc32(buf.subarray(at + 4, at + 8 + length)), at + 8 + length);
+    }
+    at = chunkEnd;
+    if (type === "IEND") return true;
+  }
+  return false;
 }

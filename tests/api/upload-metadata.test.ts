@@ -2,22 +2,26 @@
  * Every upload the operator can store keeps no metadata: images of each
  * accepted format lose EXIF (GPS included), XMP and comments in their WebP
  * copies and the original is not kept; movies, WebM videos and PDFs are
- * stripped in place and Word documents rewritten, and still hold their
- * content; what cannot be stripped
- * (HEIC this server cannot convert, old .doc files, a PDF that hides its
- * information in a compressed object stream, a WebM subtitle track) is
- * refused with a 400 naming the file, and nothing is stored.
+ * stripped in place and Word documents (.docx and the older .doc)
+ * rewritten, and still hold their content; what cannot be stripped
+ * (HEIC this server cannot convert, a PDF that hides its information in a
+ * compressed object stream, a WebM subtitle track, a .doc that cannot be
+ * read) is refused with a 400 naming the file, and nothing is stored.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import * as CFB from "cfb";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fx from "../fixtures/files.ts";
 import { zip } from "../fixtures/files.ts";
 import {
   CONTENT,
+  DOC_AUTHOR,
+  DOC_TEXT,
+  docWithMetadata,
   docxWithMetadata,
   gifWithComment,
   imageWithMetadata,
@@ -266,12 +270,39 @@ describe("Word documents", () => {
     );
   });
 
-  it("an old Word document (.doc) is refused, naming it, with the way to upload it instead", async () => {
+  it("an old .doc loses its author, save history, property streams, dates and its photos' EXIF, and stays a Word document", async () => {
+    const original = await docWithMetadata();
+    expect(original.includes(Buffer.from(DOC_AUTHOR, "utf16le"))).toBe(true);
+    const res = await upload("kit-list.doc", original);
+    expect(res.status).toBe(201);
+    const [stored] = storedFiles(res.body.items[0]);
+    expect(res.body.items[0]).toMatchObject({
+      mime_type: "application/msword",
+      filename: expect.stringMatching(/\.doc$/),
+      file_size: stored.length,
+    });
+    expectNoSecrets(stored);
+    for (const name of [DOC_AUTHOR, "jane.author"]) {
+      expect(stored.includes(Buffer.from(name, "latin1")), name).toBe(false);
+      expect(stored.includes(Buffer.from(name, "utf16le")), name).toBe(false);
+    }
+    const container = CFB.read(stored, { type: "buffer" });
+    const word = CFB.find(container, "/WordDocument");
+    expect(word && Buffer.from(word.content).readUInt16LE(0)).toBe(0xa5ec);
+    expect(word && Buffer.from(word.content).includes(Buffer.from(DOC_TEXT, "latin1"))).toBe(true);
+    expect(CFB.find(container, "/1Table")).not.toBeNull();
+    expect(container.FullPaths.filter((p) => p.includes("\u0005"))).toEqual([]);
+  });
+
+  it.each([
+    ["broken.doc", async () => fx.doc(), "it is not a Word document this server can read"],
+    ["locked.doc", () => docWithMetadata({ flags: 0x0100 }), "it is encrypted"],
+  ])("%s is refused, naming it, and nothing is stored", async (name, make, reason) => {
     const before = listUploads();
-    const res = await upload("old.doc", fx.doc());
+    const res = await upload(name, await make());
     expect(res.status).toBe(400);
     expect(res.body.errors?.files).toBe(
-      '"old.doc" cannot be stored without its metadata (such as where and when it was made, and by whom): old Word documents (.doc) keep their author and edits inside. Save it as .docx or PDF and upload that.',
+      `"${name}" cannot be stored without its metadata (such as where and when it was made, and by whom): ${reason}. Export it again without metadata and upload that.`,
     );
     expect(listUploads()).toEqual(before);
   });

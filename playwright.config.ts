@@ -39,7 +39,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // Recording a trace costs every test a screenshot and DOM snapshot per action, passed or not:
+    // PW_TRACE=1 records them (kept for failures) when a failure needs one.
+    trace: process.env.PW_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "../fixtures/test";
 import { adminToken, bearer, cancelBooking, createBooking, signIn, uniqueEmail } from "../helpers/e2e-api";
+import { seriousViolations } from "../helpers/page-checks";
 import { header, type ReceivedMail, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 /**
@@ -58,12 +58,7 @@ function textBody(mail: ReceivedMail): string {
 async function accessibleAtBothWidths(page: Page, selector: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page })
-      .include(selector)
-      .withTags(["wcag2a", "wcag2aa"])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page, selector)).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

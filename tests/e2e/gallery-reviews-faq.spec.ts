@@ -19,45 +19,47 @@ test.describe("gallery", () => {
 });
 
 test.describe("reviews", () => {
-  test("shows every review, the computed average and the total", async ({ page }) => {
+  test("every review, the computed average and the total; reviews are left by email", async ({ page }) => {
     await page.goto("/reviews");
-    await expect(page).toHaveTitle(/Reviews/);
-    const cards = page.getByTestId("review-card");
-    const n = await cards.count();
-    expect(n).toBeGreaterThan(0);
-    await expect(page.getByTestId("reviews-count")).toHaveText(reviewsText(n));
-    await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
 
-    const ratings = await cards
-      .getByRole("img", { name: /^Rated \d out of 5$/ })
-      .evaluateAll((els) =>
-        els.map((el) => Number(/Rated (\d)/.exec(el.getAttribute("aria-label") ?? "")?.[1])),
+    await test.step("reviews are left by email or social media", async () => {
+      await expect(page.getByRole("link", { name: "Email your review" })).toHaveAttribute(
+        "href",
+        /^mailto:.+@/,
       );
-    expect(ratings).toHaveLength(n);
-    const average = (ratings.reduce((a, b) => a + b, 0) / n).toFixed(1);
-    await expect(page.getByTestId("reviews-average")).toHaveText(average);
-    await expect(page.getByRole("img", { name: `Average rating ${average} out of 5` })).toBeVisible();
+      // No review form on the site: the only text area would be one.
+      await expect(page.locator("main textarea")).toHaveCount(0);
+    });
 
-    // The headline counts every review whatever the filter; the list shows the filtered ones
-    // (the filter itself is tested with its component).
-    await page.goto("/reviews?adventure=e2e-adventure-without-reviews");
-    await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
-    await expect(page.getByTestId("reviews-count")).toHaveText("0 reviews");
-    await expect(page.getByText("No reviews found", { exact: true })).toBeVisible();
-    const option = page.getByLabel("Filter by adventure").locator("option").nth(1);
-    await page.getByLabel("Filter by adventure").selectOption((await option.getAttribute("value")) ?? "");
-    await expect(page.getByTestId("reviews-count")).not.toHaveText("0 reviews");
-    await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
-  });
+    await test.step("shows every review, the computed average and the total", async () => {
+      await expect(page).toHaveTitle(/Reviews/);
+      const cards = page.getByTestId("review-card");
+      const n = await cards.count();
+      expect(n).toBeGreaterThan(0);
+      await expect(page.getByTestId("reviews-count")).toHaveText(reviewsText(n));
+      await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
 
-  test("reviews are left by email or social media", async ({ page }) => {
-    await page.goto("/reviews");
-    await expect(page.getByRole("link", { name: "Email your review" })).toHaveAttribute(
-      "href",
-      /^mailto:.+@/,
-    );
-    // No review form on the site: the only text area would be one.
-    await expect(page.locator("main textarea")).toHaveCount(0);
+      const ratings = await cards
+        .getByRole("img", { name: /^Rated \d out of 5$/ })
+        .evaluateAll((els) =>
+          els.map((el) => Number(/Rated (\d)/.exec(el.getAttribute("aria-label") ?? "")?.[1])),
+        );
+      expect(ratings).toHaveLength(n);
+      const average = (ratings.reduce((a, b) => a + b, 0) / n).toFixed(1);
+      await expect(page.getByTestId("reviews-average")).toHaveText(average);
+      await expect(page.getByRole("img", { name: `Average rating ${average} out of 5` })).toBeVisible();
+
+      // The headline counts every review whatever the filter; the list shows the filtered ones
+      // (the filter itself is tested with its component).
+      await page.goto("/reviews?adventure=e2e-adventure-without-reviews");
+      await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
+      await expect(page.getByTestId("reviews-count")).toHaveText("0 reviews");
+      await expect(page.getByText("No reviews found", { exact: true })).toBeVisible();
+      const option = page.getByLabel("Filter by adventure").locator("option").nth(1);
+      await page.getByLabel("Filter by adventure").selectOption((await option.getAttribute("value")) ?? "");
+      await expect(page.getByTestId("reviews-count")).not.toHaveText("0 reviews");
+      await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
+    });
   });
 });
 

@@ -32,7 +32,9 @@ async function fillValid(page: Page, message = "Can we book a guided shore dive 
 }
 
 test.describe("contact page", () => {
-  test("the contact details, the adventure types, and a message sent and stored", async ({ page }) => {
+  test("the contact details, the adventure types, a message sent and stored, and ?adventure= preselection", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Get In Touch" })).toBeVisible();
 
@@ -105,11 +107,7 @@ test.describe("contact page", () => {
       await expect(f.adventure).toHaveValue("");
       await expect(page.getByText(ERROR_TITLE)).toHaveCount(0);
     });
-  });
-});
 
-test.describe("adventure preselection", () => {
-  test("?adventure= preselects a listed adventure type, and nothing for an unknown one", async ({ page }) => {
     await test.step("?adventure=<id> preselects a listed adventure type", async () => {
       await page.goto("/contact?adventure=night-dive-experience");
       await expect(fields(page).adventure).toHaveValue("night-dive-experience");

@@ -40,7 +40,7 @@ async function follow(page: Page, link: Locator, url: RegExp) {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.describe("desktop header", () => {
-  test("every link opens its page; the content starts below the bar; navigation starts at the top, filters do not", async ({
+  test("every link opens its page; the content starts below the bar; navigation starts at the top, filters do not; an unknown page is a 404", async ({
     page,
   }) => {
     await page.goto("/");
@@ -90,18 +90,43 @@ test.describe("desktop header", () => {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(300);
     });
+
+    await test.step("an unknown page shows the frame and a 404", async () => {
+      const res = await page.goto("/no-such-page");
+      expect(res?.status()).toBe(404);
+      await expect(page.locator("h1")).toHaveText("Page not found");
+      await expect(header(page)).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    });
   });
 });
 
 test.describe("mobile menu (375 x 812)", () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
-  test("the menu leads to the pages, and nothing overflows the screen horizontally", async ({ page }) => {
+  test("nothing overflows the screen horizontally; choosing a menu link navigates and closes the menu", async ({
+    page,
+  }) => {
+    // Compared with the device width: a mobile browser widens its layout viewport to fit overflow.
+    async function expectNoOverflow(path: string) {
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(375);
+      const wide = await page
+        .getByTestId("site-footer")
+        .evaluate((f) =>
+          [...f.querySelectorAll("*")]
+            .filter((el) => el.getBoundingClientRect().right > 375.5)
+            .map((el) => el.outerHTML.slice(0, 80)),
+        );
+      expect(wide, `${path} footer`).toEqual([]);
+    }
+
     await page.goto("/");
-    const toggle = menuToggle(page);
-    const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    await test.step("nothing overflows the screen horizontally: /", () => expectNoOverflow("/"));
 
     await test.step("choosing a link navigates and closes the menu", async () => {
+      const toggle = menuToggle(page);
+      const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
       await toggle.click();
       await menu.getByRole("link", { name: "Gallery", exact: true }).click();
       await expect(page).toHaveURL(/\/gallery$/);
@@ -114,31 +139,12 @@ test.describe("mobile menu (375 x 812)", () => {
       await expect(menu).toBeHidden();
     });
 
-    await test.step("nothing overflows the screen horizontally", async () => {
-      // Each page reached through the menu; compared with the device width: a mobile browser
-      // widens its layout viewport to fit overflow.
-      for (const [label, path] of [
-        ["Home", "/"],
-        ["About", "/about"],
-        ["Contact", "/contact"],
-        ["Adventures", "/adventures"],
-        ["FAQ", "/faq"],
-      ] as const) {
-        await toggle.click();
-        await follow(page, menu.getByRole("link", { name: label, exact: true }), new RegExp(`${path}$`));
-        await expect(menu).toBeHidden();
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, path).toBeLessThanOrEqual(375);
-        const wide = await page
-          .getByTestId("site-footer")
-          .evaluate((f) =>
-            [...f.querySelectorAll("*")]
-              .filter((el) => el.getBoundingClientRect().right > 375.5)
-              .map((el) => el.outerHTML.slice(0, 80)),
-          );
-        expect(wide, `${path} footer`).toEqual([]);
-      }
-    });
+    for (const path of ["/about", "/contact", "/adventures", "/faq"]) {
+      await test.step(`nothing overflows the screen horizontally: ${path}`, async () => {
+        await page.goto(path);
+        await expectNoOverflow(path);
+      });
+    }
   });
 });
 
@@ -221,40 +227,30 @@ test.describe("footer", () => {
       expect(await subscriberRows(request, email)).toHaveLength(1);
     });
 
-    // Each footer link in turn, from the bottom of the page before it: the page opens at its top.
-    // Legal pages and categories alternate, so each page's heading differs from the last one's.
-    const walk: { href: string; title: string; check: () => Promise<void> }[] = [];
-    const legal = (path: string) => ({
-      href: path,
-      title: `${path} opens a real page`,
-      check: async () => {
-        await expect(page.locator("main h1")).toBeVisible();
-        await expect(page.locator("main h1")).not.toHaveText(/not found/i);
-      },
-    });
-    const category = (c: (typeof CATEGORY_LINKS)[number]) => ({
-      href: `/adventures?category=${c}`,
-      title: `the ${c} link lands on a non-empty adventure list`,
-      check: async () => {
-        const count = page.getByText(/^\d+ adventures? found$/);
-        await expect(count).toBeVisible();
-        await expect(count).not.toHaveText("0 adventures found");
-        await expect(page.getByText("No adventures found")).toHaveCount(0);
-      },
-    });
-    walk.push(
-      legal("/privacy"),
-      category("beginner"),
-      legal("/terms"),
-      category("certified"),
-      legal("/cancellation"),
-      category("camping"),
-      { href: "/weekend", title: "/weekend opens its page", check: async () => {} },
-      category("multiday"),
-    );
+    const legalPage = async () => {
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page.locator("main h1")).not.toHaveText(/not found/i);
+    };
+    const adventureList = async () => {
+      const count = page.getByText(/^\d+ adventures? found$/);
+      await expect(count).toBeVisible();
+      await expect(count).not.toHaveText("0 adventures found");
+      await expect(page.getByText("No adventures found")).toHaveCount(0);
+    };
+    const categoryHref = (c: (typeof CATEGORY_LINKS)[number]) => `/adventures?category=${c}`;
 
     await test.step("every route change scrolls to the top", async () => {
-      for (const { href, title, check } of walk) {
+      // Each link from the bottom of the page before it; the next page opens at its top.
+      for (const [href, check] of [
+        ["/privacy", legalPage],
+        ["/terms", legalPage],
+        [categoryHref("camping"), adventureList],
+        ["/cancellation", legalPage],
+        ["/weekend", async () => {}],
+      ] as const) {
+        const title = href.startsWith("/adventures")
+          ? "the camping link lands on a non-empty adventure list"
+          : `${href} opens a real page`;
         await test.step(title, async () => {
           await page.evaluate(() =>
             window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }),
@@ -266,6 +262,21 @@ test.describe("footer", () => {
         });
       }
     });
+
+    // The other three links name the filter that gives the list they promise (CATEGORY_ALIASES).
+    for (const [c, filter, value] of [
+      ["beginner", "Skill level", "beginner"],
+      ["certified", "Skill level", "intermediate"],
+      ["multiday", "Duration", "multiday"],
+    ] as const) {
+      await test.step(`the ${c} link lands on a non-empty adventure list`, async () => {
+        await f.locator(`a[href="${categoryHref(c)}"]`).click();
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(categoryHref(c))}$`));
+        // That link's list is on screen (from one such list to the next, the heading stays).
+        await expect(page.getByLabel(filter, { exact: true })).toHaveValue(value);
+        await adventureList();
+      });
+    }
 
     await test.step("/admin opens the admin area", async () => {
       await f.locator('a[href="/admin"]').click();
@@ -288,16 +299,6 @@ test.describe("footer", () => {
   });
 });
 
-test.describe("not found", () => {
-  test("an unknown page shows the frame and a 404", async ({ page }) => {
-    const res = await page.goto("/no-such-page");
-    expect(res?.status()).toBe(404);
-    await expect(page.locator("h1")).toHaveText("Page not found");
-    await expect(header(page)).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  });
-});
-
 test.describe("images never show as broken", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
@@ -313,28 +314,26 @@ test.describe("images never show as broken", () => {
     ) as Promise<Shown[]>;
 
   /**
-   * Opens /adventures and scrolls through it a screen at a time; at each stop the
-   * adventure images on screen (the lazy ones load as they come near) have loaded
-   * whatever they end up showing.
+   * Opens /adventures and scrolls through it a screen at a time, two frames at each stop so
+   * the lazy images near it start loading; then every adventure image has loaded whatever it
+   * ends up showing (a failed file has moved on to its fallback).
    */
   async function openAndLoadAll(page: Page) {
     await page.goto("/adventures");
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y <= height; y += 600) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-      await expect
-        .poll(() =>
-          page.locator(ADVENTURE_IMAGES).evaluateAll((imgs) =>
-            (imgs as HTMLImageElement[])
-              .filter((i) => {
-                const box = i.getBoundingClientRect();
-                return box.bottom > 0 && box.top < window.innerHeight;
-              })
-              .every((i) => i.complete && i.naturalWidth > 0),
-          ),
-        )
-        .toBe(true);
-    }
+    await page.evaluate(async () => {
+      const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (let y = 0; y <= document.documentElement.scrollHeight; y += 600) {
+        window.scrollTo({ top: y, behavior: "instant" });
+        await frames();
+      }
+    });
+    await expect
+      .poll(() =>
+        page
+          .locator(ADVENTURE_IMAGES)
+          .evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)),
+      )
+      .toBe(true);
   }
 
   test("a missing size variant falls back to the original file; a missing file shows the placeholder; lazy ones are not broken", async ({

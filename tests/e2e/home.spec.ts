@@ -24,9 +24,12 @@ async function activeAdventures(page: Page): Promise<ApiAdventure[]> {
   return res.json();
 }
 
-test.describe("home page", () => {
-  test("hero, about section, featured adventures, feature grid and the ways on", async ({ page }) => {
-    const first3 = (await activeAdventures(page)).slice(0, 3);
+test.describe("home page and typical weekend page", () => {
+  test("hero, about section, featured adventures, feature grid and the ways on, then the typical weekend page", async ({
+    page,
+  }) => {
+    const adventures = await activeAdventures(page);
+    const first3 = adventures.slice(0, 3);
     expect(first3).toHaveLength(3);
     await page.goto("/");
 
@@ -119,45 +122,23 @@ test.describe("home page", () => {
       await expect(page.getByTestId("testimonial-carousel")).toBeVisible();
       await expect(page.getByRole("link", { name: "Read All Reviews" })).toHaveAttribute("href", "/reviews");
     });
-  });
 
-  test("works without JavaScript", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const page = await context.newPage();
-    const first3 = (await activeAdventures(page)).slice(0, 3);
-    await page.goto("/");
-    await expect(
-      page.getByRole("heading", { level: 1, name: seeded("homepage", "hero_title") }),
-    ).toBeVisible();
-    for (const a of first3) {
-      await expect(
-        page.getByTestId("featured-adventures").getByRole("heading", { name: a.title }),
-      ).toBeVisible();
-    }
-    await expect(page.getByTestId("testimonial-slide").first()).toBeVisible();
-    await context.close();
-  });
-});
-
-test.describe("typical weekend page", () => {
-  test("three weekend packages, the two-day breakdown, inclusions and perfect-for groups", async ({
-    page,
-  }) => {
-    const all = await activeAdventures(page);
-    const packages = all.filter((a) => /days|night/i.test(a.duration));
+    // The weekend page, reached through the home page's preview link.
+    const packages = adventures.filter((a) => /days|night/i.test(a.duration));
     expect(packages.map((p) => p.id).sort()).toEqual(
       ["camping-diving-1night", "camping-diving-2day", "camping-only-2day"].sort(),
     );
-    const main = all.find((a) => a.id === "camping-diving-2day");
+    const main = adventures.find((a) => a.id === "camping-diving-2day");
     if (!main) throw new Error("the 2-day dive and camp adventure is not active");
-    await page.goto("/weekend");
+    await page.getByRole("link", { name: "See a Typical Weekend" }).click();
+    await expect(page).toHaveURL(/\/weekend$/);
 
     await test.step("three weekend packages with correct links", async () => {
       await expect(
         page.getByRole("heading", { level: 1, name: seeded("weekend", "weekend_hero_title") }),
       ).toBeVisible();
       await expect(page.getByText(seeded("weekend", "weekend_hero_description"))).toBeVisible();
-      expect(await page.title()).toContain(seeded("weekend", "weekend_hero_title"));
+      await expect.poll(() => page.title()).toContain(seeded("weekend", "weekend_hero_title"));
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/weekend$/);
 
       const cards = page.getByTestId("weekend-package");
@@ -203,5 +184,22 @@ test.describe("typical weekend page", () => {
       await expect(page.getByRole("link", { name: /^Book Your Weekend/ })).toHaveAttribute("href", "/book");
       await expect(page.getByRole("link", { name: "Ask a Question" })).toHaveAttribute("href", "/contact");
     });
+  });
+
+  test("works without JavaScript", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const first3 = (await activeAdventures(page)).slice(0, 3);
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { level: 1, name: seeded("homepage", "hero_title") }),
+    ).toBeVisible();
+    for (const a of first3) {
+      await expect(
+        page.getByTestId("featured-adventures").getByRole("heading", { name: a.title }),
+      ).toBeVisible();
+    }
+    await expect(page.getByTestId("testimonial-slide").first()).toBeVisible();
+    await context.close();
   });
 });

@@ -194,3 +194,24 @@ test("what was chosen and typed before React took over is what is shown and book
     }),
   ]);
 });
+
+test("asked to wait (429), the booking form shows the server's own sentence", async () => {
+  // The server's exact 429 shape (the limits themselves are tested in tests/api/public-limits.test.ts).
+  const wait = "Too many requests from your connection. Please wait 4 minutes and try again.";
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    expect(String(input)).toBe("/api/bookings");
+    return new Response(JSON.stringify({ detail: wait, retry_after: 240, errors: {} }), {
+      status: 429,
+      headers: { "Content-Type": "application/json", "Retry-After": "240" },
+    });
+  });
+  await render(bookPage({ preselected: "dive-exhibition", initialDates: DATES }));
+  const field = (name: string) =>
+    page.elementLocator(document.querySelector(`[name=${name}]`) as HTMLElement);
+  await field("customerFirstName").fill("Ava");
+  await field("customerLastName").fill("Walker");
+  await field("customerEmail").fill("ava.wait@example.com");
+  await dateSelect().selectOptions("2032-08-08");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("error-banner")).toHaveTextContent(wait);
+});

@@ -207,3 +207,22 @@ describe("before its script runs", () => {
     expect(sent).toEqual([EXPECTED_PAYLOAD]);
   });
 });
+
+describe("asked to wait", () => {
+  test("a 429 answer shows the server's own sentence with the usual advice", async () => {
+    // The server's exact 429 shape (the limits themselves are tested in tests/api/public-limits.test.ts).
+    const wait = "Too many requests from your connection. Please wait 4 minutes and try again.";
+    contactApi(async () => {
+      const res = json(429, { detail: wait, retry_after: 240, errors: {} });
+      res.headers.set("Retry-After", "240");
+      return res;
+    });
+    await render(form);
+    const f = await fillValid("Is the reef open this weekend?");
+    await f.send.click();
+    const alert = page.getByRole("alert");
+    await expect.element(alert).toMatchTextContent(ERROR_TITLE);
+    await expect.element(alert).toMatchTextContent(wait);
+    await expect.element(alert).toMatchTextContent(ERROR_TEXT);
+  });
+});

@@ -81,3 +81,45 @@ test("with JavaScript an empty or malformed address is answered in place, withou
   await expect.element(screen.getByRole("status")).toHaveTextContent("Enter a valid email address");
   expect(fetch).not.toHaveBeenCalled();
 });
+
+test("a malformed address is kept and marked invalid; corrected, it is sent and the mark goes", async () => {
+  const fetch = vi.spyOn(window, "fetch").mockResolvedValue(
+    new Response(
+      JSON.stringify({
+        success: true,
+        id: "x",
+        message: "Thanks for subscribing! Watch your inbox for trip news.",
+      }),
+      { status: 200, headers: { "Content-Type": "application/json" } },
+    ),
+  );
+  const screen = await render(<NewsletterForm />);
+  const input = screen.getByRole("textbox", { name: "Email address" });
+  await userEvent.fill(input, "not-an-email");
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(screen.getByRole("status")).toHaveTextContent("Enter a valid email address");
+  await expect.element(input).toHaveAttribute("aria-invalid", "true");
+  await expect.element(input).toHaveValue("not-an-email");
+  expect(fetch).not.toHaveBeenCalled();
+
+  await userEvent.fill(input, "fixed@example.com");
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(screen.getByRole("status")).toMatchTextContent(/thanks for subscribing/i);
+  await expect.element(input).toHaveAttribute("aria-invalid", "false");
+  expect(fetch).toHaveBeenCalledTimes(1);
+});
+
+test("asked to wait (429), the box shows the server's own sentence", async () => {
+  // The server's exact 429 shape (the limits themselves are tested in tests/api/public-limits.test.ts).
+  const wait = "Too many requests from your connection. Please wait 4 minutes and try again.";
+  vi.spyOn(window, "fetch").mockResolvedValue(
+    new Response(JSON.stringify({ detail: wait, retry_after: 240, errors: {} }), {
+      status: 429,
+      headers: { "Content-Type": "application/json", "Retry-After": "240" },
+    }),
+  );
+  const screen = await render(<NewsletterForm />);
+  await userEvent.fill(screen.getByRole("textbox", { name: "Email address" }), "news.wait@example.com");
+  await screen.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(screen.getByRole("status")).toHaveTextContent(wait);
+});

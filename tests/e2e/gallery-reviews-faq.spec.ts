@@ -1,12 +1,15 @@
-import { expect, test } from "../fixtures/test";
+import { expect, type Page, test } from "../fixtures/test";
 
 const reviewsText = (n: number) => `${n} ${n === 1 ? "review" : "reviews"}`;
 
-test.describe("gallery", () => {
-  test("has its title and meta description, and invites visitors to share their photos by email", async ({
-    page,
-  }) => {
-    await page.goto("/gallery");
+const mainNav = (page: Page) => page.getByTestId("site-header").getByRole("navigation", { name: "Main" });
+
+test("the gallery, the FAQ and the reviews pages, one after the other through the header", async ({
+  page,
+}) => {
+  await page.goto("/gallery");
+
+  await test.step("gallery: has its title and meta description, and invites visitors to share their photos by email", async () => {
     await expect(page).toHaveTitle(/Gallery/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -16,11 +19,41 @@ test.describe("gallery", () => {
       /^mailto:.+@/,
     );
   });
-});
 
-test.describe("reviews", () => {
-  test("shows every review, the computed average and the total", async ({ page }) => {
-    await page.goto("/reviews");
+  await test.step("faq: has the emergency information and links onwards", async () => {
+    await mainNav(page).getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    const emergency = page.getByRole("region", { name: "Emergency information" });
+    await expect(emergency).toContainText("000");
+    await expect(emergency.getByRole("link", { name: "Call 000" })).toHaveAttribute("href", "tel:000");
+    await expect(emergency.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\//,
+    );
+    const more = page.getByRole("region", { name: "Still have questions?" });
+    await expect(more.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+    await expect(more.getByRole("link", { name: "Browse adventures" })).toHaveAttribute(
+      "href",
+      "/adventures",
+    );
+    await expect(more.getByRole("link", { name: "Book your adventure" })).toHaveAttribute("href", "/book");
+  });
+
+  await mainNav(page).getByRole("link", { name: "Reviews", exact: true }).click();
+  await expect(page).toHaveURL(/\/reviews$/);
+  // The list is on screen before its cards are counted.
+  await expect(page.getByTestId("reviews-count")).toBeVisible();
+
+  await test.step("reviews are left by email or social media", async () => {
+    await expect(page.getByRole("link", { name: "Email your review" })).toHaveAttribute(
+      "href",
+      /^mailto:.+@/,
+    );
+    // No review form on the site: the only text area would be one.
+    await expect(page.locator("main textarea")).toHaveCount(0);
+  });
+
+  await test.step("shows every review, the computed average and the total", async () => {
     await expect(page).toHaveTitle(/Reviews/);
     const cards = page.getByTestId("review-card");
     const n = await cards.count();
@@ -48,16 +81,6 @@ test.describe("reviews", () => {
     await page.getByLabel("Filter by adventure").selectOption((await option.getAttribute("value")) ?? "");
     await expect(page.getByTestId("reviews-count")).not.toHaveText("0 reviews");
     await expect(page.getByTestId("reviews-total")).toHaveText(`Based on ${reviewsText(n)}`);
-  });
-
-  test("reviews are left by email or social media", async ({ page }) => {
-    await page.goto("/reviews");
-    await expect(page.getByRole("link", { name: "Email your review" })).toHaveAttribute(
-      "href",
-      /^mailto:.+@/,
-    );
-    // No review form on the site: the only text area would be one.
-    await expect(page.locator("main textarea")).toHaveCount(0);
   });
 });
 
@@ -96,23 +119,5 @@ test.describe("faq", () => {
     expect(faqPage.mainEntity[0]["@type"]).toBe("Question");
     expect(faqPage.mainEntity[0].acceptedAnswer.text.length).toBeGreaterThan(0);
     await context.close();
-  });
-
-  test("has the emergency information and links onwards", async ({ page }) => {
-    await page.goto("/faq");
-    const emergency = page.getByRole("region", { name: "Emergency information" });
-    await expect(emergency).toContainText("000");
-    await expect(emergency.getByRole("link", { name: "Call 000" })).toHaveAttribute("href", "tel:000");
-    await expect(emergency.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
-      "href",
-      /^https:\/\/wa\.me\//,
-    );
-    const more = page.getByRole("region", { name: "Still have questions?" });
-    await expect(more.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
-    await expect(more.getByRole("link", { name: "Browse adventures" })).toHaveAttribute(
-      "href",
-      "/adventures",
-    );
-    await expect(more.getByRole("link", { name: "Book your adventure" })).toHaveAttribute("href", "/book");
   });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   bannerTone,
   ERROR_STATE,
+  fetchPaymentStatus,
   interpret,
   POLL,
   STATUS_TEXT,
@@ -301,6 +302,39 @@ describe("payment status polling", () => {
     await t2.drain();
     expect(msgs.at(-1)).toBe(STATUS_TEXT.error);
     expect(t2.delays).toEqual([]);
+  });
+
+  it("asked to wait (429), the page's status call ends the check on the server's own sentence", async () => {
+    // The server's exact 429 shape (the limits themselves are tested in tests/api/public-limits.test.ts).
+    const wait = "Too many requests from your connection. Please wait 4 minutes and try again.";
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ detail: wait, retry_after: 240, errors: {} }), {
+          status: 429,
+          headers: { "Content-Type": "application/json", "Retry-After": "240" },
+        }),
+    );
+    try {
+      const timers = fakeTimers();
+      const messages: string[] = [];
+      startPaymentPolling({
+        sessionId: "cs_test_waitplease0001",
+        fetchStatus: fetchPaymentStatus,
+        onUpdate: (s) => messages.push(s.message),
+        navigate: () => {
+          throw new Error("must not navigate");
+        },
+        setTimer: timers.setTimer,
+        clearTimer: timers.clearTimer,
+      });
+      await timers.drain();
+      expect(messages).toEqual([STATUS_TEXT.checking, wait]);
+      expect(timers.delays).toEqual([]);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(String(fetch.mock.calls[0][0])).toBe("/api/payments/v1/checkout/status/cs_test_waitplease0001");
+    } finally {
+      fetch.mockRestore();
+    }
   });
 
   it("stops when cancelled", async () => {

@@ -7,8 +7,8 @@
  */
 
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { PUBLIC_PAGES } from "../fixtures/site.ts";
 import { expect, type Page, test, waitForHydration } from "../fixtures/test";
+import { cspViolations, HASH_POLICY, NONCE_POLICY, recordViolations } from "../helpers/csp";
 import { adminToken, bearer, cancelBooking } from "../helpers/e2e-api";
 
 /** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
@@ -19,27 +19,14 @@ async function watch(page: Page) {
       problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => {
-      const w = window as unknown as { __cspViolations?: string[] };
-      w.__cspViolations ??= [];
-      w.__cspViolations.push(
-        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
-      );
-    });
-  });
+  await page.addInitScript(recordViolations);
   return {
     async assertClean() {
-      const violations = await page.evaluate(
-        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-      );
+      const violations = await page.evaluate(cspViolations);
       expect([...problems, ...violations]).toEqual([]);
     },
   };
 }
-
-const NONCE_POLICY = /script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/;
-const HASH_POLICY = /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/;
 
 async function policyOf(page: Page, path: string, kind: RegExp = HASH_POLICY) {
   const res = await page.goto(path);
@@ -49,53 +36,42 @@ async function policyOf(page: Page, path: string, kind: RegExp = HASH_POLICY) {
   return policy;
 }
 
-// One browser: every public page under its policy, then a shared page with a script injected into it.
-test("public pages under the policy: every page hydrates with no violation, an injected script is refused", async ({
-  page,
-}) => {
-  await test.step("every public page loads and hydrates under the policy with no violation", async () => {
-    const watcher = await watch(page);
-    for (const path of PUBLIC_PAGES) {
-      await policyOf(page, path);
-      await waitForHydration(page);
-    }
-    await watcher.assertClean();
-  });
+// Every public page loading and hydrating under its policy with no violation is checked in the walk over
+// all public pages in tests/e2e/seo-ssr.spec.ts (one browser for every check made on each page).
 
-  // The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
-  // name does not run, and the page's own scripts still hydrate it. (That the server never names such a
-  // script is tested on the built pages in tests/process/shared-page-scripts.test.ts.)
-  await test.step("a script injected into a shared page is refused while the page still hydrates", async () => {
-    const violations: string[] = [];
-    await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) =>
-        (window as unknown as { reportViolation(t: string): void }).reportViolation(
-          `${e.violatedDirective} ${e.blockedURI}`,
-        ),
-      );
-    });
-    // The real page and its real headers, with a script in its content as injected markup would put it.
-    await page.route("**/about", async (route) => {
-      const res = await route.fetch();
-      const html = await res.text();
-      expect(html).toContain("<main");
-      const headers = { ...res.headers() };
-      delete headers["content-encoding"];
-      delete headers["content-length"];
-      await route.fulfill({
-        status: res.status(),
-        headers,
-        body: html.replace(/<main([^>]*)>/, "<main$1><script>window.__injected = 1</script>"),
-      });
-    });
-    // A shared page's policy; goto returns once React has hydrated the page.
-    await policyOf(page, "/about");
-    expect(
-      await page.evaluate(() => (window as unknown as { __injected?: number }).__injected),
-    ).toBeUndefined();
-    expect(violations).toEqual(["script-src-elem inline"]);
+// The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
+// name does not run, and the page's own scripts still hydrate it. (That the server never names such a
+// script is tested on the built pages in tests/process/shared-page-scripts.test.ts.)
+test("a script injected into a shared page is refused while the page still hydrates", async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportViolation(t: string): void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
   });
+  // The real page and its real headers, with a script in its content as injected markup would put it.
+  await page.route("**/about", async (route) => {
+    const res = await route.fetch();
+    const html = await res.text();
+    expect(html).toContain("<main");
+    const headers = { ...res.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({
+      status: res.status(),
+      headers,
+      body: html.replace(/<main([^>]*)>/, "<main$1><script>window.__injected = 1</script>"),
+    });
+  });
+  // A shared page's policy; goto returns once React has hydrated the page.
+  await policyOf(page, "/about");
+  expect(
+    await page.evaluate(() => (window as unknown as { __injected?: number }).__injected),
+  ).toBeUndefined();
+  expect(violations).toEqual(["script-src-elem inline"]);
 });
 
 test.describe("on a phone", () => {

@@ -1,5 +1,7 @@
 import { adventures, contentSections } from "../../server/db/seed-data";
+import { PUBLIC_PAGES } from "../fixtures/site.ts";
 import { expect, type Page, type Request, test } from "../fixtures/test";
+import { cspViolations, HASH_POLICY, recordViolations } from "../helpers/csp";
 
 /** A seeded content text (the page headings come from the website editor's sections). */
 function seeded(page: string, section: string): string {
@@ -195,14 +197,15 @@ test.describe("server-rendered pages (JavaScript disabled)", () => {
 });
 
 /**
- * Everything the page asks for while it loads, hydrates and is scrolled through: console
- * errors, uncaught errors, failed requests and error answers, each named by its page.
+ * Everything the page does wrong while it loads, hydrates and is scrolled through: console
+ * errors and warnings (Chromium reports a refused script or style there), uncaught errors,
+ * failed requests and error answers, each named by its page; and the requests still open.
  */
 function watchProblems(page: Page) {
   const state = { path: "", problems: [] as string[], inFlight: new Set<Request>() };
   const note = (text: string) => state.problems.push(`${state.path}: ${text}`);
   page.on("console", (msg) => {
-    if (msg.type() === "error") note(`console: ${msg.text()}`);
+    if (msg.type() === "error" || msg.type() === "warning") note(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => note(`page error: ${err.message}`));
   page.on("request", (req) => state.inFlight.add(req));
@@ -216,7 +219,7 @@ function watchProblems(page: Page) {
   page.on("response", (res) => {
     if (res.status() >= 400) note(`HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
   });
-  return state;
+  return { state, note };
 }
 
 /** Images with a box in the viewport that have not finished loading (a broken one finishes too). */
@@ -231,71 +234,92 @@ const loadingInView = (page: Page) =>
       }).length,
   );
 
+/** Scrolls the page through so every lazy image comes into view, and checks every image. */
+async function checkImages(page: Page, path: string, baseURL: string, note: (text: string) => void) {
+  // Scroll down step by step so every lazy image enters the viewport and loads.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = Math.round((page.viewportSize()?.height ?? 800) * 0.8);
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+    await expect.poll(() => loadingInView(page), { message: `${path} images at ${y} px` }).toBe(0);
+  }
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
+  await expect.poll(() => loadingInView(page), { message: `${path} images at the bottom` }).toBe(0);
+  // A lazy image passed over quickly may not have started loading: bring each one
+  // still pending into view and wait for it (a broken one completes with width 0).
+  for (const img of await page.locator("img").filter({ visible: true }).all()) {
+    if (await img.evaluate((el: HTMLImageElement) => el.complete)) continue;
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+  }
+
+  const images = await page.locator("img").evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[]).map((img) => ({
+      src: img.currentSrc || img.src,
+      complete: img.complete,
+      width: img.naturalWidth,
+      alt: img.getAttribute("alt"),
+      failed: img.hasAttribute("data-image-failed"),
+      visible: img.getBoundingClientRect().width > 0,
+    })),
+  );
+  if (images.length === 0) note("has no image");
+  for (const img of images) {
+    if (!img.complete) continue; // a lazy image that never came into view (e.g. a closed lightbox)
+    if (img.width === 0) note(`broken image ${img.src}`);
+    if (img.failed) note(`placeholder shown instead of an image that failed to load: ${img.src}`);
+    if (img.alt === null) note(`image without alt ${img.src}`);
+  }
+  // Images that were in view have loaded.
+  for (const img of images) if (img.visible && !img.complete) note(`image in view not loaded ${img.src}`);
+  for (const img of images) {
+    if (!img.src.startsWith(baseURL) && !img.src.startsWith("data:"))
+      note(`image from another origin ${img.src}`);
+  }
+}
+
 test.describe("in the browser (JavaScript enabled)", () => {
-  // One browser walks every page; each page starts as a first view (nothing stored from the last),
-  // and its requests have all ended before the next page opens, so nothing is aborted by leaving.
-  test("every page: no broken image, console error or failed request", async ({ page, baseURL }) => {
-    const watch = watchProblems(page);
-    const note = (text: string) => watch.problems.push(`${watch.path}: ${text}`);
-    for (const { path } of ROUTES) {
-      await test.step(`${path}: no broken image, console error or failed request`, async () => {
+  /** The routes above, and every public page of the site (tests/fixtures/site.ts). */
+  const PAGES = [...new Set([...ROUTES.map((r) => r.path), ...PUBLIC_PAGES])];
+
+  // One browser walks every page. Each page starts as a first view (nothing stored from the last),
+  // and all its requests have ended before the next page opens, so none is cut short by leaving.
+  // Findings are collected page by page and asserted once, so a failure names every page.
+  test("every public page hydrates under its policy with no violation, broken image, console error or failed request", async ({
+    page,
+    baseURL,
+  }) => {
+    const { state, note } = watchProblems(page);
+    await page.addInitScript(recordViolations);
+    for (const path of PAGES) {
+      await test.step(path, async () => {
         if (page.url().startsWith(baseURL ?? "")) {
           await page.evaluate(() => {
             localStorage.clear();
             sessionStorage.clear();
           });
         }
-        watch.path = path;
+        state.path = path;
+        // goto returns once React has hydrated the page.
         const res = await page.goto(path);
         if (res?.status() !== 200) note(`answered ${res?.status()}`);
-
-        // Scroll down step by step so every lazy image enters the viewport and loads.
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        const step = Math.round((page.viewportSize()?.height ?? 800) * 0.8);
-        for (let y = 0; y <= height; y += step) {
-          await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-          await expect.poll(() => loadingInView(page), { message: `${path} images at ${y} px` }).toBe(0);
+        if (PUBLIC_PAGES.includes(path)) {
+          await test.step("every public page loads and hydrates under the policy with no violation", async () => {
+            const policy = (await res?.headerValue("content-security-policy")) ?? "";
+            if (!HASH_POLICY.test(policy)) note(`policy ${policy || "missing"}`);
+          });
         }
-        await page.evaluate(() =>
-          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
-        );
-        await expect.poll(() => loadingInView(page), { message: `${path} images at the bottom` }).toBe(0);
-        // A lazy image passed over quickly may not have started loading: bring each one
-        // still pending into view and wait for it (a broken one completes with width 0).
-        for (const img of await page.locator("img").filter({ visible: true }).all()) {
-          if (await img.evaluate((el: HTMLImageElement) => el.complete)) continue;
-          await img.scrollIntoViewIfNeeded();
-          await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+        if (ROUTES.some((r) => r.path === path)) {
+          await test.step(`${path}: no broken image, console error or failed request`, () =>
+            checkImages(page, path, baseURL ?? "", note));
         }
-
-        const images = await page.locator("img").evaluateAll((imgs) =>
-          (imgs as HTMLImageElement[]).map((img) => ({
-            src: img.currentSrc || img.src,
-            complete: img.complete,
-            width: img.naturalWidth,
-            alt: img.getAttribute("alt"),
-            failed: img.hasAttribute("data-image-failed"),
-            visible: img.getBoundingClientRect().width > 0,
-          })),
-        );
-        if (images.length === 0) note("has no image");
-        for (const img of images) {
-          if (!img.complete) continue; // a lazy image that never came into view (e.g. a closed lightbox)
-          if (img.width === 0) note(`broken image ${img.src}`);
-          if (img.failed) note(`placeholder shown instead of an image that failed to load: ${img.src}`);
-          if (img.alt === null) note(`image without alt ${img.src}`);
-        }
-        // Images that were in view have loaded.
-        for (const img of images)
-          if (img.visible && !img.complete) note(`image in view not loaded ${img.src}`);
-        for (const img of images) {
-          if (!img.src.startsWith(baseURL ?? "") && !img.src.startsWith("data:"))
-            note(`image from another origin ${img.src}`);
-        }
+        for (const violation of await page.evaluate(cspViolations)) note(`violation: ${violation}`);
         // Every request the page made has ended (so none is cut short by the next page).
-        await expect.poll(() => watch.inFlight.size, { message: `${path} requests in flight` }).toBe(0);
+        await expect.poll(() => state.inFlight.size, { message: `${path} requests in flight` }).toBe(0);
       });
     }
-    expect(watch.problems).toEqual([]);
+    expect(state.problems).toEqual([]);
   });
 });

@@ -89,324 +89,298 @@ const navAdventures = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Adventures", exact: true });
 
 test.describe("/adventures list", () => {
-  test("server-renders every active adventure with count and complete cards", async ({ page, request }) => {
-    const list = await catalogue(request);
-    await page.goto("/adventures");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(count(page)).toHaveText(countText(9));
-    await expect(cards(page)).toHaveCount(9);
-    await expect(cardTitles(page)).toHaveText(SHOWS.popular);
-
-    const first = byTitle(list, T.A);
-    const card = cards(page).first();
-    await expect(card).toContainText(first.price_display);
-    await expect(card).toContainText(first.duration);
-    await expect(card).toContainText(first.groupSize);
-    await expect(card.locator("img").first()).toHaveAttribute("alt", first.hero_image_alt || first.title);
-    await expect(card.locator("ul").first().locator("li")).toHaveCount(Math.min(3, first.highlights.length));
-    await expect(card.getByRole("list", { name: "Tags" }).locator("li")).toHaveCount(
-      Math.min(2, first.tags.length),
-    );
-    await expect(card.getByRole("link", { name: "Learn More" })).toHaveAttribute(
-      "href",
-      `/adventures/${first.slug}`,
-    );
-    await expect(card.getByRole("link", { name: "Book Now" })).toHaveAttribute(
-      "href",
-      `/book?adventure=${first.id}`,
-    );
-  });
-
-  test("filters live in the URL: shareable, replaced, and restored by the back button", async ({
+  // One browser, the list loaded once: what the server rendered, where its card links go, then the
+  // filters and the query parameters, each a step under the name of the test it was.
+  test("the list: server render, card links, filters in the URL and the category parameter", async ({
     page,
     request,
   }) => {
     const list = await catalogue(request);
-    await page.goto("/adventures");
-    await waitForHydration(page);
-    await select(page, "Category").selectOption("scuba-diving");
-    await select(page, "Sort by").selectOption("price-high");
-    await expect(page).toHaveURL(/\/adventures\?category=scuba-diving&sort=price-high$/);
-    const shown = SHOWS.scubaByPriceHigh.map((t) => byTitle(list, t));
+    await test.step("server-renders every active adventure with count and complete cards", async () => {
+      await page.goto("/adventures");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(count(page)).toHaveText(countText(9));
+      await expect(cards(page)).toHaveCount(9);
+      await expect(cardTitles(page)).toHaveText(SHOWS.popular);
 
-    await cards(page).first().getByRole("link", { name: "Learn More" }).click();
-    await expect(page).toHaveURL(`/adventures/${shown[0].slug}`);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/adventures\?category=scuba-diving&sort=price-high$/);
-    await expect(select(page, "Category")).toHaveValue("scuba-diving");
-    await expect(cardTitles(page)).toHaveText(shown.map((a) => a.title));
-
-    // Filter changes replace the entry: one step back leaves the list.
-    await page.goBack();
-    await expect(page).not.toHaveURL(/\/adventures/);
-
-    // A shared link opens filtered, on the server render too.
-    await page.goto("/adventures?category=combined&duration=weekend&skill=intermediate&sort=duration");
-    // Dive & camp, a weekend, intermediate: only the 2-day weekend.
-    await expect(count(page)).toHaveText(countText(1));
-    await expect(cardTitles(page)).toHaveText([T.G]);
-    await expect(select(page, "Sort by")).toHaveValue("duration");
-  });
-
-  test("the category query parameter: a real category and the four footer links", async ({
-    page,
-    request,
-  }) => {
-    await catalogue(request);
-    const cases: { query: string; selects: Record<string, string>; want: readonly string[] }[] = [
-      {
-        query: "scuba-diving",
-        selects: { Category: "scuba-diving", "Skill level": "all", Duration: "all" },
-        want: SHOWS.category["scuba-diving"],
-      },
-      {
-        query: "beginner",
-        selects: { Category: "all", "Skill level": "beginner", Duration: "all" },
-        want: SHOWS.skill.beginner,
-      },
-      {
-        query: "certified",
-        selects: { Category: "all", "Skill level": "intermediate", Duration: "all" },
-        want: SHOWS.skill.intermediate,
-      },
-      {
-        query: "camping",
-        selects: { Category: "camping", "Skill level": "all", Duration: "all" },
-        want: SHOWS.category.camping,
-      },
-      {
-        query: "multiday",
-        selects: { Category: "all", "Skill level": "all", Duration: "multiday" },
-        want: SHOWS.duration.multiday,
-      },
-    ];
-    for (const c of cases) {
-      await page.goto(`/adventures?category=${c.query}`);
-      for (const [label, value] of Object.entries(c.selects))
-        await expect(select(page, label)).toHaveValue(value);
-      await expect(count(page)).toHaveText(countText(c.want.length));
-      await expect(cardTitles(page)).toHaveText([...c.want]);
-    }
-
-    // The footer's links land on those lists.
-    await page.goto("/");
-    const footerHrefs = await page
-      .locator("footer a[href^='/adventures?category=']")
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(footerHrefs.sort()).toEqual(
-      [
-        "/adventures?category=beginner",
-        "/adventures?category=camping",
-        "/adventures?category=certified",
-        "/adventures?category=multiday",
-      ].sort(),
-    );
-
-    // Unknown values fall back to everything.
-    await page.goto("/adventures?category=volcanoes&skill=guru&sort=random");
-    await expect(select(page, "Category")).toHaveValue("all");
-    await expect(select(page, "Sort by")).toHaveValue("popularity");
-    await expect(count(page)).toHaveText(countText(9));
-  });
-
-  test("client-side navigation shows 'Loading adventures...' while GET /api/adventures-pro loads", async ({
-    page,
-    request,
-  }) => {
-    const list = await catalogue(request);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let calls = 0;
-    await page.route("**/api/adventures-pro", async (route) => {
-      calls++;
-      await gate;
-      await route.continue();
-    });
-    await page.goto("/about");
-    await waitForHydration(page);
-    await navAdventures(page).click();
-    await expect(page).toHaveURL(/\/adventures$/);
-    const loading = page.getByRole("status").filter({ hasText: "Loading adventures..." });
-    await expect(loading).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(select(page, "Category")).toBeVisible();
-    release();
-    await expect(count(page)).toHaveText(countText(list.length));
-    await expect(loading).toHaveCount(0);
-    expect(calls).toBe(1);
-  });
-
-  for (const failure of ["HTTP 500", "network failure"] as const) {
-    test(`client-side load error (${failure}) shows the error and Retry reloads the page`, async ({
-      page,
-      request,
-    }) => {
-      const list = await catalogue(request);
-      await page.route("**/api/adventures-pro", (route) =>
-        failure === "HTTP 500"
-          ? route.fulfill({ status: 500, contentType: "application/json", body: '{"detail":"boom"}' })
-          : route.abort("failed"),
+      const first = byTitle(list, T.A);
+      const card = cards(page).first();
+      await expect(card).toContainText(first.price_display);
+      await expect(card).toContainText(first.duration);
+      await expect(card).toContainText(first.groupSize);
+      await expect(card.locator("img").first()).toHaveAttribute("alt", first.hero_image_alt || first.title);
+      await expect(card.locator("ul").first().locator("li")).toHaveCount(
+        Math.min(3, first.highlights.length),
       );
+      await expect(card.getByRole("list", { name: "Tags" }).locator("li")).toHaveCount(
+        Math.min(2, first.tags.length),
+      );
+      await expect(card.getByRole("link", { name: "Learn More" })).toHaveAttribute(
+        "href",
+        `/adventures/${first.slug}`,
+      );
+      await expect(card.getByRole("link", { name: "Book Now" })).toHaveAttribute(
+        "href",
+        `/book?adventure=${first.id}`,
+      );
+    });
+
+    await test.step("card links: Learn More opens the detail page, Book Now the booking page", async () => {
+      const first = byTitle(list, SHOWS.popular[0]);
+      await waitForHydration(page);
+      await cards(page).first().getByRole("link", { name: "Learn More" }).click();
+      await expect(page).toHaveURL(`/adventures/${first.slug}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/adventures$/);
+      // The URL changes before the list replaces the detail page (whose related cards look alike).
+      await expect(count(page)).toBeVisible();
+      await cards(page).first().getByRole("link", { name: "Book Now" }).click();
+      await expect(page).toHaveURL(`/book?adventure=${first.id}`);
+    });
+
+    await test.step("filters live in the URL: shareable, replaced, and restored by the back button", async () => {
+      await page.goto("/adventures");
+      await waitForHydration(page);
+      await select(page, "Category").selectOption("scuba-diving");
+      await select(page, "Sort by").selectOption("price-high");
+      await expect(page).toHaveURL(/\/adventures\?category=scuba-diving&sort=price-high$/);
+      const shown = SHOWS.scubaByPriceHigh.map((t) => byTitle(list, t));
+      // The list follows the URL after a render: the first card is the one to open only once it has.
+      await expect(cardTitles(page)).toHaveText(shown.map((a) => a.title));
+
+      await cards(page).first().getByRole("link", { name: "Learn More" }).click();
+      await expect(page).toHaveURL(`/adventures/${shown[0].slug}`);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/adventures\?category=scuba-diving&sort=price-high$/);
+      await expect(select(page, "Category")).toHaveValue("scuba-diving");
+      await expect(cardTitles(page)).toHaveText(shown.map((a) => a.title));
+
+      // Filter changes replace the entry: one step back leaves the list (for the booking page before it).
+      await page.goBack();
+      await expect(page).not.toHaveURL(/\/adventures/);
+
+      // A shared link opens filtered, on the server render too.
+      await page.goto("/adventures?category=combined&duration=weekend&skill=intermediate&sort=duration");
+      // Dive & camp, a weekend, intermediate: only the 2-day weekend.
+      await expect(count(page)).toHaveText(countText(1));
+      await expect(cardTitles(page)).toHaveText([T.G]);
+      await expect(select(page, "Sort by")).toHaveValue("duration");
+    });
+
+    await test.step("the category query parameter: a real category and the four footer links", async () => {
+      const cases: { query: string; selects: Record<string, string>; want: readonly string[] }[] = [
+        {
+          query: "scuba-diving",
+          selects: { Category: "scuba-diving", "Skill level": "all", Duration: "all" },
+          want: SHOWS.category["scuba-diving"],
+        },
+        {
+          query: "beginner",
+          selects: { Category: "all", "Skill level": "beginner", Duration: "all" },
+          want: SHOWS.skill.beginner,
+        },
+        {
+          query: "certified",
+          selects: { Category: "all", "Skill level": "intermediate", Duration: "all" },
+          want: SHOWS.skill.intermediate,
+        },
+        {
+          query: "camping",
+          selects: { Category: "camping", "Skill level": "all", Duration: "all" },
+          want: SHOWS.category.camping,
+        },
+        {
+          query: "multiday",
+          selects: { Category: "all", "Skill level": "all", Duration: "multiday" },
+          want: SHOWS.duration.multiday,
+        },
+      ];
+      for (const c of cases) {
+        await page.goto(`/adventures?category=${c.query}`);
+        for (const [label, value] of Object.entries(c.selects))
+          await expect(select(page, label)).toHaveValue(value);
+        await expect(count(page)).toHaveText(countText(c.want.length));
+        await expect(cardTitles(page)).toHaveText([...c.want]);
+      }
+
+      // The footer's links land on those lists (the footer is the site frame's, the same on every page).
+      const footerHrefs = await page
+        .locator("footer a[href^='/adventures?category=']")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(footerHrefs.sort()).toEqual(
+        [
+          "/adventures?category=beginner",
+          "/adventures?category=camping",
+          "/adventures?category=certified",
+          "/adventures?category=multiday",
+        ].sort(),
+      );
+
+      // Unknown values fall back to everything.
+      await page.goto("/adventures?category=volcanoes&skill=guru&sort=random");
+      await expect(select(page, "Category")).toHaveValue("all");
+      await expect(select(page, "Sort by")).toHaveValue("popularity");
+      await expect(count(page)).toHaveText(countText(9));
+    });
+  });
+
+  // The list opened from another page in the browser, its data held back or refused: each case a step.
+  test("client-side navigation: the loading state, and a load error whose Retry reloads the page", async ({
+    page,
+    request,
+  }) => {
+    const list = await catalogue(request);
+    await test.step("client-side navigation shows 'Loading adventures...' while GET /api/adventures-pro loads", async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let calls = 0;
+      await page.route("**/api/adventures-pro", async (route) => {
+        calls++;
+        await gate;
+        await route.continue();
+      });
       await page.goto("/about");
       await waitForHydration(page);
       await navAdventures(page).click();
-      await expect(
-        page.getByText("Error loading adventures: Failed to load adventures", { exact: true }),
-      ).toBeVisible();
-      await expect(cards(page)).toHaveCount(0);
-
-      await page.unroute("**/api/adventures-pro");
-      await page.evaluate(() => {
-        (window as unknown as { beforeRetry: boolean }).beforeRetry = true;
-      });
-      await page.getByRole("button", { name: "Retry" }).click();
-      await expect(count(page)).toHaveText(countText(list.length));
       await expect(page).toHaveURL(/\/adventures$/);
-      // A real reload: the old document's state is gone.
-      expect(
-        await page.evaluate(() => (window as unknown as { beforeRetry?: boolean }).beforeRetry),
-      ).toBeUndefined();
+      const loading = page.getByRole("status").filter({ hasText: "Loading adventures..." });
+      await expect(loading).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(select(page, "Category")).toBeVisible();
+      release();
+      await expect(count(page)).toHaveText(countText(list.length));
+      await expect(loading).toHaveCount(0);
+      expect(calls).toBe(1);
+      await page.unroute("**/api/adventures-pro");
     });
-  }
 
-  test("works without JavaScript: list, counts and GET filters", async ({ browser, request }) => {
-    const list = await catalogue(request);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/adventures");
-    await expect(count(page)).toHaveText(countText(list.length));
-    await expect(cards(page)).toHaveCount(list.length);
-    await expect(page.getByText("Loading adventures...")).toHaveCount(0);
+    for (const failure of ["HTTP 500", "network failure"] as const) {
+      await test.step(`client-side load error (${failure}) shows the error and Retry reloads the page`, async () => {
+        await page.route("**/api/adventures-pro", (route) =>
+          failure === "HTTP 500"
+            ? route.fulfill({ status: 500, contentType: "application/json", body: '{"detail":"boom"}' })
+            : route.abort("failed"),
+        );
+        await page.goto("/about");
+        await waitForHydration(page);
+        await navAdventures(page).click();
+        await expect(
+          page.getByText("Error loading adventures: Failed to load adventures", { exact: true }),
+        ).toBeVisible();
+        await expect(cards(page)).toHaveCount(0);
 
-    await page.goto("/adventures?category=camping");
-    await expect(count(page)).toHaveText(countText(SHOWS.category.camping.length));
-    await expect(cardTitles(page)).toHaveText([...SHOWS.category.camping]);
-
-    // The filter form submits as a plain GET.
-    await page.goto("/adventures");
-    await select(page, "Skill level").selectOption("beginner");
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/skill=beginner/);
-    await expect(count(page)).toHaveText(countText(SHOWS.skill.beginner.length));
-    await expect(cardTitles(page)).toHaveText([...SHOWS.skill.beginner]);
-    await context.close();
+        await page.unroute("**/api/adventures-pro");
+        await page.evaluate(() => {
+          (window as unknown as { beforeRetry: boolean }).beforeRetry = true;
+        });
+        await page.getByRole("button", { name: "Retry" }).click();
+        await expect(count(page)).toHaveText(countText(list.length));
+        await expect(page).toHaveURL(/\/adventures$/);
+        // A real reload: the old document's state is gone.
+        expect(
+          await page.evaluate(() => (window as unknown as { beforeRetry?: boolean }).beforeRetry),
+        ).toBeUndefined();
+      });
+    }
   });
 });
 
 test.describe("/adventures/{slug} detail", () => {
-  test("hero, side card, meta and JSON-LD", async ({ page, request }) => {
-    const a = byTitle(await catalogue(request), T.A);
-    await page.goto(`/adventures/${a.slug}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.title);
-    await expect(page.getByText(a.tagline)).toBeVisible();
-
-    const side = page.getByTestId("booking-card");
-    await expect(side).toContainText(a.price_display);
-    await expect(side).toContainText(a.duration);
-    await expect(side).toContainText(a.groupSize);
-    await expect(side).toContainText(a.location);
-    expect(a.booking_enabled).toBe(true);
-    await expect(side.getByRole("link", { name: "Book This Adventure" })).toHaveAttribute(
-      "href",
-      `/book?adventure=${a.id}`,
-    );
-    await expect(side.getByRole("link", { name: "Ask Questions" })).toHaveAttribute("href", "/contact");
-    await expect(page.getByRole("heading", { name: "Our Safety Guarantee" })).toBeVisible();
-
-    await expect(page).toHaveTitle(a.meta_title || a.title);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      "href",
-      new RegExp(`/adventures/${a.slug}$`),
-    );
-    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-      "content",
-      new RegExp(`${(a.social_image || a.hero_image).replace(/[.]/g, "\\.")}$`),
-    );
-    const ld = await page
-      .locator('script[type="application/ld+json"]')
-      .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
-    const product = ld.find((x) => x["@type"] === "Product");
-    expect(product).toMatchObject({
-      name: a.title,
-      offers: {
-        "@type": "Offer",
-        price: a.base_price.toFixed(2),
-        priceCurrency: "AUD",
-        availability: "https://schema.org/InStock",
-      },
-    });
-  });
-
-  test("You Might Also Like: up to 3 other adventures sharing category or skill level", async ({
+  // One adventure's page read once, then the related card it links to, then unknown slugs.
+  test("the detail page: hero, side card, meta, JSON-LD, related adventures, and unknown slugs", async ({
     page,
     request,
   }) => {
     const list = await catalogue(request);
     const a = byTitle(list, T.A);
-    const candidates = list.filter(
-      (x) => x.id !== a.id && (x.category === a.category || x.skill_level === a.skill_level),
-    );
-    await page.goto(`/adventures/${a.slug}`);
-    const related = page.getByTestId("related-adventures").getByTestId("adventure-card");
-    await expect(page.getByRole("heading", { name: "You Might Also Like" })).toBeVisible();
-    await expect(related).toHaveCount(Math.min(3, candidates.length));
-    const titles = await related.locator("h3").allTextContents();
-    for (const t of titles) {
-      expect(t).not.toBe(a.title);
-      expect(candidates.map((c) => c.title)).toContain(t);
-    }
-    await waitForHydration(page);
-    await page.getByRole("tab", { name: "Itinerary" }).click();
-    await related.first().getByRole("link", { name: "Learn More" }).click();
-    await expect(page).toHaveURL(/\/adventures\/[a-z0-9-]+$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[0]);
-    // Each adventure opens on its Overview.
-    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-  });
+    await test.step("hero, side card, meta and JSON-LD", async () => {
+      await page.goto(`/adventures/${a.slug}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.title);
+      await expect(page.getByText(a.tagline)).toBeVisible();
 
-  test("card links: Learn More opens the detail page, Book Now the booking page", async ({
-    page,
-    request,
-  }) => {
-    const first = byTitle(await catalogue(request), SHOWS.popular[0]);
-    await page.goto("/adventures");
-    await waitForHydration(page);
-    await cards(page).first().getByRole("link", { name: "Learn More" }).click();
-    await expect(page).toHaveURL(`/adventures/${first.slug}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/adventures$/);
-    // The URL changes before the list replaces the detail page (whose related cards look alike).
-    await expect(count(page)).toBeVisible();
-    await cards(page).first().getByRole("link", { name: "Book Now" }).click();
-    await expect(page).toHaveURL(`/book?adventure=${first.id}`);
-  });
+      const side = page.getByTestId("booking-card");
+      await expect(side).toContainText(a.price_display);
+      await expect(side).toContainText(a.duration);
+      await expect(side).toContainText(a.groupSize);
+      await expect(side).toContainText(a.location);
+      expect(a.booking_enabled).toBe(true);
+      await expect(side.getByRole("link", { name: "Book This Adventure" })).toHaveAttribute(
+        "href",
+        `/book?adventure=${a.id}`,
+      );
+      await expect(side.getByRole("link", { name: "Ask Questions" })).toHaveAttribute("href", "/contact");
+      await expect(page.getByRole("heading", { name: "Our Safety Guarantee" })).toBeVisible();
 
-  test("an unknown slug redirects to /adventures without leaving the bad URL in history", async ({
-    page,
-  }) => {
-    // Full page load: the server answers a redirect, so the bad URL never enters history.
-    await page.goto("/about");
-    await page.goto("/adventures/no-such-adventure");
-    await expect(page).toHaveURL(/\/adventures$/);
-    await expect(count(page)).toBeVisible();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/about$/);
-
-    // Client-side navigation: the bad URL is never committed, and the page we came from is kept.
-    await page.goto("/faq");
-    await waitForHydration(page);
-    await page.evaluate(() => {
-      const w = window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } };
-      w.__reactRouterDataRouter.navigate("/adventures/no-such-adventure");
+      await expect(page).toHaveTitle(a.meta_title || a.title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`/adventures/${a.slug}$`),
+      );
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        new RegExp(`${(a.social_image || a.hero_image).replace(/[.]/g, "\\.")}$`),
+      );
+      const ld = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
+      const product = ld.find((x) => x["@type"] === "Product");
+      expect(product).toMatchObject({
+        name: a.title,
+        offers: {
+          "@type": "Offer",
+          price: a.base_price.toFixed(2),
+          priceCurrency: "AUD",
+          availability: "https://schema.org/InStock",
+        },
+      });
     });
-    await expect(page).toHaveURL(/\/adventures$/);
-    await expect(count(page)).toBeVisible();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/faq$/);
+
+    await test.step("You Might Also Like: up to 3 other adventures sharing category or skill level", async () => {
+      const candidates = list.filter(
+        (x) => x.id !== a.id && (x.category === a.category || x.skill_level === a.skill_level),
+      );
+      const related = page.getByTestId("related-adventures").getByTestId("adventure-card");
+      await expect(page.getByRole("heading", { name: "You Might Also Like" })).toBeVisible();
+      await expect(related).toHaveCount(Math.min(3, candidates.length));
+      const titles = await related.locator("h3").allTextContents();
+      for (const t of titles) {
+        expect(t).not.toBe(a.title);
+        expect(candidates.map((c) => c.title)).toContain(t);
+      }
+      await waitForHydration(page);
+      await page.getByRole("tab", { name: "Itinerary" }).click();
+      await related.first().getByRole("link", { name: "Learn More" }).click();
+      await expect(page).toHaveURL(/\/adventures\/[a-z0-9-]+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[0]);
+      // Each adventure opens on its Overview.
+      await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    });
+
+    await test.step("an unknown slug redirects to /adventures without leaving the bad URL in history", async () => {
+      // Full page load: the server answers a redirect, so the bad URL never enters history.
+      await page.goto("/about");
+      await page.goto("/adventures/no-such-adventure");
+      await expect(page).toHaveURL(/\/adventures$/);
+      await expect(count(page)).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/about$/);
+
+      // Client-side navigation: the bad URL is never committed, and the page we came from is kept.
+      await page.goto("/faq");
+      await waitForHydration(page);
+      await page.evaluate(() => {
+        const w = window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } };
+        w.__reactRouterDataRouter.navigate("/adventures/no-such-adventure");
+      });
+      await expect(page).toHaveURL(/\/adventures$/);
+      await expect(count(page)).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/faq$/);
+    });
   });
 
   test("crawlers get a 404 for an unknown slug; people get a redirect", async ({ request }) => {
@@ -490,18 +464,49 @@ test.describe("/adventures/{slug} detail", () => {
     }
   });
 
-  test("works without JavaScript: every section is in the page", async ({ browser, request }) => {
-    const a = byTitle(await catalogue(request), T.A);
+  // One browser without scripts for the list and the detail page, each a step.
+  test("works without JavaScript: the list with its GET filters, and every section of the detail page", async ({
+    browser,
+    request,
+  }) => {
+    const list = await catalogue(request);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`/adventures/${a.slug}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.title);
-    await expect(page.getByTestId("booking-card")).toContainText(a.price_display);
-    await expect(page.getByText(a.full_description.split(/\n\s*\n/)[0].trim())).toBeVisible();
-    // The tabs cannot switch without scripts, so all panels are shown.
-    await expect(page.getByText(a.included_items[0], { exact: true })).toBeVisible();
-    await expect(page.getByText(a.meeting_point)).toBeVisible();
-    await expect(page.getByTestId("related-adventures").getByTestId("adventure-card").first()).toBeVisible();
-    await context.close();
+    try {
+      await test.step("works without JavaScript: list, counts and GET filters", async () => {
+        await page.goto("/adventures");
+        await expect(count(page)).toHaveText(countText(list.length));
+        await expect(cards(page)).toHaveCount(list.length);
+        await expect(page.getByText("Loading adventures...")).toHaveCount(0);
+
+        await page.goto("/adventures?category=camping");
+        await expect(count(page)).toHaveText(countText(SHOWS.category.camping.length));
+        await expect(cardTitles(page)).toHaveText([...SHOWS.category.camping]);
+
+        // The filter form submits as a plain GET.
+        await page.goto("/adventures");
+        await select(page, "Skill level").selectOption("beginner");
+        await page.getByRole("button", { name: "Apply filters" }).click();
+        await expect(page).toHaveURL(/skill=beginner/);
+        await expect(count(page)).toHaveText(countText(SHOWS.skill.beginner.length));
+        await expect(cardTitles(page)).toHaveText([...SHOWS.skill.beginner]);
+      });
+
+      await test.step("works without JavaScript: every section is in the page", async () => {
+        const a = byTitle(list, T.A);
+        await page.goto(`/adventures/${a.slug}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.title);
+        await expect(page.getByTestId("booking-card")).toContainText(a.price_display);
+        await expect(page.getByText(a.full_description.split(/\n\s*\n/)[0].trim())).toBeVisible();
+        // The tabs cannot switch without scripts, so all panels are shown.
+        await expect(page.getByText(a.included_items[0], { exact: true })).toBeVisible();
+        await expect(page.getByText(a.meeting_point)).toBeVisible();
+        await expect(
+          page.getByTestId("related-adventures").getByTestId("adventure-card").first(),
+        ).toBeVisible();
+      });
+    } finally {
+      await context.close();
+    }
   });
 });

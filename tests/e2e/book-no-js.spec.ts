@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
-import { adminToken, bearer, cancelBooking, uniqueEmail } from "../helpers/e2e-api";
+import { adminToken, bearer, cancelBooking, createBooking, uniqueEmail } from "../helpers/e2e-api";
 
 /**
  * /book with JavaScript turned off: the adventure, the date and the details
@@ -120,86 +120,86 @@ test("choose, fill, submit, pay and see the confirmed booking, all without JavaS
   }
 });
 
-test("a refused form comes back with the server's messages and what was typed", async ({ page, request }) => {
-  const token = await adminToken(request);
-  const day = await openSunday(request, token);
-  // Searchable in the admin list, to show that nothing was booked under it.
-  const firstName = `Refused${Date.now()}`;
-  try {
-    await page.goto(`/book?adventure=${ADVENTURE}`);
-    const form = detailsForm(page);
-    await form.locator("[name=customerFirstName]").fill(firstName);
-    await form.locator("[name=customerLastName]").fill("Script");
-    await form.locator("[name=customerPhone]").fill("0400 765 432");
-    await form.locator("[name=groupSize]").selectOption("2");
-    await page.locator("select[name=selectedDate]").selectOption(day.iso);
-    await form.locator("[name=specialRequirements]").fill("Kept after the error");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-
-    // No email: the spec's banner, the server's message at the field, the rest as typed.
-    await expect(page.getByTestId("error-banner")).toHaveText("Please fill in all required fields");
-    await expect(page.getByTestId("field-error")).toHaveText(["Email is required"]);
-    await expect(form.locator("[name=customerFirstName]")).toHaveValue(firstName);
-    await expect(form.locator("[name=customerLastName]")).toHaveValue("Script");
-    await expect(form.locator("[name=customerPhone]")).toHaveValue("0400 765 432");
-    await expect(form.locator("[name=groupSize]")).toHaveValue("2");
-    await expect(page.locator("select[name=selectedDate]")).toHaveValue(day.iso);
-    await expect(form.locator("[name=specialRequirements]")).toHaveValue("Kept after the error");
-    // The summary is the server's render of the same values.
-    await expect(page.getByTestId("booking-total")).toHaveText(`$${PRICE * 2}`);
-
-    // A malformed email: the server's own detail, as the script's form shows it.
-    await form.locator("[name=customerEmail]").fill("not-an-email");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await expect(page.getByTestId("error-banner")).toHaveText("customer_email: Enter a valid email address");
-    await expect(page.getByTestId("field-error")).toHaveText(["Enter a valid email address"]);
-    await expect(form.locator("[name=customerEmail]")).toHaveValue("not-an-email");
-    await expect(page).toHaveURL(`/book?adventure=${ADVENTURE}`);
-
-    // Nothing was booked or held.
-    expect(await bookingsOf(request, token, firstName)).toEqual([]);
-    await expect(page.locator(`select[name=selectedDate] option[value="${day.iso}"]`)).toHaveText(
-      `${day.full} — 6 spots left`,
-    );
-
-    // Change adventure: without JavaScript, the list of adventures again.
-    await page.getByRole("button", { name: "Change adventure" }).click();
-    // An empty GET form: /book with an empty query.
-    await expect(page).toHaveURL(/\/book\??$/);
-    await expect(page.getByTestId("adventure-option").first()).toBeVisible();
-  } finally {
-    for (const b of await bookingsOf(request, token, firstName)) await cancelBooking(request, token, b.id);
-    await deleteAvailability(request, token, day.id);
-  }
-});
-
-test("cancelling on the test checkout returns to /book with the cancelled banner", async ({
+// The form's refusals, then the test checkout's Cancel, on one date of its own and one browser.
+// The checkout's booking is made through the API: the journey above is the test of the form
+// that leads there.
+test("a refused form keeps what was typed; Cancel on the test checkout shows the cancelled banner", async ({
   page,
   request,
 }) => {
   const token = await adminToken(request);
   const day = await openSunday(request, token);
+  // Searchable in the admin list, to show that nothing was booked under it.
+  const firstName = `Refused${Date.now()}`;
   const email = uniqueEmail("nojs-cancel");
   try {
-    await page.goto(`/book?adventure=${ADVENTURE}`);
-    const form = detailsForm(page);
-    await form.locator("[name=customerFirstName]").fill("Noa");
-    await form.locator("[name=customerEmail]").fill(email);
-    await page.locator("select[name=selectedDate]").selectOption(day.iso);
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    await test.step("a refused form comes back with the server's messages and what was typed", async () => {
+      await page.goto(`/book?adventure=${ADVENTURE}`);
+      const form = detailsForm(page);
+      await form.locator("[name=customerFirstName]").fill(firstName);
+      await form.locator("[name=customerLastName]").fill("Script");
+      await form.locator("[name=customerPhone]").fill("0400 765 432");
+      await form.locator("[name=groupSize]").selectOption("2");
+      await page.locator("select[name=selectedDate]").selectOption(day.iso);
+      await form.locator("[name=specialRequirements]").fill("Kept after the error");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
 
-    await page.getByRole("link", { name: /^Cancel and return to / }).click();
-    await page.waitForURL(/\/book\?session_id=cs_test_/);
-    // The status check cannot run: the page shows the stored outcome in the spec's words instead.
-    const banners = page.getByTestId("payment-banner");
-    await expect(banners.filter({ visible: true })).toHaveText([
-      "Payment was cancelled. Please try booking again if you wish to proceed.",
-    ]);
-    await expect(page.getByText("Checking payment status...")).toBeHidden();
-    const [booking] = await bookingsOf(request, token, email);
-    expect(booking.booking_status).toBe("cancelled");
+      // No email: the spec's banner, the server's message at the field, the rest as typed.
+      await expect(page.getByTestId("error-banner")).toHaveText("Please fill in all required fields");
+      await expect(page.getByTestId("field-error")).toHaveText(["Email is required"]);
+      await expect(form.locator("[name=customerFirstName]")).toHaveValue(firstName);
+      await expect(form.locator("[name=customerLastName]")).toHaveValue("Script");
+      await expect(form.locator("[name=customerPhone]")).toHaveValue("0400 765 432");
+      await expect(form.locator("[name=groupSize]")).toHaveValue("2");
+      await expect(page.locator("select[name=selectedDate]")).toHaveValue(day.iso);
+      await expect(form.locator("[name=specialRequirements]")).toHaveValue("Kept after the error");
+      // The summary is the server's render of the same values.
+      await expect(page.getByTestId("booking-total")).toHaveText(`$${PRICE * 2}`);
+
+      // A malformed email: the server's own detail, as the script's form shows it.
+      await form.locator("[name=customerEmail]").fill("not-an-email");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await expect(page.getByTestId("error-banner")).toHaveText(
+        "customer_email: Enter a valid email address",
+      );
+      await expect(page.getByTestId("field-error")).toHaveText(["Enter a valid email address"]);
+      await expect(form.locator("[name=customerEmail]")).toHaveValue("not-an-email");
+      await expect(page).toHaveURL(`/book?adventure=${ADVENTURE}`);
+
+      // Nothing was booked or held.
+      expect(await bookingsOf(request, token, firstName)).toEqual([]);
+      await expect(page.locator(`select[name=selectedDate] option[value="${day.iso}"]`)).toHaveText(
+        `${day.full} — 6 spots left`,
+      );
+
+      // Change adventure: without JavaScript, the list of adventures again.
+      await page.getByRole("button", { name: "Change adventure" }).click();
+      // An empty GET form: /book with an empty query.
+      await expect(page).toHaveURL(/\/book\??$/);
+      await expect(page.getByTestId("adventure-option").first()).toBeVisible();
+    });
+
+    await test.step("cancelling on the test checkout returns to /book with the cancelled banner", async () => {
+      const booking = await createBooking(request, {
+        adventureId: ADVENTURE,
+        date: day.iso,
+        email,
+        firstName: "Noa",
+      });
+      await page.goto(booking.checkout_url);
+      await page.getByRole("link", { name: /^Cancel and return to / }).click();
+      await page.waitForURL(/\/book\?session_id=cs_test_/);
+      // The status check cannot run: the page shows the stored outcome in the spec's words instead.
+      const banners = page.getByTestId("payment-banner");
+      await expect(banners.filter({ visible: true })).toHaveText([
+        "Payment was cancelled. Please try booking again if you wish to proceed.",
+      ]);
+      await expect(page.getByText("Checking payment status...")).toBeHidden();
+      const [cancelled] = await bookingsOf(request, token, email);
+      expect(cancelled.booking_status).toBe("cancelled");
+    });
   } finally {
+    for (const b of await bookingsOf(request, token, firstName)) await cancelBooking(request, token, b.id);
     for (const b of await bookingsOf(request, token, email)) await cancelBooking(request, token, b.id);
     await deleteAvailability(request, token, day.id);
   }

@@ -68,125 +68,136 @@ function summaryRow(page: Page, label: string): Locator {
   return page.getByRole("complementary").locator("dl > div").filter({ hasText: label }).locator("dd");
 }
 
-test("the summary shows the adventure, its own group sizes, an en-AU date and the total", async ({
+// The form on /book?adventure=…, one browser: each former test a step, each on its own page load.
+test("the booking form: its summary, a date that filled meanwhile, missing fields and group sizes", async ({
   page,
   request,
 }) => {
   const token = await adminToken(request);
   const adv = await adventure(request, ADVENTURE);
-  const day = await openSaturday(request, token, ADVENTURE, 8);
-  try {
-    await page.goto(`/book?adventure=${ADVENTURE}`);
-    const summary = page.getByRole("complementary");
-    await expect(summary.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
-    await expect(summary).toContainText(adv.title);
-    await expect(summaryRow(page, "Date")).toHaveText("Not selected");
-    await expect(summaryRow(page, "Price per person")).toHaveText(`$${adv.price_num}`);
-
-    // Group sizes follow the adventure's own limits, within the business maximum.
-    const low = Math.max(1, adv.group_size_min);
-    const high = Math.min(BUSINESS_MAX_GROUP, adv.group_size_max);
-    const expected = Array.from({ length: high - low + 1 }, (_, i) => people(low + i));
-    expect(expected.length).toBeGreaterThanOrEqual(1);
-    await expect(page.locator("select[name=groupSize] option")).toHaveText(expected);
-    await expect(summaryRow(page, "Group size")).toHaveText(people(low));
-
-    const dateSelect = page.locator("select[name=selectedDate]");
-    await expect(dateSelect.locator(`option[value="${day.iso}"]`)).toHaveText(`${day.full} — 8 spots left`);
-    await dateSelect.selectOption(day.iso);
-    await expect(summaryRow(page, "Date")).toHaveText(day.short);
-
-    await page.locator("select[name=groupSize]").selectOption(String(high));
-    await expect(summaryRow(page, "Group size")).toHaveText(people(high));
-    await expect(page.getByTestId("booking-total")).toHaveText(
-      `$${(adv.price_num * high).toLocaleString("en-AU")}`,
-    );
-  } finally {
-    await deleteAvailability(request, token, day.id);
-  }
-});
-
-test("with no adventure chosen there is no form to submit", async ({ page }) => {
-  await page.goto("/book");
-  await expect(page.getByRole("heading", { name: "Select Adventure" })).toBeVisible();
-  await expect(page.getByTestId("adventure-option").first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Booking Summary" })).toHaveCount(0);
-});
-
-test("a date that filled meanwhile: the submit waits disabled, then the server's refusal shows in the error banner", async ({
-  page,
-  request,
-}) => {
-  const token = await adminToken(request);
-  const adv = await adventure(request, ADVENTURE);
-  const group = Math.max(1, adv.group_size_min);
-  const day = await openSaturday(request, token, ADVENTURE, group);
+  const opened: string[] = [];
   let other: CreatedBooking | undefined;
   try {
-    await page.goto(`/book?adventure=${ADVENTURE}`);
-    const form = page.locator("main form").first();
-    await form.locator("[name=customerFirstName]").fill("Ava");
-    await form.locator("[name=customerLastName]").fill("Walker");
-    await form.locator("[name=customerEmail]").fill(uniqueEmail("late"));
-    await page.locator("select[name=selectedDate]").selectOption(day.iso);
-    await expect(summaryRow(page, "Group size")).toHaveText(people(group));
+    await test.step("the summary shows the adventure, its own group sizes, an en-AU date and the total", async () => {
+      const day = await openSaturday(request, token, ADVENTURE, 8);
+      opened.push(day.id);
+      await page.goto(`/book?adventure=${ADVENTURE}`);
+      const summary = page.getByRole("complementary");
+      await expect(summary.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
+      await expect(summary).toContainText(adv.title);
+      await expect(summaryRow(page, "Date")).toHaveText("Not selected");
+      await expect(summaryRow(page, "Price per person")).toHaveText(`$${adv.price_num}`);
 
-    // Someone else takes every spot while this visitor is still typing.
-    other = await createBooking(request, {
-      adventureId: ADVENTURE,
-      date: day.iso,
-      groupSize: group,
-      email: uniqueEmail("quicker"),
+      // Group sizes follow the adventure's own limits, within the business maximum.
+      const low = Math.max(1, adv.group_size_min);
+      const high = Math.min(BUSINESS_MAX_GROUP, adv.group_size_max);
+      const expected = Array.from({ length: high - low + 1 }, (_, i) => people(low + i));
+      expect(expected.length).toBeGreaterThanOrEqual(1);
+      await expect(page.locator("select[name=groupSize] option")).toHaveText(expected);
+      await expect(summaryRow(page, "Group size")).toHaveText(people(low));
+
+      const dateSelect = page.locator("select[name=selectedDate]");
+      await expect(dateSelect.locator(`option[value="${day.iso}"]`)).toHaveText(`${day.full} — 8 spots left`);
+      await dateSelect.selectOption(day.iso);
+      await expect(summaryRow(page, "Date")).toHaveText(day.short);
+
+      await page.locator("select[name=groupSize]").selectOption(String(high));
+      await expect(summaryRow(page, "Group size")).toHaveText(people(high));
+      await expect(page.getByTestId("booking-total")).toHaveText(
+        `$${(adv.price_num * high).toLocaleString("en-AU")}`,
+      );
     });
 
-    // Hold the request until the button's processing state has been seen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    await test.step("a date that filled meanwhile: the submit waits disabled, then the server's refusal shows in the error banner", async () => {
+      const group = Math.max(1, adv.group_size_min);
+      const day = await openSaturday(request, token, ADVENTURE, group);
+      opened.push(day.id);
+      await page.goto(`/book?adventure=${ADVENTURE}`);
+      const form = page.locator("main form").first();
+      await form.locator("[name=customerFirstName]").fill("Ava");
+      await form.locator("[name=customerLastName]").fill("Walker");
+      await form.locator("[name=customerEmail]").fill(uniqueEmail("late"));
+      await page.locator("select[name=selectedDate]").selectOption(day.iso);
+      await expect(summaryRow(page, "Group size")).toHaveText(people(group));
+
+      // Someone else takes every spot while this visitor is still typing.
+      other = await createBooking(request, {
+        adventureId: ADVENTURE,
+        date: day.iso,
+        groupSize: group,
+        email: uniqueEmail("quicker"),
+      });
+
+      // Hold the request until the button's processing state has been seen.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/bookings", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const answer = page.waitForResponse("**/api/bookings");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      const busy = page.getByRole("button", { name: "Processing..." });
+      await expect(busy).toBeDisabled();
+      release();
+      const refusal = await answer;
+      expect(refusal.status()).toBe(400);
+      const detail = "selected_date: This date is fully booked. Please choose another date.";
+      expect(((await refusal.json()) as { detail: string }).detail).toBe(detail);
+      // The server's own sentence, word for word.
+      await expect(page.getByTestId("error-banner")).toHaveText(detail);
+      await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
+      expect(page.url()).toContain("/book");
+      await page.unroute("**/api/bookings");
     });
-    await page.route("**/api/bookings", async (route) => {
-      await held;
-      await route.continue();
+
+    await test.step("missing required fields are named before anything is sent", async () => {
+      await page.goto("/book?adventure=dive-exhibition");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await expect(page.getByTestId("error-banner")).toHaveText("Please fill in all required fields");
     });
-    const answer = page.waitForResponse("**/api/bookings");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    const busy = page.getByRole("button", { name: "Processing..." });
-    await expect(busy).toBeDisabled();
-    release();
-    const refusal = await answer;
-    expect(refusal.status()).toBe(400);
-    const detail = "selected_date: This date is fully booked. Please choose another date.";
-    expect(((await refusal.json()) as { detail: string }).detail).toBe(detail);
-    // The server's own sentence, word for word.
-    await expect(page.getByTestId("error-banner")).toHaveText(detail);
-    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
-    expect(page.url()).toContain("/book");
+
+    await test.step("the group size offers only what the adventure takes (2 to 4 for the double shore dive)", async () => {
+      await page.goto("/book?adventure=dive-trip-shore");
+      const sizes = page.locator("select[name=groupSize] option");
+      await expect(sizes).toHaveText(["2 people", "3 people", "4 people"]);
+      await expect(page.locator("select[name=groupSize]")).toHaveValue("2");
+    });
   } finally {
     if (other) await cancelBooking(request, token, other.booking_id);
-    await deleteAvailability(request, token, day.id);
+    for (const id of opened) await deleteAvailability(request, token, id);
   }
 });
 
-test("custom payment: no amount keeps the button disabled; zero shows the amount message", async ({
-  page,
-}) => {
-  await page.goto("/book");
-  await page.getByRole("button", { name: "Custom Payment" }).click();
-  await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
-  const submit = page.getByRole("button", { name: "Continue to Payment" });
-  await expect(submit).toBeDisabled();
-  await page.getByLabel("Amount").fill("0");
-  await expect(page.getByTestId("custom-total")).toHaveText("AUD 0.00");
-  await expect(submit).toBeEnabled();
-  await submit.click();
-  await expect(page.getByTestId("error-banner")).toHaveText("Please enter a valid amount greater than 0");
-  expect(new URL(page.url()).pathname).toBe("/book");
+// /book with nothing chosen, then its custom payment form, in one page.
+test("/book with no adventure chosen, and the custom payment's own checks", async ({ page }) => {
+  await test.step("with no adventure chosen there is no form to submit", async () => {
+    await page.goto("/book");
+    await expect(page.getByRole("heading", { name: "Select Adventure" })).toBeVisible();
+    await expect(page.getByTestId("adventure-option").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Booking Summary" })).toHaveCount(0);
+  });
 
-  await page.getByLabel("Amount").fill("12.5");
-  await page.getByLabel("Quantity").fill("3");
-  await page.getByLabel("Currency").selectOption("gbp");
-  await expect(page.getByTestId("custom-total")).toHaveText("GBP 37.50");
+  await test.step("custom payment: no amount keeps the button disabled; zero shows the amount message", async () => {
+    await page.getByRole("button", { name: "Custom Payment" }).click();
+    await expect(page.getByRole("heading", { name: "Custom Payment Details" })).toBeVisible();
+    const submit = page.getByRole("button", { name: "Continue to Payment" });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel("Amount").fill("0");
+    await expect(page.getByTestId("custom-total")).toHaveText("AUD 0.00");
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByTestId("error-banner")).toHaveText("Please enter a valid amount greater than 0");
+    expect(new URL(page.url()).pathname).toBe("/book");
+
+    await page.getByLabel("Amount").fill("12.5");
+    await page.getByLabel("Quantity").fill("3");
+    await page.getByLabel("Currency").selectOption("gbp");
+    await expect(page.getByTestId("custom-total")).toHaveText("GBP 37.50");
+  });
 });
 
 /** A CSS colour as sRGB (the browser resolves oklch and friends through a canvas), then its hue. */
@@ -214,54 +225,35 @@ async function hueOf(
   }, property);
 }
 
-const GREEN = (h: number) => h >= 90 && h <= 170;
 const RED = (h: number) => h >= 340 || h <= 20;
-const BLUE = (h: number) => h >= 185 && h <= 250;
 
-const BANNERS = [
-  {
-    answer: { status: "complete", payment_status: "paid" },
-    text: "Payment successful! Thank you for your booking. You will receive a confirmation email shortly.",
-    colour: "green",
-    is: GREEN,
-  },
-  {
-    answer: { status: "expired", payment_status: "unpaid" },
-    text: "Payment session expired. Please try booking again.",
-    colour: "red",
-    is: RED,
-  },
-  {
-    answer: { status: "cancelled", payment_status: "unpaid" },
-    text: "Payment was cancelled. Please try booking again if you wish to proceed.",
-    colour: "red",
-    is: RED,
-  },
-  {
-    answer: { status: "open", payment_status: "unpaid" },
-    text: "Payment is being processed...",
-    colour: "blue",
-    is: BLUE,
-  },
-] as const;
+// The status call answered here, on one browser; a frozen clock means no further poll while the
+// banner is read. Each answer's colour is the banner's own, in tests/component/payment-banner.test.tsx;
+// here the built page's stylesheet shows it too.
+test("the payment banner for an expired session and for a failing status call", async ({ page }) => {
+  let answer: { status: number; json: unknown } = { status: 200, json: {} };
+  await page.route("**/api/payments/v1/checkout/status/**", (route) => route.fulfill(answer));
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+  const el = page.getByTestId("payment-banner");
 
-for (const banner of BANNERS) {
-  test(`the payment banner is ${banner.colour} for "${banner.text}"`, async ({ page }) => {
-    // A frozen clock: no further poll and no redirect while the colours are read.
-    const start = Date.now();
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(start + 1000);
-    await page.route("**/api/payments/v1/checkout/status/**", (route) =>
-      route.fulfill({ json: banner.answer }),
-    );
-    await page.goto("/book?session_id=cs_test_bannercolours01");
-    const el = page.getByTestId("payment-banner");
-    await expect(el).toHaveText(banner.text);
+  await test.step("an expired session shows the expired banner", async () => {
+    answer = { status: 200, json: { status: "expired", payment_status: "unpaid" } };
+    await page.goto("/book?session_id=cs_test_expiredsession01");
+    await expect(el).toHaveText("Payment session expired. Please try booking again.");
+    await expect(el).toHaveAttribute("data-tone", "error");
     const background = await hueOf(el, "background-color");
     const text = await hueOf(el, "color");
-    expect(banner.is(background.hue), `background ${background.rgb} hue ${background.hue}`).toBe(true);
-    expect(banner.is(text.hue), `text ${text.rgb} hue ${text.hue}`).toBe(true);
-    // The waiting state carries its waiting icon.
-    await expect(el.locator("svg.animate-pulse")).toHaveCount(banner.colour === "blue" ? 1 : 0);
+    expect(RED(background.hue), `background ${background.rgb} hue ${background.hue}`).toBe(true);
+    expect(RED(text.hue), `text ${text.rgb} hue ${text.hue}`).toBe(true);
   });
-}
+
+  await test.step("a failing status call shows its error text", async () => {
+    answer = { status: 500, json: { detail: "boom" } };
+    await page.goto("/book?session_id=cs_test_failingstatus01");
+    await expect(el).toHaveText(
+      "Error checking payment status. Please contact us if you completed the payment.",
+    );
+  });
+});

@@ -7,8 +7,9 @@
  */
 
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
-import { PUBLIC_PAGES } from "../fixtures/site.ts";
 import { expect, type Page, test, waitForHydration } from "../fixtures/test";
+import { cspViolations, HASH_POLICY, NONCE_POLICY, recordViolations } from "../helpers/csp";
+import { adminToken, bearer, cancelBooking } from "../helpers/e2e-api";
 
 /** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
 async function watch(page: Page) {
@@ -18,27 +19,14 @@ async function watch(page: Page) {
       problems.push(`console ${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => {
-      const w = window as unknown as { __cspViolations?: string[] };
-      w.__cspViolations ??= [];
-      w.__cspViolations.push(
-        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
-      );
-    });
-  });
+  await page.addInitScript(recordViolations);
   return {
     async assertClean() {
-      const violations = await page.evaluate(
-        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
-      );
+      const violations = await page.evaluate(cspViolations);
       expect([...problems, ...violations]).toEqual([]);
     },
   };
 }
-
-const NONCE_POLICY = /script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/;
-const HASH_POLICY = /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/;
 
 async function policyOf(page: Page, path: string, kind: RegExp = HASH_POLICY) {
   const res = await page.goto(path);
@@ -48,14 +36,8 @@ async function policyOf(page: Page, path: string, kind: RegExp = HASH_POLICY) {
   return policy;
 }
 
-test("every public page loads and hydrates under the policy with no violation", async ({ page }) => {
-  const watcher = await watch(page);
-  for (const path of PUBLIC_PAGES) {
-    await policyOf(page, path);
-    await waitForHydration(page);
-  }
-  await watcher.assertClean();
-});
+// Every public page loading and hydrating under its policy with no violation is checked in the walk over
+// all public pages in tests/e2e/seo-ssr.spec.ts (one browser for every check made on each page).
 
 // The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
 // name does not run, and the page's own scripts still hydrate it. (That the server never names such a
@@ -109,41 +91,52 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a booking goes through the form to the test checkout with no violation", async ({ page }) => {
+// One browser: a booking to the test checkout and paid, then the admin login.
+test("a booking to the test checkout and the admin login, with no violation", async ({ page, request }) => {
   const watcher = await watch(page);
-  await policyOf(page, "/book");
-  await waitForHydration(page);
-  await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
-  await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
-  const form = page.locator("main form").first();
-  await form.locator("[name=customerFirstName]").fill("Ava");
-  await form.locator("[name=customerLastName]").fill("Walker");
-  await form.locator("[name=customerEmail]").fill(`csp-${Date.now()}@example.com`);
-  await form.locator("[name=customerPhone]").fill("0400 123 456");
-  const dateSelect = page.locator("select[name=selectedDate]");
-  const value = await dateSelect.locator("option:not([disabled])").nth(1).getAttribute("value");
-  await dateSelect.selectOption(value ?? "");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.waitForURL(/\/checkout\/test\/cs_test_/);
-  await expect(page.getByLabel("Card number")).toBeVisible();
-  const checkout = await page.request.get(page.url());
-  expect(checkout.headers()["content-security-policy"]).toMatch(/'strict-dynamic'/);
-  // The checkout page is interactive: paying with the test card lands on the confirmation.
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Ava Walker");
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page.getByText("Payment successful!")).toBeVisible();
-  await watcher.assertClean();
-});
+  const email = `csp-${Date.now()}@example.com`;
+  try {
+    await test.step("a booking goes through the form to the test checkout with no violation", async () => {
+      await policyOf(page, "/book");
+      await waitForHydration(page);
+      await page.getByTestId("adventure-option").filter({ hasText: "Guided Shore Dive" }).click();
+      await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
+      const form = page.locator("main form").first();
+      await form.locator("[name=customerFirstName]").fill("Ava");
+      await form.locator("[name=customerLastName]").fill("Walker");
+      await form.locator("[name=customerEmail]").fill(email);
+      await form.locator("[name=customerPhone]").fill("0400 123 456");
+      const dateSelect = page.locator("select[name=selectedDate]");
+      const value = await dateSelect.locator("option:not([disabled])").nth(1).getAttribute("value");
+      await dateSelect.selectOption(value ?? "");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.waitForURL(/\/checkout\/test\/cs_test_/);
+      await expect(page.getByLabel("Card number")).toBeVisible();
+      const checkout = await page.request.get(page.url());
+      expect(checkout.headers()["content-security-policy"]).toMatch(/'strict-dynamic'/);
+      // The checkout page is interactive: paying with the test card lands on the confirmation.
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM / YY)").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByLabel("Name on card").fill("Ava Walker");
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page.getByText("Payment successful!")).toBeVisible();
+      await watcher.assertClean();
+    });
 
-test("the admin login works under the policy", async ({ page }) => {
-  const watcher = await watch(page);
-  await policyOf(page, "/admin", NONCE_POLICY);
-  await expect(page).toHaveURL(/\/admin\/pro-dashboard$/);
-  await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: /welcome to your dashboard/ })).toBeVisible();
-  await watcher.assertClean();
+    await test.step("the admin login works under the policy", async () => {
+      await policyOf(page, "/admin", NONCE_POLICY);
+      await expect(page).toHaveURL(/\/admin\/pro-dashboard$/);
+      await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { name: /welcome to your dashboard/ })).toBeVisible();
+      await watcher.assertClean();
+    });
+  } finally {
+    // The journey's own booking, cancelled again.
+    const token = await adminToken(request);
+    const res = await request.get(`/api/bookings?q=${encodeURIComponent(email)}`, { headers: bearer(token) });
+    for (const b of ((await res.json()) as { bookings: { id: string }[] }).bookings)
+      await cancelBooking(request, token, b.id);
+  }
 });

@@ -1,18 +1,31 @@
 import { DEFAULT_SITE_NAME } from "../../app/lib/site";
 import { adminApi, adminToken } from "../fixtures/admin-session";
-import { expect, type Page, test } from "../fixtures/test";
+import { type APIRequestContext, expect, test } from "../fixtures/test";
 
 // The site title set in the website editor (Global Elements) is the name every page
-// shows: the browser's title and the structured data search engines read.
+// shows: the browser's title and the structured data search engines read. Both are in
+// the HTML the server sends, so the pages are read as a crawler reads them.
 const RENAMED = "Reef & Ridge Adventures";
 
-/** The JSON-LD blocks of the page, parsed. */
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+/** A page as the server sends it: its <title> as the browser shows it, and its JSON-LD blocks, parsed. */
+async function served(request: APIRequestContext, path: string) {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  const html = await res.text();
+  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  const title = raw
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
+  return { title, jsonLd };
 }
 
-test("renaming the site renames page titles and the structured data", async ({ page, request }) => {
+test("renaming the site renames page titles and the structured data", async ({ request }) => {
   const token = await adminToken(request);
   const sections = await adminApi<{ id: string; section: string; content: string }[]>(
     request,
@@ -26,16 +39,16 @@ test("renaming the site renames page titles and the structured data", async ({ p
     adminApi(request, token, "PUT", `/api/admin/content/${title.id}`, { content });
   expect((await rename(RENAMED)).status).toBe(200);
   try {
-    await page.goto("/faq");
-    await expect(page).toHaveTitle(`FAQ | ${RENAMED}`);
-    const business = (await jsonLd(page)).find((n) => n["@type"] === "LocalBusiness");
+    const faq = await served(request, "/faq");
+    expect(faq.title).toBe(`FAQ | ${RENAMED}`);
+    const business = faq.jsonLd.find((n) => n["@type"] === "LocalBusiness");
     expect(business?.name).toBe(RENAMED);
 
-    await page.goto("/book");
-    await expect(page).toHaveTitle(`Book Your Adventure | ${RENAMED}`);
+    expect((await served(request, "/book")).title).toBe(`Book Your Adventure | ${RENAMED}`);
 
-    await page.goto("/adventures/dive-exhibition");
-    const product = (await jsonLd(page)).find((n) => n["@type"] === "Product");
+    const product = (await served(request, "/adventures/dive-exhibition")).jsonLd.find(
+      (n) => n["@type"] === "Product",
+    );
     expect((product?.brand as { name?: string } | undefined)?.name).toBe(RENAMED);
   } finally {
     expect((await rename(title.content || DEFAULT_SITE_NAME)).status).toBe(200);

@@ -35,62 +35,67 @@ const fontRequestsAfterFirstPaint = (page: Page) =>
     return { count: fonts.length, allAfter: fonts.every((e) => e.startTime >= firstPaint) };
   });
 
-test("a first view keeps the fallback faces, and the next page in the site uses the web fonts", async ({
+// One browser from a first view on: the files it stores on the way are what the next page load draws from.
+test("a first view keeps the fallback faces; later pages use the web fonts, from storage with no request", async ({
   page,
 }) => {
-  const res = await page.goto("/faq");
-  const html = (await res?.text()) ?? "";
-  // Nothing in the page's critical path points at a font file.
-  expect(html).not.toMatch(/rel="preload"[^>]*as="font"/);
-  const inlined = /<style id="public-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
-  expect(inlined).toContain("Fraunces Fallback");
-  expect(inlined).not.toContain(".woff2");
+  await test.step("a first view keeps the fallback faces, and the next page in the site uses the web fonts", async () => {
+    const res = await page.goto("/faq");
+    const html = (await res?.text()) ?? "";
+    // Nothing in the page's critical path points at a font file.
+    expect(html).not.toMatch(/rel="preload"[^>]*as="font"/);
+    const inlined = /<style id="public-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(inlined).toContain("Fraunces Fallback");
+    expect(inlined).not.toContain(".woff2");
 
-  await filesHeld(page);
-  expect(await fontRequestsAfterFirstPaint(page)).toEqual({ count: 2, allAfter: true });
-  // Loaded, and still not drawn: swapping them in now would move the text being read.
-  expect(await fontsDrawing(page, "h1")).not.toContain("Fraunces");
-  expect(await fontsDrawing(page, "main p")).not.toContain("Inter");
-  expect(await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes("Variable")))).toEqual(
-    [],
-  );
+    await filesHeld(page);
+    expect(await fontRequestsAfterFirstPaint(page)).toEqual({ count: 2, allAfter: true });
+    // Loaded, and still not drawn: swapping them in now would move the text being read.
+    expect(await fontsDrawing(page, "h1")).not.toContain("Fraunces");
+    expect(await fontsDrawing(page, "main p")).not.toContain("Inter");
+    expect(
+      await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes("Variable"))),
+    ).toEqual([]);
 
-  // A navigation in the page replaces the content, and the fonts come with it.
-  await page.locator('footer a[href="/weekend"]').click();
-  await expect(page).toHaveURL(/\/weekend$/);
-  await expect(page.locator("h1")).toContainText("Weekend");
-  expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
-  expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
-});
-
-test("a page loaded once the browser holds the files draws the web fonts from its first paint, with no request", async ({
-  page,
-}) => {
-  await page.goto("/faq");
-  await filesHeld(page);
-
-  // Records each face added to the document, and whether the page had a body yet (any paint needs one).
-  await page.addInitScript(() => {
-    const add = FontFaceSet.prototype.add;
-    const added: { family: string; status: string; beforeBody: boolean }[] = [];
-    Object.assign(window, { addedFaces: added });
-    FontFaceSet.prototype.add = function (face: FontFace) {
-      added.push({ family: face.family.replace(/"/g, ""), status: face.status, beforeBody: !document.body });
-      return add.call(this, face);
-    };
+    // A navigation in the page replaces the content, and the fonts come with it.
+    await page.locator('footer a[href="/weekend"]').click();
+    await expect(page).toHaveURL(/\/weekend$/);
+    await expect(page.locator("h1")).toContainText("Weekend");
+    expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
+    expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
   });
-  const fontRequests: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith(".woff2")) fontRequests.push(r.url());
+
+  await test.step("a page loaded once the browser holds the files draws the web fonts from its first paint, with no request", async () => {
+    // The first view above stored the files.
+    await filesHeld(page);
+
+    // Records each face added to the document, and whether the page had a body yet (any paint needs one).
+    await page.addInitScript(() => {
+      const add = FontFaceSet.prototype.add;
+      const added: { family: string; status: string; beforeBody: boolean }[] = [];
+      Object.assign(window, { addedFaces: added });
+      FontFaceSet.prototype.add = function (face: FontFace) {
+        added.push({
+          family: face.family.replace(/"/g, ""),
+          status: face.status,
+          beforeBody: !document.body,
+        });
+        return add.call(this, face);
+      };
+    });
+    const fontRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".woff2")) fontRequests.push(r.url());
+    });
+    await page.goto("/gallery");
+    await page.evaluate(() => document.fonts.ready);
+    const added = await page.evaluate(() => (window as unknown as { addedFaces: unknown[] }).addedFaces);
+    // Ready as they are added, before the body: the first paint can only use them, and nothing swaps later.
+    expect(added).toEqual(WEB_FONTS.map((family) => ({ family, status: "loaded", beforeBody: true })));
+    expect(fontRequests).toEqual([]);
+    expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
+    expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
   });
-  await page.goto("/gallery");
-  await page.evaluate(() => document.fonts.ready);
-  const added = await page.evaluate(() => (window as unknown as { addedFaces: unknown[] }).addedFaces);
-  // Ready as they are added, before the body: the first paint can only use them, and nothing swaps later.
-  expect(added).toEqual(WEB_FONTS.map((family) => ({ family, status: "loaded", beforeBody: true })));
-  expect(fontRequests).toEqual([]);
-  expect(await fontsDrawing(page, "h1")).toEqual(["Fraunces"]);
-  expect(await fontsDrawing(page, "main p")).toEqual(["Inter"]);
 });
 
 test.describe("without scripts", () => {

@@ -1,34 +1,33 @@
-import { MEDICAL_QUESTIONS } from "../../app/lib/medical";
-import { E2E_SMTP_PORT } from "../../playwright.config";
+import { readFileSync } from "node:fs";
+import { MEDICAL_QUESTION_IDS, MEDICAL_QUESTIONS } from "../../app/lib/medical";
 import { adminApi, adminToken } from "../fixtures/admin-session";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
-import { addDays, cancelBooking, createBooking, signIn, sydneyToday, uniqueEmail } from "../helpers/e2e-api";
+import {
+  addDays,
+  bearer,
+  cancelBooking,
+  createBooking,
+  payBooking,
+  signIn,
+  sydneyToday,
+  uniqueEmail,
+} from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
-import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
-import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
- * Participants and readiness, as a customer on a phone and the operator in
- * the admin area: a paid booking of two for a certified dive (an adventure
- * and date of the test's own) is completed from the private link in the
- * confirmation email: an experienced diver answering "no" throughout, and a
- * newly certified beginner with a medical "yes" (the adventure asks both for
- * their certification). Readiness moves from details missing to waiting for
- * the operator (the group never sees whose clearance, or why), and to ready
- * once the operator records the clearance and checks both certifications.
- * The form also works without JavaScript.
+ * Participants and readiness, from a paid booking to the boat, as a customer
+ * on a phone and the operator in the admin area: a booking of two for a
+ * certified dive (an adventure and date of the test's own, booked and paid
+ * through the API) is completed from its private link: an experienced diver
+ * answering "no" throughout, and a newly certified diver with a medical "yes"
+ * (the adventure asks both for their certification). Readiness moves from
+ * details missing to waiting for the operator (the group never sees whose
+ * clearance, or why), and to ready once the operator checks both
+ * certifications and records the clearance; the trip-day manifest then shows
+ * both people at a phone's width and on paper, and its CSV holds both. The
+ * form also works without JavaScript.
  */
 const PHONE = { width: 375, height: 740 };
-
-let sink: SmtpSink;
-test.beforeAll(async () => {
-  sink = await startSmtpSink(E2E_SMTP_PORT);
-});
-test.afterAll(async () => {
-  await sink?.close();
-});
-
-const textOf = (raw: string) => mimePart(raw, /text\/plain/i) ?? raw;
 
 /** A certified dive of the test's own with one open date far ahead; `cleanup` takes it off the site. */
 async function certifiedDive(request: APIRequestContext, token: string, tag: string) {
@@ -62,10 +61,10 @@ async function certifiedDive(request: APIRequestContext, token: string, tag: str
       booking_enabled: false,
     });
   };
-  return { adventureId, date, cleanup };
+  return { adventureId, title: fields.title, date, cleanup };
 }
 
-/** Books and pays on the test checkout; answers the private link from the confirmation email. */
+/** Books and pays through the API, then opens the private link the success page offers. */
 async function bookAndOpenLink(
   page: Page,
   adventureId: string,
@@ -73,31 +72,31 @@ async function bookAndOpenLink(
   groupSize: number,
   email: string,
 ) {
-  const booking = await createBooking(page.request, { adventureId, date, email, groupSize });
-  await page.goto(new URL(booking.checkout_url).pathname);
-  await payWithTestCard(page);
-  await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
-  const mail = await sink.waitFor(
-    (m) => m.to.includes(email) && m.subject.includes(booking.reference),
-    20_000,
-  );
-  const link = /https?:\/\/[^\s"]+\/my-booking\/([A-Za-z0-9_-]{43})/.exec(textOf(mail.raw))?.[0] ?? "";
-  expect(link).not.toBe("");
-  await page.goto(new URL(link).pathname);
+  const booking = await createBooking(page.request, {
+    adventureId,
+    date,
+    email,
+    groupSize,
+    firstName: "Olivia",
+  });
+  const link = await payBooking(page.request, booking);
+  await page.goto(link);
   await expect(page.getByTestId("booking-reference")).toHaveText(booking.reference);
-  return { booking, link: new URL(link).pathname };
+  return { booking, link };
 }
 
 interface Person {
   name: string;
   dob: string;
+  agency: string;
   level: string;
   number: string;
   lastDive: string;
-  /** Question ids answered "yes". */
+  /** Question ids answered "yes"; every other is "no". */
   yes: string[];
 }
 
+/** Fills one person's form by its fields' names (the no-JavaScript test points at fields by name). */
 async function fillPerson(page: Page, p: Person) {
   const field = (name: string) => page.locator(`[name="${name}"]`);
   await field("full_name").fill(p.name);
@@ -108,7 +107,7 @@ async function fillPerson(page: Page, p: Person) {
   await field("weight_kg").fill("68");
   await field("wetsuit_size").selectOption("M");
   await field("fin_size").selectOption("M");
-  await field("cert_agency").selectOption("PADI");
+  await field("cert_agency").selectOption(p.agency);
   await field("cert_level").fill(p.level);
   await field("cert_number").fill(p.number);
   await field("last_dive_date").fill(p.lastDive);
@@ -120,6 +119,49 @@ async function fillPerson(page: Page, p: Person) {
   await field("waiver_name").fill(p.name);
 }
 
+/** Fills one person's form as a customer reads it, by the fields' labels. */
+async function fillPersonByLabel(page: Page, person: Person) {
+  await page.getByLabel("Full name", { exact: true }).fill(person.name);
+  await page.getByLabel("Date of birth").fill(person.dob);
+  await page.getByLabel("Name", { exact: true }).fill("Grace Walker");
+  await page.getByLabel("Phone", { exact: true }).fill("0400 987 654");
+  await page.getByLabel("Height (cm)").fill("176");
+  await page.getByLabel("Weight (kg)").fill("74");
+  await page.getByLabel("Wetsuit size").selectOption("M");
+  await page.getByLabel("Fin size").selectOption("L");
+  await page.getByLabel("Agency").selectOption(person.agency);
+  await page.getByLabel("Level").fill(person.level);
+  await page.getByLabel("Certification number").fill(person.number);
+  await page.getByLabel("Date of your last dive").fill(person.lastDive);
+  for (const id of MEDICAL_QUESTION_IDS) {
+    await page
+      .locator(`#medical-${id}`)
+      .getByLabel(person.yes.includes(id) ? "Yes" : "No", { exact: true })
+      .check();
+  }
+  await page.getByLabel("To accept, type this person's full name").fill(person.name);
+}
+
+const DIVER: Person = {
+  name: "Olivia Walker",
+  dob: "1984-07-09",
+  agency: "PADI",
+  level: "Advanced Open Water",
+  number: "PADI-4471902",
+  lastDive: addDays(sydneyToday(), -40),
+  yes: [],
+};
+const NEW_DIVER: Person = {
+  name: "Leo Walker",
+  dob: "2001-02-17",
+  agency: "SSI",
+  level: "Open Water Diver",
+  number: "SSI-88310",
+  lastDive: addDays(sydneyToday(), -10),
+  yes: ["ears_sinuses"],
+};
+const YES_QUESTION = MEDICAL_QUESTIONS.find((q) => q.id === "ears_sinuses")?.text ?? "";
+
 test.describe("with JavaScript", () => {
   test.use({ viewport: PHONE });
 
@@ -127,7 +169,7 @@ test.describe("with JavaScript", () => {
     page,
     request,
   }) => {
-    // Two forms and the admin: longer than one page's default.
+    // Two forms, the admin, the manifest, print and a download: longer than one page's default.
     test.setTimeout(90_000);
     const token = await adminToken(request);
     const dive = await certifiedDive(request, token, "ready");
@@ -156,66 +198,69 @@ test.describe("with JavaScript", () => {
         "/api/admin/waiver",
       );
       await expect(page.getByTestId("waiver")).toContainText(waiver.body.current.title);
-      await fillPerson(page, {
-        name: "Mara Quinn",
-        dob: "1985-04-12",
-        level: "Advanced Open Water Diver",
-        number: "PADI-884213",
-        lastDive: addDays(sydneyToday(), -30),
-        yes: [],
-      });
+      await fillPersonByLabel(page, DIVER);
       await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=1`);
-      await expect(page.getByTestId("participant-saved")).toContainText("Mara Quinn");
+      await expect(page.getByTestId("participant-saved")).toContainText(
+        `Saved the details of ${DIVER.name}.`,
+      );
       await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
       await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
 
       // Person 2: newly certified, with a "yes" that needs a doctor's clearance.
       await section.getByRole("link", { name: "Fill in details of Person 2" }).click();
-      await fillPerson(page, {
-        name: "Theo Park",
-        dob: "1999-09-30",
-        level: "Open Water Diver",
-        number: "PADI-990017",
-        lastDive: addDays(sydneyToday(), -10),
-        yes: ["lungs"],
-      });
+      await fillPersonByLabel(page, NEW_DIVER);
       await page.getByRole("button", { name: "Save details" }).click();
       await page.waitForURL(`**${link}?participant=2`);
+      await expect(page.getByTestId("participant-saved")).toContainText(
+        `Saved the details of ${NEW_DIVER.name}.`,
+      );
       await expect(page.getByTestId("booking-readiness")).toHaveText("Waiting for the operator");
       await expect(page.getByTestId("participant-2-readiness")).toHaveText("Complete");
       // The group's page never shows an answer, nor whose clearance is awaited.
       await expect(section).not.toContainText(MEDICAL_QUESTIONS[0].text);
+      await expect(section).not.toContainText(YES_QUESTION);
       await expect(section).not.toContainText("clearance");
+      await expectNoSidewaysScroll(page);
 
-      // The operator: the booking's readiness in the list, then its participants.
+      // The operator: the booking's readiness in the list, then its participants beside it.
+      const readiness = async () => {
+        const res = await request.get(`/api/admin/bookings/${booking.booking_id}/participants`, {
+          headers: bearer(token),
+        });
+        expect(res.status()).toBe(200);
+        return ((await res.json()) as { readiness: { status: string } }).readiness.status;
+      };
       await signIn(page, token);
       await page.goto(`/admin/bookings?q=${booking.reference}`);
       const row = page.getByTestId("booking-row").filter({ visible: true }).first();
       await expect(row.getByTestId("readiness-badge")).toHaveText("Medical clearance needed");
       await row.getByTestId("open-participants").click();
+      // The list's address names the open booking, so the view can be linked to.
+      await expect(page).toHaveURL(new RegExp(`[?&]booking=${booking.booking_id}(&|$)`));
       const panel = page.getByTestId("booking-participants");
       await expect(panel.getByTestId("admin-participant-2").getByTestId("medical-yes")).toContainText(
-        MEDICAL_QUESTIONS.find((q) => q.id === "lungs")?.text ?? "",
+        YES_QUESTION,
       );
       await expect(panel.getByTestId("admin-participant-1").getByTestId("medical-answers")).toContainText(
         "No to every question.",
       );
       await expectNoSidewaysScroll(page);
 
-      await panel.getByRole("button", { name: "Record medical clearance" }).click();
-      await expect(panel.getByText("Doctor's clearance received")).toBeVisible();
+      // Both cards checked first: the clearance is then all that is missing.
       for (const n of [1, 2]) {
-        await panel
-          .getByTestId(`admin-participant-${n}`)
-          .getByRole("button", { name: "Certification checked" })
-          .click();
-        await expect(
-          panel.getByTestId(`admin-participant-${n}`).getByRole("button", { name: "Certification checked" }),
-        ).toHaveCount(0);
+        const person = panel.getByTestId(`admin-participant-${n}`);
+        await person.getByRole("button", { name: "Certification checked" }).click();
+        await expect(person.getByRole("button", { name: "Certification checked" })).toHaveCount(0);
       }
+      expect(await readiness()).toBe("medical_clearance_needed");
+      const second = panel.getByTestId("admin-participant-2");
+      await second.getByRole("button", { name: "Record medical clearance" }).click();
+      await expect(panel.getByText("Doctor's clearance received")).toBeVisible();
+      await expect(second.getByRole("button", { name: "Record medical clearance" })).toHaveCount(0);
+      expect(await readiness()).toBe("ready");
       await expect(
         page.locator('[data-testid="readiness-badge"][data-readiness="ready"]').first(),
       ).toBeVisible();
@@ -223,6 +268,56 @@ test.describe("with JavaScript", () => {
       await page.goto(link);
       await expect(page.getByTestId("booking-readiness")).toHaveText("Ready");
       await expect(page.getByTestId("participant-2-readiness")).toHaveText("Ready");
+
+      await test.step("a group completes its details, the operator clears it, and the manifest shows both", async () => {
+        // The manifest of the day, on the phone.
+        await page.goto(`/admin/manifest?date=${dive.date}`);
+        const card = page.getByRole("article", { name: `Booking ${booking.reference}` });
+        await expect(card.getByTestId("manifest-participant")).toHaveCount(2);
+        const [diver, newDiver] = [
+          card.getByTestId("manifest-participant").nth(0),
+          card.getByTestId("manifest-participant").nth(1),
+        ];
+        await expect(diver).toContainText(`${DIVER.name}, `);
+        await expect(diver).toContainText("Ready");
+        await expect(diver).toContainText(`PADI Advanced Open Water, No. ${DIVER.number}`);
+        await expect(diver).toContainText("· checked");
+        await expect(diver).toContainText("No medical issues");
+        await expect(newDiver).toContainText(`${NEW_DIVER.name}, `);
+        await expect(newDiver).toContainText("Ready");
+        await expect(newDiver).toContainText("Clearance received");
+        await expect(newDiver).toContainText("Height 176 cm · Weight 74 kg · Wetsuit M · Fins L");
+        await expect(newDiver).toContainText("Grace Walker · 0400 987 654");
+        // Only the status: the sheet never says which question was answered "yes".
+        await expect(card).not.toContainText(/sinus|ears/i);
+        await expectNoSidewaysScroll(page);
+
+        // On paper.
+        await page.emulateMedia({ media: "print" });
+        await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+        await expect(card).toBeHidden();
+        const table = page.getByRole("table", { name: dive.title });
+        const rows = table.locator("tbody", { hasText: booking.reference }).locator("tr");
+        await expect(rows).toHaveCount(3);
+        await expect(rows.nth(1)).toContainText(DIVER.name);
+        await expect(rows.nth(1)).toContainText("No medical issues");
+        await expect(rows.nth(2)).toContainText(NEW_DIVER.name);
+        await expect(rows.nth(2)).toContainText("Clearance received");
+        await page.emulateMedia({ media: "screen" });
+
+        // As CSV.
+        const downloading = page.waitForEvent("download");
+        await page.getByRole("button", { name: "Download CSV" }).click();
+        const csv = readFileSync((await (await downloading).path()) as string, "utf8");
+        const records = csv.split("\r\n").filter((line) => line.includes(booking.reference));
+        expect(records).toHaveLength(2);
+        expect(records[0]).toContain(`,1,${DIVER.name},`);
+        expect(records[0]).toContain(`,PADI,Advanced Open Water,${DIVER.number},`);
+        expect(records[0]).toContain(",ready,");
+        expect(records[1]).toContain(`,2,${NEW_DIVER.name},`);
+        expect(records[1]).toContain(",clearance received,");
+        expect(csv).not.toMatch(/sinus|ears/i);
+      });
     } finally {
       if (bookingId) await cancelBooking(request, token, bookingId);
       await dive.cleanup();
@@ -289,6 +384,7 @@ test.describe("without JavaScript", () => {
       await fillPerson(page, {
         name: "Ivy Stone",
         dob: "1990-01-20",
+        agency: "PADI",
         level: "Rescue Diver",
         number: "SSI-12345",
         lastDive: addDays(sydneyToday(), -60),

@@ -1,9 +1,10 @@
 /**
- * The Content-Security-Policy in a real browser: every page loads and hydrates
- * under its policy (script hashes on the pages shared between visitors, a nonce
- * on pages rendered for one) with no violation and no console error, through a
- * whole booking to the test checkout, and on the admin login; a script injected
- * into a shared page does not run.
+ * The Content-Security-Policy in a real browser: pages load and hydrate under
+ * their policy (script hashes on the pages shared between visitors, a nonce on
+ * pages rendered for one) with no violation and no console error, on a phone,
+ * through a whole booking to the test checkout, and on the admin login; a
+ * script injected into a shared page does not run. Every public page is walked
+ * under its policy in tests/e2e/seo-ssr.spec.ts, with the other checks made there.
  */
 
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
@@ -35,9 +36,6 @@ async function policyOf(page: Page, path: string, kind: RegExp = HASH_POLICY) {
   expect(policy, path).toMatch(kind);
   return policy;
 }
-
-// Every public page loading and hydrating under its policy with no violation is checked in the walk over
-// all public pages in tests/e2e/seo-ssr.spec.ts (one browser for every check made on each page).
 
 // The browser's side of the rule: under a shared page's real policy, an inline script the policy does not
 // name does not run, and the page's own scripts still hydrate it. (That the server never names such a

@@ -2,6 +2,7 @@ import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN_PASSWORD } from "../../playwright.config";
 import { adminToken } from "../fixtures/admin-session";
 import { type APIRequestContext, expect, test } from "../fixtures/test";
+import { clickForAnswer } from "../helpers/answered";
 
 /**
  * Two-factor sign-in as the operator uses it. The server runs on the real
@@ -9,6 +10,10 @@ import { type APIRequestContext, expect, test } from "../fixtures/test";
  * the sign-in the next step's code (inside the one-step window), and turning
  * it off a recovery code. Other specs share this server's database: the
  * finally block leaves two-factor off whatever happened.
+ *
+ * Every step that checks the password or a recovery code (a deliberately slow
+ * hash) waits for the server's answer before looking at the screen: on a busy
+ * machine the hash alone can take longer than an on-screen change is given.
  */
 
 const totp = (secret: string) =>
@@ -48,13 +53,23 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
 
     // Setting it up asks for the password again.
     await card.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(card.getByLabel("Password")).toHaveValue(E2E_ADMIN_PASSWORD);
+    await clickForAnswer(
+      page,
+      page.getByRole("button", { name: "Set up two-factor sign-in" }),
+      "/api/admin/two-factor/start",
+    );
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
     const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
     await page.getByLabel("Code from the app").fill(codeAt(secret, 0));
-    await page.getByRole("button", { name: "Turn on" }).click();
+    // Turning it on hashes the ten recovery codes.
+    await clickForAnswer(
+      page,
+      page.getByRole("button", { name: "Turn on" }),
+      "/api/admin/two-factor/confirm",
+    );
     const codes = page.getByTestId("recovery-codes").getByRole("listitem");
     await expect(codes).toHaveCount(10);
     recoveryCodes = (await codes.allTextContents()).map((c) => c.trim());
@@ -67,7 +82,8 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/admin/settings-pro");
     await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    // The right password, and the server asks for the code.
+    await clickForAnswer(page, page.getByRole("button", { name: "Sign in" }), "/api/admin/login", 401);
     await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
     await expect(page.getByTestId("login-notice")).toHaveText(
       "Enter the 6-digit code from your authenticator app.",
@@ -75,11 +91,12 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
 
     const field = page.getByLabel("Authentication code");
     await field.fill("000000");
-    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    const verify = page.getByRole("button", { name: "Verify and sign in" });
+    await clickForAnswer(page, verify, "/api/admin/login", 401);
     await expect(page.getByTestId("login-error")).toContainText("That code is not valid.");
     // The confirming code's step is used up; the next step's code is inside the drift window.
     await field.fill(codeAt(secret, 1));
-    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await clickForAnswer(page, verify, "/api/admin/login");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByTestId("two-factor-status")).toHaveText("On");
 
@@ -88,17 +105,21 @@ test("two-factor: enrol on the settings page, sign in with password and code, tu
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/admin/settings-pro");
     await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await clickForAnswer(page, page.getByRole("button", { name: "Sign in" }), "/api/admin/login", 401);
     await page.getByRole("button", { name: "Use a recovery code" }).click();
     await page.getByLabel("Recovery code").fill(recoveryCodes[1]);
-    await page.getByRole("button", { name: "Verify and sign in" }).click();
+    await clickForAnswer(page, verify, "/api/admin/login");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(card.getByTestId("recovery-left")).toContainText("9 of 10 recovery codes left");
 
     // Turn it off from the page, with the password and a recovery code.
     await card.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
     await card.getByRole("textbox", { name: "Code", exact: true }).fill(recoveryCodes[0]);
-    await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await clickForAnswer(
+      page,
+      page.getByRole("button", { name: "Turn off two-factor sign-in" }),
+      "/api/admin/two-factor/disable",
+    );
     await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
     await expect(card.getByText("Two-factor sign-in is off.")).toBeVisible();
   } finally {

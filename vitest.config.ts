@@ -66,6 +66,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ["tests/helpers/process-setup.ts"],
         },
       },
     ],

@@ -269,9 +269,12 @@ test.describe("footer", () => {
       ["certified", "Skill level", "intermediate"],
       ["multiday", "Duration", "multiday"],
     ] as const) {
-      await test.step(`the ${c} link lands on a non-empty adventure list`, async () => {
+      await test.step(`the ${c} link lands on a non-empty adventure list, at its top`, async () => {
+        await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
         await f.locator(`a[href="${categoryHref(c)}"]`).click();
         await expect(page).toHaveURL(new RegExp(`${escapeRegExp(categoryHref(c))}$`));
+        await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
         // That link's list is on screen (from one such list to the next, the heading stays).
         await expect(page.getByLabel(filter, { exact: true })).toHaveValue(value);
         await adventureList();

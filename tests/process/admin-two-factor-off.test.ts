@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, expect, it } from "vitest";
-import { createPgDatabase, startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
+import { createPgDatabase, startServer } from "../helpers/server-process.ts";
 
 const PASSWORD = "process-admin-password";
-const data = tempDataDir();
+const data = seededDataDir();
 afterAll(() => data.remove());
 
 const post = (url: string, body: unknown, token?: string) =>

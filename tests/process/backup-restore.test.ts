@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 
 const PAY = { card_number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Mia Nguyen" };
@@ -64,7 +65,8 @@ async function statusOf(server: ServerProcess, session: string) {
 }
 
 describe("npm run backup / npm run restore", () => {
-  const dirs = [tempDataDir(), tempDataDir(), tempDataDir()];
+  // The source site as any site after its first start; the target stays empty for the restore.
+  const dirs = [seededDataDir(), tempDataDir(), tempDataDir()];
   afterAll(() => {
     for (const d of dirs) d.remove();
   });

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.server.ts";
 import { availability, bookings, contactMessages } from "../../server/db/schema.ts";
 import { postJson } from "../helpers/http-raw.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 import { waitUntil } from "../helpers/wait.ts";
 
@@ -161,7 +162,7 @@ async function expectAllStored(
 }
 
 describe("kill -9 at a random moment loses nothing acknowledged", () => {
-  const data = tempDataDir();
+  const data = seededDataDir();
   afterAll(() => data.remove());
 
   it("on the embedded database", async () => {

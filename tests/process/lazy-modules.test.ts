@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
+import { startServer } from "../helpers/server-process.ts";
 
 /**
  * What a server holds after start-up is what it loaded: the email, payment and
@@ -10,13 +11,13 @@ import { startServer, tempDataDir } from "../helpers/server-process.ts";
  * server/db/client.server.ts), not at start.
  */
 describe("a server on the embedded database with the test checkout and no SMTP", () => {
-  const data = tempDataDir();
+  const data = seededDataDir();
   const record = path.join(data.dir, "packages.txt");
   afterAll(() => data.remove());
 
   it("has not loaded nodemailer, Stripe or node-postgres after start", async () => {
     const server = await startServer({
-      DATA_DIR: path.join(data.dir, "data"),
+      DATA_DIR: data.dir,
       NODE_OPTIONS: `--import ${path.resolve("tests/fixtures/record-packages.ts")}`,
       RECORD_PACKAGES: record,
     });

@@ -22,7 +22,6 @@ import { siteInfo } from "../../app/lib/site.ts";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { availability, emailOutbox } from "../../server/db/schema.ts";
-import { seed } from "../../server/db/seed.server.ts";
 import { toFacts } from "../../server/domain/bookings/booking-emails.server.ts";
 import { manageUrl, mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { loadSiteContent } from "../../server/domain/content/content.server.ts";
@@ -51,21 +50,21 @@ import { CHROMIUM_ARGS } from "../helpers/chromium.ts";
 import { htmlErrors } from "../helpers/html-checker.ts";
 import { confirmationTokens, subscribeConfirmed } from "../helpers/newsletter.ts";
 import { sentText } from "../helpers/outbox.ts";
-import { tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 
 let database: Database;
 let services: Services;
 let app: ReturnType<typeof createApp>;
-let data: ReturnType<typeof tempDataDir>;
+let data: ReturnType<typeof seededDataDir>;
 let out: string;
 
 beforeAll(async () => {
-  data = tempDataDir();
+  // The database the built server migrated and seeded at the start of the run, copied.
+  data = seededDataDir();
   out = mkdtempSync(path.join(tmpdir(), "tw-html-"));
-  database = await openDatabase({});
-  await seed(database.db);
+  database = await openDatabase({ dataDir: path.join(data.dir, "db") });
   const env = parseEnv({
     NODE_ENV: "production",
     PORT: "3999",

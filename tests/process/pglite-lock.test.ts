@@ -1,10 +1,11 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
+import { startServer } from "../helpers/server-process.ts";
 
 describe("the embedded database folder is locked to one process", () => {
-  const data = tempDataDir();
+  const data = seededDataDir();
   afterAll(() => data.remove());
 
   it("a second process refuses with a clear message and the first keeps serving; after kill -9 a new one starts", async () => {

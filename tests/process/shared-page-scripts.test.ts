@@ -12,27 +12,26 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
-import { seed } from "../../server/db/seed.server.ts";
 import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";
 import { inlineScriptsOf } from "../../server/security/headers.server.ts";
 import { buildServices, type Services } from "../../server/services.server.ts";
 import { runnableInlineScripts } from "../fixtures/router-page.ts";
 import { PUBLIC_PAGES } from "../fixtures/site.ts";
-import { tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 const INJECTED = "window.__injected = 1";
 
 let database: Database;
 let services: Services;
-let data: ReturnType<typeof tempDataDir>;
+let data: ReturnType<typeof seededDataDir>;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  data = tempDataDir();
-  database = await openDatabase({});
-  await seed(database.db);
+  // The database the built server migrated and seeded at the start of the run, copied.
+  data = seededDataDir();
+  database = await openDatabase({ dataDir: path.join(data.dir, "db") });
   const env = parseEnv({ NODE_ENV: "production", PORT: "3999", DATA_DIR: data.dir, PAYMENTS: "test" });
   services = buildServices({ database, env, log: createLogger("silent") });
   const build = (await import(path.join(BUILD, "server/index.js"))) as ServerBuild;

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.server.ts";
 import { bookings } from "../../server/db/schema.ts";
 import { postInTwoParts } from "../helpers/http-raw.ts";
-import { startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir } from "../helpers/seeded-data-dir.ts";
+import { startServer } from "../helpers/server-process.ts";
 
 /** The pace of a client's requests (not a wait for anything). */
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,7 +58,7 @@ async function busyKeepAlive(url: string, limitMs: number): Promise<number> {
 }
 
 describe("SIGTERM drains requests in flight", () => {
-  const data = tempDataDir();
+  const data = seededDataDir();
   afterAll(() => data.remove());
 
   it("answers every request already received, refuses new connections, closes idle ones, exits 0, and keeps every booking it acknowledged", async () => {

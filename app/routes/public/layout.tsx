@@ -24,8 +24,23 @@ export default function PublicLayout() {
     last.current = { pathname, search };
     const changed = prev.pathname !== pathname || (navigationType === "PUSH" && prev.search !== search);
     if (!changed) return;
+    if (window.scrollY === 0) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // A page whose content arrives while the smooth scroll runs (the adventure list after
+    // "Loading adventures...") grows above what the browser anchors the view to, and scroll
+    // anchoring would move the view down by that much, leaving it short of the top: anchoring
+    // is off until the scroll ends (or the next route change starts a new one).
+    const root = document.documentElement;
+    root.style.overflowAnchor = "none";
+    const restore = () => {
+      root.style.overflowAnchor = "";
+    };
+    window.addEventListener("scrollend", restore, { once: true });
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+    return () => {
+      window.removeEventListener("scrollend", restore);
+      restore();
+    };
   }, [pathname, search, navigationType]);
 
   const jsonLd = {

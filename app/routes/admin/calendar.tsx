@@ -89,6 +89,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
       : null;
 
   const waitingOn = useMemo(() => waitlistByDate(waitlist), [waitlist]);
+  const weatherOn = useMemo(() => new Map(weather.map((w) => [w.date, w])), [weather]);
   const adventure = adventures.find((a) => a.id === adventureId);
 
   const choose = (id: string) => {
@@ -206,6 +207,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
             adventureId={adventureId}
             dates={dates}
             weather={weather}
+            weatherOn={weatherOn}
             today={today}
           />
         </div>
@@ -215,7 +217,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
           dates={dates}
           today={today}
           waitingOn={waitingOn}
-          weather={weather}
+          weatherOn={weatherOn}
           onEditSpots={editSpots}
           onDelete={setToDelete}
         />

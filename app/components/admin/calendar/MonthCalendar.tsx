@@ -19,6 +19,7 @@ export function MonthCalendar({
   adventureId,
   dates,
   weather,
+  weatherOn,
   today,
 }: {
   cursor: MonthCursor;
@@ -27,10 +28,11 @@ export function MonthCalendar({
   adventureId: string;
   dates: AvailabilityEntry[];
   weather: WeatherCount[];
+  /** The dates called off for weather. */
+  weatherOn: Map<string, WeatherCount>;
   today: string;
 }) {
   const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
-  const weatherOn = useMemo(() => new Map(weather.map((w) => [w.date, w])), [weather]);
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   return (
     <Card

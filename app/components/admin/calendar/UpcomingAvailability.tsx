@@ -12,7 +12,7 @@ export function UpcomingAvailability({
   dates,
   today,
   waitingOn,
-  weather,
+  weatherOn,
   onEditSpots,
   onDelete,
 }: {
@@ -21,11 +21,11 @@ export function UpcomingAvailability({
   today: string;
   /** People still waiting (or holding an offer) per date. */
   waitingOn: Map<string, number>;
-  weather: WeatherCount[];
+  /** The dates called off for weather. */
+  weatherOn: Map<string, WeatherCount>;
   onEditSpots: (entry: AvailabilityEntry) => void;
   onDelete: (entry: AvailabilityEntry) => void;
 }) {
-  const weatherOn = useMemo(() => new Map(weather.map((w) => [w.date, w])), [weather]);
   const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
   return (
     <Card title="Upcoming Availability" description="The next 10 dates from today" bodyClassName="">

@@ -1,37 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  CalendarDays,
-  CalendarPlus,
-  ChevronLeft,
-  ChevronRight,
-  CloudRain,
-  CloudSun,
-  Pencil,
-  Trash2,
-} from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigation, useSearchParams } from "react-router";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CheckboxField,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  TextAreaField,
-  TextField,
-  useFlash,
-} from "../../components/admin";
+import { Alert, Card, ConfirmDialog, PageHeader, useFlash } from "../../components/admin";
+import { AddAvailabilityForm } from "../../components/admin/calendar/AddAvailabilityForm";
+import { MonthCalendar } from "../../components/admin/calendar/MonthCalendar";
+import { UpcomingAvailability } from "../../components/admin/calendar/UpcomingAvailability";
 import type { AvailabilityEntry } from "../../components/admin/types";
 import { byDate, isActive, type WaitlistEntry, WaitlistPanel } from "../../components/admin/WaitlistPanel";
-import { loadWeatherCounts, WeatherDays } from "../../components/admin/WeatherCard";
+import { loadWeatherCounts } from "../../components/admin/WeatherCard";
 import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
-import { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
+import { MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
 import { requestJson } from "../../lib/api";
-import { addDays, formatDateAU, sydneyDate, weekday } from "../../lib/dates";
+import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { groupSizeRange, groupSizeText } from "../../lib/group-size";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/calendar";
@@ -47,42 +26,6 @@ interface AdventureOption {
 }
 
 const DELETE_TEXT = "Are you sure you want to delete this availability?";
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
-function monthLabel(year: number, month: number): string {
-  return new Intl.DateTimeFormat("en-AU", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month, 1)),
-  );
-}
-
-const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
-
-/** Days of a month grid, Monday first, padded with the neighbouring months' days. */
-function monthGrid(year: number, month: number): { date: string; inMonth: boolean }[] {
-  const first = iso(year, month, 1);
-  const lead = (weekday(first) + 6) % 7;
-  const start = addDays(first, -lead);
-  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const cells = Math.ceil((lead + daysInMonth) / 7) * 7;
-  const out: { date: string; inMonth: boolean }[] = [];
-  for (let i = 0; i < cells; i++) {
-    const date = addDays(start, i);
-    out.push({ date, inMonth: date.slice(0, 7) === first.slice(0, 7) });
-  }
-  return out;
-}
-
-/** The Add Availability form: the create payload less the adventure, which is chosen above it. */
-const formSchema = (today: string) => availabilityCreateSchema(today).omit({ adventure_id: true });
-
-const emptyForm = () => ({
-  date: "",
-  available_spots: 6,
-  price_override: "" as const,
-  notes: "",
-  is_available: true,
-  weather_dependent: true,
-});
 
 /**
  * The adventure list is public (fetched without the token); the chosen
@@ -134,14 +77,6 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     const [y, m] = today.split("-").map(Number);
     return { year: y, month: m - 1 };
   });
-  const resolver = useMemo(() => zodResolver(formSchema(today)), [today]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver, defaultValues: emptyForm() });
   const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
   const [toRemove, setToRemove] = useState<WaitlistEntry | null>(null);
   const { flash, show, clear } = useFlash();
@@ -153,11 +88,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
       ? (new URLSearchParams(navigation.location.search).get("adventure") ?? "")
       : null;
 
-  const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
   const waitingOn = useMemo(() => waitlistByDate(waitlist), [waitlist]);
   const weatherOn = useMemo(() => new Map(weather.map((w) => [w.date, w])), [weather]);
-  const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
-  const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   const adventure = adventures.find((a) => a.id === adventureId);
 
   const choose = (id: string) => {
@@ -177,32 +109,6 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     const [y, m] = sydneyDate().split("-").map(Number);
     setCursor({ year: y, month: m - 1 });
   };
-
-  const submit = handleSubmit(async (data) => {
-    if (!adventureId) return;
-    const res = await write<AvailabilityEntry>("POST", "/api/admin/availability", {
-      adventure_id: adventureId,
-      ...data,
-    });
-    if (res.ok) {
-      show("success", `Availability added for ${formatDateAU(res.data.date)}.`);
-      reset(emptyForm());
-      return;
-    }
-    for (const [key, message] of Object.entries(res.errors)) {
-      if (key in emptyForm())
-        setError(key as keyof ReturnType<typeof emptyForm>, { type: "server", message });
-    }
-    // Spec: the create alert shows the server's detail, else the generic text.
-    show(
-      "error",
-      res.network
-        ? "Connection error"
-        : res.status >= 500
-          ? "Failed to create availability"
-          : res.detail || "Failed to create availability",
-    );
-  });
 
   const editSpots = async (entry: AvailabilityEntry) => {
     const answer = window.prompt(
@@ -287,275 +193,34 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         <div className="grid gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-          <Card
-            title="Add Availability"
-            description={adventure ? adventure.title : "Choose an adventure first"}
-          >
-            <form onSubmit={submit} noValidate className="space-y-4">
-              <TextField
-                label="Date"
-                type="date"
-                required
-                min={today}
-                error={errors.date?.message}
-                {...register("date")}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <TextField
-                  label="Available spots"
-                  type="number"
-                  required
-                  min={MIN_SPOTS}
-                  max={MAX_SPOTS}
-                  step={1}
-                  inputMode="numeric"
-                  error={errors.available_spots?.message}
-                  {...register("available_spots", { valueAsNumber: true })}
-                />
-                <TextField
-                  label="Price override"
-                  hint="AUD per person; empty = usual price"
-                  type="number"
-                  min={0}
-                  step={0.01}
-                  inputMode="decimal"
-                  error={errors.price_override?.message}
-                  {...register("price_override", {
-                    // Empty means the usual price; anything else is a number for the schema to check.
-                    setValueAs: (v: unknown) => (v === "" || v === null ? null : Number(v)),
-                  })}
-                />
-              </div>
-              <TextAreaField
-                label="Notes"
-                rows={2}
-                error={errors.notes?.message}
-                {...register("notes")}
-                placeholder="e.g. Sunrise start, meet at 6:30 am"
-              />
-              <CheckboxField label="Available for booking" {...register("is_available")} />
-              <CheckboxField
-                label="Weather dependent"
-                hint="May be moved or refunded if conditions are unsafe"
-                {...register("weather_dependent")}
-              />
-              <Button
-                type="submit"
-                variant="primary"
-                className="w-full"
-                disabled={!adventureId}
-                busy={isSubmitting}
-              >
-                <CalendarPlus aria-hidden="true" className="h-4 w-4" />
-                Add Availability
-              </Button>
-            </form>
-          </Card>
-
-          <Card
-            title={<span aria-live="polite">{monthLabel(cursor.year, cursor.month)}</span>}
-            actions={
-              <div className="flex items-center gap-1">
-                <Button size="sm" variant="ghost" onClick={() => shiftMonth(-1)} aria-label="Previous month">
-                  <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button size="sm" onClick={goToday}>
-                  Today
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => shiftMonth(1)} aria-label="Next month">
-                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                </Button>
-              </div>
-            }
-            bodyClassName="p-2 sm:p-4"
-          >
-            {!adventureId ? (
-              <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="Select an adventure">
-                Its dates appear on this calendar.
-              </EmptyState>
-            ) : (
-              <div>
-                <table className="w-full table-fixed border-separate border-spacing-1">
-                  <caption className="sr-only">
-                    Availability in {monthLabel(cursor.year, cursor.month)}
-                  </caption>
-                  <thead>
-                    <tr>
-                      {WEEKDAYS.map((d) => (
-                        <th
-                          key={d}
-                          scope="col"
-                          className="py-1 text-center text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
-                        >
-                          {d}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {Array.from({ length: grid.length / 7 }, (_, w) => (
-                      <tr key={grid[w * 7].date}>
-                        {grid.slice(w * 7, w * 7 + 7).map(({ date, inMonth }) => {
-                          const entry = byDate.get(date);
-                          const past = date < today;
-                          const free = entry ? Math.max(0, entry.available_spots - entry.booked_spots) : 0;
-                          return (
-                            <td
-                              key={date}
-                              data-date={date}
-                              aria-current={date === today ? "date" : undefined}
-                              className={`h-14 rounded-lg border p-1 align-top sm:h-20 sm:p-1.5 ${
-                                !inMonth ? "border-transparent opacity-40" : "border-slate-200"
-                              } ${date === today ? "ring-2 ring-reef-500" : ""} ${
-                                entry
-                                  ? entry.is_available
-                                    ? free > 0
-                                      ? "bg-reef-50"
-                                      : "bg-amber-50"
-                                    : "bg-slate-100"
-                                  : "bg-white"
-                              } ${past ? "opacity-60" : ""}`}
-                            >
-                              <div className="flex h-full flex-col">
-                                <span className="text-xs font-medium text-slate-700">
-                                  <span className="sr-only">{formatDateAU(date, "full")}</span>
-                                  <span aria-hidden="true">{Number(date.slice(8))}</span>
-                                </span>
-                                {entry ? (
-                                  entry.is_available ? (
-                                    <span
-                                      data-testid="day-spots"
-                                      className={`mt-auto text-[11px] leading-tight font-semibold sm:text-xs ${free > 0 ? "text-reef-700" : "text-amber-800"}`}
-                                    >
-                                      {free}/{entry.available_spots}
-                                      <span className="sr-only sm:not-sr-only sm:font-normal"> free</span>
-                                    </span>
-                                  ) : weatherOn.has(date) ? (
-                                    <span
-                                      data-testid="day-weather"
-                                      className="mt-auto inline-flex items-center gap-0.5 text-[9px] leading-tight font-semibold text-ocean-700 sm:text-xs"
-                                    >
-                                      <CloudRain aria-hidden="true" className="h-3 w-3 shrink-0" />
-                                      <span className="sr-only sm:not-sr-only">Weather</span>
-                                    </span>
-                                  ) : (
-                                    <span className="mt-auto text-[9px] leading-tight font-medium break-all text-slate-500 sm:text-xs sm:break-normal">
-                                      Unavailable
-                                    </span>
-                                  )
-                                ) : null}
-                              </div>
-                            </td>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 px-1 text-xs text-slate-500">
-                  <span className="inline-flex items-center gap-1.5">
-                    <span aria-hidden="true" className="h-3 w-3 rounded bg-reef-50 ring-1 ring-reef-500/40" />{" "}
-                    free/total spots
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <span
-                      aria-hidden="true"
-                      className="h-3 w-3 rounded bg-amber-50 ring-1 ring-amber-500/40"
-                    />{" "}
-                    Full
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <span
-                      aria-hidden="true"
-                      className="h-3 w-3 rounded bg-slate-100 ring-1 ring-slate-400/40"
-                    />{" "}
-                    Unavailable
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <CloudRain aria-hidden="true" className="h-3 w-3 text-ocean-700" /> Called off for weather
-                  </span>
-                </p>
-                <WeatherDays counts={weather} />
-              </div>
-            )}
-          </Card>
+          <AddAvailabilityForm
+            adventureId={adventureId}
+            adventureTitle={adventure?.title}
+            today={today}
+            write={write}
+            show={show}
+          />
+          <MonthCalendar
+            cursor={cursor}
+            onShift={shiftMonth}
+            onToday={goToday}
+            adventureId={adventureId}
+            dates={dates}
+            weather={weather}
+            weatherOn={weatherOn}
+            today={today}
+          />
         </div>
 
-        <Card title="Upcoming Availability" description="The next 10 dates from today" bodyClassName="">
-          {!adventureId ? (
-            <EmptyState title="Select an adventure to see its dates" />
-          ) : upcoming.length === 0 ? (
-            <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No upcoming dates">
-              Add a date above to open it for booking.
-            </EmptyState>
-          ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Upcoming availability">
-              {upcoming.map((d) => {
-                const free = Math.max(0, d.available_spots - d.booked_spots);
-                return (
-                  <li
-                    key={d.id}
-                    data-testid="upcoming-item"
-                    data-date={d.date}
-                    className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium text-ocean-900">{formatDateAU(d.date, "full")}</p>
-                      <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                        {d.is_available ? (
-                          <Badge tone={free > 0 ? "teal" : "amber"}>
-                            <span data-testid="spots">
-                              {free}/{d.available_spots}
-                            </span>
-                            &nbsp;spots free
-                          </Badge>
-                        ) : weatherOn.has(d.date) ? (
-                          <Badge tone="blue">Called off for weather</Badge>
-                        ) : (
-                          <Badge tone="slate">Unavailable</Badge>
-                        )}
-                        {d.booked_spots > 0 ? (
-                          <span className="text-slate-500">{d.booked_spots} booked</span>
-                        ) : null}
-                        {waitingOn.get(d.date) ? (
-                          <Badge tone="amber">{waitingOn.get(d.date)} on the waitlist</Badge>
-                        ) : null}
-                        {d.price_override !== null ? (
-                          <span className="text-slate-600">{formatDollars(d.price_override)} pp</span>
-                        ) : null}
-                        {d.weather_dependent ? (
-                          <span className="inline-flex items-center gap-1 text-slate-500">
-                            <CloudSun aria-hidden="true" className="h-3.5 w-3.5" /> Weather dependent
-                          </span>
-                        ) : null}
-                      </div>
-                      {d.notes ? <p className="mt-1 text-sm text-slate-500">{d.notes}</p> : null}
-                    </div>
-                    <div className="flex gap-2">
-                      <Button
-                        size="sm"
-                        onClick={() => editSpots(d)}
-                        aria-label={`Edit spots for ${formatDateAU(d.date)}`}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        Edit spots
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        onClick={() => setToDelete(d)}
-                        aria-label={`Delete ${formatDateAU(d.date)}`}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Delete
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Card>
+        <UpcomingAvailability
+          adventureId={adventureId}
+          dates={dates}
+          today={today}
+          waitingOn={waitingOn}
+          weatherOn={weatherOn}
+          onEditSpots={editSpots}
+          onDelete={setToDelete}
+        />
 
         {adventureId ? <WaitlistPanel entries={waitlist} onRemove={setToRemove} /> : null}
       </div>

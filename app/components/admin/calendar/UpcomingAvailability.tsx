@@ -1,0 +1,107 @@
+import { CalendarDays, CloudSun, Pencil, Trash2 } from "lucide-react";
+import { useMemo } from "react";
+import { formatDateAU } from "../../../lib/dates";
+import { formatDollars } from "../../../lib/money";
+import type { AvailabilityEntry } from "../types";
+import { Badge, Button, Card, EmptyState } from "../ui";
+import type { WeatherCount } from "../WeatherCard";
+
+/** The next 10 dates from today, each with its spots, waitlist, price and the buttons that change it. */
+export function UpcomingAvailability({
+  adventureId,
+  dates,
+  today,
+  waitingOn,
+  weatherOn,
+  onEditSpots,
+  onDelete,
+}: {
+  adventureId: string;
+  dates: AvailabilityEntry[];
+  today: string;
+  /** People still waiting (or holding an offer) per date. */
+  waitingOn: Map<string, number>;
+  /** The dates called off for weather. */
+  weatherOn: Map<string, WeatherCount>;
+  onEditSpots: (entry: AvailabilityEntry) => void;
+  onDelete: (entry: AvailabilityEntry) => void;
+}) {
+  const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
+  return (
+    <Card title="Upcoming Availability" description="The next 10 dates from today" bodyClassName="">
+      {!adventureId ? (
+        <EmptyState title="Select an adventure to see its dates" />
+      ) : upcoming.length === 0 ? (
+        <EmptyState icon={<CalendarDays className="h-6 w-6" />} title="No upcoming dates">
+          Add a date above to open it for booking.
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Upcoming availability">
+          {upcoming.map((d) => {
+            const free = Math.max(0, d.available_spots - d.booked_spots);
+            return (
+              <li
+                key={d.id}
+                data-testid="upcoming-item"
+                data-date={d.date}
+                className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ocean-900">{formatDateAU(d.date, "full")}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                    {d.is_available ? (
+                      <Badge tone={free > 0 ? "teal" : "amber"}>
+                        <span data-testid="spots">
+                          {free}/{d.available_spots}
+                        </span>
+                        &nbsp;spots free
+                      </Badge>
+                    ) : weatherOn.has(d.date) ? (
+                      <Badge tone="blue">Called off for weather</Badge>
+                    ) : (
+                      <Badge tone="slate">Unavailable</Badge>
+                    )}
+                    {d.booked_spots > 0 ? (
+                      <span className="text-slate-500">{d.booked_spots} booked</span>
+                    ) : null}
+                    {waitingOn.get(d.date) ? (
+                      <Badge tone="amber">{waitingOn.get(d.date)} on the waitlist</Badge>
+                    ) : null}
+                    {d.price_override !== null ? (
+                      <span className="text-slate-600">{formatDollars(d.price_override)} pp</span>
+                    ) : null}
+                    {d.weather_dependent ? (
+                      <span className="inline-flex items-center gap-1 text-slate-500">
+                        <CloudSun aria-hidden="true" className="h-3.5 w-3.5" /> Weather dependent
+                      </span>
+                    ) : null}
+                  </div>
+                  {d.notes ? <p className="mt-1 text-sm text-slate-500">{d.notes}</p> : null}
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    onClick={() => onEditSpots(d)}
+                    aria-label={`Edit spots for ${formatDateAU(d.date)}`}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit spots
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => onDelete(d)}
+                    aria-label={`Delete ${formatDateAU(d.date)}`}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

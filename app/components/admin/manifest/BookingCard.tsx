@@ -1,0 +1,180 @@
+import { Phone } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type {
+  ManifestAdventure,
+  ManifestBooking,
+  ManifestParticipant,
+} from "../../../../server/domain/dive-ops/manifest.server";
+import type { useAdminWrite } from "../../../lib/admin-data";
+import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
+import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
+import { CheckInButton } from "../CheckInButton";
+import { Badge, type BadgeTone } from "../ui";
+import { certText, dash, gearText, nameAndAge } from "./text";
+
+export type Write = ReturnType<typeof useAdminWrite>;
+
+const READINESS_TONES: Record<Readiness, BadgeTone> = {
+  ready: "green",
+  details_missing: "amber",
+  waiver_missing: "amber",
+  medical_clearance_needed: "red",
+  certification_to_check: "blue",
+};
+
+const MEDICAL_TONES: Record<MedicalStatus, BadgeTone> = {
+  clearance_needed: "red",
+  clearance_received: "green",
+  no_medical_issues: "green",
+  not_answered: "amber",
+  not_applicable: "slate",
+};
+
+function ReadinessBadge({ readiness }: { readiness: Readiness }) {
+  return <Badge tone={READINESS_TONES[readiness]}>{READINESS_LABELS[readiness]}</Badge>;
+}
+
+export function BookingCard({
+  booking,
+  adventure,
+  write,
+  onError,
+}: {
+  booking: ManifestBooking;
+  adventure: ManifestAdventure;
+  write: Write;
+  onError: (message: string) => void;
+}) {
+  return (
+    <article
+      aria-label={`Booking ${booking.reference}`}
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-ocean-900">
+            <Link to={bookingPath(booking)} className="underline-offset-2 hover:underline">
+              {booking.reference}
+            </Link>{" "}
+            · {booking.customer_name}
+          </p>
+          {booking.customer_phone ? (
+            <a
+              href={`tel:${booking.customer_phone.replace(/[^\d+]/g, "")}`}
+              className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-reef-700"
+            >
+              <Phone aria-hidden="true" className="h-4 w-4" />
+              {booking.customer_phone}
+            </a>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5">
+          {booking.booking_status === "completed" ? <Badge tone="teal">Completed</Badge> : null}
+          <ReadinessBadge readiness={booking.readiness.status} />
+        </div>
+      </header>
+      {booking.special_requirements ? (
+        <p className="border-b border-slate-100 bg-sand-50 px-4 py-2 text-sm text-slate-700">
+          <span className="font-semibold">Special requirements: </span>
+          <span className="whitespace-pre-line">{booking.special_requirements}</span>
+        </p>
+      ) : null}
+      <ul className="divide-y divide-slate-100">
+        {booking.participants.map((p) => (
+          <li key={p.id}>
+            <ParticipantRow participant={p} adventure={adventure} write={write} onError={onError} />
+          </li>
+        ))}
+        {booking.missing_positions.map((position) => (
+          <li key={`missing-${position}`} className="px-4 py-3 text-sm text-amber-800">
+            Participant {position} — details missing
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function ParticipantRow({
+  participant: p,
+  adventure,
+  write,
+  onError,
+}: {
+  participant: ManifestParticipant;
+  adventure: ManifestAdventure;
+  write: Write;
+  onError: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const name = p.full_name || `Participant ${p.position}`;
+  const toggle = async () => {
+    setBusy(true);
+    const res = await write("POST", `/api/admin/participants/${encodeURIComponent(p.id)}/check-in`, {
+      checked_in: !p.checked_in,
+    });
+    setBusy(false);
+    if (!res.ok) onError(res.network ? "Connection error" : `Check-in not saved: ${res.detail}`);
+  };
+  const showCert = adventure.requires_certification || p.cert_number !== "" || p.cert_agency !== "";
+  return (
+    <div className="space-y-2 px-4 py-3" data-testid="manifest-participant">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-slate-900">{nameAndAge(p)}</p>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            <ReadinessBadge readiness={p.readiness} />
+          </div>
+        </div>
+        <CheckInButton checkedIn={p.checked_in} name={name} busy={busy} onToggle={toggle} />
+      </div>
+      <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2">
+        {adventure.diving ? (
+          <div>
+            <dt className="text-xs font-semibold text-slate-500 uppercase">Gear</dt>
+            <dd className="text-slate-800">{gearText(p)}</dd>
+          </div>
+        ) : null}
+        {showCert ? (
+          <div>
+            <dt className="text-xs font-semibold text-slate-500 uppercase">Certification</dt>
+            <dd className="text-slate-800">
+              {certText(p)}
+              {p.cert_number ? (
+                <span className={p.cert_checked ? " text-emerald-700" : " text-amber-800"}>
+                  {p.cert_checked ? " · checked" : " · not checked"}
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-xs font-semibold text-slate-500 uppercase">Emergency contact</dt>
+          <dd className="text-slate-800">
+            {dash(p.emergency_contact_name)}
+            {p.emergency_contact_phone ? (
+              <>
+                {" · "}
+                <a
+                  href={`tel:${p.emergency_contact_phone.replace(/[^\d+]/g, "")}`}
+                  className="font-medium text-reef-700"
+                >
+                  {p.emergency_contact_phone}
+                </a>
+              </>
+            ) : null}
+          </dd>
+        </div>
+        {p.medical !== "not_applicable" ? (
+          <div>
+            <dt className="text-xs font-semibold text-slate-500 uppercase">Medical</dt>
+            <dd>
+              <Badge tone={MEDICAL_TONES[p.medical]}>{MEDICAL_STATUS_LABELS[p.medical]}</Badge>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { ClipboardCheck } from "lucide-react";
+import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
+import { EmptyState, StatCard } from "../ui";
+import { BookingCard, type Write } from "./BookingCard";
+import { PrintTable } from "./PrintTable";
+import { plural } from "./text";
+
+/** One date's manifest: the totals, then each adventure as phone cards and as the paper table. */
+export function ManifestBody({
+  manifest,
+  write,
+  onError,
+}: {
+  manifest: Manifest;
+  write: Write;
+  onError: (message: string) => void;
+}) {
+  const { totals } = manifest;
+  if (manifest.adventures.length === 0) {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white">
+        <EmptyState icon={<ClipboardCheck className="h-6 w-6" />} title="No bookings on this date">
+          Confirmed and completed bookings of the date appear here.
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <>
+      <section
+        aria-label="Totals"
+        className="manifest-totals grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
+      >
+        <StatCard label="Bookings" value={totals.bookings} tone="ocean" />
+        <StatCard label="People" value={totals.people} tone="ocean" />
+        <StatCard label="Ready" value={totals.ready} tone="reef" />
+        <StatCard label="Not ready" value={totals.not_ready} tone={totals.not_ready ? "coral" : "slate"} />
+        <StatCard label="Checked in" value={`${totals.checked_in} of ${totals.people}`} tone="sand" />
+      </section>
+      <p className="manifest-print-only text-sm">
+        {plural(totals.bookings, "booking")} · {plural(totals.people, "person", "people")} · {totals.ready}{" "}
+        ready · {totals.not_ready} not ready · {totals.checked_in} checked in
+      </p>
+      {manifest.adventures.map((adventure) => (
+        <AdventureSection
+          key={adventure.adventure_id}
+          adventure={adventure}
+          write={write}
+          onError={onError}
+        />
+      ))}
+    </>
+  );
+}
+
+function AdventureSection({
+  adventure,
+  write,
+  onError,
+}: {
+  adventure: ManifestAdventure;
+  write: Write;
+  onError: (message: string) => void;
+}) {
+  const headingId = `adventure-${adventure.adventure_id}`;
+  return (
+    <section aria-labelledby={headingId} className="manifest-adventure space-y-3 pt-2">
+      <h3 id={headingId} className="font-display text-lg font-semibold text-ocean-900">
+        {adventure.title}{" "}
+        <span className="text-sm font-medium text-slate-500">
+          · {plural(adventure.people, "person", "people")}
+        </span>
+      </h3>
+      <div className="manifest-screen-only space-y-3">
+        {adventure.bookings.map((b) => (
+          <BookingCard key={b.id} booking={b} adventure={adventure} write={write} onError={onError} />
+        ))}
+      </div>
+      <PrintTable adventure={adventure} />
+    </section>
+  );
+}

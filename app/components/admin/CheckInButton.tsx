@@ -1,5 +1,5 @@
 import { Square, SquareCheck } from "lucide-react";
-import { Button } from "./ui";
+import { Button } from "./ui/button";
 
 /**
  * One person's check-in on the trip-day manifest: a large toggle button.

@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { Button } from "./ui";
+import { Button } from "./ui/button";
 
 /**
  * A modal confirmation (native <dialog>: focus trap, Escape closes). Used

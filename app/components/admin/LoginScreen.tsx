@@ -2,7 +2,8 @@ import { ArrowLeft, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { adminLogin } from "../../lib/admin-api";
-import { Alert, type AlertTone, Button } from "./ui";
+import { Alert, type AlertTone } from "./ui/alert";
+import { Button } from "./ui/button";
 
 /**
  * The access gate: one password field and a

@@ -8,7 +8,9 @@ import {
   newsletterSendSchema,
 } from "../../lib/newsletter";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { Button, Card, TextAreaField, TextField } from "./ui";
+import { Button } from "./ui/button";
+import { TextAreaField, TextField } from "./ui/fields";
+import { Card } from "./ui/layout";
 
 type Write = <T = unknown>(method: "POST", path: string, body?: unknown) => Promise<FormResult<T>>;
 

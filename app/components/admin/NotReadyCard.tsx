@@ -12,7 +12,7 @@ import { formatDateAU } from "../../lib/dates";
 import type { FormResult } from "../../lib/form-result";
 import { bookingPath } from "../../lib/manifest";
 import { READINESS_LABELS } from "../../lib/readiness";
-import { Card } from "./ui";
+import { Card } from "./ui/layout";
 
 export interface NotReady {
   from: string;

@@ -13,7 +13,10 @@ import type { FormResult } from "../../lib/form-result";
 import { SessionsCard } from "./SessionsCard";
 import { showFailure } from "./security-failure";
 import { TwoFactorCard } from "./TwoFactorCard";
-import { Alert, Button, Card, TextField, useFlash } from "./ui";
+import { Alert, useFlash } from "./ui/alert";
+import { Button } from "./ui/button";
+import { TextField } from "./ui/fields";
+import { Card } from "./ui/layout";
 
 /**
  * The settings page's sign-in section: the password, two-factor sign-in and

@@ -5,7 +5,10 @@ import { failureText, useAdminWrite } from "../../lib/admin-data";
 import { type AdminSession, SESSIONS_PATH } from "../../lib/admin-security";
 import type { FormResult } from "../../lib/form-result";
 import { useConfirm } from "./ConfirmDialog";
-import { Alert, Badge, Button, Card, useFlash } from "./ui";
+import { Alert, useFlash } from "./ui/alert";
+import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
+import { Card } from "./ui/layout";
 
 const PHONE = /iPhone|iPad|Android/;
 

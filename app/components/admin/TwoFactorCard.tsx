@@ -6,7 +6,11 @@ import { groupSecret, type SecurityStatus, type TwoFactorEnrolment } from "../..
 import { siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import { type Failure, showFailure } from "./security-failure";
-import { Alert, Badge, Button, Card, TextField, useFlash } from "./ui";
+import { Alert, useFlash } from "./ui/alert";
+import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
+import { TextField } from "./ui/fields";
+import { Card } from "./ui/layout";
 
 /** Two-factor sign-in on the settings page: set it up (QR code, then a code), see it on, turn it off. */
 export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"] }) {

@@ -2,7 +2,9 @@ import { BellRing, UserMinus } from "lucide-react";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { sydneyTimeText } from "../../lib/waitlist";
-import { Badge, type BadgeTone, Button, Card, EmptyState } from "./ui";
+import { Badge, type BadgeTone } from "./ui/badge";
+import { Button } from "./ui/button";
+import { Card, EmptyState } from "./ui/layout";
 
 /** One waitlist entry as GET /api/admin/waitlist answers it. */
 export interface WaitlistEntry {

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { adminGet, dataOr } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import type { FormResult } from "../../lib/form-result";
-import { Badge, buttonClass, Card } from "./ui";
+import { Badge } from "./ui/badge";
+import { buttonClass } from "./ui/button";
+import { Card } from "./ui/layout";
 
 /** The answers so far on one date called off for weather (GET /api/admin/weather/counts). */
 export interface WeatherCount {

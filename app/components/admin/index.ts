@@ -1,27 +1,7 @@
 export { ConfirmDialog, useConfirm } from "./ConfirmDialog";
-export {
-  Alert,
-  type AlertTone,
-  Badge,
-  type BadgeTone,
-  Button,
-  type ButtonVariant,
-  buttonClass,
-  Card,
-  CheckboxField,
-  EmptyState,
-  Field,
-  type Flash,
-  FlashAlert,
-  PageHeader,
-  SelectField,
-  Spinner,
-  StatCard,
-  Table,
-  Tabs,
-  TextAreaField,
-  TextField,
-  tableStyles,
-  tabPanelProps,
-  useFlash,
-} from "./ui";
+export { Alert, type AlertTone, type Flash, FlashAlert, useFlash } from "./ui/alert";
+export { Badge, type BadgeTone } from "./ui/badge";
+export { Button, type ButtonVariant, buttonClass } from "./ui/button";
+export { CheckboxField, Field, SelectField, TextAreaField, TextField } from "./ui/fields";
+export { Card, EmptyState, PageHeader, Spinner, StatCard, Table, tableStyles } from "./ui/layout";
+export { Tabs, tabPanelProps } from "./ui/tabs";

@@ -1,5 +1,5 @@
 import type { FormFailure } from "../../lib/form-result";
-import type { useFlash } from "./ui";
+import type { useFlash } from "./ui/alert";
 
 /** A refused write as the security cards get it back from useAdminWrite. */
 export type Failure = Pick<FormFailure, "network" | "detail" | "errors">;

@@ -1,5 +1,5 @@
 import { READINESS_LABELS, type Readiness } from "../../lib/readiness";
-import { Badge, type BadgeTone } from "./ui";
+import { Badge, type BadgeTone } from "./ui/badge";
 
 export const BOOKING_STATUS_LABELS: Record<string, string> = {
   pending_payment: "Pending payment",

@@ -19,7 +19,7 @@ import { ErrorSummary, focusFirstError, TagChips } from "../../components/admin/
 import { errorMessages, payloadResolver } from "../../components/admin/content/form-schema";
 import { CloseFormButton, EditDeleteButtons } from "../../components/admin/content/screen";
 import { Img } from "../../components/Img";
-import { legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms";
+import { legacyAdventureSchema, parseDecimal } from "../../lib/admin-forms/adventures";
 import { LEGACY_CATEGORIES, LEGACY_SKILL_LEVELS } from "../../lib/adventure-catalogue";
 import type { Route } from "./+types/adventures-legacy";
 

@@ -20,16 +20,16 @@ import { ErrorSummary, focusFirstError } from "../../components/admin/content/bi
 import { EditDeleteButtons, ListAlerts, useFormFields } from "../../components/admin/content/screen";
 import type { ContentSection } from "../../components/admin/content/types";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
+import { check } from "../../lib/admin-forms/check";
 import {
   CONTENT_PAGES,
   CONTENT_TYPES,
   type ContentPage,
-  check,
   contentCreateSchema,
   contentTypeError,
   contentUpdateSchema,
   isContentPage,
-} from "../../lib/admin-forms";
+} from "../../lib/admin-forms/content";
 import type { Route } from "./+types/content";
 
 interface SectionForm {

@@ -13,7 +13,7 @@ import {
 } from "../../components/admin";
 import { ErrorSummary, focusFirstError, Toggle } from "../../components/admin/content/bits";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
-import { check } from "../../lib/admin-forms";
+import { check } from "../../lib/admin-forms/check";
 import {
   TRIP_EMAIL_LABELS,
   TRIP_EMAIL_PLACEHOLDERS,

@@ -22,7 +22,8 @@ import {
 } from "../../components/admin/content/screen";
 import type { Faq } from "../../components/admin/content/types";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
-import { check, faqSchema } from "../../lib/admin-forms";
+import { check } from "../../lib/admin-forms/check";
+import { faqSchema } from "../../lib/admin-forms/faqs";
 import { FAQ_CATEGORIES } from "../../lib/categories";
 import type { Route } from "./+types/faqs";
 

@@ -16,7 +16,9 @@ import { ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/co
 import type { GalleryImage } from "../../components/admin/content/types";
 import { Img } from "../../components/Img";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
-import { check, galleryImageSchema, splitComma } from "../../lib/admin-forms";
+import { check } from "../../lib/admin-forms/check";
+import { galleryImageSchema } from "../../lib/admin-forms/gallery";
+import { splitComma } from "../../lib/admin-forms/text";
 import { GALLERY_CATEGORIES } from "../../lib/categories";
 import type { Route } from "./+types/gallery";
 

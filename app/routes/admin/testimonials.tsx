@@ -21,7 +21,8 @@ import { ListAlerts, useFormFields, ViewOnSite } from "../../components/admin/co
 import type { ProAdventure, Testimonial } from "../../components/admin/content/types";
 import { Stars } from "../../components/Stars";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
-import { check, type TestimonialStatusInput, testimonialSchema } from "../../lib/admin-forms";
+import { check } from "../../lib/admin-forms/check";
+import { type TestimonialStatusInput, testimonialSchema } from "../../lib/admin-forms/reviews";
 import type { Route } from "./+types/testimonials";
 
 const blank = {

@@ -1,57 +1,28 @@
-import { ArrowLeft, Ban, KeyRound, Plus, Search, Ticket } from "lucide-react";
+import { Plus, Search, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import {
   Alert,
   Badge,
-  type BadgeTone,
   Button,
   Card,
   EmptyState,
   FlashAlert,
   PageHeader,
-  TextAreaField,
-  TextField,
-  useConfirm,
   useFlash,
 } from "../../components/admin";
-import { formatDateTimeAU } from "../../lib/admin-api";
-import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
+import { IssueForm } from "../../components/admin/vouchers/IssueForm";
+import { VoucherPanel } from "../../components/admin/vouchers/VoucherPanel";
+import {
+  money,
+  SOURCE_LABELS,
+  statusOf,
+  type VoucherDetail,
+  type VoucherItem,
+} from "../../components/admin/vouchers/voucher-view";
+import { adminAction, adminGet, dataOr, failureText } from "../../lib/admin-data";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
-import { formatMoney } from "../../lib/money";
 import type { Route } from "./+types/vouchers";
-
-interface VoucherItem {
-  id: string;
-  /** "…K7Q2": the full code is only in its holder's email (empty while a gift awaits payment). */
-  code_hint: string;
-  source: "weather_credit" | "gift" | "operator";
-  status: "pending_payment" | "active" | "void";
-  currency: string;
-  initial_cents: number;
-  balance_cents: number;
-  expires_at: string;
-  purchaser_name: string;
-  purchaser_email: string;
-  recipient_name: string;
-  recipient_email: string;
-  created_at: string;
-}
-
-interface LedgerEntry {
-  id: string;
-  kind: "issue" | "redeem" | "restore" | "adjust";
-  amount_cents: number;
-  balance_after_cents: number;
-  booking_reference: string | null;
-  note: string;
-  created_at: string;
-}
-
-interface VoucherDetail {
-  voucher: VoucherItem & { message: string };
-  entries: LedgerEntry[];
-}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -64,31 +35,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { list, detail, q };
 }
 export const clientAction = adminAction;
-
-const SOURCE_LABELS: Record<VoucherItem["source"], string> = {
-  weather_credit: "Weather credit",
-  gift: "Gift",
-  operator: "Issued",
-};
-
-const KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  issue: "Issued",
-  redeem: "Used",
-  restore: "Given back",
-  adjust: "Adjusted",
-};
-
-function statusOf(v: VoucherItem, today: string): { label: string; tone: BadgeTone } {
-  if (v.status === "void") return { label: "Void", tone: "slate" };
-  if (v.status === "pending_payment") return { label: "Awaiting payment", tone: "amber" };
-  if (sydneyDate(new Date(v.expires_at)) < today) return { label: "Expired", tone: "red" };
-  if (v.balance_cents === 0) return { label: "Used up", tone: "blue" };
-  return { label: "Active", tone: "green" };
-}
-
-const money = (cents: number, currency: string) => formatMoney(cents, currency, true);
-const signed = (cents: number, currency: string) =>
-  `${cents > 0 ? "+" : cents < 0 ? "−" : ""}${money(Math.abs(cents), currency)}`;
 
 /** Vouchers: search, one voucher's ledger, issuing credit and voiding a voucher. */
 export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
@@ -238,243 +184,5 @@ export default function AdminVouchers({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </>
-  );
-}
-
-function VoucherPanel({
-  detail,
-  today,
-  onBack,
-  onChanged,
-  onError,
-}: {
-  detail: VoucherDetail;
-  today: string;
-  onBack: () => void;
-  onChanged: (text: string) => void;
-  onError: (text: string) => void;
-}) {
-  const { voucher: v, entries } = detail;
-  const write = useAdminWrite();
-  const { confirm, dialog } = useConfirm();
-  const [busy, setBusy] = useState(false);
-  const status = statusOf(v, today);
-
-  const voidIt = async () => {
-    const ok = await confirm({
-      title: `Void voucher ${v.code_hint}?`,
-      message: `Its balance of ${money(v.balance_cents, v.currency)} goes to $0 and the code stops working. This cannot be undone.`,
-      confirmLabel: "Void voucher",
-    });
-    if (!ok) return;
-    setBusy(true);
-    const res = await write("POST", `/api/admin/vouchers/${encodeURIComponent(v.id)}/void`, {});
-    setBusy(false);
-    if (res.ok) onChanged(`Voucher ${v.code_hint} voided.`);
-    else onError(res.network ? "Connection error" : res.detail || "Failed to void the voucher");
-  };
-
-  // A lost code is replaced, never shown: the site keeps only its hash.
-  const newCode = async () => {
-    const ok = await confirm({
-      title: `Send a new code for ${v.code_hint}?`,
-      message: `A new code is emailed to ${v.recipient_email} and the current code stops working. The balance stays.`,
-      confirmLabel: "Send new code",
-    });
-    if (!ok) return;
-    setBusy(true);
-    const res = await write<{ voucher: VoucherItem }>(
-      "POST",
-      `/api/admin/vouchers/${encodeURIComponent(v.id)}/new-code`,
-      {},
-    );
-    setBusy(false);
-    if (res.ok) onChanged(`A new code ${res.data.voucher.code_hint} was emailed to ${v.recipient_email}.`);
-    else onError(res.network ? "Connection error" : res.detail || "Failed to send a new code");
-  };
-
-  return (
-    <Card as="article" className="lg:sticky lg:top-24">
-      {dialog}
-      <button
-        type="button"
-        onClick={onBack}
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-reef-700 lg:hidden"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        All vouchers
-      </button>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 className="font-mono text-lg font-semibold text-ocean-900" data-testid="voucher-code">
-            {v.code_hint || "Awaiting payment"}
-          </h2>
-          <p className="text-sm text-slate-500">
-            {SOURCE_LABELS[v.source]} · created {formatDateTimeAU(v.created_at)}
-          </p>
-        </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
-      </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        <Fact label="Balance">
-          <span data-testid="voucher-balance">{money(v.balance_cents, v.currency)}</span>
-        </Fact>
-        <Fact label="Initial">{money(v.initial_cents, v.currency)}</Fact>
-        <Fact label="Expires">{formatDateAU(sydneyDate(new Date(v.expires_at)))}</Fact>
-        <Fact label="Recipient">
-          {v.recipient_name ? `${v.recipient_name}, ` : ""}
-          {v.recipient_email || "—"}
-        </Fact>
-        {v.purchaser_email ? (
-          <Fact label="Bought by">
-            {v.purchaser_name ? `${v.purchaser_name}, ` : ""}
-            {v.purchaser_email}
-          </Fact>
-        ) : null}
-      </dl>
-      {v.message ? (
-        <p className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm whitespace-pre-line text-slate-700">
-          {v.message}
-        </p>
-      ) : null}
-
-      <h3 className="mt-6 font-sans text-sm font-semibold tracking-wide text-slate-500 uppercase">Ledger</h3>
-      <ol className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Ledger">
-        {entries.map((e) => (
-          <li
-            key={e.id}
-            className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm"
-            data-testid="ledger-entry"
-          >
-            <span className="min-w-0">
-              <span className="font-medium text-ocean-900">{KIND_LABELS[e.kind]}</span>
-              {e.booking_reference ? (
-                <span className="text-slate-600"> · booking {e.booking_reference}</span>
-              ) : null}
-              <span className="block text-xs text-slate-500">
-                {formatDateTimeAU(e.created_at)}
-                {e.note ? ` · ${e.note}` : ""}
-              </span>
-            </span>
-            <span className="shrink-0 text-right">
-              <span
-                className={`block font-semibold ${e.amount_cents < 0 ? "text-coral-700" : "text-emerald-700"}`}
-              >
-                {signed(e.amount_cents, v.currency)}
-              </span>
-              <span className="block text-xs text-slate-500">
-                {money(e.balance_after_cents, v.currency)} left
-              </span>
-            </span>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-3 text-xs text-slate-500">
-        The full code is only in the email to the recipient; here it shows its last four characters.
-      </p>
-      {v.status === "active" ? (
-        <div className="mt-5 flex flex-wrap gap-2">
-          {v.recipient_email ? (
-            <Button onClick={newCode} busy={busy} disabled={busy}>
-              <KeyRound aria-hidden="true" className="h-4 w-4" />
-              Send a new code
-            </Button>
-          ) : null}
-          <Button variant="danger" onClick={voidIt} busy={busy} disabled={busy}>
-            <Ban aria-hidden="true" className="h-4 w-4" />
-            Void voucher
-          </Button>
-        </div>
-      ) : null}
-    </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function IssueForm({
-  onDone,
-  onCancel,
-}: {
-  onDone: (codeHint: string, email: string, id: string) => void;
-  onCancel: () => void;
-}) {
-  const write = useAdminWrite();
-  const [values, setValues] = useState({ amount: "", email: "", name: "", note: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFailure("");
-    const res = await write<{ voucher: VoucherItem }>("POST", "/api/admin/vouchers", values);
-    setBusy(false);
-    if (res.ok) {
-      onDone(res.data.voucher.code_hint, res.data.voucher.recipient_email, res.data.voucher.id);
-      return;
-    }
-    setErrors(res.errors);
-    setFailure(res.network ? "Connection error" : Object.keys(res.errors).length ? "" : res.detail);
-  };
-
-  return (
-    <Card
-      title="Issue a voucher"
-      description="The code is emailed to the address you give, valid for three years."
-      className="mb-6"
-    >
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Amount (AUD)"
-          required
-          inputMode="decimal"
-          value={values.amount}
-          onChange={set("amount")}
-          error={errors.amount}
-          placeholder="150"
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          value={values.email}
-          onChange={set("email")}
-          error={errors.email}
-        />
-        <TextField label="Name" value={values.name} onChange={set("name")} error={errors.name} />
-        <TextAreaField
-          label="Note (for the ledger)"
-          value={values.note}
-          onChange={set("note")}
-          error={errors.note}
-          className="sm:col-span-2"
-          placeholder="e.g. Goodwill credit after the rough crossing"
-        />
-        {failure ? (
-          <Alert tone="error" className="sm:col-span-2">
-            {failure}
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-            Issue and email
-          </Button>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-    </Card>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { ErrorSummary, focusFirstError } from "../../components/admin/content/bits";
 import { formatDateTimeAU } from "../../lib/admin-api";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
-import { check } from "../../lib/admin-forms";
+import { check } from "../../lib/admin-forms/check";
 import { waiverSchema } from "../../lib/participants";
 import type { Route } from "./+types/waiver";
 

@@ -12,7 +12,7 @@ import {
   type WebsiteTab,
 } from "../../components/admin/content/website-fields";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
-import { isWebAddress } from "../../lib/admin-forms";
+import { isWebAddress } from "../../lib/admin-forms/text";
 import type { Route } from "./+types/website-editor";
 
 /** Autosave waits this long after the last keystroke: the editor saves as the operator types. */

@@ -1,5 +1,5 @@
 /**
- * react-hook-form over the shared zod schemas of app/lib/admin-forms.ts, for
+ * react-hook-form over the shared zod schemas of app/lib/admin-forms/, for
  * the forms whose fields hold what the operator typed (numbers as text, lists
  * one entry per line or comma-separated). The schema checks the payload those
  * values make, i.e. what the API would receive, so the form and the server

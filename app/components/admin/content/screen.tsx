@@ -6,7 +6,8 @@
  */
 import { ExternalLink, Pencil, Trash2, X } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useState } from "react";
-import { Alert, type AlertTone, Button } from "../ui";
+import { Alert, type AlertTone } from "../ui/alert";
+import { Button } from "../ui/button";
 
 type StringKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;

@@ -6,7 +6,7 @@
 
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms.ts";
+import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms/index.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { toCents } from "../../app/lib/money.ts";
@@ -18,7 +18,7 @@ import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 // The rules live beside the calendar form that checks them before sending.
-export { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../app/lib/admin-forms.ts";
+export { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../app/lib/admin-forms/index.ts";
 
 type Row = typeof availability.$inferSelect;
 

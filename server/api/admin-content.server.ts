@@ -9,7 +9,7 @@ import {
   simpleAdventureSchema,
   testimonialSchema,
   testimonialStatusSchema,
-} from "../../app/lib/admin-forms.ts";
+} from "../../app/lib/admin-forms/index.ts";
 import {
   createProAdventure,
   createSimpleAdventure,

@@ -1,7 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { count, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { mediaCreateSchema, uploadFieldsSchema } from "../../app/lib/admin-forms.ts";
+import { mediaCreateSchema, uploadFieldsSchema } from "../../app/lib/admin-forms/index.ts";
 import { mediaItems } from "../db/schema.ts";
 import {
   deleteMedia,

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { asc, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as forms from "../../app/lib/admin-forms.ts";
+import * as forms from "../../app/lib/admin-forms/index.ts";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { newsletterDraftSchema, newsletterSendSchema } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAddressSection } from "../../app/lib/admin-forms.ts";
+import { isAddressSection } from "../../app/lib/admin-forms/index.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 

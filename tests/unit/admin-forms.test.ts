@@ -21,7 +21,7 @@ import {
   splitLines,
   testimonialSchema,
   uploadFieldsSchema,
-} from "../../app/lib/admin-forms.ts";
+} from "../../app/lib/admin-forms/index.ts";
 
 const errorsOf = (schema: Parameters<typeof check>[0], value: unknown) => {
   const r = check(schema, value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { check, proAdventureSchema, simpleAdventureSchema } from "../../app/lib/admin-forms.ts";
+import { check, proAdventureSchema, simpleAdventureSchema } from "../../app/lib/admin-forms/index.ts";
 import {
   ADVENTURE_CATEGORIES,
   ADVENTURE_CATEGORY_VALUES,

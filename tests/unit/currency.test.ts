@@ -1,6 +1,6 @@
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { check, proAdventureSchema } from "../../app/lib/admin-forms.ts";
+import { check, proAdventureSchema } from "../../app/lib/admin-forms/index.ts";
 import { customPaymentSchema } from "../../app/lib/booking.ts";
 import {
   CURRENCIES,

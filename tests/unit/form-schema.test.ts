@@ -5,7 +5,7 @@ import {
   payloadResolver,
   SERVER_ERROR,
 } from "../../app/components/admin/content/form-schema.ts";
-import { parseInteger, splitLines, testimonialSchema } from "../../app/lib/admin-forms.ts";
+import { parseInteger, splitLines, testimonialSchema } from "../../app/lib/admin-forms/index.ts";
 import { z } from "../../app/lib/zod.ts";
 
 // A form as the operator types it: numbers as text, a list one entry per line.

@@ -4,7 +4,7 @@
  * manager), mapped onto the same rows (docs/decisions/002-one-adventures-table.md).
  */
 import { and, asc, count, eq, ne, or } from "drizzle-orm";
-import type { ProAdventureInput, SimpleAdventureInput } from "../../../../app/lib/admin-forms.ts";
+import type { ProAdventureInput, SimpleAdventureInput } from "../../../../app/lib/admin-forms/index.ts";
 import { DEFAULT_CURRENCY } from "../../../../app/lib/currency.ts";
 import {
   DEFAULT_GROUP_SIZE,

@@ -4,8 +4,8 @@
  * read the active ones through server/domain/content.server.ts.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { ContentCreateInput, ContentUpdateInput } from "../../../../app/lib/admin-forms.ts";
-import { contentTypeError } from "../../../../app/lib/admin-forms.ts";
+import type { ContentCreateInput, ContentUpdateInput } from "../../../../app/lib/admin-forms/index.ts";
+import { contentTypeError } from "../../../../app/lib/admin-forms/index.ts";
 import type { DB } from "../../../db/client.server.ts";
 import { contentSections } from "../../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../../errors.server.ts";

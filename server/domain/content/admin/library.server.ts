@@ -9,7 +9,7 @@ import type {
   GalleryImageInput,
   TestimonialInput,
   TestimonialStatusInput,
-} from "../../../../app/lib/admin-forms.ts";
+} from "../../../../app/lib/admin-forms/index.ts";
 import type { DB } from "../../../db/client.server.ts";
 import { adventures, bookings, faqs, galleryImages, testimonials } from "../../../db/schema.ts";
 import { badRequest, notFound } from "../../../errors.server.ts";

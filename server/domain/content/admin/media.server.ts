@@ -1,6 +1,6 @@
 /** The media library's rows: list, register, insert after an upload, delete. */
 import { desc, eq } from "drizzle-orm";
-import type { MediaCreateInput } from "../../../../app/lib/admin-forms.ts";
+import type { MediaCreateInput } from "../../../../app/lib/admin-forms/index.ts";
 import type { DB } from "../../../db/client.server.ts";
 import { mediaItems } from "../../../db/schema.ts";
 import { notFound } from "../../../errors.server.ts";

@@ -1,0 +1,16 @@
+/**
+ * The admin payload schemas, one module per job in this folder (text helpers,
+ * adventures, gallery, reviews, FAQs, content, media, availability, check),
+ * shared by the console's forms and the server's API: importers name the
+ * folder, and this index is its whole public surface.
+ */
+
+export * from "./adventures.ts";
+export * from "./availability.ts";
+export * from "./check.ts";
+export * from "./content.ts";
+export * from "./faqs.ts";
+export * from "./gallery.ts";
+export * from "./media.ts";
+export * from "./reviews.ts";
+export * from "./text.ts";

@@ -12,7 +12,8 @@ import { Stryker } from "@stryker-mutator/core";
 
 const config: PartialStrykerOptions = {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.mutation.config.ts" },
+  // Child processes, not threads: the code under test sets process.umask(), which a worker thread may not.
+  vitest: { configFile: "vitest.mutation.config.ts", pool: "forks" },
   plugins: ["@stryker-mutator/vitest-runner"],
   // Each mutant runs only the tests that cover it.
   coverageAnalysis: "perTest",

@@ -272,17 +272,4 @@ export async function adminDownload(path: string, filename: string): Promise<boo
   }
 }
 
-/** en-AU date and time in Sydney, e.g. "28/11/2026, 3:05 pm". */
-export function formatDateTimeAU(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat("en-AU", {
-    timeZone: "Australia/Sydney",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(d);
-}
+export { formatDateTimeAU } from "./dates";

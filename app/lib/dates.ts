@@ -100,3 +100,18 @@ export function formatDateAU(isoDate: string, style: "short" | "long" | "full" =
   const [y, m, d] = isoDate.split("-").map(Number);
   return AU_DATE_STYLES[style]().format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** en-AU date and time in Sydney, e.g. "28 Nov 2026, 3:05 pm". */
+export function formatDateTimeAU(iso: string | Date | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return new Intl.DateTimeFormat("en-AU", {
+    timeZone: BUSINESS_TZ,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(d);
+}

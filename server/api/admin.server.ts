@@ -8,6 +8,7 @@ import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
+import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
@@ -32,6 +33,7 @@ export function adminApi(services: Services) {
   api.route("/", adminSessionsApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
+  api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));

@@ -134,6 +134,10 @@ export const availability = pgTable(
 
 export const BOOKING_STATUSES = ["pending_payment", "confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_SOURCES = ["website", "operator"] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+export const BOOKING_PAYMENT_METHODS = ["card", "cash", "bank_transfer", "on_the_day"] as const;
+export type BookingPaymentMethod = (typeof BOOKING_PAYMENT_METHODS)[number];
 
 export const bookings = pgTable(
   "bookings",
@@ -179,6 +183,14 @@ export const bookings = pgTable(
     clientKey: text("client_key"),
     /** Part of the total paid from a voucher (its ledger row says which); the rest is paid by card. */
     voucherCents: integer("voucher_cents").notNull().default(0),
+    /** Who made it: the public form (website) or the operator in the console (a phone call, a walk-in). */
+    source: text("source").$type<BookingSource>().notNull().default("website"),
+    /**
+     * How the part no voucher paid is paid: card (the checkout, also through a payment link
+     * the operator sent), cash or bank_transfer (recorded by the operator as a manual payment),
+     * or on_the_day (confirmed now, paid when the group arrives).
+     */
+    paymentMethod: text("payment_method").$type<BookingPaymentMethod>().notNull().default("card"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
      * When the success page minted its one private link. The checkout session
@@ -205,6 +217,11 @@ export const bookings = pgTable(
     index("bookings_date_status_idx").on(t.selectedDate, t.bookingStatus),
     check("bookings_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
+    check("bookings_source", sql`${t.source} in ('website', 'operator')`),
+    check(
+      "bookings_payment_method",
+      sql`${t.paymentMethod} in ('card', 'cash', 'bank_transfer', 'on_the_day')`,
+    ),
   ],
 );
 
@@ -258,7 +275,8 @@ export const payments = pgTable(
   "payments",
   {
     id: id(),
-    provider: text("provider").$type<"stripe" | "test">().notNull(),
+    /** stripe or test: a checkout; manual: money the operator took in cash or by bank transfer. */
+    provider: text("provider").$type<"stripe" | "test" | "manual">().notNull(),
     sessionId: text("session_id").notNull(),
     /**
      * booking: a new booking; custom: an agreed amount; reschedule: the price

@@ -8,6 +8,7 @@ import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { cancellationSummary } from "../../app/lib/policy.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
+import type { BookingPaymentMethod } from "../db/schema.ts";
 import type { OutgoingEmail } from "./outbox.server.ts";
 
 export interface BookingFacts {
@@ -26,6 +27,36 @@ export interface BookingFacts {
   specialRequirements: string;
   /** The part a voucher paid (0 when none). */
   voucherCents?: number;
+  /** How the rest is paid (bookings.payment_method); card when not given. */
+  paymentMethod?: BookingPaymentMethod;
+}
+
+const PAID_BY: Record<BookingPaymentMethod, string> = {
+  card: "Paid by card",
+  cash: "Paid in cash",
+  bank_transfer: "Paid by bank transfer",
+  on_the_day: "To pay on the day",
+};
+
+/**
+ * The money lines of a booking's emails: the total, and when a voucher paid a
+ * part or the rest is not a card payment, what paid what. A booking paid on
+ * the day says so instead of "Total paid".
+ */
+function paymentLines(b: BookingFacts): [string, string][] {
+  const method = b.paymentMethod ?? "card";
+  const voucher = b.voucherCents ?? 0;
+  const rest = b.totalAmountCents - voucher;
+  const lines: [string, string][] = [
+    [
+      method === "on_the_day" && rest > 0 ? "Total" : "Total paid",
+      formatMoney(b.totalAmountCents, b.currency, true),
+    ],
+  ];
+  if (voucher) lines.push(["Paid with a voucher", formatMoney(voucher, b.currency, true)]);
+  if (rest > 0 && (voucher || method !== "card"))
+    lines.push([PAID_BY[method], formatMoney(rest, b.currency, true)]);
+  return lines;
 }
 
 export interface AdventureFacts {
@@ -67,7 +98,8 @@ ${body}
 </table></td></tr></table></body></html>`;
 }
 
-function rows(pairs: [string, string][]): string {
+/** Label and value pairs as the two-column table every email uses. */
+export function rows(pairs: [string, string][]): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 20px">${pairs
     .map(
       ([k, v]) =>
@@ -91,12 +123,8 @@ export function bookingConfirmationEmail(
     ["Duration", a.duration],
     ["Group", peopleText(b.groupSize)],
     ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)],
-    ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
+    ...paymentLines(b),
   ];
-  if (b.voucherCents) {
-    details.push(["Paid with a voucher", formatMoney(b.voucherCents, b.currency, true)]);
-    details.push(["Paid by card", formatMoney(b.totalAmountCents - b.voucherCents, b.currency, true)]);
-  }
   if (a.meetingPoint) details.push(["Meeting point", a.meetingPoint]);
   const policy = cancellationSummary(b.selectedDate, confirmedAt);
   const contact = [site.phone && `phone or WhatsApp ${site.phone}`, site.email && `email ${site.email}`]
@@ -144,6 +172,13 @@ ${contact ? `<p style="margin:0">Questions? Reach us by ${escapeHtml(contact)}.<
   };
 }
 
+/** The operator's notice says whether the money is in: a booking paid on the day is confirmed, not paid. */
+function noticeLead(b: BookingFacts): string {
+  return b.paymentMethod === "on_the_day" && b.totalAmountCents > (b.voucherCents ?? 0)
+    ? "A new booking has been confirmed; it is paid on the day."
+    : "A new booking has been paid and confirmed.";
+}
+
 export function operatorNoticeEmail(
   b: BookingFacts,
   site: SiteInfo,
@@ -154,7 +189,7 @@ export function operatorNoticeEmail(
     ["Adventure", b.adventureTitle],
     ["Date", formatDateAU(b.selectedDate, "full")],
     ["Group", peopleText(b.groupSize)],
-    ["Total paid", formatMoney(b.totalAmountCents, b.currency, true)],
+    ...paymentLines(b),
     ["Customer", `${b.customerFirstName} ${b.customerLastName}`.trim()],
     ["Email", b.customerEmail],
     ["Phone", b.customerPhone || "not given"],
@@ -162,7 +197,7 @@ export function operatorNoticeEmail(
   ];
   const text = [
     ...(warning ? [`ATTENTION: ${warning}`, ""] : []),
-    "A new booking has been paid and confirmed.",
+    noticeLead(b),
     "",
     ...pairs.map(([k, v]) => `${k}: ${v}`),
     "",
@@ -172,7 +207,7 @@ export function operatorNoticeEmail(
     site,
     "New booking",
     `${warning ? `<p style="margin:0 0 12px;padding:12px;border-radius:8px;background:#fdeced;color:#a3242f"><strong>Attention:</strong> ${escapeHtml(warning)}</p>` : ""}
-<p style="margin:0 0 12px">A new booking has been paid and confirmed.</p>${rows(pairs)}
+<p style="margin:0 0 12px">${escapeHtml(noticeLead(b))}</p>${rows(pairs)}
 <p style="margin:0">See all bookings in the admin area: Bookings.</p>`,
   );
   return {

@@ -36,6 +36,7 @@ export function toFacts(b: BookingRow): BookingFacts {
     customerPhone: b.customerPhone,
     specialRequirements: b.specialRequirements,
     voucherCents: b.voucherCents,
+    paymentMethod: b.paymentMethod,
   };
 }
 

@@ -66,7 +66,7 @@ export async function openLedgerCheckout(
   hooks: {
     message?: string;
     undo?: (tx: DB) => Promise<unknown>;
-    opened?: (tx: DB, sessionId: string) => Promise<unknown>;
+    opened?: (tx: DB, sessionId: string, url: string) => Promise<unknown>;
   } = {},
 ): Promise<{ url: string; session_id: string }> {
   const { db, env, log, now } = deps;
@@ -108,7 +108,7 @@ export async function openLedgerCheckout(
         updatedAt: now(),
       })
       .where(eq(payments.id, paymentId));
-    await hooks.opened?.(tx, session.id);
+    await hooks.opened?.(tx, session.id, session.url);
   });
   return { url: session.url, session_id: session.id };
 }

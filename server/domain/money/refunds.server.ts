@@ -233,16 +233,21 @@ export async function sendRefund(deps: RefundDeps, refundId: string): Promise<Re
   const [payment] = await db.select().from(payments).where(eq(payments.id, claimed.paymentId));
   try {
     if (!payment) throw new Error("The payment of this refund is missing");
-    const result = await deps.payments.refund({
-      sessionId: payment.sessionId,
-      amountCents: claimed.amountCents,
-      idempotencyKey: claimed.idempotencyKey,
-      metadata: {
-        refund_id: claimed.id,
-        payment_id: claimed.paymentId,
-        ...(claimed.bookingId ? { booking_id: claimed.bookingId } : {}),
-      },
-    });
+    // Money the operator took by hand (cash, bank transfer) goes back by hand: no provider
+    // holds it, so the refund is recorded as made and the booking's page shows it to hand back.
+    const result: ProviderRefund =
+      payment.provider === "manual"
+        ? { refundId: `manual:${claimed.id}`, status: "succeeded" }
+        : await deps.payments.refund({
+            sessionId: payment.sessionId,
+            amountCents: claimed.amountCents,
+            idempotencyKey: claimed.idempotencyKey,
+            metadata: {
+              refund_id: claimed.id,
+              payment_id: claimed.paymentId,
+              ...(claimed.bookingId ? { booking_id: claimed.bookingId } : {}),
+            },
+          });
     const row = await applyProviderRefund(db, claimed.id, result, now());
     log.info("refund sent", {
       refund: claimed.id,

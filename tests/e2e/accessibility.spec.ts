@@ -20,6 +20,7 @@ const ADMIN_ROUTES = [
   "/admin/pro-dashboard",
   "/admin/dashboard",
   "/admin/bookings",
+  "/admin/bookings/new",
   "/admin/contacts",
   "/admin/newsletter",
   "/admin/calendar",

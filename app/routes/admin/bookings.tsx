@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, ClipboardList, Download } from "lucide-react";
+import { ChevronLeft, ChevronRight, ClipboardList, Download, Plus } from "lucide-react";
 import { useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import type { AdminBookingParticipants } from "../../../server/domain/dive-ops/participants.server";
 import {
   Alert,
   Button,
+  buttonClass,
   Card,
   ConfirmDialog,
   EmptyState,
@@ -232,10 +233,16 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
         title="Bookings"
         description="Every booking from the website. Filter by status, search by name, email or reference, and settle or cancel bookings."
         actions={
-          <Button onClick={exportCsv} busy={exporting}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
-          </Button>
+          <>
+            <Link to="/admin/bookings/new" className={buttonClass("primary")}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              New booking
+            </Link>
+            <Button onClick={exportCsv} busy={exporting}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </Button>
+          </>
         }
       />
 

@@ -1,0 +1,108 @@
+import { CheckCircle2, Copy } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { MANUAL_METHOD_LABELS, type OperatorPayment } from "../../../lib/admin-forms";
+import { formatDateTimeAU } from "../../../lib/dates";
+import { formatMoney } from "../../../lib/money";
+import { Button, buttonClass, Card } from "..";
+
+/** The API's answer to a console booking, with what the form knew (the address it went to). */
+export interface MadeBooking {
+  booking_id: string;
+  reference: string;
+  booking_status: "pending_payment" | "confirmed";
+  total_cents: number;
+  voucher_cents: number;
+  amount_due_cents: number;
+  payment_url: string | null;
+  payment_expires_at: string | null;
+  opened_date: boolean;
+  email: string;
+  currency?: string;
+  payment: OperatorPayment;
+}
+
+/** What was booked, and for a payment link the link itself, to copy into a text message. */
+export function BookingMade({ made, onAnother }: { made: MadeBooking; onAnother: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const money = (cents: number) => formatMoney(cents, made.currency, true);
+  const confirmed = made.booking_status === "confirmed";
+  const copy = async () => {
+    if (!made.payment_url) return;
+    await navigator.clipboard.writeText(made.payment_url);
+    setCopied(true);
+  };
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <div role="status" className="flex items-start gap-3">
+        <CheckCircle2 aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-reef-600" />
+        <div className="min-w-0">
+          <h2 className="font-display text-xl font-semibold text-ocean-900">
+            {confirmed
+              ? `Booking ${made.reference} confirmed`
+              : `Booking ${made.reference} waits for payment`}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {confirmed
+              ? `The confirmation is on its way to ${made.email}.`
+              : `The payment link is on its way to ${made.email}. The spots are held until ${formatDateTimeAU(made.payment_expires_at)}.`}
+            {made.opened_date ? " The date was opened for this booking." : ""}
+          </p>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+            <dt className="text-slate-500">Total</dt>
+            <dd className="font-semibold">{money(made.total_cents)}</dd>
+            {made.voucher_cents ? (
+              <>
+                <dt className="text-slate-500">Paid by voucher</dt>
+                <dd className="font-semibold">{money(made.voucher_cents)}</dd>
+              </>
+            ) : null}
+            {made.payment === "cash" || made.payment === "bank_transfer" ? (
+              <>
+                <dt className="text-slate-500">Paid by {MANUAL_METHOD_LABELS[made.payment]}</dt>
+                <dd className="font-semibold">{money(made.total_cents - made.voucher_cents)}</dd>
+              </>
+            ) : null}
+            {made.amount_due_cents ? (
+              <>
+                <dt className="text-slate-500">{confirmed ? "To pay on the day" : "To pay by card"}</dt>
+                <dd className="font-semibold">{money(made.amount_due_cents)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+      {made.payment_url ? (
+        <div className="mt-5 rounded-xl bg-slate-50 p-3">
+          <label htmlFor="payment-link" className="field-label">
+            Payment link, to send by text message too
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="payment-link"
+              className="field min-w-0 flex-1"
+              readOnly
+              value={made.payment_url}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button type="button" onClick={copy}>
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              {copied ? "Copied" : "Copy"}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Link
+          to={`/admin/bookings?q=${encodeURIComponent(made.reference)}`}
+          className={buttonClass("secondary")}
+        >
+          Open the booking
+        </Link>
+        <Button type="button" variant="primary" onClick={onAnother}>
+          New booking
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+/** What the new-booking form offers: the adventures, their dates as choices, the group sizes. */
+import { formatDateAU } from "../../../lib/dates";
+import { groupSizeRange } from "../../../lib/group-size";
+import type { AvailabilityEntry } from "../types";
+
+export interface BookableAdventure {
+  id: string;
+  title: string;
+  base_price: number;
+  currency?: string;
+  group_size_min: number;
+  group_size_max: number;
+}
+
+/** The date select's value for "a date with no departure yet". */
+export const OTHER_DATE = "other";
+
+/** One scheduled date as an option: free spots, or why it cannot be booked. */
+export function dateOption(d: AvailabilityEntry): { value: string; label: string; disabled: boolean } {
+  const when = formatDateAU(d.date, "full");
+  if (!d.is_available) return { value: d.date, label: `${when} · closed`, disabled: true };
+  if (d.free_spots <= 0) return { value: d.date, label: `${when} · full`, disabled: true };
+  return { value: d.date, label: `${when} · ${d.free_spots} of ${d.available_spots} free`, disabled: false };
+}
+
+/** The group sizes the adventure takes. */
+export function groupSizes(adventure: BookableAdventure | undefined): number[] {
+  if (!adventure) return [];
+  const { min, max } = groupSizeRange(adventure);
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+}
+
+/** The price per person on a date: its override, else the adventure's (an estimate; the server prices). */
+export function unitPrice(
+  adventure: BookableAdventure | undefined,
+  entry: AvailabilityEntry | undefined,
+): number {
+  return entry?.price_override ?? adventure?.base_price ?? 0;
+}

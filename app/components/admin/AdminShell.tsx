@@ -1,37 +1,50 @@
 import { ExternalLink, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { adminLogout } from "../../lib/admin-api";
-import { ADMIN_NAV } from "./nav";
+import { ADMIN_NAV, ADMIN_NAV_GROUPS } from "./nav";
+
+/** The entry a path belongs to: the longest entry it is or lies under (a booking's page is Bookings'). */
+function activeEntry(pathname: string): string | undefined {
+  return ADMIN_NAV.map((i) => i.to)
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const active = activeEntry(useLocation().pathname);
   return (
-    <nav aria-label="Admin">
-      <ul className="space-y-0.5">
-        {ADMIN_NAV.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium transition-colors ${
-                  isActive ? "bg-white/12 text-white" : "text-ocean-100 hover:bg-white/6 hover:text-white"
-                }`
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <Icon
-                    aria-hidden="true"
-                    className={`h-4.5 w-4.5 shrink-0 ${isActive ? "text-reef-100" : "text-ocean-200"}`}
-                  />
-                  <span className="truncate">{label}</span>
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Admin" className="space-y-5">
+      {ADMIN_NAV_GROUPS.map((group) => (
+        <div key={group.title}>
+          <h2 className="px-3 pb-1.5 font-sans text-[0.7rem] font-semibold tracking-wider text-ocean-200 uppercase">
+            {group.title}
+          </h2>
+          <ul className="space-y-0.5">
+            {group.items.map(({ to, label, Icon }) => {
+              const isActive = to === active;
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    onClick={onNavigate}
+                    aria-current={isActive ? "page" : undefined}
+                    className={`flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium transition-colors ${
+                      isActive ? "bg-white/12 text-white" : "text-ocean-100 hover:bg-white/6 hover:text-white"
+                    }`}
+                  >
+                    <Icon
+                      aria-hidden="true"
+                      className={`h-4.5 w-4.5 shrink-0 ${isActive ? "text-reef-100" : "text-ocean-200"}`}
+                    />
+                    <span className="truncate">{label}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   ChartColumn,
   CircleHelp,
+  CirclePlus,
   ClipboardCheck,
   ClipboardList,
   CloudRain,
@@ -12,6 +13,7 @@ import {
   Image,
   Images,
   LayoutDashboard,
+  type LucideIcon,
   Mail,
   MailCheck,
   MessageSquareQuote,
@@ -22,27 +24,63 @@ import {
   Ticket,
 } from "lucide-react";
 
-/** Side navigation: the spec's 15 entries in its order, then the dive operations screens, Trip emails and Settings. */
-export const ADMIN_NAV = [
-  { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
-  { to: "/admin/adventures-pro", label: "Adventures Pro", Icon: Compass },
-  { to: "/admin/website-editor", label: "Website Editor", Icon: SquarePen },
-  { to: "/admin/calendar", label: "Availability Calendar", Icon: CalendarDays },
-  { to: "/admin/media", label: "Media Library", Icon: Images },
-  { to: "/admin/bookings", label: "Bookings", Icon: ClipboardList },
-  { to: "/admin/contacts", label: "Contact Messages", Icon: Mail },
-  { to: "/admin/newsletter", label: "Newsletter", Icon: Newspaper },
-  { to: "/admin/dashboard", label: "Overview", Icon: ChartColumn },
-  { to: "/admin/content", label: "Content Sections", Icon: FileText },
-  { to: "/admin/adventures-enhanced", label: "Enhanced Adventures", Icon: Sparkles },
-  { to: "/admin/adventures", label: "Legacy Adventures", Icon: Archive },
-  { to: "/admin/gallery", label: "Gallery", Icon: Image },
-  { to: "/admin/testimonials", label: "Testimonials", Icon: MessageSquareQuote },
-  { to: "/admin/faqs", label: "FAQs", Icon: CircleHelp },
-  { to: "/admin/manifest", label: "Trip-day manifest", Icon: ClipboardCheck },
-  { to: "/admin/weather", label: "Weather cancellations", Icon: CloudRain },
-  { to: "/admin/vouchers", label: "Vouchers", Icon: Ticket },
-  { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
-  { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
-  { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
-] as const;
+/**
+ * Side navigation, in groups: the daily screens first, then selling, the
+ * website and the set-up. Every screen the spec lists is here (its 15
+ * entries, each under its path), beside the dive operations screens. The
+ * three adventure editors say what each is; the legacy one that nothing it
+ * does is saved.
+ */
+export interface NavItem {
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+}
+
+export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem[] }[] = [
+  {
+    title: "Today",
+    items: [
+      { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
+      { to: "/admin/bookings", label: "Bookings", Icon: ClipboardList },
+      { to: "/admin/bookings/new", label: "New booking", Icon: CirclePlus },
+      { to: "/admin/manifest", label: "Trip-day manifest", Icon: ClipboardCheck },
+      { to: "/admin/calendar", label: "Availability Calendar", Icon: CalendarDays },
+      { to: "/admin/contacts", label: "Contact Messages", Icon: Mail },
+      { to: "/admin/weather", label: "Weather cancellations", Icon: CloudRain },
+    ],
+  },
+  {
+    title: "Sales",
+    items: [
+      { to: "/admin/vouchers", label: "Vouchers", Icon: Ticket },
+      { to: "/admin/newsletter", label: "Newsletter", Icon: Newspaper },
+      { to: "/admin/dashboard", label: "Overview", Icon: ChartColumn },
+    ],
+  },
+  {
+    title: "Website",
+    items: [
+      { to: "/admin/adventures-pro", label: "Adventures (full editor)", Icon: Compass },
+      { to: "/admin/adventures-enhanced", label: "Adventures (quick editor)", Icon: Sparkles },
+      { to: "/admin/adventures", label: "Legacy (not saved)", Icon: Archive },
+      { to: "/admin/website-editor", label: "Website Editor", Icon: SquarePen },
+      { to: "/admin/content", label: "Content Sections", Icon: FileText },
+      { to: "/admin/media", label: "Media Library", Icon: Images },
+      { to: "/admin/gallery", label: "Gallery", Icon: Image },
+      { to: "/admin/testimonials", label: "Testimonials", Icon: MessageSquareQuote },
+      { to: "/admin/faqs", label: "FAQs", Icon: CircleHelp },
+    ],
+  },
+  {
+    title: "Set-up",
+    items: [
+      { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
+      { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
+      { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
+    ],
+  },
+];
+
+/** Every entry, in the order shown. */
+export const ADMIN_NAV = ADMIN_NAV_GROUPS.flatMap((g) => g.items);

@@ -248,6 +248,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/dashboard", "routes/admin/dashboard.tsx"),
   adminPage("/admin/bookings", "routes/admin/bookings.tsx"),
   adminPage("/admin/bookings/new", "routes/admin/new-booking.tsx"),
+  adminPage("/admin/trips", "routes/admin/trips.tsx"),
   adminPage("/admin/contacts", "routes/admin/contacts.tsx"),
   adminPage("/admin/newsletter", "routes/admin/newsletter.tsx"),
   adminPage("/admin/calendar", "routes/admin/calendar.tsx"),

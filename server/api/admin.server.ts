@@ -12,6 +12,7 @@ import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
+import { adminTripsApi } from "./admin-trips.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 import { adminVouchersApi } from "./admin-vouchers.server.ts";
 import { adminWaitlistApi } from "./admin-waitlist.server.ts";
@@ -34,6 +35,7 @@ export function adminApi(services: Services) {
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
   api.route("/", adminOperatorBookingsApi(services));
+  api.route("/", adminTripsApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));

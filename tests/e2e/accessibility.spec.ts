@@ -21,6 +21,7 @@ const ADMIN_ROUTES = [
   "/admin/dashboard",
   "/admin/bookings",
   "/admin/bookings/new",
+  "/admin/trips?view=week",
   "/admin/contacts",
   "/admin/newsletter",
   "/admin/calendar",

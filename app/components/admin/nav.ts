@@ -19,6 +19,7 @@ import {
   MessageSquareQuote,
   Newspaper,
   Settings,
+  Ship,
   Sparkles,
   SquarePen,
   Ticket,
@@ -42,6 +43,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
     title: "Today",
     items: [
       { to: "/admin/pro-dashboard", label: "Dashboard", Icon: LayoutDashboard },
+      { to: "/admin/trips", label: "Trips", Icon: Ship },
       { to: "/admin/bookings", label: "Bookings", Icon: ClipboardList },
       { to: "/admin/bookings/new", label: "New booking", Icon: CirclePlus },
       { to: "/admin/manifest", label: "Trip-day manifest", Icon: ClipboardCheck },

@@ -1,0 +1,73 @@
+import { CloudRain, Lock } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "../ui/badge";
+
+/** One departure as GET /api/admin/trips gives it. */
+export interface TripDeparture {
+  availability_id: string;
+  adventure_id: string;
+  adventure_title: string;
+  available_spots: number;
+  booked_spots: number;
+  free_spots: number;
+  is_available: boolean;
+  called_off: boolean;
+  bookings: number;
+  people: number;
+  ready: number;
+  not_ready: number;
+}
+
+/** A departure at a glance: spots, people, readiness, and whether it runs; its manifest one tap away. */
+export function DepartureCard({
+  d,
+  date,
+  compact = false,
+}: {
+  d: TripDeparture;
+  date: string;
+  compact?: boolean;
+}) {
+  const share = d.available_spots ? Math.min(100, (100 * d.booked_spots) / d.available_spots) : 0;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <Link
+          to={`/admin/manifest?date=${date}`}
+          className="min-w-0 font-semibold text-ocean-900 hover:underline"
+          aria-label={`${d.adventure_title}: manifest`}
+        >
+          {d.adventure_title}
+        </Link>
+        {d.called_off ? (
+          <Badge tone="red">
+            <CloudRain aria-hidden="true" className="h-3.5 w-3.5" /> Called off
+          </Badge>
+        ) : !d.is_available ? (
+          <Badge tone="slate">
+            <Lock aria-hidden="true" className="h-3.5 w-3.5" /> Closed
+          </Badge>
+        ) : null}
+      </div>
+      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+        <div className="h-full rounded-full bg-reef-500" style={{ width: `${share}%` }} />
+      </div>
+      <p className="mt-1.5 text-sm text-slate-600">
+        {d.booked_spots} of {d.available_spots} booked · {d.free_spots} free
+      </p>
+      {d.bookings ? (
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
+          <span>
+            {d.people} {d.people === 1 ? "person" : "people"} in {d.bookings}{" "}
+            {d.bookings === 1 ? "booking" : "bookings"}
+          </span>
+          <span className={d.not_ready ? "font-medium text-coral-700" : "text-reef-700"}>
+            {d.not_ready ? `${d.not_ready} not ready` : "all ready"}
+          </span>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-500">No bookings yet</p>
+      )}
+    </li>
+  );
+}

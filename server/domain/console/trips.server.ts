@@ -1,0 +1,87 @@
+/**
+ * Every trip of a day or a week, across all adventures: each departure with
+ * its spots, its confirmed bookings and people, how many of those bookings
+ * are ready (the one readiness rule), and whether it is closed or called off
+ * for weather. One query per table, whatever the number of departures.
+ */
+import { and, asc, between, eq, inArray } from "drizzle-orm";
+import { addDays } from "../../../app/lib/dates.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adventures, availability, bookings, weatherCancellations } from "../../db/schema.ts";
+import { readinessForBookings } from "../dive-ops/participants.server.ts";
+
+/** Bookings that are trips: paid or settled, not waiting for a checkout. */
+const ON_THE_TRIP = ["confirmed", "completed"] as const;
+
+export interface TripDeparture {
+  availability_id: string;
+  adventure_id: string;
+  adventure_title: string;
+  available_spots: number;
+  /** Spots taken, also by checkouts still open. */
+  booked_spots: number;
+  free_spots: number;
+  is_available: boolean;
+  called_off: boolean;
+  bookings: number;
+  people: number;
+  /** Confirmed bookings whose whole group is ready, and those that are not. */
+  ready: number;
+  not_ready: number;
+}
+
+export interface TripDay {
+  date: string;
+  departures: TripDeparture[];
+}
+
+export async function tripDays(db: DB, from: string, days: number): Promise<TripDay[]> {
+  const to = addDays(from, days - 1);
+  const [slots, trips, calledOff] = await Promise.all([
+    db
+      .select({ slot: availability, title: adventures.title, sort: adventures.sortOrder })
+      .from(availability)
+      .innerJoin(adventures, eq(adventures.id, availability.adventureId))
+      .where(between(availability.date, from, to))
+      .orderBy(asc(availability.date), asc(adventures.sortOrder), asc(adventures.title)),
+    db
+      .select({ id: bookings.id, slot: bookings.availabilityId, people: bookings.groupSize })
+      .from(bookings)
+      .where(
+        and(between(bookings.selectedDate, from, to), inArray(bookings.bookingStatus, [...ON_THE_TRIP])),
+      ),
+    db
+      .select()
+      .from(weatherCancellations)
+      .where(between(weatherCancellations.date, from, to)),
+  ]);
+  const readiness = await readinessForBookings(
+    db,
+    trips.map((t) => t.id),
+  );
+  const out: TripDay[] = Array.from({ length: days }, (_, i) => ({ date: addDays(from, i), departures: [] }));
+  for (const { slot, title } of slots) {
+    const mine = trips.filter((t) => t.slot === slot.id);
+    const ready = mine.filter((t) => readiness.get(t.id)?.status === "ready").length;
+    out
+      .find((d) => d.date === slot.date)
+      ?.departures.push({
+        availability_id: slot.id,
+        adventure_id: slot.adventureId,
+        adventure_title: title,
+        available_spots: slot.availableSpots,
+        booked_spots: slot.bookedSpots,
+        free_spots: Math.max(0, slot.availableSpots - slot.bookedSpots),
+        is_available: slot.isAvailable,
+        // A call-off names one adventure, or every adventure of its date.
+        called_off: calledOff.some(
+          (w) => w.date === slot.date && (w.adventureId === null || w.adventureId === slot.adventureId),
+        ),
+        bookings: mine.length,
+        people: mine.reduce((sum, t) => sum + t.people, 0),
+        ready,
+        not_ready: mine.length - ready,
+      });
+  }
+  return out;
+}

@@ -19,15 +19,7 @@ export interface TripDeparture {
 }
 
 /** A departure at a glance: spots, people, readiness, and whether it runs; its manifest one tap away. */
-export function DepartureCard({
-  d,
-  date,
-  compact = false,
-}: {
-  d: TripDeparture;
-  date: string;
-  compact?: boolean;
-}) {
+export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {
   const share = d.available_spots ? Math.min(100, (100 * d.booked_spots) / d.available_spots) : 0;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">

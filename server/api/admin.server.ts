@@ -5,6 +5,7 @@ import { adminAvailabilityApi } from "./admin-availability.server.ts";
 import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
+import { adminEmailLogApi } from "./admin-email-log.server.ts";
 import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
@@ -36,6 +37,7 @@ export function adminApi(services: Services) {
   api.route("/", adminBookingsApi(services));
   api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminTripsApi(services));
+  api.route("/", adminEmailLogApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));

@@ -626,11 +626,15 @@ export const emailOutbox = pgTable(
      */
     sealed: boolean("sealed").notNull().default(false),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The booking the email is about (its page's email log); null for newsletters, messages, vouchers. */
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("email_outbox_dedupe_key").on(t.dedupeKey),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_booking_idx").on(t.bookingId),
+    index("email_outbox_created_idx").on(t.createdAt),
   ],
 );
 

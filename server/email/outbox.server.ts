@@ -14,6 +14,10 @@ export interface OutgoingEmail {
   dedupeKey?: string;
   /** Extra message headers (List-Unsubscribe on newsletters); transactional emails carry none. */
   headers?: Record<string, string>;
+  /** The row's id, when the caller must name the email it queued (the email log answers with it). */
+  id?: string;
+  /** The booking it is about: the booking's page lists it in its email log. */
+  bookingId?: string | null;
 }
 
 /** Why a sealed email can no longer be sent: what it must say is gone (a restore keeps none). */
@@ -40,6 +44,7 @@ export async function enqueueEmail(db: DB, email: OutgoingEmail): Promise<boolea
     const rows = await tx
       .insert(emailOutbox)
       .values({
+        ...(email.id ? { id: email.id } : {}),
         kind: email.kind,
         toAddress: email.to,
         subject: stored.subject,
@@ -48,6 +53,7 @@ export async function enqueueEmail(db: DB, email: OutgoingEmail): Promise<boolea
         attachments: email.attachments ?? [],
         dedupeKey: email.dedupeKey ?? null,
         headers: stored.headers,
+        bookingId: email.bookingId ?? null,
         sealed,
       })
       .onConflictDoNothing()

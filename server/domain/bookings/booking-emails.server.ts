@@ -11,7 +11,7 @@ import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import type { BookingRow, PaymentRow } from "../../db/schema.ts";
 import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
-import { enqueueEmail } from "../../email/outbox.server.ts";
+import { enqueueEmail, type OutgoingEmail } from "../../email/outbox.server.ts";
 import {
   type BookingFacts,
   bookingConfirmationEmail,
@@ -67,25 +67,23 @@ export function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: S
   });
 }
 
+type ConfirmationFacts = {
+  booking: BookingRow;
+  adventure: AdventureRow;
+  site: SiteInfo;
+  at: Date;
+  manageUrl: string;
+};
+
 /**
- * A confirmed booking: the visitor's confirmation with the .ics file and the
- * private link to their booking, and the operator's notice.
+ * The customer's confirmation with the .ics file and the private link: the
+ * one composition, for the first confirmation and for one the operator sends
+ * again from the booking's page (with a fresh link).
  */
-export async function enqueueBookingEmails(
-  tx: DB,
-  m: {
-    booking: BookingRow;
-    adventure: AdventureRow;
-    site: SiteInfo;
-    notify: string;
-    at: Date;
-    manageUrl: string;
-  },
-): Promise<void> {
-  const { booking, adventure, site, notify, at, manageUrl } = m;
-  const facts = toFacts(booking);
+export function confirmationEmail(m: ConfirmationFacts): OutgoingEmail {
+  const { booking, adventure, site, at, manageUrl } = m;
   const confirmation = bookingConfirmationEmail(
-    facts,
+    toFacts(booking),
     {
       duration: adventure.duration,
       location: adventure.location,
@@ -97,8 +95,9 @@ export async function enqueueBookingEmails(
     at,
     manageUrl,
   );
-  await enqueueEmail(tx, {
+  return {
     kind: "booking_confirmation",
+    bookingId: booking.id,
     to: booking.customerEmail,
     ...confirmation,
     attachments: [
@@ -108,12 +107,18 @@ export async function enqueueBookingEmails(
         content: bookingIcs(booking, adventure, site, at),
       },
     ],
-    dedupeKey: `booking_confirmation:${booking.id}`,
-  });
+  };
+}
+
+/** A confirmed booking: the visitor's confirmation, once, and the operator's notice. */
+export async function enqueueBookingEmails(tx: DB, m: ConfirmationFacts & { notify: string }): Promise<void> {
+  const { booking, site, notify } = m;
+  await enqueueEmail(tx, { ...confirmationEmail(m), dedupeKey: `booking_confirmation:${booking.id}` });
   await enqueueEmail(tx, {
     kind: "booking_notice",
+    bookingId: booking.id,
     to: notify,
-    ...operatorNoticeEmail(facts, site),
+    ...operatorNoticeEmail(toFacts(booking), site),
     dedupeKey: `booking_notice:${booking.id}`,
   });
 }

@@ -376,6 +376,8 @@ export async function resendBookingLinks(deps: BookingDeps, email: string): Prom
     }
     await enqueueEmail(tx, {
       kind: "booking_link",
+      // One booking's link is that booking's email; several at once belong to none of them alone.
+      bookingId: found.length === 1 ? found[0].id : null,
       to: found[0].customerEmail,
       subject: found.length === 1 ? "Your booking link" : "Your booking links",
       text: [

@@ -142,9 +142,14 @@ export async function cancelBooking(
       await options.within(tx, row, cents, voucherBack);
     } else {
       if (from === "confirmed" || from === "completed") {
-        await enqueueEmail(tx, cancellationEmail(row, cents, voucherBack));
+        await enqueueEmail(tx, { ...cancellationEmail(row, cents, voucherBack), bookingId: row.id });
       }
-      if (notify) await enqueueEmail(tx, customerCancelledNotice(row, cents, notify, voucherBack));
+      if (notify) {
+        await enqueueEmail(tx, {
+          ...customerCancelledNotice(row, cents, notify, voucherBack),
+          bookingId: row.id,
+        });
+      }
     }
     return { row, refund, refunds: claimedRefunds, cents, voucherBack };
   });

@@ -79,6 +79,7 @@ export async function refundLatePayment(
   const bookUrl = `${args.publicUrl}/book?adventure=${encodeURIComponent(adventure.id)}`;
   await enqueueEmail(tx, {
     kind: "late_payment_refund",
+    bookingId: booking.id,
     to: booking.customerEmail,
     ...latePaymentRefundEmail(
       facts,
@@ -91,6 +92,7 @@ export async function refundLatePayment(
   });
   await enqueueEmail(tx, {
     kind: "late_payment_notice",
+    bookingId: booking.id,
     to: notify,
     subject: `Late payment refunded: ${booking.reference}, ${adventure.title} on ${date} was full`,
     text: [

@@ -130,6 +130,7 @@ export async function createOperatorBooking(
       opened: (tx, url) =>
         enqueueEmail(tx, {
           kind: "payment_link",
+          bookingId: booking.id,
           to: booking.customerEmail,
           ...paymentLinkEmail(booking, url, linkExpires, context.site),
           dedupeKey: `payment_link:${paymentId}`,

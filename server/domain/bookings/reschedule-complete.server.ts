@@ -106,8 +106,8 @@ export async function completeReschedule(
       siteTitle: mail.site.title,
       notify: mail.notify,
     });
-    await enqueueEmail(tx, customer);
-    await enqueueEmail(tx, operator);
+    await enqueueEmail(tx, { ...customer, bookingId: b.id });
+    await enqueueEmail(tx, { ...operator, bookingId: b.id });
   }
   return { outcome: "refunded", refund };
 }

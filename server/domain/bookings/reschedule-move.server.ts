@@ -214,6 +214,6 @@ export async function enqueueMovedEmails(
   },
 ) {
   const { customer, operator } = movedEmails({ ...m, ics: bookingIcs(m.booking, m.adventure, m.site, m.at) });
-  await enqueueEmail(tx, customer);
-  await enqueueEmail(tx, operator);
+  await enqueueEmail(tx, { ...customer, bookingId: m.booking.id });
+  await enqueueEmail(tx, { ...operator, bookingId: m.booking.id });
 }

@@ -277,6 +277,7 @@ async function send(
           const email = readinessEmailText(booking, todo, manageUrl(env.publicUrl, token), stage, siteTitle);
           return enqueueEmail(sp, {
             kind: OUTBOX_KIND,
+            bookingId: booking.id,
             to: booking.customerEmail,
             ...email,
             dedupeKey: readinessEmailKey(booking, stage),
@@ -291,6 +292,7 @@ async function send(
           const link = participantUrl(env.publicUrl, token);
           return enqueueEmail(sp, {
             kind: OUTBOX_KIND,
+            bookingId: booking.id,
             to: p.email,
             ...participantEmailText(booking, p.fullName, own, link, stage, siteTitle),
             dedupeKey: readinessEmailKey(booking, stage, p.id),

@@ -296,6 +296,7 @@ export async function sendTripEmails(
         );
         const queued = await enqueueEmail(tx, {
           kind: OUTBOX_KIND[kind],
+          bookingId: booking.id,
           to: booking.customerEmail,
           ...email,
           dedupeKey: tripEmailKey(kind, booking),

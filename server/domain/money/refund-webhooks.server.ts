@@ -115,6 +115,7 @@ async function noticeFailedRefund(deps: RefundDeps, refund: RefundRow): Promise<
   const money = formatMoney(refund.amountCents, refund.currency, true);
   await enqueueEmail(db, {
     kind: "refund_failed",
+    bookingId: refund.bookingId,
     to,
     subject: `A refund of ${money} failed`,
     text: [

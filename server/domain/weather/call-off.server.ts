@@ -192,10 +192,10 @@ export async function cancelForWeather(
         .returning();
       if (!offer) continue;
       const token = await mintBookingLink(tx, b.id, "weather", at);
-      await enqueueEmail(
-        tx,
-        weatherOfferEmail(b, cancellation, `${manageUrl(env.publicUrl, token)}/weather`, site.title),
-      );
+      await enqueueEmail(tx, {
+        ...weatherOfferEmail(b, cancellation, `${manageUrl(env.publicUrl, token)}/weather`, site.title),
+        bookingId: b.id,
+      });
       made++;
     }
     return { cancellation, created, made, unpaid };

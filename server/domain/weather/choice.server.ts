@@ -153,7 +153,10 @@ export async function chooseWeather(
         within: async (tx, row, refundedCents, voucherBack) => {
           await claimOffer(tx, offerId, { choice, by: answer.by, at });
           if (choice === "refund") {
-            await enqueueEmail(tx, weatherRefundEmail(row, refundedCents, voucherBack, site.title, offerId));
+            await enqueueEmail(tx, {
+              ...weatherRefundEmail(row, refundedCents, voucherBack, site.title, offerId),
+              bookingId: row.id,
+            });
             return;
           }
           // A booking paid wholly by a voucher has it all back on that voucher: no second one.
@@ -170,10 +173,10 @@ export async function chooseWeather(
             note: `Weather credit for ${row.reference}`,
           });
           await tx.update(weatherOffers).set({ voucherId: voucher.id }).where(eq(weatherOffers.id, offerId));
-          await enqueueEmail(
-            tx,
-            weatherCreditEmail(row, voucher, voucherBack, site.title, env.publicUrl, offerId),
-          );
+          await enqueueEmail(tx, {
+            ...weatherCreditEmail(row, voucher, voucherBack, site.title, env.publicUrl, offerId),
+            bookingId: row.id,
+          });
         },
       });
     }

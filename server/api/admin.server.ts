@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
 import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
 import { adminAvailabilityApi } from "./admin-availability.server.ts";
+import { adminBookingPageApi } from "./admin-booking-page.server.ts";
 import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
@@ -32,6 +33,7 @@ export function adminApi(services: Services) {
   api.route("/", adminSessionsApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
+  api.route("/", adminBookingPageApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));

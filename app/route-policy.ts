@@ -247,6 +247,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/pro-dashboard", "routes/admin/pro-dashboard.tsx"),
   adminPage("/admin/dashboard", "routes/admin/dashboard.tsx"),
   adminPage("/admin/bookings", "routes/admin/bookings.tsx"),
+  adminPage("/admin/bookings/:id", "routes/admin/booking.tsx"),
   adminPage("/admin/contacts", "routes/admin/contacts.tsx"),
   adminPage("/admin/newsletter", "routes/admin/newsletter.tsx"),
   adminPage("/admin/calendar", "routes/admin/calendar.tsx"),

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { NO_STORE } from "../../app/lib/cache-control.ts";
 import {
   bookingContactSchema,
   bookingNoteSchema,
   operatorRefundSchema,
 } from "../../app/lib/admin-forms/booking-page.ts";
+import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { loadBooking, toAdminBookings } from "../domain/console/admin-bookings.server.ts";
 import {
   addBookingNote,

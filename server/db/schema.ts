@@ -977,6 +977,9 @@ export const bookingNotes = pgTable(
   },
   (t) => [
     index("booking_notes_booking_idx").on(t.bookingId, t.createdAt),
-    check("booking_notes_body_length", sql`char_length(${t.body}) between 1 and ${sql.raw(String(BOOKING_NOTE_MAX))}`),
+    check(
+      "booking_notes_body_length",
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(BOOKING_NOTE_MAX))}`,
+    ),
   ],
 );

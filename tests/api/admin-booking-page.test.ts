@@ -219,7 +219,12 @@ describe("POST /api/admin/bookings/:id/refunds", () => {
     expect(await res.json()).toMatchObject({ refund_amount: 40.5, refund_status: "succeeded" });
     const view = await page(b.id);
     expect(view.refunds).toEqual([
-      expect.objectContaining({ amount: 40.5, reason: "operator", note: "Gear hire not used", status: "succeeded" }),
+      expect.objectContaining({
+        amount: 40.5,
+        reason: "operator",
+        note: "Gear hire not used",
+        status: "succeeded",
+      }),
     ]);
     expect(view.booking).toMatchObject({ booking_status: "confirmed", refund_amount: 40.5 });
     expect(view.refundable).toBe(259.5);

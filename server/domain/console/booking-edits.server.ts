@@ -43,7 +43,11 @@ export async function updateBookingContact(
   return booking;
 }
 
-export async function addBookingNote(deps: EditDeps, bookingId: string, body: string): Promise<BookingNoteView> {
+export async function addBookingNote(
+  deps: EditDeps,
+  bookingId: string,
+  body: string,
+): Promise<BookingNoteView> {
   await loadBooking(deps.db, bookingId);
   const [note] = await deps.db
     .insert(bookingNotes)

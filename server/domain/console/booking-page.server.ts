@@ -76,7 +76,8 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
 
   // What the refund form may still take: the same sum the refund's transaction checks under its lock.
   let leftCents = 0;
-  for (const p of paid) if (REFUNDABLE_STATES.includes(p.paymentStatus)) leftCents += await refundableCents(db, p);
+  for (const p of paid)
+    if (REFUNDABLE_STATES.includes(p.paymentStatus)) leftCents += await refundableCents(db, p);
 
   const expired = adventure ? linkExpired(row, adventure, at) : false;
   const live = links.filter((l) => !l.revokedAt);

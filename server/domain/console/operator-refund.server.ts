@@ -62,7 +62,9 @@ export async function operatorRefund(
     for (const payment of paid) left += await refundableCents(tx, payment);
     if (left <= 0) throw overCap("Nothing is left to refund on this booking.");
     if (input.amountCents > left) {
-      throw overCap(`At most ${formatMoney(left, booking.currency, true)} is left to refund on this booking.`);
+      throw overCap(
+        `At most ${formatMoney(left, booking.currency, true)} is left to refund on this booking.`,
+      );
     }
     const rows = await claimBookingRefund(tx, {
       payments: paid,

@@ -75,29 +75,39 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
 
-      <div className="grid items-start gap-4 lg:grid-cols-3" data-testid="booking-page">
-        <div className="min-w-0 space-y-4 lg:col-span-2">
-          <ContactCard
-            key={`${b.id}:${b.customer_email}:${b.customer_phone}`}
-            booking={b}
-            write={write}
-            notify={notify}
-          />
-          {loaderData.participants.ok ? (
-            <BookingParticipants
-              data={loaderData.participants.data}
+      {/* Phones: one column in the order an operator reads a booking (the columns' wrappers are
+          `contents` there, so `order` sorts every section); desktops: two columns side by side. */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start" data-testid="booking-page">
+        <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-4">
+          <div className="order-1 lg:order-none">
+            <ContactCard
+              key={`${b.id}:${b.customer_email}:${b.customer_phone}`}
+              booking={b}
               write={write}
-              onDone={(tone, title, detail) => notify(tone, title, detail)}
+              notify={notify}
             />
-          ) : (
-            <Alert tone="error">
-              {failureText(loaderData.participants, "Failed to fetch the participants")}
-            </Alert>
-          )}
-          <MoneyCard view={view} write={write} notify={notify} />
-          <ChangesCard changes={view.changes} currency={b.currency} />
+          </div>
+          <div className="order-3 lg:order-none">
+            {loaderData.participants.ok ? (
+              <BookingParticipants
+                data={loaderData.participants.data}
+                write={write}
+                onDone={(tone, title, detail) => notify(tone, title, detail)}
+              />
+            ) : (
+              <Alert tone="error">
+                {failureText(loaderData.participants, "Failed to fetch the participants")}
+              </Alert>
+            )}
+          </div>
+          <div className="order-4 lg:order-none">
+            <MoneyCard view={view} write={write} notify={notify} />
+          </div>
+          <div className="order-7 lg:order-none">
+            <ChangesCard changes={view.changes} currency={b.currency} />
+          </div>
           {/* The booking's email log is its own component, placed here; this page shows no emails of its own. */}
-          <div data-testid="booking-emails-slot">
+          <div className="order-8 lg:order-none" data-testid="booking-emails-slot">
             <Card title="Emails" description="Emails sent about this booking.">
               <p className="flex items-center gap-2 text-sm text-slate-500">
                 <Mail aria-hidden="true" className="h-4 w-4" />
@@ -106,16 +116,22 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
             </Card>
           </div>
         </div>
-        <div className="min-w-0 space-y-4">
-          <TripCard booking={b} />
-          <LinkCard
-            bookingId={b.id}
-            reference={b.reference}
-            links={view.links}
-            write={write}
-            notify={notify}
-          />
-          <NotesCard bookingId={b.id} notes={view.notes} write={write} notify={notify} />
+        <div className="contents min-w-0 lg:block lg:space-y-4">
+          <div className="order-2 lg:order-none">
+            <TripCard booking={b} />
+          </div>
+          <div className="order-5 lg:order-none">
+            <LinkCard
+              bookingId={b.id}
+              reference={b.reference}
+              links={view.links}
+              write={write}
+              notify={notify}
+            />
+          </div>
+          <div className="order-6 lg:order-none">
+            <NotesCard bookingId={b.id} notes={view.notes} write={write} notify={notify} />
+          </div>
         </div>
       </div>
     </>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import type { Write } from "../ParticipantEditor";
 import type { AdminBooking } from "../types";
 import { Button, Card, TextAreaField, TextField } from "../ui";
-import type { Notify } from "./types";
+import { failureDetail, type Notify } from "./types";
 
 const FIELDS = [
   "customer_first_name",
@@ -64,7 +64,7 @@ export function ContactCard({
       notify("success", "Contact details saved.");
     } else {
       setErrors(res.errors as Partial<Values>);
-      notify("error", "The contact details were not saved", res.network ? "Connection error" : res.detail);
+      notify("error", "The contact details were not saved", failureDetail(res));
     }
   };
 

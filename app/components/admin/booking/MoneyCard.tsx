@@ -6,7 +6,7 @@ import { formatDollars } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
 import { PaymentBadge } from "../status";
 import { Badge, type BadgeTone, Button, Card, TextAreaField, TextField } from "../ui";
-import type { BookingPageView, Notify } from "./types";
+import { type BookingPageView, failureDetail, type Notify } from "./types";
 
 const KIND_LABELS: Record<string, string> = {
   booking: "Booking",
@@ -21,11 +21,11 @@ const REASON_LABELS: Record<string, string> = {
   reschedule: "Date change",
   operator: "Operator refund",
 };
-const REFUND_TONES: Record<string, BadgeTone> = {
-  pending: "amber",
-  succeeded: "green",
-  failed: "red",
-  canceled: "slate",
+const REFUND_STATES: Record<string, [string, BadgeTone]> = {
+  pending: ["On its way", "amber"],
+  succeeded: ["Refunded", "green"],
+  failed: ["Failed", "red"],
+  canceled: ["Replaced", "slate"],
 };
 const VOUCHER_KINDS: Record<string, string> = {
   redeem: "Paid with voucher",
@@ -38,7 +38,7 @@ const Empty = ({ children }: { children: string }) => <p className="text-sm text
 
 /** A small heading inside the money card, between its lists. */
 const Sub = ({ children }: { children: string }) => (
-  <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h3>
+  <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h3>
 );
 
 /**
@@ -79,7 +79,7 @@ export function MoneyCard({ view, write, notify }: { view: BookingPageView; writ
       );
     } else {
       setErrors(res.errors);
-      notify("error", "The refund was not made", res.network ? "Connection error" : res.detail);
+      notify("error", "The refund was not made", failureDetail(res));
     }
   };
 
@@ -153,7 +153,9 @@ export function MoneyCard({ view, write, notify }: { view: BookingPageView; writ
                       <span className="font-semibold tabular-nums">
                         {formatDollars(r.amount, r.currency)}
                       </span>
-                      <Badge tone={REFUND_TONES[r.status] ?? "slate"}>{r.status}</Badge>
+                      <Badge tone={(REFUND_STATES[r.status] ?? [])[1] ?? "slate"}>
+                        {(REFUND_STATES[r.status] ?? [])[0] ?? r.status}
+                      </Badge>
                     </div>
                   </div>
                   {r.note ? <p className="mt-1 text-slate-700">{r.note}</p> : null}

@@ -4,7 +4,7 @@ import { formatDateTimeAU } from "../../../lib/admin-api";
 import { BOOKING_NOTE_MAX } from "../../../lib/admin-forms";
 import type { Write } from "../ParticipantEditor";
 import { Button, Card, TextAreaField } from "../ui";
-import type { BookingPageView, Notify } from "./types";
+import { type BookingPageView, failureDetail, type Notify } from "./types";
 
 /** The operator's notes on the booking, newest first, and the form that adds one. */
 export function NotesCard({
@@ -33,7 +33,7 @@ export function NotesCard({
       notify("success", "Note added.");
     } else {
       setError(res.errors.body ?? "");
-      notify("error", "The note was not added", res.network ? "Connection error" : res.detail);
+      notify("error", "The note was not added", failureDetail(res));
     }
   };
 

@@ -9,6 +9,7 @@ import {
   signIn,
   uniqueEmail,
 } from "../helpers/e2e-api";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 
 /**
  * The console's booking page, opened from the list on a phone and on a
@@ -35,12 +36,6 @@ async function openFromList(page: Page, email: string, booking: CreatedBooking) 
   await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.booking_id}$`));
   await expect(page.getByTestId("booking-page")).toBeVisible();
   await expect(page.getByText(`Booking ${booking.reference}`)).toBeVisible();
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSideways(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
 let booking: CreatedBooking | null = null;
@@ -79,7 +74,8 @@ test("booking page: from the list, edit the phone, add a note and refund part wi
     "Asked for a 5 mm wetsuit, size M.",
   );
   await expect(page.getByLabel("New note")).toHaveValue("");
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "/tmp/booking-page-375.png", fullPage: true });
 
@@ -100,7 +96,8 @@ test("booking page: from the list, edit the phone, add a note and refund part wi
   await expect.poll(left).toBeCloseTo(before - 25.5, 2);
   await expect(page.getByTestId("booking-trip")).toContainText("Confirmed");
   await expect(page.getByLabel("Amount ($)")).toHaveValue("");
-  await expectNoSideways(page);
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: "/tmp/booking-page-1280.png", fullPage: true });
 });

@@ -249,6 +249,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/bookings", "routes/admin/bookings.tsx"),
   adminPage("/admin/bookings/new", "routes/admin/new-booking.tsx"),
   adminPage("/admin/trips", "routes/admin/trips.tsx"),
+  adminPage("/admin/bookings/:id", "routes/admin/booking.tsx"),
   adminPage("/admin/contacts", "routes/admin/contacts.tsx"),
   adminPage("/admin/newsletter", "routes/admin/newsletter.tsx"),
   adminPage("/admin/calendar", "routes/admin/calendar.tsx"),

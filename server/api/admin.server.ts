@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
 import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
 import { adminAvailabilityApi } from "./admin-availability.server.ts";
+import { adminBookingPageApi } from "./admin-booking-page.server.ts";
 import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
@@ -38,6 +39,7 @@ export function adminApi(services: Services) {
   api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminTripsApi(services));
   api.route("/", adminEmailLogApi(services));
+  api.route("/", adminBookingPageApi(services));
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { BOOKING_NOTE_MAX } from "../../app/lib/admin-forms/booking-page.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 
@@ -233,7 +234,8 @@ export type BookingLinkChannel =
   | "thank_you"
   | "readiness"
   | "weather"
-  | "participant";
+  | "participant"
+  | "operator";
 
 /**
  * Private links to one booking (the customer's "manage my booking" page, no
@@ -251,7 +253,7 @@ export const bookingLinks = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    /** email, success_page, resend; reminder and thank_you for the trip emails; readiness (details still missing) and weather (a cancelled departure); participant (one person's own details). */
+    /** email, success_page, resend; reminder and thank_you for the trip emails; readiness (details still missing) and weather (a cancelled departure); participant (one person's own details); operator (minted on the console's booking page for the operator to pass on). */
     channel: text("channel").$type<BookingLinkChannel>().notNull(),
     /**
      * Set on a participant's own link: it opens that person's details and
@@ -333,8 +335,10 @@ export const refunds = pgTable(
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    /** Why the money goes back: cancellation (operator or policy), late_payment (date full). */
+    /** Why the money goes back: cancellation (operator or policy), late_payment (date full), operator (an amount the operator chose). */
     reason: text("reason").notNull(),
+    /** The operator's own words for a refund they chose (reason operator); null for the automatic ones. */
+    note: text("note"),
     status: text("status").$type<RefundStatus>().notNull().default("pending"),
     /** Sent with the provider call: the same refund is never made twice, even when retried. */
     idempotencyKey: text("idempotency_key").notNull(),
@@ -978,3 +982,26 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
+
+/**
+ * The operator's notes on a booking, newest first on its console page. No
+ * author yet: there is one operator account.
+ */
+export const bookingNotes = pgTable(
+  "booking_notes",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("booking_notes_booking_idx").on(t.bookingId, t.createdAt),
+    check(
+      "booking_notes_body_length",
+      sql`char_length(${t.body}) between 1 and ${sql.raw(String(BOOKING_NOTE_MAX))}`,
+    ),
+  ],
+);

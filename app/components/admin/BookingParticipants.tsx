@@ -25,7 +25,8 @@ export function BookingParticipants({
 }: {
   data: AdminBookingParticipants;
   write: Write;
-  onClose: () => void;
+  /** Shown beside the list: a Close button that hides the panel (the booking's own page has none). */
+  onClose?: () => void;
   /** Reports what happened (the screen's flash). */
   onDone: (tone: "success" | "error", title: string, detail?: string) => void;
 }) {
@@ -33,10 +34,12 @@ export function BookingParticipants({
   const [busy, setBusy] = useState<string | null>(null);
   const byPosition = new Map(data.participants.map((p) => [p.position, p]));
   // Opened from a row further down the list: bring the panel into view (once per booking).
+  // On the booking's own page it sits where it is.
   const top = useRef<HTMLDivElement>(null);
+  const beside = onClose !== undefined;
   useEffect(() => {
-    if (data.booking_id) top.current?.scrollIntoView({ block: "start" });
-  }, [data.booking_id]);
+    if (data.booking_id && beside) top.current?.scrollIntoView({ block: "start" });
+  }, [data.booking_id, beside]);
   const positions = Array.from({ length: data.group_size }, (_, i) => i + 1);
 
   const act = async (p: AdminParticipant, action: "medical-clearance" | "certification-checked") => {
@@ -65,10 +68,12 @@ export function BookingParticipants({
         actions={
           <>
             <ReadinessBadge status={data.readiness.status} />
-            <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close participants">
-              <X aria-hidden="true" className="h-4 w-4" />
-              Close
-            </Button>
+            {onClose ? (
+              <Button size="sm" variant="ghost" onClick={onClose} aria-label="Close participants">
+                <X aria-hidden="true" className="h-4 w-4" />
+                Close
+              </Button>
+            ) : null}
           </>
         }
       >

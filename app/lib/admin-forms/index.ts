@@ -8,6 +8,7 @@
 
 export * from "./adventures.ts";
 export * from "./availability.ts";
+export * from "./booking-page.ts";
 export * from "./check.ts";
 export * from "./content.ts";
 export * from "./faqs.ts";

@@ -24,7 +24,7 @@ export interface RefundDeps {
 }
 
 /** Why money goes back; part of the idempotency key, so each reason refunds a payment at most once. */
-export type RefundReason = "cancellation" | "late_payment" | "provider" | "reschedule";
+export type RefundReason = "cancellation" | "late_payment" | "provider" | "reschedule" | "operator";
 
 /** After this many unanswered provider calls a refund is marked failed and waits for the operator. */
 const MAX_REFUND_ATTEMPTS = 8;
@@ -81,6 +81,8 @@ export async function claimBookingRefund(
     at: Date;
     /** The key per payment; the default derives it from the payment, booking and reason. */
     key?: (payment: PaymentRow) => string;
+    /** The operator's words for a refund they chose. */
+    note?: string;
   },
 ): Promise<RefundRow[]> {
   const out: RefundRow[] = [];
@@ -94,6 +96,7 @@ export async function claimBookingRefund(
       reason: claim.reason,
       at: claim.at,
       key: claim.key?.(payment),
+      note: claim.note,
     });
     if (!row) continue;
     out.push(row);
@@ -103,7 +106,7 @@ export async function claimBookingRefund(
 }
 
 /** What is left to refund: paid, less what the provider refunded, less refunds still on their way. */
-async function refundableCents(tx: DB, payment: PaymentRow): Promise<number> {
+export async function refundableCents(tx: DB, payment: PaymentRow): Promise<number> {
   const [{ pending }] = await tx
     .select({ pending: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
@@ -124,6 +127,7 @@ export async function claimRefund(
     reason: RefundReason;
     at: Date;
     key?: string;
+    note?: string;
   },
 ): Promise<RefundRow | null> {
   const key = claim.key ?? refundKey(claim.payment.id, claim.bookingId, claim.reason);
@@ -137,6 +141,7 @@ export async function claimRefund(
       amountCents: cents,
       currency: claim.payment.currency,
       reason: claim.reason,
+      note: claim.note ?? null,
       status: "pending",
       idempotencyKey: key,
       nextAttemptAt: claim.at,
@@ -344,6 +349,7 @@ export async function retryBookingRefunds(deps: RefundDeps, bookingId: string): 
           reason: r.reason as RefundReason,
           at,
           key: `${r.idempotencyKey}:${n + 1}`,
+          note: r.note ?? undefined,
         });
       });
       if (again) toSend.push(again.id);

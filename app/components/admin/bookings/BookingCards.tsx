@@ -1,5 +1,12 @@
 import type { AdminBooking } from "../types";
-import { Attention, type BookingHandlers, Readiness, RevokeLinksButton, StatusActions } from "./controls";
+import {
+  Attention,
+  type BookingHandlers,
+  BookingPageLink,
+  Readiness,
+  RevokeLinksButton,
+  StatusActions,
+} from "./controls";
 import { BOOKING_FIELDS as f } from "./fields";
 
 /** Phones: one card per booking, the fields of ./fields laid out as a short description list. */
@@ -10,7 +17,9 @@ export function BookingCards({ bookings, on }: { bookings: AdminBooking[]; on: B
         <li key={b.id} className="p-4" data-testid="booking-row" data-reference={b.reference}>
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="font-semibold text-ocean-900">{f.customer.value(b)}</p>
+              <p className="font-semibold text-ocean-900">
+                <BookingPageLink booking={b}>{f.customer.value(b)}</BookingPageLink>
+              </p>
               <p className="truncate text-sm text-slate-500">{f.email.value(b)}</p>
             </div>
             {f.status.value(b)}

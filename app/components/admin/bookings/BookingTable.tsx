@@ -3,7 +3,14 @@ import { formatDateTimeAU } from "../../../lib/admin-api";
 import { formatDollars } from "../../../lib/money";
 import type { AdminBooking } from "../types";
 import { tableStyles as t } from "../ui";
-import { Attention, type BookingHandlers, Readiness, RevokeLinksButton, StatusActions } from "./controls";
+import {
+  Attention,
+  type BookingHandlers,
+  BookingPageLink,
+  Readiness,
+  RevokeLinksButton,
+  StatusActions,
+} from "./controls";
 import { BOOKING_FIELDS as f } from "./fields";
 
 interface Column {
@@ -19,7 +26,9 @@ const COLUMNS: Column[] = [
     label: f.reference.label,
     cell: (b) => (
       <>
-        <p className="font-mono text-xs font-semibold text-ocean-900">{f.reference.value(b)}</p>
+        <p className="font-mono text-xs font-semibold text-ocean-900">
+          <BookingPageLink booking={b}>{f.reference.value(b)}</BookingPageLink>
+        </p>
         <p className="mt-0.5 text-xs whitespace-nowrap text-slate-500">{formatDateTimeAU(b.created_at)}</p>
       </>
     ),

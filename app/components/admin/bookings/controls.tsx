@@ -1,4 +1,6 @@
 import { AlertTriangle, CheckCircle2, RotateCcw, Unlink, Users, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ReadinessBadge } from "../status";
 import type { AdminBooking, BookingStatus } from "../types";
 import { Button } from "../ui";
@@ -10,6 +12,19 @@ export interface BookingHandlers {
   onRetry: (b: AdminBooking) => void;
   onAction: (b: AdminBooking, to: BookingStatus) => void;
   onRevoke: (b: AdminBooking) => void;
+}
+
+/** The way from a row to the booking's own page (everything about it, and its edits). */
+export function BookingPageLink({ booking, children }: { booking: AdminBooking; children: ReactNode }) {
+  return (
+    <Link
+      to={`/admin/bookings/${encodeURIComponent(booking.id)}`}
+      className="rounded-sm text-ocean-900 underline-offset-2 hover:text-reef-700 hover:underline"
+      data-testid="open-booking"
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** The group's readiness and the way to its participants (bookings someone is going on). */

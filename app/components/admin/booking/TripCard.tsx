@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { formatDateTimeAU } from "../../../lib/admin-api";
+import { formatDateAU } from "../../../lib/dates";
+import { formatDollars } from "../../../lib/money";
+import { BookingStatusBadge, PaymentBadge, ReadinessBadge } from "../status";
+import type { AdminBooking } from "../types";
+import { Card } from "../ui";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-800">{children}</dd>
+    </>
+  );
+}
+
+/** The trip at a glance: adventure, date, group, status, reference and money. */
+export function TripCard({ booking: b }: { booking: AdminBooking }) {
+  const money = (amount: number) => formatDollars(amount, b.currency);
+  return (
+    <Card title="Trip">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2.5 text-sm" data-testid="booking-trip">
+        <Row label="Reference">
+          <span className="font-mono text-xs font-semibold text-ocean-900">{b.reference}</span>
+        </Row>
+        <Row label="Adventure">{b.adventure_title}</Row>
+        <Row label="Date">{formatDateAU(b.selected_date, "full")}</Row>
+        <Row label="Group size">{`${b.group_size} ${b.group_size === 1 ? "person" : "people"}`}</Row>
+        <Row label="Total">{money(b.total_amount)}</Row>
+        <Row label="Status">
+          <span className="flex flex-wrap gap-1.5">
+            <BookingStatusBadge status={b.booking_status} />
+            <PaymentBadge status={b.payment_status} />
+          </span>
+        </Row>
+        {b.readiness ? (
+          <Row label="Readiness">
+            <ReadinessBadge status={b.readiness.status} />
+          </Row>
+        ) : null}
+        {b.voucher_amount > 0 ? <Row label="Paid by voucher">{money(b.voucher_amount)}</Row> : null}
+        {b.refund_amount > 0 ? <Row label="Refunded">{money(b.refund_amount)}</Row> : null}
+        <Row label="Booked">{formatDateTimeAU(b.created_at)}</Row>
+      </dl>
+    </Card>
+  );
+}

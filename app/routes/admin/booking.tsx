@@ -1,0 +1,139 @@
+/**
+ * One booking on one screen (/admin/bookings/:id): the customer, the trip,
+ * its people and their readiness, the money, changes, the private link and
+ * the team's notes. Each section writes through this route's action and the
+ * loaders re-run after every write, so what is shown is what the server holds.
+ */
+import { ArrowLeft, Mail } from "lucide-react";
+import { Link } from "react-router";
+import type { AdminBookingParticipants } from "../../../server/domain/dive-ops/participants.server";
+import { Alert, buttonClass, Card, FlashAlert, PageHeader, useFlash } from "../../components/admin";
+import { BookingParticipants } from "../../components/admin/BookingParticipants";
+import { ChangesCard } from "../../components/admin/booking/ChangesCard";
+import { ContactCard } from "../../components/admin/booking/ContactCard";
+import { LinkCard } from "../../components/admin/booking/LinkCard";
+import { MoneyCard } from "../../components/admin/booking/MoneyCard";
+import { NotesCard } from "../../components/admin/booking/NotesCard";
+import { TripCard } from "../../components/admin/booking/TripCard";
+import type { BookingPageView, Notify } from "../../components/admin/booking/types";
+import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
+import { formatDateAU } from "../../lib/dates";
+import type { Route } from "./+types/booking";
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const path = `/api/admin/bookings/${encodeURIComponent(params.id)}`;
+  const [view, participants] = await Promise.all([
+    adminGet<BookingPageView>(path),
+    adminGet<AdminBookingParticipants>(`${path}/participants`),
+  ]);
+  return { view, participants };
+}
+export const clientAction = adminAction;
+
+const back = (
+  <Link to="/admin/bookings" className={buttonClass("secondary", "sm")}>
+    <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+    All bookings
+  </Link>
+);
+
+export default function AdminBooking({ loaderData }: Route.ComponentProps) {
+  const write = useAdminWrite();
+  const { flash, show, clear } = useFlash(4000);
+  const notify: Notify = (tone, title, detail) => show(tone, detail ?? "", title);
+
+  if (!loaderData.view.ok) {
+    const notFound = loaderData.view.status === 404;
+    return (
+      <>
+        <PageHeader title={notFound ? "Booking not found" : "Booking"} actions={back} />
+        <Alert tone="error">
+          {notFound
+            ? "No booking has this address. It may have been mistyped."
+            : failureText(loaderData.view, "Failed to fetch the booking")}
+        </Alert>
+      </>
+    );
+  }
+  const view = loaderData.view.data;
+  const b = view.booking;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={`Booking ${b.reference}`}
+        title={`${b.customer_first_name} ${b.customer_last_name}`.trim()}
+        description={`${b.adventure_title} · ${formatDateAU(b.selected_date, "full")} · ${b.group_size} ${
+          b.group_size === 1 ? "person" : "people"
+        }`}
+        actions={back}
+      />
+      <FlashAlert flash={flash} onDismiss={clear} className="mb-4" />
+      {b.attention ? (
+        <Alert tone="warning" title="Needs attention" className="mb-4">
+          {b.attention}
+        </Alert>
+      ) : null}
+
+      {/* Phones: one column in the order an operator reads a booking (the columns' wrappers are
+          `contents` there, so `order` sorts every section); desktops: two columns side by side. */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start" data-testid="booking-page">
+        <div className="contents min-w-0 lg:col-span-2 lg:block lg:space-y-4">
+          <div className="order-1 lg:order-none">
+            <ContactCard
+              key={`${b.id}:${b.customer_email}:${b.customer_phone}`}
+              booking={b}
+              write={write}
+              notify={notify}
+            />
+          </div>
+          <div className="order-3 lg:order-none">
+            {loaderData.participants.ok ? (
+              <BookingParticipants
+                data={loaderData.participants.data}
+                write={write}
+                onDone={(tone, title, detail) => notify(tone, title, detail)}
+              />
+            ) : (
+              <Alert tone="error">
+                {failureText(loaderData.participants, "Failed to fetch the participants")}
+              </Alert>
+            )}
+          </div>
+          <div className="order-4 lg:order-none">
+            <MoneyCard view={view} write={write} notify={notify} />
+          </div>
+          <div className="order-7 lg:order-none">
+            <ChangesCard changes={view.changes} currency={b.currency} />
+          </div>
+          {/* The booking's email log is its own component, placed here; this page shows no emails of its own. */}
+          <div className="order-8 lg:order-none" data-testid="booking-emails-slot">
+            <Card title="Emails" description="Emails sent about this booking.">
+              <p className="flex items-center gap-2 text-sm text-slate-500">
+                <Mail aria-hidden="true" className="h-4 w-4" />
+                The email log is not available yet.
+              </p>
+            </Card>
+          </div>
+        </div>
+        <div className="contents min-w-0 lg:block lg:space-y-4">
+          <div className="order-2 lg:order-none">
+            <TripCard booking={b} />
+          </div>
+          <div className="order-5 lg:order-none">
+            <LinkCard
+              bookingId={b.id}
+              reference={b.reference}
+              links={view.links}
+              write={write}
+              notify={notify}
+            />
+          </div>
+          <div className="order-6 lg:order-none">
+            <NotesCard bookingId={b.id} notes={view.notes} write={write} notify={notify} />
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

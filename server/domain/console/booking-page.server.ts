@@ -1,0 +1,146 @@
+/**
+ * Everything about one booking on one console screen: the booking in the
+ * list's shape, its payments, refunds, voucher use, date changes, the state of
+ * its private links (never a token or its hash) and the operator's notes. The
+ * participants come from dive-ops' own call, as in the list and the manifest.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import type { DB } from "../../db/client.server.ts";
+import {
+  adventures,
+  bookingChanges,
+  bookingLinks,
+  bookingNotes,
+  payments,
+  refunds,
+  voucherEntries,
+  vouchers,
+} from "../../db/schema.ts";
+import { linkExpired, linkLastDay } from "../bookings/booking-links.server.ts";
+import { REFUNDABLE_STATES, refundableCents } from "../money/refunds.server.ts";
+import { type AdminBooking, loadBooking, toAdminBookings } from "./admin-bookings.server.ts";
+
+export type LinkState = "live" | "revoked" | "expired" | "none";
+
+export interface BookingNoteView {
+  id: string;
+  body: string;
+  created_at: string;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const dollars = (cents: number) => cents / 100;
+
+export async function bookingNotesOf(db: DB, bookingId: string): Promise<BookingNoteView[]> {
+  const rows = await db
+    .select()
+    .from(bookingNotes)
+    .where(eq(bookingNotes.bookingId, bookingId))
+    .orderBy(desc(bookingNotes.createdAt), desc(bookingNotes.id));
+  return rows.map((n) => ({ id: n.id, body: n.body, created_at: n.createdAt.toISOString() }));
+}
+
+export async function bookingPage(db: DB, bookingId: string, at: Date) {
+  const row = await loadBooking(db, bookingId);
+  const [[booking], [adventure], paid, refundRows, voucherRows, changes, links, notes] = await Promise.all([
+    toAdminBookings(db, [row]),
+    db
+      .select({ duration: adventures.duration, slug: adventures.slug })
+      .from(adventures)
+      .where(eq(adventures.id, row.adventureId)),
+    db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.createdAt)),
+    db.select().from(refunds).where(eq(refunds.bookingId, bookingId)).orderBy(desc(refunds.createdAt)),
+    db
+      .select({ entry: voucherEntries, codeSuffix: vouchers.codeSuffix })
+      .from(voucherEntries)
+      .innerJoin(vouchers, eq(vouchers.id, voucherEntries.voucherId))
+      .where(eq(voucherEntries.bookingId, bookingId))
+      .orderBy(asc(voucherEntries.createdAt)),
+    db
+      .select()
+      .from(bookingChanges)
+      .where(eq(bookingChanges.bookingId, bookingId))
+      .orderBy(desc(bookingChanges.createdAt)),
+    db
+      .select({
+        channel: bookingLinks.channel,
+        participantId: bookingLinks.participantId,
+        createdAt: bookingLinks.createdAt,
+        revokedAt: bookingLinks.revokedAt,
+      })
+      .from(bookingLinks)
+      .where(eq(bookingLinks.bookingId, bookingId))
+      .orderBy(desc(bookingLinks.createdAt)),
+    bookingNotesOf(db, bookingId),
+  ]);
+
+  // What the refund form may still take: the same sum the refund's transaction checks under its lock.
+  let leftCents = 0;
+  for (const p of paid)
+    if (REFUNDABLE_STATES.includes(p.paymentStatus)) leftCents += await refundableCents(db, p);
+
+  const expired = adventure ? linkExpired(row, adventure, at) : false;
+  const live = links.filter((l) => !l.revokedAt);
+  const state: LinkState =
+    live.length > 0 ? (expired ? "expired" : "live") : row.linksRevokedAt ? "revoked" : "none";
+
+  return {
+    booking: booking as AdminBooking,
+    payments: paid.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      amount: dollars(p.amountTotalCents),
+      refunded: dollars(p.refundedCents),
+      currency: p.currency,
+      payment_status: p.paymentStatus,
+      paid_at: iso(p.paidAt),
+      created_at: p.createdAt.toISOString(),
+    })),
+    refunds: refundRows.map((r) => ({
+      id: r.id,
+      amount: dollars(r.amountCents),
+      currency: r.currency,
+      reason: r.reason,
+      note: r.note,
+      status: r.status,
+      failure_reason: r.failureReason,
+      created_at: r.createdAt.toISOString(),
+    })),
+    refundable: dollars(leftCents),
+    vouchers: voucherRows.map(({ entry, codeSuffix }) => ({
+      id: entry.id,
+      kind: entry.kind,
+      code_suffix: codeSuffix,
+      amount: dollars(entry.amountCents),
+      note: entry.note,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    changes: changes.map((c) => ({
+      id: c.id,
+      from_date: c.fromDate,
+      to_date: c.toDate,
+      group_size: c.groupSize,
+      price_difference: dollars(c.priceDifferenceCents),
+      status: c.status,
+      created_at: c.createdAt.toISOString(),
+      completed_at: iso(c.completedAt),
+    })),
+    links: {
+      state,
+      live: live.length,
+      revoked_at: iso(row.linksRevokedAt),
+      last_day: adventure ? linkLastDay(row, adventure) : null,
+      /** Whether a fresh link can be made now (never after a revocation, never an expired one). */
+      can_mint: !row.linksRevokedAt && !expired && Boolean(adventure),
+      items: links.map((l) => ({
+        channel: l.channel,
+        participant: l.participantId !== null,
+        created_at: l.createdAt.toISOString(),
+        revoked_at: iso(l.revokedAt),
+      })),
+    },
+    notes,
+  };
+}
+
+export type BookingPageView = Awaited<ReturnType<typeof bookingPage>>;

@@ -265,6 +265,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/testimonials", "routes/admin/testimonials.tsx"),
   adminPage("/admin/faqs", "routes/admin/faqs.tsx"),
   adminPage("/admin/emails", "routes/admin/emails.tsx"),
+  adminPage("/admin/email-log", "routes/admin/email-log.tsx"),
   adminPage("/admin/manifest", "routes/admin/manifest.tsx"),
   adminPage("/admin/weather", "routes/admin/weather.tsx"),
   adminPage("/admin/vouchers", "routes/admin/vouchers.tsx"),

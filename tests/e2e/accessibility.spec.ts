@@ -37,6 +37,7 @@ const ADMIN_ROUTES = [
   "/admin/testimonials",
   "/admin/faqs",
   "/admin/emails",
+  "/admin/email-log",
   "/admin/manifest",
   "/admin/no-such-screen",
 ];

@@ -12,6 +12,7 @@ import {
   FileText,
   Image,
   Images,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -79,6 +80,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
     items: [
       { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
       { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
+      { to: "/admin/email-log", label: "Email log", Icon: Inbox },
       { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
     ],
   },

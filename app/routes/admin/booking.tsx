@@ -4,29 +4,33 @@
  * the team's notes. Each section writes through this route's action and the
  * loaders re-run after every write, so what is shown is what the server holds.
  */
-import { ArrowLeft, Mail } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { AdminBookingParticipants } from "../../../server/domain/dive-ops/participants.server";
-import { Alert, buttonClass, Card, FlashAlert, PageHeader, useFlash } from "../../components/admin";
+import { Alert, buttonClass, FlashAlert, PageHeader, useFlash } from "../../components/admin";
 import { BookingParticipants } from "../../components/admin/BookingParticipants";
 import { ChangesCard } from "../../components/admin/booking/ChangesCard";
 import { ContactCard } from "../../components/admin/booking/ContactCard";
+import { DueCard } from "../../components/admin/booking/DueCard";
+import { EmailsCard } from "../../components/admin/booking/EmailsCard";
 import { LinkCard } from "../../components/admin/booking/LinkCard";
 import { MoneyCard } from "../../components/admin/booking/MoneyCard";
 import { NotesCard } from "../../components/admin/booking/NotesCard";
 import { TripCard } from "../../components/admin/booking/TripCard";
 import type { BookingPageView, Notify } from "../../components/admin/booking/types";
+import type { EmailLogItem } from "../../components/admin/email-log/email-view";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import type { Route } from "./+types/booking";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const path = `/api/admin/bookings/${encodeURIComponent(params.id)}`;
-  const [view, participants] = await Promise.all([
+  const [view, participants, emails] = await Promise.all([
     adminGet<BookingPageView>(path),
     adminGet<AdminBookingParticipants>(`${path}/participants`),
+    adminGet<{ emails: EmailLogItem[] }>(`${path}/emails`),
   ]);
-  return { view, participants };
+  return { view, participants, emails };
 }
 export const clientAction = adminAction;
 
@@ -106,17 +110,35 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
           <div className="order-7 lg:order-none">
             <ChangesCard changes={view.changes} currency={b.currency} />
           </div>
-          {/* The booking's email log is its own component, placed here; this page shows no emails of its own. */}
-          <div className="order-8 lg:order-none" data-testid="booking-emails-slot">
-            <Card title="Emails" description="Emails sent about this booking.">
-              <p className="flex items-center gap-2 text-sm text-slate-500">
-                <Mail aria-hidden="true" className="h-4 w-4" />
-                The email log is not available yet.
-              </p>
-            </Card>
+          <div className="order-8 lg:order-none">
+            {loaderData.emails.ok ? (
+              <EmailsCard
+                bookingId={b.id}
+                emails={loaderData.emails.data.emails}
+                canResend={
+                  (b.booking_status === "confirmed" || b.booking_status === "completed") &&
+                  !view.links.revoked_at
+                }
+                write={write}
+                notify={notify}
+              />
+            ) : (
+              <Alert tone="error">{failureText(loaderData.emails, "Failed to fetch the emails")}</Alert>
+            )}
           </div>
         </div>
         <div className="contents min-w-0 lg:block lg:space-y-4">
+          {view.owed > 0 && (b.booking_status === "confirmed" || b.booking_status === "completed") ? (
+            <div className="order-1 lg:order-none">
+              <DueCard
+                bookingId={b.id}
+                owed={view.owed}
+                currency={b.currency}
+                write={write}
+                notify={notify}
+              />
+            </div>
+          ) : null}
           <div className="order-2 lg:order-none">
             <TripCard booking={b} />
           </div>

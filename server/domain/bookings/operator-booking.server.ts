@@ -115,7 +115,7 @@ export async function createOperatorBooking(
     booking_status: booking.bookingStatus === "confirmed" ? "confirmed" : "pending_payment",
     total_cents: booking.totalAmountCents,
     voucher_cents: booking.voucherCents,
-    amount_due_cents: input.payment === "cash" || input.payment === "bank_transfer" ? 0 : owed(booking),
+    amount_due_cents: input.payment === "cash" || input.payment === "bank_transfer" ? 0 : owedCents(booking),
     payment_url: null,
     payment_expires_at: null,
     opened_date: opened,
@@ -184,7 +184,10 @@ async function departureFor(tx: DB, adventure: AdventureRow, input: OperatorBook
 }
 
 /** What a booking still owes: its total less the voucher's share and what its payments took. */
-function owed(booking: BookingRow, paidCents = 0): number {
+export function owedCents(
+  booking: Pick<BookingRow, "totalAmountCents" | "voucherCents">,
+  paidCents = 0,
+): number {
   return Math.max(0, booking.totalAmountCents - booking.voucherCents - paidCents);
 }
 
@@ -242,7 +245,7 @@ export async function recordManualPayment(
       .select({ paid: sql<number>`coalesce(sum(${payments.amountTotalCents}), 0)::int` })
       .from(payments)
       .where(and(eq(payments.bookingId, booking.id), inArray(payments.paymentStatus, [...PAID_STATES])));
-    const cents = owed(booking, paid);
+    const cents = owedCents(booking, paid);
     if (cents <= 0) throw conflict("This booking owes nothing: it is paid in full.");
     await insertManualPayment(tx, booking, {
       id: randomUUID(),

@@ -5,6 +5,7 @@
  * participants come from dive-ops' own call, as in the list and the manifest.
  */
 import { asc, desc, eq } from "drizzle-orm";
+import { isPaid } from "../../../app/lib/paid.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventures,
@@ -17,6 +18,7 @@ import {
   vouchers,
 } from "../../db/schema.ts";
 import { linkExpired, linkLastDay } from "../bookings/booking-links.server.ts";
+import { owedCents } from "../bookings/operator-booking.server.ts";
 import { REFUNDABLE_STATES, refundableCents } from "../money/refunds.server.ts";
 import { type AdminBooking, loadBooking, toAdminBookings } from "./admin-bookings.server.ts";
 
@@ -84,11 +86,20 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
   const state: LinkState =
     live.length > 0 ? (expired ? "expired" : "live") : row.linksRevokedAt ? "revoked" : "none";
 
+  const paidCents = paid.filter(isPaid).reduce((sum, p) => sum + p.amountTotalCents, 0);
+
   return {
     booking: booking as AdminBooking,
+    /** Who made it (website or operator) and how the rest of the total is paid. */
+    source: row.source,
+    payment_method: row.paymentMethod,
+    /** What is still to pay (a booking paid on the day, before the operator records the money). */
+    owed: dollars(owedCents(row, paidCents)),
     payments: paid.map((p) => ({
       id: p.id,
       kind: p.kind,
+      /** card, or how the operator took it by hand (cash, bank_transfer). */
+      method: p.provider === "manual" ? (p.metadata.method ?? "cash") : "card",
       amount: dollars(p.amountTotalCents),
       refunded: dollars(p.refundedCents),
       currency: p.currency,

@@ -1,7 +1,7 @@
 import { Undo2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatDateTimeAU } from "../../../lib/admin-api";
-import { REFUND_REASON_MAX } from "../../../lib/admin-forms";
+import { MANUAL_METHOD_LABELS, type ManualMethod, REFUND_REASON_MAX } from "../../../lib/admin-forms";
 import { formatDollars } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
 import { PaymentBadge } from "../status";
@@ -99,7 +99,12 @@ export function MoneyCard({ view, write, notify }: { view: BookingPageView; writ
                   className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm"
                 >
                   <div>
-                    <p className="font-medium text-ocean-900">{KIND_LABELS[p.kind] ?? p.kind}</p>
+                    <p className="font-medium text-ocean-900">
+                      {KIND_LABELS[p.kind] ?? p.kind}
+                      {p.method === "card"
+                        ? ""
+                        : ` · ${MANUAL_METHOD_LABELS[p.method as ManualMethod] ?? p.method}`}
+                    </p>
                     <p className="text-xs text-slate-500">
                       {p.paid_at
                         ? `Paid ${formatDateTimeAU(p.paid_at)}`

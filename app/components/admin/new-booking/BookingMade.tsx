@@ -94,7 +94,7 @@ export function BookingMade({ made, onAnother }: { made: MadeBooking; onAnother:
       ) : null}
       <div className="mt-5 flex flex-wrap gap-2">
         <Link
-          to={`/admin/bookings?q=${encodeURIComponent(made.reference)}`}
+          to={`/admin/bookings/${encodeURIComponent(made.booking_id)}`}
           className={buttonClass("secondary")}
         >
           Open the booking

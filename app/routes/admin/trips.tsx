@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { Alert, buttonClass, EmptyState, PageHeader, Tabs } from "../../components/admin";
+import { Alert, buttonClass, EmptyState, PageHeader, Tabs, tabPanelProps } from "../../components/admin";
 import { DepartureCard, type TripDeparture } from "../../components/admin/trips/DepartureCard";
 import { adminAction, adminGet, failureText } from "../../lib/admin-data";
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
@@ -89,48 +89,50 @@ export default function AdminTrips({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </div>
-      <h2 className="mb-3 font-display text-xl font-semibold text-ocean-900" aria-live="polite">
-        {title}
-      </h2>
-      {failed ? <Alert tone="error">{failed}</Alert> : null}
-      {view === "day" ? (
-        days[0]?.departures.length ? (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {days[0].departures.map((d) => (
-              <DepartureCard key={d.availability_id} d={d} date={date} />
-            ))}
-          </ul>
-        ) : trips.ok ? (
-          <EmptyState title="No departures on this day">Add dates in the availability calendar.</EmptyState>
-        ) : null
-      ) : (
-        <ol className="grid gap-4 lg:grid-cols-7 lg:gap-2">
-          {days.map((day) => (
-            <li key={day.date} className="min-w-0">
-              <h3
-                className={`mb-2 text-sm font-semibold ${day.date === today ? "text-reef-700" : "text-slate-700"}`}
-              >
-                <button
-                  type="button"
-                  className="hover:underline"
-                  onClick={() => go({ date: day.date, view: "day" })}
+      <div {...tabPanelProps("trips-view", view)} className="focus:outline-none">
+        <h2 className="mb-3 font-display text-xl font-semibold text-ocean-900" aria-live="polite">
+          {title}
+        </h2>
+        {failed ? <Alert tone="error">{failed}</Alert> : null}
+        {view === "day" ? (
+          days[0]?.departures.length ? (
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {days[0].departures.map((d) => (
+                <DepartureCard key={d.availability_id} d={d} date={date} />
+              ))}
+            </ul>
+          ) : trips.ok ? (
+            <EmptyState title="No departures on this day">Add dates in the availability calendar.</EmptyState>
+          ) : null
+        ) : (
+          <ol className="grid gap-4 lg:grid-cols-7 lg:gap-2">
+            {days.map((day) => (
+              <li key={day.date} className="min-w-0">
+                <h3
+                  className={`mb-2 text-sm font-semibold ${day.date === today ? "text-reef-700" : "text-slate-700"}`}
                 >
-                  {formatDateAU(day.date)}
-                </button>
-              </h3>
-              {day.departures.length ? (
-                <ul className="grid gap-2">
-                  {day.departures.map((d) => (
-                    <DepartureCard key={d.availability_id} d={d} date={day.date} />
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-slate-400">No departures</p>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+                  <button
+                    type="button"
+                    className="hover:underline"
+                    onClick={() => go({ date: day.date, view: "day" })}
+                  >
+                    {formatDateAU(day.date)}
+                  </button>
+                </h3>
+                {day.departures.length ? (
+                  <ul className="grid gap-2">
+                    {day.departures.map((d) => (
+                      <DepartureCard key={d.availability_id} d={d} date={day.date} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-slate-500">No departures</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
     </>
   );
 }

@@ -1,22 +1,10 @@
 import { CloudRain, Lock } from "lucide-react";
 import { Link } from "react-router";
+import type { TripDeparture } from "../../../../server/domain/console/trips.server";
 import { Badge } from "../ui/badge";
 
-/** One departure as GET /api/admin/trips gives it. */
-export interface TripDeparture {
-  availability_id: string;
-  adventure_id: string;
-  adventure_title: string;
-  available_spots: number;
-  booked_spots: number;
-  free_spots: number;
-  is_available: boolean;
-  called_off: boolean;
-  bookings: number;
-  people: number;
-  ready: number;
-  not_ready: number;
-}
+/** One departure as GET /api/admin/trips gives it (a type-only import: no server code in the browser). */
+export type { TripDeparture };
 
 /** A departure at a glance: spots, people, readiness, and whether it runs; its manifest one tap away. */
 export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {

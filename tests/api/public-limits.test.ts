@@ -362,7 +362,9 @@ describe("housekeeping", () => {
     try {
       t.services.sweeper.start();
       vi.advanceTimersByTime(60_000);
-      await vi.waitFor(async () => expect(await keys()).toEqual(["test:running"]));
+      // The run is the real sweep on the database: on a busy machine it takes longer than
+      // waitFor's default second, so the wait is for the result, with room for the machine.
+      await vi.waitFor(async () => expect(await keys()).toEqual(["test:running"]), { timeout: 15_000 });
     } finally {
       await t.services.sweeper.stop();
       vi.useRealTimers();

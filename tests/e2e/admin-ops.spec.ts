@@ -205,7 +205,7 @@ test("newsletter: unsubscribe, reactivate and export the active emails; a pendin
   expect(lines.every((l) => /^[^\s@]+@[^\s@]+$/.test(l))).toBe(true);
 });
 
-test("availability: add, edit and delete a date; the booking page's date list follows", async ({
+test("availability: add, edit, close, reopen and delete a date; the booking page's date list follows", async ({
   page,
   request,
 }) => {
@@ -253,17 +253,38 @@ test("availability: add, edit and delete a date; the booking page's date list fo
       "5 spots left",
     );
 
-    page.once("dialog", (d) => d.accept("7"));
+    // Spots are edited in a dialog (the spec's prompt, with a message where it was silent).
+    const editor = page.getByRole("dialog", { name: "Edit spots" });
     await item.getByRole("button", { name: /Edit spots/ }).click();
+    await expect(editor).toContainText(`Available spots for`);
+    await editor.getByLabel("Available spots").fill("7");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor).toBeHidden();
     await expect(item.getByTestId("spots")).toHaveText("7/7");
     await book.reload();
     await expect(book.locator(`select[name=selectedDate] option[value="${date}"]`)).toContainText(
       "7 spots left",
     );
 
-    // Only numbers are accepted by the prompt.
-    page.once("dialog", (d) => d.accept("lots"));
+    // Only numbers are accepted, and the dialog says so.
     await item.getByRole("button", { name: /Edit spots/ }).click();
+    await editor.getByLabel("Available spots").fill("lots");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor.getByLabel("Available spots")).toHaveAccessibleDescription(
+      "Available spots must be a number",
+    );
+    await editor.getByRole("button", { name: "Cancel" }).click();
+    await expect(item.getByTestId("spots")).toHaveText("7/7");
+
+    // Closed with a reason, then open again.
+    await item.getByRole("button", { name: /^Close / }).click();
+    const closer = page.getByRole("dialog", { name: /^Close / });
+    await closer.getByLabel("Reason (for the team)").fill("Boat in for service");
+    await closer.getByRole("button", { name: "Close date" }).click();
+    await expect(item).toContainText("Unavailable");
+    await expect(item).toContainText("Boat in for service");
+    await item.getByRole("button", { name: /^Reopen / }).click();
+    await expect(page.getByText(/is open for booking again/)).toBeVisible();
     await expect(item.getByTestId("spots")).toHaveText("7/7");
 
     await item.getByRole("button", { name: /Delete/ }).click();

@@ -2,13 +2,13 @@ import { useId, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { Alert, Card, ConfirmDialog, PageHeader, useFlash } from "../../components/admin";
 import { AddAvailabilityForm } from "../../components/admin/calendar/AddAvailabilityForm";
+import { CloseDialog, SpotsDialog } from "../../components/admin/calendar/DateDialogs";
 import { MonthCalendar } from "../../components/admin/calendar/MonthCalendar";
 import { UpcomingAvailability } from "../../components/admin/calendar/UpcomingAvailability";
 import type { AvailabilityEntry } from "../../components/admin/types";
 import { byDate, isActive, type WaitlistEntry, WaitlistPanel } from "../../components/admin/WaitlistPanel";
 import { loadWeatherCounts } from "../../components/admin/WeatherCard";
 import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
-import { MAX_SPOTS, MIN_SPOTS } from "../../lib/admin-forms";
 import { requestJson } from "../../lib/api";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
 import { groupSizeRange, groupSizeText } from "../../lib/group-size";
@@ -78,6 +78,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     return { year: y, month: m - 1 };
   });
   const [toDelete, setToDelete] = useState<AvailabilityEntry | null>(null);
+  const [toEdit, setToEdit] = useState<AvailabilityEntry | null>(null);
+  const [toClose, setToClose] = useState<AvailabilityEntry | null>(null);
   const [toRemove, setToRemove] = useState<WaitlistEntry | null>(null);
   const { flash, show, clear } = useFlash();
   const selectId = useId();
@@ -110,28 +112,13 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     setCursor({ year: y, month: m - 1 });
   };
 
-  const editSpots = async (entry: AvailabilityEntry) => {
-    const answer = window.prompt(
-      `Available spots for ${formatDateAU(entry.date)} (${Math.max(MIN_SPOTS, entry.booked_spots)} to ${MAX_SPOTS}; ${entry.booked_spots} booked):`,
-      String(entry.available_spots),
-    );
-    if (answer === null) return;
-    const value = answer.trim();
-    // Only a numeric value is accepted.
-    if (!/^\d+$/.test(value)) {
-      console.error("Available spots must be a number", { value });
-      return;
-    }
-    const spots = Number(value);
-    if (spots < Math.max(MIN_SPOTS, entry.booked_spots) || spots > MAX_SPOTS) {
-      console.error("Available spots out of range", { spots, booked: entry.booked_spots });
-      return;
-    }
-    const res = await write("PUT", `/api/admin/availability/${encodeURIComponent(entry.id)}`, {
-      available_spots: spots,
-    });
-    // Spec: update failures are only logged.
-    if (!res.ok) console.error("Failed to update availability", res.status, res.detail);
+  const saveDate = (entry: AvailabilityEntry | null) => (body: Record<string, unknown>) =>
+    write("PUT", `/api/admin/availability/${encodeURIComponent(entry?.id ?? "")}`, body);
+
+  const reopen = async (entry: AvailabilityEntry) => {
+    const res = await saveDate(entry)({ is_available: true });
+    if (res.ok) show("success", `${formatDateAU(entry.date)} is open for booking again.`);
+    else show("error", res.network ? "Connection error" : res.detail || "Failed to reopen the date");
   };
 
   const confirmRemove = async () => {
@@ -149,8 +136,9 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
     setToDelete(null);
     if (!entry) return;
     const res = await write("DELETE", `/api/admin/availability/${encodeURIComponent(entry.id)}`);
-    // Spec: delete failures are only logged.
-    if (!res.ok) console.error("Failed to delete availability", res.status, res.detail);
+    // The spec only logged a failed delete; the operator is told why (e.g. the date has bookings).
+    if (!res.ok)
+      show("error", res.network ? "Connection error" : res.detail || "Failed to delete availability");
   };
 
   return (
@@ -218,12 +206,17 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
           today={today}
           waitingOn={waitingOn}
           weatherOn={weatherOn}
-          onEditSpots={editSpots}
+          onEditSpots={setToEdit}
+          onClose={setToClose}
+          onReopen={reopen}
           onDelete={setToDelete}
         />
 
         {adventureId ? <WaitlistPanel entries={waitlist} onRemove={setToRemove} /> : null}
       </div>
+
+      <SpotsDialog entry={toEdit} onSave={saveDate(toEdit)} onDone={() => setToEdit(null)} />
+      <CloseDialog entry={toClose} onSave={saveDate(toClose)} onDone={() => setToClose(null)} />
 
       <ConfirmDialog
         open={toDelete !== null}

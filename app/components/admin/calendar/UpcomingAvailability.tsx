@@ -1,4 +1,4 @@
-import { CalendarDays, CloudSun, Pencil, Trash2 } from "lucide-react";
+import { CalendarDays, CloudSun, Lock, LockOpen, Pencil, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { formatDateAU } from "../../../lib/dates";
 import { formatDollars } from "../../../lib/money";
@@ -14,6 +14,8 @@ export function UpcomingAvailability({
   waitingOn,
   weatherOn,
   onEditSpots,
+  onClose,
+  onReopen,
   onDelete,
 }: {
   adventureId: string;
@@ -24,6 +26,8 @@ export function UpcomingAvailability({
   /** The dates called off for weather. */
   weatherOn: Map<string, WeatherCount>;
   onEditSpots: (entry: AvailabilityEntry) => void;
+  onClose: (entry: AvailabilityEntry) => void;
+  onReopen: (entry: AvailabilityEntry) => void;
   onDelete: (entry: AvailabilityEntry) => void;
 }) {
   const upcoming = useMemo(() => dates.filter((d) => d.date >= today).slice(0, 10), [dates, today]);
@@ -78,7 +82,22 @@ export function UpcomingAvailability({
                   </div>
                   {d.notes ? <p className="mt-1 text-sm text-slate-500">{d.notes}</p> : null}
                 </div>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
+                  {weatherOn.has(d.date) ? null : d.is_available ? (
+                    <Button size="sm" onClick={() => onClose(d)} aria-label={`Close ${formatDateAU(d.date)}`}>
+                      <Lock aria-hidden="true" className="h-4 w-4" />
+                      Close
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      onClick={() => onReopen(d)}
+                      aria-label={`Reopen ${formatDateAU(d.date)}`}
+                    >
+                      <LockOpen aria-hidden="true" className="h-4 w-4" />
+                      Reopen
+                    </Button>
+                  )}
                   <Button
                     size="sm"
                     onClick={() => onEditSpots(d)}

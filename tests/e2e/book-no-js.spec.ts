@@ -90,10 +90,18 @@ test("choose, fill, submit, pay and see the confirmed booking, all without JavaS
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await expect(page.getByTestId("checkout-total")).toHaveText(`$${PRICE * 2}.00`);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
     await page.getByLabel("Name on card").fill("Noa Script");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    // The declined test card: the checkout again, saying so, with the card number to type again.
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await expect(page.getByLabel("Card number")).toHaveValue("");
+    await expect(page.getByLabel("Name on card")).toHaveValue("Noa Script");
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Pay / }).click();
 
     await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);

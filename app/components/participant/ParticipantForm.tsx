@@ -1,13 +1,15 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
-import { formatDateAU } from "../../lib/dates";
+import { formatDateAU, isIsoDate } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
-import { latestBirthDate } from "../../lib/readiness";
+import { isMinorOn, latestBirthDate } from "../../lib/readiness";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
+import { WaiverSignature } from "./WaiverSignature";
 
 /** The page action's answer to a post: the message, each field's, and what was posted (to fill the form in again; never stored or logged). */
 export type ParticipantAnswer = FormView<null, FormValues>;
@@ -76,6 +78,10 @@ export function ParticipantForm({
   const failed = Object.keys(errors);
   // Known from the saved date of birth; after a refused post (the date may have changed) both fields show.
   const minorNow = answer?.sent ? null : form.minor;
+  // With JavaScript, the date of birth as it is typed decides who signs.
+  const [typedBirth, setTypedBirth] = useState<string | null>(null);
+  const minor =
+    typedBirth === null ? minorNow : isIsoDate(typedBirth) ? isMinorOn(typedBirth, form.tripDate) : null;
   const waiverCurrent = form.accepted?.current === true;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
@@ -124,6 +130,10 @@ export function ParticipantForm({
           replace
           className="card mt-8 space-y-8 p-5 sm:p-7"
           aria-label="Participant details"
+          onChange={(e) => {
+            const field = e.target as HTMLInputElement;
+            if (field.name === "date_of_birth") setTypedBirth(field.value);
+          }}
         >
           {answer?.detail ? (
             <div
@@ -329,30 +339,7 @@ export function ParticipantForm({
                       ))}
                     </div>
                     <input type="hidden" name="waiver_version" value={form.waiver.version} />
-                    {minorNow !== true ? (
-                      <TextField
-                        name="waiver_name"
-                        label="To accept, type this person's full name"
-                        value={answer?.values?.waiver_name ?? ""}
-                        errors={errors}
-                        optional
-                        autoComplete="off"
-                        maxLength={100}
-                        hint="Typing the name is signing: it must match the full name above."
-                      />
-                    ) : null}
-                    {minorNow !== false ? (
-                      <TextField
-                        name="waiver_guardian_name"
-                        label="Parent or guardian's full name"
-                        value={answer?.values?.waiver_guardian_name ?? ""}
-                        errors={errors}
-                        optional
-                        autoComplete="off"
-                        maxLength={100}
-                        hint="Under 18 on the trip date: a parent or guardian accepts the waiver by typing their own name."
-                      />
-                    ) : null}
+                    <WaiverSignature minor={minor} values={answer?.values} errors={errors} />
                   </>
                 )}
               </Section>

@@ -3,7 +3,7 @@ import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { Field, StepHeading } from "./FlowParts";
-import type { BookableAdventure } from "./flow-state";
+import { type BookableAdventure, dateOptionStatus } from "./flow-state";
 import type { BookingFlowModel } from "./useBookingFlow";
 import { VoucherField } from "./VoucherField";
 
@@ -106,12 +106,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             <option value="">Select a date</option>
             {dates.list.map((d) => (
               <option key={d.date} value={d.date} disabled={!d.available}>
-                {d.display} —{" "}
-                {d.available
-                  ? `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`
-                  : d.spots_left === 0
-                    ? "Fully booked"
-                    : "Unavailable"}
+                {d.display} — {dateOptionStatus(d)}
               </option>
             ))}
           </select>

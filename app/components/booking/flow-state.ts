@@ -35,6 +35,15 @@ export interface DateOption {
   price: number;
   /** Open for booking (full or not): full published dates take a waitlist. */
   published?: boolean;
+  /** Closed by a weather call-off, rather than simply closed by the operator. */
+  called_off?: boolean;
+}
+
+/** What a listed date says after its name: the spots left, or why it cannot be booked. */
+export function dateOptionStatus(d: DateOption): string {
+  if (d.available) return `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`;
+  if (d.published === false) return d.called_off ? "Called off for weather" : "Closed";
+  return d.spots_left === 0 ? "Fully booked" : "Unavailable";
 }
 
 export type PaymentType = "adventure" | "custom";

@@ -130,8 +130,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         applied={state.voucher}
         onApplied={(value) => dispatch({ kind: "voucher", value })}
         serverError={fieldErrors.voucherCode}
-        totalCents={quote.totalCents}
-        minChargeCents={quote.minChargeCents}
+        quote={quote}
         currency={quote.currency}
       />
       <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
@@ -150,10 +149,12 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         disabled={state.processing}
       >
         <Lock className="size-4" aria-hidden="true" />
-        {state.processing ? "Processing..." : "Continue to Payment"}
+        {state.processing ? "Processing..." : quote.paidByVoucher ? "Confirm booking" : "Continue to Payment"}
       </button>
       <p className="text-xs text-slate-500">
-        You pay on a secure checkout page. Your spots are held for 30 minutes while you pay.
+        {quote.paidByVoucher
+          ? "Your voucher pays the whole total: the booking is confirmed straight away, with nothing to pay by card."
+          : "You pay on a secure checkout page. Your spots are held for 30 minutes while you pay."}
       </p>
     </form>
   );

@@ -191,6 +191,10 @@ export interface BookingQuote {
   minChargeCents: number;
   voucherCents: number;
   dueCents: number;
+  /** What stays on the applied voucher after this booking (0 without one). */
+  voucherLeftCents: number;
+  /** The checked voucher pays the whole total: nothing is paid by card. */
+  paidByVoucher: boolean;
 }
 
 /** The date's own price (else the adventure's) times the group, less the voucher's share, in the adventure's currency. */
@@ -212,5 +216,7 @@ export function bookingQuote(
     minChargeCents: minCharge,
     voucherCents,
     dueCents: totalCents - voucherCents,
+    voucherLeftCents: voucher ? voucher.balance_cents - voucherCents : 0,
+    paidByVoucher: voucher !== null && totalCents > 0 && voucherCents >= totalCents,
   };
 }

@@ -205,6 +205,16 @@ test("a refused form keeps what was typed; Cancel on the test checkout shows the
       await expect(page.getByText("Checking payment status...")).toBeHidden();
       const [cancelled] = await bookingsOf(request, token, email);
       expect(cancelled.booking_status).toBe("cancelled");
+      // The form again, as the booking had it: the adventure, the date, the group and the contact details.
+      const form = detailsForm(page);
+      await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
+      await expect(form.locator("[name=adventureId]")).toHaveValue(ADVENTURE);
+      await expect(form.locator("[name=customerFirstName]")).toHaveValue("Noa");
+      await expect(form.locator("[name=customerLastName]")).toHaveValue("Walker");
+      await expect(form.locator("[name=customerEmail]")).toHaveValue(email);
+      await expect(form.locator("[name=customerPhone]")).toHaveValue("0400 123 456");
+      await expect(form.locator("[name=groupSize]")).toHaveValue("1");
+      await expect(page.locator("select[name=selectedDate]")).toHaveValue(day.iso);
     });
   } finally {
     for (const b of await bookingsOf(request, token, firstName)) await cancelBooking(request, token, b.id);

@@ -171,11 +171,8 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
 test("the test checkout: a declined card, and Cancel back to /book", async ({ page, request }) => {
   const token = await adminToken(request);
   const [open] = await openDates(request, "dive-exhibition");
-  const booking = await createBooking(request, {
-    adventureId: "dive-exhibition",
-    date: open.date,
-    email: unique("declined"),
-  });
+  const email = unique("declined");
+  const booking = await createBooking(request, { adventureId: "dive-exhibition", date: open.date, email });
   try {
     await test.step("a declined card shows the decline and stays on the checkout", async () => {
       await page.goto(booking.checkout_url);
@@ -193,6 +190,9 @@ test("the test checkout: a declined card, and Cancel back to /book", async ({ pa
       const banner = page.getByTestId("payment-banner");
       await expect(banner).toHaveText(TEXT.cancelled);
       await expect(banner).toHaveAttribute("data-tone", "error");
+      // The form as it was filled in, to change and try again.
+      await expect(page.locator("[name=customerEmail]")).toHaveValue(email);
+      await expect(page.locator("select[name=selectedDate]")).toHaveValue(open.date);
     });
   } finally {
     await cancelBooking(request, token, booking.booking_id);

@@ -79,8 +79,8 @@ export interface FlowStart {
   preselected: string | null;
   /** What a form post without JavaScript answered, with what was sent (the page is rendered again). */
   submitted?: FormView<null, BookingFormValues>;
-  /** Fields filled in from a waitlist offer link (date, group size, email). */
-  prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
+  /** Fields filled in from a waitlist offer link (date, group size, email) or a cancelled checkout (all it had). */
+  prefill?: Partial<Omit<BookingFormValues, "adventureId" | "voucherCode">>;
 }
 
 export function initialFlowState({ preselected, submitted, prefill }: FlowStart): FlowState {
@@ -92,13 +92,13 @@ export function initialFlowState({ preselected, submitted, prefill }: FlowStart)
     step: preselected ? 2 : 1,
     datesSeen: preselected,
     form: {
-      customerFirstName: sent?.customerFirstName ?? "",
-      customerLastName: sent?.customerLastName ?? "",
+      customerFirstName: sent?.customerFirstName ?? prefill?.customerFirstName ?? "",
+      customerLastName: sent?.customerLastName ?? prefill?.customerLastName ?? "",
       customerEmail: sent?.customerEmail ?? prefill?.customerEmail ?? "",
-      customerPhone: sent?.customerPhone ?? "",
+      customerPhone: sent?.customerPhone ?? prefill?.customerPhone ?? "",
       groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
       selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
-      specialRequirements: sent?.specialRequirements ?? "",
+      specialRequirements: sent?.specialRequirements ?? prefill?.specialRequirements ?? "",
       voucherCode: sent?.voucherCode ?? "",
     },
     voucher: null,

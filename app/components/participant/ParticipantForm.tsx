@@ -131,8 +131,9 @@ export function ParticipantForm({
           className="card mt-8 space-y-8 p-5 sm:p-7"
           aria-label="Participant details"
           onChange={(e) => {
-            const field = e.target as HTMLInputElement;
-            if (field.name === "date_of_birth") setTypedBirth(field.value);
+            const field: EventTarget = e.target;
+            if (field instanceof HTMLInputElement && field.name === "date_of_birth")
+              setTypedBirth(field.value);
           }}
         >
           {answer?.detail ? (

@@ -143,6 +143,16 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
     const reference = (await page.getByTestId("booking-reference").textContent()) ?? "";
     expect(reference).toMatch(/^TW-/);
     await expect(page.getByText("What to bring")).toBeVisible();
+    // The page leads with what the group still has to give before the trip, and the way to give it.
+    const needed = page.getByTestId("still-needed");
+    await expect(needed).toContainText(
+      "We still need each diver's details and medical questions, and the waiver.",
+    );
+    await expect(needed.getByRole("link", { name: "Add your group's details" })).toHaveAttribute(
+      "href",
+      /^\/my-booking\/[A-Za-z0-9_-]{43}#participants$/,
+    );
+    await expect(page.getByText(/we email it/i)).toHaveCount(0);
 
     const status = await (await page.request.get(`/api/payments/v1/checkout/status/${sessionId}`)).json();
     expect(status).toMatchObject({

@@ -21,6 +21,7 @@ import {
   participantReadiness,
   type ReadinessAdventure,
   type ReadinessParticipant,
+  stillNeededText,
 } from "../../app/lib/readiness.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 
@@ -277,5 +278,23 @@ describe("what the group may see", () => {
     expect(groupIssues(participantIssues(lacking, discover, true))).toEqual(["waiver_missing"]);
     expect(groupPersonReadiness("details_missing", "details_missing")).toBe("details_missing");
     expect(groupReadiness(bookingReadiness(2, [lacking], discover, true).status)).toBe("details_missing");
+  });
+});
+
+describe("what the group still has to give, in words", () => {
+  const dive = { category: "diving" };
+  const camp = { category: "camping" };
+  it("names a diver's details with the medical questions, and the waiver", () => {
+    expect(stillNeededText({ issues: ["details_missing", "waiver_missing"] }, dive)).toBe(
+      "each diver's details and medical questions, and the waiver",
+    );
+    expect(stillNeededText({ issues: ["details_missing"] }, camp)).toBe("each person's details");
+    expect(stillNeededText({ issues: ["waiver_missing"] }, dive)).toBe("the waiver for each person");
+  });
+  it("is nothing when only the operator's checks are left, or nothing at all", () => {
+    expect(
+      stillNeededText({ issues: ["medical_clearance_needed", "certification_to_check"] }, dive),
+    ).toBeNull();
+    expect(stillNeededText({ issues: [] }, dive)).toBeNull();
   });
 });

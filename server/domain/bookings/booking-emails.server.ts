@@ -5,11 +5,13 @@
  * payment. Each is queued in the outbox inside the caller's transaction with
  * a dedupe key, so a payment settled twice still mails once.
  */
+import { eq } from "drizzle-orm";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import { bookingReadiness, stillNeededText } from "../../../app/lib/readiness.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import type { BookingRow, PaymentRow } from "../../db/schema.ts";
+import { type BookingRow, type PaymentRow, participants, waivers } from "../../db/schema.ts";
 import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import {
@@ -83,6 +85,15 @@ export async function enqueueBookingEmails(
 ): Promise<void> {
   const { booking, adventure, site, notify, at, manageUrl } = m;
   const facts = toFacts(booking);
+  const [people, [waiver]] = await Promise.all([
+    tx.select().from(participants).where(eq(participants.bookingId, booking.id)),
+    tx.select({ version: waivers.version }).from(waivers).limit(1),
+  ]);
+  // The readiness rule decides what the confirmation leads with: what the group still has to give.
+  const stillNeeded = stillNeededText(
+    bookingReadiness(booking.groupSize, people, adventure, waiver !== undefined),
+    adventure,
+  );
   const confirmation = bookingConfirmationEmail(
     facts,
     {
@@ -95,6 +106,7 @@ export async function enqueueBookingEmails(
     site,
     at,
     manageUrl,
+    stillNeeded,
   );
   await enqueueEmail(tx, {
     kind: "booking_confirmation",

@@ -188,6 +188,7 @@ test("the test checkout: a declined card, and Cancel back to /book", async ({ pa
       await page.goto(booking.checkout_url);
       await payWith(page, "4000 0000 0000 0002");
       await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+      await expect(page.getByRole("alert")).toBeFocused();
       await expect(page).toHaveURL(/\/checkout\/test\//);
       await page.getByLabel("Card number").fill("4242 4242 4242 4241");
       await page.getByRole("button", { name: /^Pay / }).click();

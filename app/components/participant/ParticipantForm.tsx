@@ -1,12 +1,13 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
 import { isMinorOn, latestBirthDate } from "../../lib/readiness";
+import { useResultInView } from "../../lib/result-in-view";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
 import { WaiverSignature } from "./WaiverSignature";
@@ -83,6 +84,9 @@ export function ParticipantForm({
   const minor =
     typedBirth === null ? minorNow : isIsoDate(typedBirth) ? isMinorOn(typedBirth, form.tripDate) : null;
   const waiverCurrent = form.accepted?.current === true;
+  const { key } = useLocation();
+  const savedRef = useResultInView<HTMLParagraphElement>(saved ? key : null);
+  const refusedRef = useResultInView<HTMLDivElement>(answer?.detail ? key : null);
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-2xl py-10 sm:py-14">
@@ -103,6 +107,8 @@ export function ParticipantForm({
         </p>
         {saved ? (
           <p
+            ref={savedRef}
+            tabIndex={-1}
             role="status"
             data-testid="participant-saved"
             className="mt-4 rounded-2xl border border-reef-100 bg-reef-50 p-4 text-slate-700"
@@ -138,6 +144,8 @@ export function ParticipantForm({
         >
           {answer?.detail ? (
             <div
+              ref={refusedRef}
+              tabIndex={-1}
               role="alert"
               data-testid="participant-errors"
               className="rounded-2xl border border-coral-100 bg-coral-50 p-4 text-coral-800"

@@ -240,13 +240,16 @@ export function groupIssues(issues: readonly Exclude<Readiness, "ready">[]) {
  * What the group still has to give before the trip, in the customer's words
  * (the success page and the confirmation lead with it), or null when nothing:
  * the group's issues of the rule above, with the medical questions part of a
- * diver's details.
+ * diver's details. A person with no details yet still has the waiver to
+ * accept too, when one is published (`waiverRequired`).
  */
 export function stillNeededText(
-  readiness: Pick<BookingReadiness, "issues">,
+  readiness: Pick<BookingReadiness, "issues" | "participantsMissing">,
   adventure: Pick<ReadinessAdventure, "category">,
+  waiverRequired: boolean,
 ): string | null {
-  const issues = groupIssues(readiness.issues);
+  const issues: Exclude<Readiness, "ready">[] = groupIssues(readiness.issues);
+  if (readiness.participantsMissing > 0 && waiverRequired) issues.push("waiver_missing");
   const diving = isDivingAdventure(adventure);
   const parts: string[] = [];
   if (issues.includes("details_missing"))

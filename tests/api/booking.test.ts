@@ -244,10 +244,10 @@ describe("paying, cancelling and expiring", () => {
     expect(notice).toHaveLength(1);
     expect(confirmation[0].toAddress).toBe("paid@example.com");
     expect(confirmation[0].textBody).toContain(body.reference);
-    // It leads with what the group still has to give, and where (no waiver is published in this database).
+    // It leads with what the group still has to give (the seeded waiver among it), and where.
     const opening = confirmation[0].textBody.split("\n").slice(0, 6).join("\n");
     expect(opening).toContain(
-      "Before your trip we still need each diver's details and medical questions. Each person can fill in their own, here: [link removed after sending]",
+      "Before your trip we still need each diver's details and medical questions, and the waiver. Each person can fill in their own, here: [link removed after sending]",
     );
     expect(confirmation[0].htmlBody).toContain("Add your group's details");
     expect(confirmation[0].attachments[0].content).toContain(`UID:${body.booking_id}`);

@@ -284,17 +284,33 @@ describe("what the group may see", () => {
 describe("what the group still has to give, in words", () => {
   const dive = { category: "diving" };
   const camp = { category: "camping" };
+  const none = { participantsMissing: 0 };
   it("names a diver's details with the medical questions, and the waiver", () => {
-    expect(stillNeededText({ issues: ["details_missing", "waiver_missing"] }, dive)).toBe(
+    expect(stillNeededText({ ...none, issues: ["details_missing", "waiver_missing"] }, dive, true)).toBe(
       "each diver's details and medical questions, and the waiver",
     );
-    expect(stillNeededText({ issues: ["details_missing"] }, camp)).toBe("each person's details");
-    expect(stillNeededText({ issues: ["waiver_missing"] }, dive)).toBe("the waiver for each person");
+    expect(stillNeededText({ ...none, issues: ["details_missing"] }, camp, true)).toBe(
+      "each person's details",
+    );
+    expect(stillNeededText({ ...none, issues: ["waiver_missing"] }, dive, true)).toBe(
+      "the waiver for each person",
+    );
+  });
+  it("asks a group that has given nothing yet for the waiver too, once one is published", () => {
+    const fresh = bookingReadiness(
+      2,
+      [],
+      { category: "diving", requiresCertification: false, minAge: 12 },
+      true,
+    );
+    expect(stillNeededText(fresh, dive, true)).toBe(
+      "each diver's details and medical questions, and the waiver",
+    );
+    expect(stillNeededText(fresh, dive, false)).toBe("each diver's details and medical questions");
   });
   it("is nothing when only the operator's checks are left, or nothing at all", () => {
-    expect(
-      stillNeededText({ issues: ["medical_clearance_needed", "certification_to_check"] }, dive),
-    ).toBeNull();
-    expect(stillNeededText({ issues: [] }, dive)).toBeNull();
+    const issues = ["medical_clearance_needed", "certification_to_check"] as const;
+    expect(stillNeededText({ ...none, issues: [...issues] }, dive, true)).toBeNull();
+    expect(stillNeededText({ ...none, issues: [] }, dive, true)).toBeNull();
   });
 });

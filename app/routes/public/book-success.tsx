@@ -41,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manageLink = await successPageLink(db, bookingId, booking.now());
   // What the group still has to give before the trip, by the readiness rule: the page leads with it.
   const found = await bookingParticipants(db, bookingId);
-  return data({ summary, manageLink, stillNeeded: stillNeededText(found.readiness, found.adventure) });
+  return data({
+    summary,
+    manageLink,
+    stillNeeded: stillNeededText(found.readiness, found.adventure, found.waiver !== null),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -90,9 +90,11 @@ export async function enqueueBookingEmails(
     tx.select({ version: waivers.version }).from(waivers).limit(1),
   ]);
   // The readiness rule decides what the confirmation leads with: what the group still has to give.
+  const waiverRequired = waiver !== undefined;
   const stillNeeded = stillNeededText(
-    bookingReadiness(booking.groupSize, people, adventure, waiver !== undefined),
+    bookingReadiness(booking.groupSize, people, adventure, waiverRequired),
     adventure,
+    waiverRequired,
   );
   const confirmation = bookingConfirmationEmail(
     facts,

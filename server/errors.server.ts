@@ -1,14 +1,32 @@
 import type { ZodError } from "zod";
 import type { Logger } from "./log.server.ts";
 
+/** Marks an HttpError from any copy of this module (a registered symbol is the same in each). */
+const HTTP_ERROR = Symbol.for("tidewater.http-error");
+
 /** Errors the domain throws; server/app.ts maps them to HTTP answers. */
 export class HttpError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string>;
+  readonly [HTTP_ERROR] = true;
   constructor(status: number, detail: string, errors?: Record<string, string>) {
     super(detail);
     this.status = status;
     this.errors = errors;
+  }
+
+  /**
+   * The built pages bundle their own copy of this module, while the services
+   * the server hands them (the test checkout among them) throw the source's:
+   * `instanceof HttpError` recognises both, so a refusal is never a 500.
+   * Subclasses keep the ordinary prototype check.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof, a subclass included
+    if (this !== HttpError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return (
+      typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HTTP_ERROR] === true
+    );
   }
 }
 export const badRequest = (detail: string, errors?: Record<string, string>) =>

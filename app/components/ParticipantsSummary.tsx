@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { ParticipantsSummary as Summary } from "../../server/domain/dive-ops/participant-views.server";
+import { useResultInView } from "../lib/result-in-view";
 
 /**
  * The manage page's Participants section: whether the group is ready for
@@ -22,6 +23,8 @@ export function ParticipantsSummary({
   const ready = summary.status === "ready";
   const waiting = summary.status === "waiting_for_operator";
   const savedName = saved ? summary.people.find((p) => p.position === saved)?.name : undefined;
+  const { key } = useLocation();
+  const savedRef = useResultInView<HTMLParagraphElement>(savedName ? key : null);
   return (
     <section className="card p-6" aria-labelledby="participants" data-testid="participants">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -32,6 +35,8 @@ export function ParticipantsSummary({
       </div>
       {savedName ? (
         <p
+          ref={savedRef}
+          tabIndex={-1}
           role="status"
           className="mt-3 rounded-xl bg-reef-50 p-3 text-sm text-slate-700"
           data-testid="participant-saved"

@@ -235,3 +235,26 @@ export function groupPersonReadiness(status: Readiness, booking: Readiness): Gro
 export function groupIssues(issues: readonly Exclude<Readiness, "ready">[]) {
   return issues.filter(groupGives);
 }
+
+/**
+ * What the group still has to give before the trip, in the customer's words
+ * (the success page and the confirmation lead with it), or null when nothing:
+ * the group's issues of the rule above, with the medical questions part of a
+ * diver's details. A person with no details yet still has the waiver to
+ * accept too, when one is published (`waiverRequired`).
+ */
+export function stillNeededText(
+  readiness: Pick<BookingReadiness, "issues" | "participantsMissing">,
+  adventure: Pick<ReadinessAdventure, "category">,
+  waiverRequired: boolean,
+): string | null {
+  const issues: Exclude<Readiness, "ready">[] = groupIssues(readiness.issues);
+  if (readiness.participantsMissing > 0 && waiverRequired) issues.push("waiver_missing");
+  const diving = isDivingAdventure(adventure);
+  const parts: string[] = [];
+  if (issues.includes("details_missing"))
+    parts.push(diving ? "each diver's details and medical questions" : "each person's details");
+  if (issues.includes("waiver_missing"))
+    parts.push(parts.length ? "the waiver" : "the waiver for each person");
+  return parts.length ? parts.join(", and ") : null;
+}

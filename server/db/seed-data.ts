@@ -85,7 +85,7 @@ export const adventures: SeedAdventure[] = [
       "Reef-safe sunscreen",
       "Water bottle",
       "Warm jumper or hoodie for afterwards",
-      "Completed medical questionnaire (we email it when you book)",
+      "Each diver's details, medical questions and waiver, done online beforehand from your booking's link",
     ],
     included_items: [
       "PADI Discover Scuba Diving session with a certified instructor",
@@ -467,7 +467,7 @@ export const adventures: SeedAdventure[] = [
       "Reef-safe sunscreen and a hat",
       "Water bottle",
       "Warm jumper for afterwards",
-      "Completed medical questionnaire (we email it when you book)",
+      "Each diver's details, medical questions and waiver, done online beforehand from your booking's link",
       "A competitive spirit",
     ],
     included_items: [
@@ -1141,7 +1141,7 @@ export const faqs: SeedFaq[] = [
     category: "Health & Accessibility",
     question: "Do I need a medical for diving?",
     answer:
-      "Every diver completes a diving medical questionnaire before their trip, which we email when you book. If you answer yes to any question, such as certain heart, lung or ear conditions, you'll need a doctor's sign-off before diving. It's quick, and it keeps everyone safe.",
+      "Every diver answers a short diving medical questionnaire before their trip, online with their details and the waiver, from the private link in your booking confirmation. If you answer yes to any question, such as certain heart, lung or ear conditions, you'll need a doctor's sign-off before diving. It's quick, and it keeps everyone safe.",
     order: 0,
   },
   {

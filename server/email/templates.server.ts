@@ -114,6 +114,8 @@ export function bookingConfirmationEmail(
   site: SiteInfo,
   confirmedAt: Date,
   manageUrl: string,
+  /** What the group still has to give before the trip (readiness.stillNeededText), or null. */
+  stillNeeded: string | null = null,
 ): Email & { subject: string } {
   const when = formatDateAU(b.selectedDate, "full") + (a.startTime ? `, ${a.startTime}` : "");
   const details: [string, string][] = [
@@ -135,6 +137,12 @@ export function bookingConfirmationEmail(
     "",
     `Your booking is confirmed. ${site.guideName} is looking forward to meeting you!`,
     "",
+    ...(stillNeeded
+      ? [
+          `Before your trip we still need ${stillNeeded}. Each person can fill in their own, here: ${manageUrl}#participants`,
+          "",
+        ]
+      : []),
     ...details.map(([k, v]) => `${k}: ${v}`),
     "",
   ];
@@ -157,6 +165,7 @@ export function bookingConfirmationEmail(
     "Your booking is confirmed",
     `<p style="margin:0 0 12px">Hi ${escapeHtml(b.customerFirstName)},</p>
 <p style="margin:0 0 12px">Your booking is confirmed. ${escapeHtml(site.guideName)} is looking forward to meeting you!</p>
+${stillNeeded ? `<p style="margin:0 0 16px;padding:12px 14px;background:#fffbeb;border:1px solid #fde68a;border-radius:8px"><strong>Before your trip</strong> we still need ${escapeHtml(stillNeeded)}. Each person can fill in their own.<br><a href="${escapeHtml(`${manageUrl}#participants`)}" style="color:#0f766e;font-weight:bold">Add your group's details</a></p>` : ""}
 ${rows(details)}
 ${a.whatToBring.length ? `<h2 style="font-size:16px;color:#0b2545;margin:0 0 8px">What to bring</h2><ul style="margin:0 0 20px;padding-left:20px">${a.whatToBring.map((w) => `<li style="margin:4px 0">${escapeHtml(w)}</li>`).join("")}</ul>` : ""}
 ${b.specialRequirements ? `<p style="margin:0 0 12px"><strong>Your notes:</strong> ${escapeHtml(b.specialRequirements)}</p>` : ""}

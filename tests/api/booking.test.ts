@@ -2,6 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { adventures, availability, bookings, emailOutbox, payments } from "../../server/db/schema.ts";
+import {
+  CANCELLED_FORM_WINDOW_MS,
+  cancelledBookingForm,
+} from "../../server/domain/bookings/payment-views.server.ts";
 import type { PaymentProvider } from "../../server/payments/provider.server.ts";
 import {
   bookingPayload,
@@ -240,6 +244,12 @@ describe("paying, cancelling and expiring", () => {
     expect(notice).toHaveLength(1);
     expect(confirmation[0].toAddress).toBe("paid@example.com");
     expect(confirmation[0].textBody).toContain(body.reference);
+    // It leads with what the group still has to give (the seeded waiver among it), and where.
+    const opening = confirmation[0].textBody.split("\n").slice(0, 6).join("\n");
+    expect(opening).toContain(
+      "Before your trip we still need each diver's details and medical questions, and the waiver. Each person can fill in their own, here: [link removed after sending]",
+    );
+    expect(confirmation[0].htmlBody).toContain("Add your group's details");
     expect(confirmation[0].attachments[0].content).toContain(`UID:${body.booking_id}`);
     expect(confirmation[0].attachments[0].content).toContain("DTSTART;TZID=Australia/Sydney:");
     expect(notice[0].toAddress).toContain("@");
@@ -282,6 +292,37 @@ describe("paying, cancelling and expiring", () => {
       jsonRequest("POST", PAY),
     );
     expect(pay.status).toBe(410);
+  });
+
+  it("the cancel return fills /book in with what was entered, for an hour and for cancelled checkouts only", async () => {
+    const { body, date } = await book({
+      adventure_id: "dive-trip-shore",
+      group_size: 2,
+      special_requirements: "One of us is vegetarian",
+    });
+    // Still open: nothing to fill in.
+    expect(await cancelledBookingForm(t.db, body.session_id, clock.now())).toBeNull();
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, body.session_id));
+    await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    expect(await cancelledBookingForm(t.db, body.session_id, clock.now())).toEqual({
+      adventureId: "dive-trip-shore",
+      customerFirstName: "Mia",
+      customerLastName: "Nguyen",
+      customerEmail: "mia@example.com",
+      customerPhone: "+61 400 111 222",
+      groupSize: "2",
+      selectedDate: date,
+      specialRequirements: "One of us is vegetarian",
+    });
+    const later = new Date(clock.now().getTime() + CANCELLED_FORM_WINDOW_MS + 1000);
+    expect(await cancelledBookingForm(t.db, body.session_id, later)).toBeNull();
+
+    // An expired checkout is not a cancel return.
+    const expired = await book({ customer_email: "mia.expired@example.com" });
+    expect(expired.res.status, JSON.stringify(expired.body)).toBe(201);
+    clock.advance(31 * 60_000);
+    expect((await status(expired.body.session_id)).body.status).toBe("expired");
+    expect(await cancelledBookingForm(t.db, expired.body.session_id, clock.now())).toBeNull();
   });
 
   it("an unknown cancel link goes back to /book", async () => {

@@ -460,7 +460,7 @@ describe("the customer's form from the private link", () => {
       formOf(diver("Ana Diaz"), { waiver_name: "ana  diaz", waiver_version: await currentVersion() }),
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/my-booking/${link}?participant=1`);
+    expect(res.headers.get("location")).toBe(`/my-booking/${link}?participant=1#participants`);
     const [row] = await t.db.select().from(participants).where(eq(participants.bookingId, booking.id));
     expect(row).toMatchObject({
       fullName: "Ana Diaz",

@@ -157,6 +157,43 @@ test("an adventure priced in pounds is totalled in pounds, and its voucher is ch
     .element(page.getByTestId("voucher-deduction"))
     .toHaveTextContent("Voucher TW-GBPX-0001−GBP 116.70");
   expect(sent).toEqual([{ code: "TW-GBPX-0001", currency: "GBP" }]);
+  // Not the whole total: the card pays the rest.
+  expect(page.getByTestId("voucher-left").element().textContent).toBe(
+    "Left on the voucher after this booking: GBP\u00a00.10.",
+  );
+  await expect.element(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+});
+
+test("a checked voucher that covers the total confirms the booking, and shows what stays on it", async () => {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+    json(200, {
+      code: "TW-GIFT-0200",
+      balance: 200,
+      balance_cents: 20_000,
+      currency: "aud",
+      expires_at: "2033-01-01T00:00:00.000Z",
+    }),
+  );
+  await render(bookPage({ preselected: "guided-shore-dive", initialDates: DATES }));
+  await dateSelect().selectOptions("2032-08-01");
+  // No voucher: the spec's wording.
+  await expect.element(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+
+  await page.getByText(/Have a voucher\?/).click();
+  await page.getByLabelText("Voucher code").fill("TW-GIFT-0200");
+  await page.getByRole("button", { name: "Apply" }).click();
+  // One person at $117: $83 stays on the voucher.
+  await expect.element(page.getByRole("button", { name: "Confirm booking" })).toBeVisible();
+  await expect
+    .element(page.getByTestId("voucher-left"))
+    .toHaveTextContent("Left on the voucher after this booking: $83.00.");
+
+  // Two people ($234) are more than the voucher: the card pays the rest again.
+  await page.getByRole("combobox", { name: "Group Size", exact: true }).selectOptions("2");
+  await expect.element(page.getByRole("button", { name: "Continue to Payment" })).toBeVisible();
+  await expect
+    .element(page.getByTestId("voucher-left"))
+    .toHaveTextContent("Left on the voucher after this booking: $0.00.");
 });
 
 test("what was chosen and typed before React took over is what is shown and booked", async () => {

@@ -60,3 +60,61 @@ test("the browser refuses a date of birth younger than the minimum age the form 
   await field.fill("2019-03-03");
   expect(input.validity.valid).toBe(true);
 });
+
+let waiverMinor: boolean | null = null;
+/** The same form with a waiver to accept, for a person whose age on the trip date is `waiverMinor`. */
+function FormWithWaiver() {
+  const withWaiver: ParticipantFormData = {
+    ...form,
+    minor: waiverMinor,
+    waiver: { version: 1, title: "Release of liability", body: "I take part at my own risk." },
+  };
+  return <ParticipantForm form={withWaiver} retentionDays={90} backHref="/" saved={false} />;
+}
+const WaiverStub = createRoutesStub([{ path: "/", Component: FormWithWaiver }]);
+
+function renderWithWaiver(minor: boolean | null) {
+  waiverMinor = minor;
+  render(<WaiverStub initialEntries={["/"]} />);
+  return page.getByTestId("waiver");
+}
+
+test("an adult signs with their own name: no guardian field, and signing is never called optional", async () => {
+  const waiver = renderWithWaiver(false);
+  const name = waiver.getByLabelText("To accept, type this person's full name");
+  await expect.element(name).toBeVisible();
+  expect(name.element().getAttribute("aria-required")).toBeNull();
+  expect(waiver.getByLabelText(/guardian/).elements()).toHaveLength(0);
+  expect(waiver.element().textContent).not.toMatch(/optional/i);
+});
+
+test("for a minor the guardian's name is the one field, marked required", async () => {
+  const waiver = renderWithWaiver(true);
+  const guardian = waiver.getByLabelText("Parent or guardian's full name (required for under 18s)");
+  await expect.element(guardian).toBeVisible();
+  await expect.element(guardian).toHaveAttribute("aria-required", "true");
+  expect(waiver.getByLabelText(/type this person's full name/).elements()).toHaveLength(0);
+  expect(waiver.element().textContent).not.toMatch(/optional/i);
+});
+
+test("the date of birth as typed decides who signs", async () => {
+  const waiver = renderWithWaiver(null);
+  // Not known yet: both, and the guardian's is not marked required.
+  await expect.element(waiver.getByLabelText("To accept, type this person's full name")).toBeVisible();
+  const guardian = waiver.getByLabelText("Parent or guardian's full name");
+  await expect.element(guardian).toBeVisible();
+  expect(guardian.element().getAttribute("aria-required")).toBeNull();
+  expect(waiver.element().textContent).not.toMatch(/optional|required/i);
+
+  // 30 on the trip date (3 March 2031): an adult.
+  await page.getByLabelText("Date of birth").fill("2001-01-01");
+  await expect.element(waiver.getByLabelText(/guardian/)).not.toBeInTheDocument();
+  await expect.element(waiver.getByLabelText("To accept, type this person's full name")).toBeVisible();
+
+  // 15 on the trip date: a parent or guardian signs.
+  await page.getByLabelText("Date of birth").fill("2016-01-01");
+  await expect
+    .element(waiver.getByLabelText("Parent or guardian's full name (required for under 18s)"))
+    .toHaveAttribute("aria-required", "true");
+  await expect.element(waiver.getByLabelText(/type this person's full name/)).not.toBeInTheDocument();
+});

@@ -90,10 +90,18 @@ test("choose, fill, submit, pay and see the confirmed booking, all without JavaS
 
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await expect(page.getByTestId("checkout-total")).toHaveText(`$${PRICE * 2}.00`);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
     await page.getByLabel("Name on card").fill("Noa Script");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    // The declined test card: the checkout again, saying so, with the card number to type again.
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await expect(page.getByLabel("Card number")).toHaveValue("");
+    await expect(page.getByLabel("Name on card")).toHaveValue("Noa Script");
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Pay / }).click();
 
     await page.waitForURL(/\/book\/success\?confirmed=true&session_id=cs_test_/);
@@ -197,6 +205,16 @@ test("a refused form keeps what was typed; Cancel on the test checkout shows the
       await expect(page.getByText("Checking payment status...")).toBeHidden();
       const [cancelled] = await bookingsOf(request, token, email);
       expect(cancelled.booking_status).toBe("cancelled");
+      // The form again, as the booking had it: the adventure, the date, the group and the contact details.
+      const form = detailsForm(page);
+      await expect(page.getByRole("heading", { name: /Your Details/ })).toBeVisible();
+      await expect(form.locator("[name=adventureId]")).toHaveValue(ADVENTURE);
+      await expect(form.locator("[name=customerFirstName]")).toHaveValue("Noa");
+      await expect(form.locator("[name=customerLastName]")).toHaveValue("Walker");
+      await expect(form.locator("[name=customerEmail]")).toHaveValue(email);
+      await expect(form.locator("[name=customerPhone]")).toHaveValue("0400 123 456");
+      await expect(form.locator("[name=groupSize]")).toHaveValue("1");
+      await expect(page.locator("select[name=selectedDate]")).toHaveValue(day.iso);
     });
   } finally {
     for (const b of await bookingsOf(request, token, firstName)) await cancelBooking(request, token, b.id);

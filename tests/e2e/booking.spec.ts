@@ -143,6 +143,16 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
     const reference = (await page.getByTestId("booking-reference").textContent()) ?? "";
     expect(reference).toMatch(/^TW-/);
     await expect(page.getByText("What to bring")).toBeVisible();
+    // The page leads with what the group still has to give before the trip, and the way to give it.
+    const needed = page.getByTestId("still-needed");
+    await expect(needed).toContainText(
+      "We still need each diver's details and medical questions, and the waiver. ",
+    );
+    await expect(needed.getByRole("link", { name: "Add your group's details" })).toHaveAttribute(
+      "href",
+      /^\/my-booking\/[A-Za-z0-9_-]{43}#participants$/,
+    );
+    await expect(page.getByText(/we email it/i)).toHaveCount(0);
 
     const status = await (await page.request.get(`/api/payments/v1/checkout/status/${sessionId}`)).json();
     expect(status).toMatchObject({
@@ -171,16 +181,14 @@ test("book an adventure, pay with the test card, land on the confirmation, get t
 test("the test checkout: a declined card, and Cancel back to /book", async ({ page, request }) => {
   const token = await adminToken(request);
   const [open] = await openDates(request, "dive-exhibition");
-  const booking = await createBooking(request, {
-    adventureId: "dive-exhibition",
-    date: open.date,
-    email: unique("declined"),
-  });
+  const email = unique("declined");
+  const booking = await createBooking(request, { adventureId: "dive-exhibition", date: open.date, email });
   try {
     await test.step("a declined card shows the decline and stays on the checkout", async () => {
       await page.goto(booking.checkout_url);
       await payWith(page, "4000 0000 0000 0002");
       await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+      await expect(page.getByRole("alert")).toBeFocused();
       await expect(page).toHaveURL(/\/checkout\/test\//);
       await page.getByLabel("Card number").fill("4242 4242 4242 4241");
       await page.getByRole("button", { name: /^Pay / }).click();
@@ -193,6 +201,9 @@ test("the test checkout: a declined card, and Cancel back to /book", async ({ pa
       const banner = page.getByTestId("payment-banner");
       await expect(banner).toHaveText(TEXT.cancelled);
       await expect(banner).toHaveAttribute("data-tone", "error");
+      // The form as it was filled in, to change and try again.
+      await expect(page.locator("[name=customerEmail]")).toHaveValue(email);
+      await expect(page.locator("select[name=selectedDate]")).toHaveValue(open.date);
     });
   } finally {
     await cancelBooking(request, token, booking.booking_id);

@@ -80,6 +80,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Cancel booking" }).click();
         const review = page.getByTestId("cancel-review");
         await expect(review).toContainText(`Cancel this booking and receive ${refund} back?`);
+        await expect(review).toBeInViewport();
         await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");
         await expectNoSidewaysScroll(page);
         if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
@@ -87,6 +88,9 @@ for (const javaScriptEnabled of [true, false]) {
         await review.getByRole("button", { name: "Confirm cancellation" }).click();
         await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
         await expect(page.getByTestId("cancelled-notice")).toContainText("This booking is cancelled.");
+        // The result is where a phone looks: in view, and focused for a screen reader.
+        if (javaScriptEnabled) await expect(page.getByTestId("cancelled-notice")).toBeFocused();
+        await expect(page.getByTestId("cancelled-notice")).toBeInViewport();
         expect(page.url()).toBe(link);
         await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
 

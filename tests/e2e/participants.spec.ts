@@ -202,10 +202,13 @@ test.describe("with JavaScript", () => {
       await expectNoSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Save details" }).click();
-      await page.waitForURL(`**${link}?participant=1`);
+      await page.waitForURL(`**${link}?participant=1#participants`);
       await expect(page.getByTestId("participant-saved")).toContainText(
         `Saved the details of ${DIVER.name}.`,
       );
+      // The message is brought into view and focused once the save has answered.
+      await expect(page.getByTestId("participant-saved")).toBeFocused();
+      await expect(page.getByTestId("participant-saved")).toBeInViewport();
       await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
       await expect(page.getByTestId("booking-readiness")).toHaveText("Details missing");
 
@@ -213,7 +216,7 @@ test.describe("with JavaScript", () => {
       await section.getByRole("link", { name: "Fill in details of Person 2" }).click();
       await fillPersonByLabel(page, NEW_DIVER);
       await page.getByRole("button", { name: "Save details" }).click();
-      await page.waitForURL(`**${link}?participant=2`);
+      await page.waitForURL(`**${link}?participant=2#participants`);
       await expect(page.getByTestId("participant-saved")).toContainText(
         `Saved the details of ${NEW_DIVER.name}.`,
       );
@@ -407,7 +410,7 @@ test.describe("without JavaScript", () => {
 
       await page.locator('[name="waiver_name"]').fill("ivy stone");
       await page.getByRole("button", { name: "Save details" }).click();
-      await page.waitForURL(`**${link}?participant=1`);
+      await page.waitForURL(`**${link}?participant=1#participants`);
       await expect(page.getByTestId("participant-1-readiness")).toHaveText("Complete");
     } finally {
       if (bookingId) await cancelBooking(request, token, bookingId);

@@ -106,12 +106,15 @@ test.describe("with JavaScript", () => {
       await expect(page.getByTestId("voucher-applied")).toContainText(
         "covers the whole total, no card payment needed",
       );
+      await expect(page.getByTestId("voucher-left")).toHaveText(
+        `Left on the voucher after this booking: $${200 - PRICE}.00.`,
+      );
       await expect(page.getByTestId("voucher-deduction")).toContainText(`−$${PRICE}`);
       await expect(page.getByTestId("booking-total")).toHaveText("$0");
       await expectNoSidewaysScroll(page);
       await page.getByTestId("voucher-deduction").scrollIntoViewIfNeeded();
 
-      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.getByRole("button", { name: "Confirm booking" }).click();
       // Straight to the booking's own page: no checkout.
       await page.waitForURL(/\/my-booking\/[A-Za-z0-9_-]{43}$/);
       await expect(page.getByTestId("booking-status")).toHaveText("Confirmed");

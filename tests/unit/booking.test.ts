@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { dateOptionStatus } from "../../app/components/booking/flow-state.ts";
 import {
   bannerTone,
   ERROR_STATE,
@@ -134,9 +135,32 @@ describe("date list", () => {
       spots_left: 3,
       price: 80,
       published: true,
+      called_off: false,
     });
     expect(options[1]).toMatchObject({ available: false, spots_left: 0, price: 95, published: true });
-    expect(options[2]).toMatchObject({ available: false, spots_left: 0, published: false });
+    expect(options[2]).toMatchObject({
+      available: false,
+      spots_left: 0,
+      published: false,
+      called_off: false,
+    });
+  });
+
+  it("reads a full date as fully booked, a closed one as closed, and a weather call-off apart", () => {
+    const withCallOff = [
+      ...rows,
+      { date: "2026-12-13", availableSpots: 4, bookedSpots: 2, isAvailable: false },
+      // Opened again after the call-off: just open.
+      { date: "2026-12-19", availableSpots: 4, bookedSpots: 0, isAvailable: true },
+    ];
+    const options = toDateOptions(withCallOff, "2026-11-29", 9500, new Set(["2026-12-13", "2026-12-19"]));
+    expect(options.map((o) => `${o.date} ${dateOptionStatus(o)}`)).toEqual([
+      "2026-12-05 3 spots left",
+      "2026-12-06 Fully booked",
+      "2026-12-12 Closed",
+      "2026-12-13 Called off for weather",
+      "2026-12-19 4 spots left",
+    ]);
   });
   it("counts the booking notice from Sydney's today", () => {
     expect(firstBookableDate("2026-11-28", 1)).toBe("2026-11-29");

@@ -21,6 +21,7 @@ import {
   participantReadiness,
   type ReadinessAdventure,
   type ReadinessParticipant,
+  stillNeededText,
 } from "../../app/lib/readiness.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 
@@ -277,5 +278,39 @@ describe("what the group may see", () => {
     expect(groupIssues(participantIssues(lacking, discover, true))).toEqual(["waiver_missing"]);
     expect(groupPersonReadiness("details_missing", "details_missing")).toBe("details_missing");
     expect(groupReadiness(bookingReadiness(2, [lacking], discover, true).status)).toBe("details_missing");
+  });
+});
+
+describe("what the group still has to give, in words", () => {
+  const dive = { category: "diving" };
+  const camp = { category: "camping" };
+  const none = { participantsMissing: 0 };
+  it("names a diver's details with the medical questions, and the waiver", () => {
+    expect(stillNeededText({ ...none, issues: ["details_missing", "waiver_missing"] }, dive, true)).toBe(
+      "each diver's details and medical questions, and the waiver",
+    );
+    expect(stillNeededText({ ...none, issues: ["details_missing"] }, camp, true)).toBe(
+      "each person's details",
+    );
+    expect(stillNeededText({ ...none, issues: ["waiver_missing"] }, dive, true)).toBe(
+      "the waiver for each person",
+    );
+  });
+  it("asks a group that has given nothing yet for the waiver too, once one is published", () => {
+    const fresh = bookingReadiness(
+      2,
+      [],
+      { category: "diving", requiresCertification: false, minAge: 12 },
+      true,
+    );
+    expect(stillNeededText(fresh, dive, true)).toBe(
+      "each diver's details and medical questions, and the waiver",
+    );
+    expect(stillNeededText(fresh, dive, false)).toBe("each diver's details and medical questions");
+  });
+  it("is nothing when only the operator's checks are left, or nothing at all", () => {
+    const issues = ["medical_clearance_needed", "certification_to_check"] as const;
+    expect(stillNeededText({ ...none, issues: [...issues] }, dive, true)).toBeNull();
+    expect(stillNeededText({ ...none, issues: [] }, dive, true)).toBeNull();
   });
 });

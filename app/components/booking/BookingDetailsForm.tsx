@@ -3,7 +3,7 @@ import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { Field, StepHeading } from "./FlowParts";
-import type { BookableAdventure } from "./flow-state";
+import { type BookableAdventure, dateOptionStatus } from "./flow-state";
 import type { BookingFlowModel } from "./useBookingFlow";
 import { VoucherField } from "./VoucherField";
 
@@ -106,12 +106,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             <option value="">Select a date</option>
             {dates.list.map((d) => (
               <option key={d.date} value={d.date} disabled={!d.available}>
-                {d.display} —{" "}
-                {d.available
-                  ? `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`
-                  : d.spots_left === 0
-                    ? "Fully booked"
-                    : "Unavailable"}
+                {d.display} — {dateOptionStatus(d)}
               </option>
             ))}
           </select>
@@ -135,8 +130,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         applied={state.voucher}
         onApplied={(value) => dispatch({ kind: "voucher", value })}
         serverError={fieldErrors.voucherCode}
-        totalCents={quote.totalCents}
-        minChargeCents={quote.minChargeCents}
+        quote={quote}
         currency={quote.currency}
       />
       <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
@@ -155,10 +149,12 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         disabled={state.processing}
       >
         <Lock className="size-4" aria-hidden="true" />
-        {state.processing ? "Processing..." : "Continue to Payment"}
+        {state.processing ? "Processing..." : quote.paidByVoucher ? "Confirm booking" : "Continue to Payment"}
       </button>
       <p className="text-xs text-slate-500">
-        You pay on a secure checkout page. Your spots are held for 30 minutes while you pay.
+        {quote.paidByVoucher
+          ? "Your voucher pays the whole total: the booking is confirmed straight away, with nothing to pay by card."
+          : "You pay on a secure checkout page. Your spots are held for 30 minutes while you pay."}
       </p>
     </form>
   );

@@ -2,7 +2,8 @@ import { Ticket } from "lucide-react";
 import { useId, useState } from "react";
 import { requestJson } from "../../lib/api";
 import { formatMoney } from "../../lib/money";
-import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
+import type { VoucherCheck } from "../../lib/vouchers";
+import type { BookingQuote } from "./flow-state";
 
 interface Props {
   code: string;
@@ -12,8 +13,8 @@ interface Props {
   onApplied: (check: VoucherCheck | null) => void;
   /** The server's message for the code, after a form post without JavaScript. */
   serverError?: string;
-  totalCents: number;
-  minChargeCents: number;
+  /** The total and the applied voucher's share of it (the summary's own numbers). */
+  quote: Pick<BookingQuote, "voucherCents" | "voucherLeftCents" | "paidByVoucher">;
   /** The booking's currency: a voucher pays only a booking in its own. */
   currency: string;
 }
@@ -30,8 +31,7 @@ export function VoucherField({
   applied,
   onApplied,
   serverError,
-  totalCents,
-  minChargeCents,
+  quote,
   currency,
 }: Props) {
   const inputId = useId();
@@ -61,8 +61,6 @@ export function VoucherField({
       result.errors.code ?? (result.status === 429 ? result.detail : "The voucher could not be checked"),
     );
   }
-
-  const share = applied ? voucherShareCents(applied.balance_cents, totalCents, minChargeCents) : 0;
 
   return (
     <details className="group rounded-xl border border-slate-200 bg-white" open={initiallyOpen}>
@@ -110,13 +108,13 @@ export function VoucherField({
             </span>
           ) : applied ? (
             <span className="text-reef-700" data-testid="voucher-applied">
-              {share >= totalCents && totalCents > 0
-                ? `Voucher applied: it covers the whole total, no card payment needed.`
-                : `Voucher applied: ${formatMoney(share, applied.currency, true)} off${
-                    applied.balance_cents > share
-                      ? `; ${formatMoney(applied.balance_cents - share, applied.currency, true)} stays on the voucher`
-                      : ""
-                  }.`}
+              {quote.paidByVoucher
+                ? "Voucher applied: it covers the whole total, no card payment needed."
+                : `Voucher applied: ${formatMoney(quote.voucherCents, applied.currency, true)} off.`}{" "}
+              <span data-testid="voucher-left">
+                Left on the voucher after this booking:{" "}
+                {formatMoney(quote.voucherLeftCents, applied.currency, true)}.
+              </span>
             </span>
           ) : (
             <span className="text-slate-500">

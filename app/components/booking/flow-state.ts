@@ -35,6 +35,15 @@ export interface DateOption {
   price: number;
   /** Open for booking (full or not): full published dates take a waitlist. */
   published?: boolean;
+  /** Closed by a weather call-off, rather than simply closed by the operator. */
+  called_off?: boolean;
+}
+
+/** What a listed date says after its name: the spots left, or why it cannot be booked. */
+export function dateOptionStatus(d: DateOption): string {
+  if (d.available) return `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`;
+  if (d.published === false) return d.called_off ? "Called off for weather" : "Closed";
+  return d.spots_left === 0 ? "Fully booked" : "Unavailable";
 }
 
 export type PaymentType = "adventure" | "custom";
@@ -70,8 +79,8 @@ export interface FlowStart {
   preselected: string | null;
   /** What a form post without JavaScript answered, with what was sent (the page is rendered again). */
   submitted?: FormView<null, BookingFormValues>;
-  /** Fields filled in from a waitlist offer link (date, group size, email). */
-  prefill?: Partial<Pick<BookingFormValues, "selectedDate" | "groupSize" | "customerEmail">>;
+  /** Fields filled in from a waitlist offer link (date, group size, email) or a cancelled checkout (all it had). */
+  prefill?: Partial<Omit<BookingFormValues, "adventureId" | "voucherCode">>;
 }
 
 export function initialFlowState({ preselected, submitted, prefill }: FlowStart): FlowState {
@@ -83,13 +92,13 @@ export function initialFlowState({ preselected, submitted, prefill }: FlowStart)
     step: preselected ? 2 : 1,
     datesSeen: preselected,
     form: {
-      customerFirstName: sent?.customerFirstName ?? "",
-      customerLastName: sent?.customerLastName ?? "",
+      customerFirstName: sent?.customerFirstName ?? prefill?.customerFirstName ?? "",
+      customerLastName: sent?.customerLastName ?? prefill?.customerLastName ?? "",
       customerEmail: sent?.customerEmail ?? prefill?.customerEmail ?? "",
-      customerPhone: sent?.customerPhone ?? "",
+      customerPhone: sent?.customerPhone ?? prefill?.customerPhone ?? "",
       groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
       selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
-      specialRequirements: sent?.specialRequirements ?? "",
+      specialRequirements: sent?.specialRequirements ?? prefill?.specialRequirements ?? "",
       voucherCode: sent?.voucherCode ?? "",
     },
     voucher: null,
@@ -182,6 +191,10 @@ export interface BookingQuote {
   minChargeCents: number;
   voucherCents: number;
   dueCents: number;
+  /** What stays on the applied voucher after this booking (0 without one). */
+  voucherLeftCents: number;
+  /** The checked voucher pays the whole total: nothing is paid by card. */
+  paidByVoucher: boolean;
 }
 
 /** The date's own price (else the adventure's) times the group, less the voucher's share, in the adventure's currency. */
@@ -203,5 +216,7 @@ export function bookingQuote(
     minChargeCents: minCharge,
     voucherCents,
     dueCents: totalCents - voucherCents,
+    voucherLeftCents: voucher ? voucher.balance_cents - voucherCents : 0,
+    paidByVoucher: voucher !== null && totalCents > 0 && voucherCents >= totalCents,
   };
 }

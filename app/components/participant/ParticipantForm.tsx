@@ -1,13 +1,16 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { Form, Link } from "react-router";
+import { useState } from "react";
+import { Form, Link, useLocation } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
-import { formatDateAU } from "../../lib/dates";
+import { formatDateAU, isIsoDate } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
 import { MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
-import { latestBirthDate } from "../../lib/readiness";
+import { isMinorOn, latestBirthDate } from "../../lib/readiness";
+import { useResultInView } from "../../lib/result-in-view";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
+import { WaiverSignature } from "./WaiverSignature";
 
 /** The page action's answer to a post: the message, each field's, and what was posted (to fill the form in again; never stored or logged). */
 export type ParticipantAnswer = FormView<null, FormValues>;
@@ -76,7 +79,14 @@ export function ParticipantForm({
   const failed = Object.keys(errors);
   // Known from the saved date of birth; after a refused post (the date may have changed) both fields show.
   const minorNow = answer?.sent ? null : form.minor;
+  // With JavaScript, the date of birth as it is typed decides who signs.
+  const [typedBirth, setTypedBirth] = useState<string | null>(null);
+  const minor =
+    typedBirth === null ? minorNow : isIsoDate(typedBirth) ? isMinorOn(typedBirth, form.tripDate) : null;
   const waiverCurrent = form.accepted?.current === true;
+  const { key } = useLocation();
+  const savedRef = useResultInView<HTMLParagraphElement>(saved ? key : null);
+  const refusedRef = useResultInView<HTMLDivElement>(answer?.detail ? key : null);
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-2xl py-10 sm:py-14">
@@ -97,6 +107,8 @@ export function ParticipantForm({
         </p>
         {saved ? (
           <p
+            ref={savedRef}
+            tabIndex={-1}
             role="status"
             data-testid="participant-saved"
             className="mt-4 rounded-2xl border border-reef-100 bg-reef-50 p-4 text-slate-700"
@@ -124,9 +136,16 @@ export function ParticipantForm({
           replace
           className="card mt-8 space-y-8 p-5 sm:p-7"
           aria-label="Participant details"
+          onChange={(e) => {
+            const field: EventTarget = e.target;
+            if (field instanceof HTMLInputElement && field.name === "date_of_birth")
+              setTypedBirth(field.value);
+          }}
         >
           {answer?.detail ? (
             <div
+              ref={refusedRef}
+              tabIndex={-1}
               role="alert"
               data-testid="participant-errors"
               className="rounded-2xl border border-coral-100 bg-coral-50 p-4 text-coral-800"
@@ -329,30 +348,7 @@ export function ParticipantForm({
                       ))}
                     </div>
                     <input type="hidden" name="waiver_version" value={form.waiver.version} />
-                    {minorNow !== true ? (
-                      <TextField
-                        name="waiver_name"
-                        label="To accept, type this person's full name"
-                        value={answer?.values?.waiver_name ?? ""}
-                        errors={errors}
-                        optional
-                        autoComplete="off"
-                        maxLength={100}
-                        hint="Typing the name is signing: it must match the full name above."
-                      />
-                    ) : null}
-                    {minorNow !== false ? (
-                      <TextField
-                        name="waiver_guardian_name"
-                        label="Parent or guardian's full name"
-                        value={answer?.values?.waiver_guardian_name ?? ""}
-                        errors={errors}
-                        optional
-                        autoComplete="off"
-                        maxLength={100}
-                        hint="Under 18 on the trip date: a parent or guardian accepts the waiver by typing their own name."
-                      />
-                    ) : null}
+                    <WaiverSignature minor={minor} values={answer?.values} errors={errors} />
                   </>
                 )}
               </Section>

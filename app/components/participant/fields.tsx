@@ -62,9 +62,12 @@ export function TextField({
   errors,
   hint,
   optional,
+  requiredMark,
   type = "text",
   ...rest
 }: FieldProps & {
+  /** Shown after the label, and told to screen readers, when the field is required in this case only. */
+  requiredMark?: string;
   type?: string;
   required?: boolean;
   autoComplete?: string;
@@ -78,6 +81,7 @@ export function TextField({
     <div>
       <label htmlFor={`p-${name}`} className="field-label">
         {label} {optional ? <span className="font-normal text-slate-500">(optional)</span> : null}
+        {requiredMark ? <span className="font-normal text-slate-500">({requiredMark})</span> : null}
       </label>
       <input
         id={`p-${name}`}
@@ -85,6 +89,7 @@ export function TextField({
         type={type}
         defaultValue={value}
         className={fieldClass(error)}
+        aria-required={requiredMark ? true : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error, hint)}
         {...rest}

@@ -13,6 +13,7 @@ import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
+import { useResultInView } from "../../lib/result-in-view";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -114,6 +115,8 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
     answer.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
   );
   const [errors, setErrors] = useState<Errors>(answer.errors);
+  // Each refusal is a new errors object: its message comes into view once the payment call has answered.
+  const refusedRef = useResultInView<HTMLParagraphElement>(errors.form ? errors : null);
   const [paying, setPaying] = useState(false);
   const [status, setStatus] = useState(answer.status === 410 ? "expired" : session.status);
   const total = formatMoney(session.amountTotalCents, session.currency, true);
@@ -230,6 +233,17 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               <h2 id="pay" className="font-sans text-xl font-semibold text-slate-900">
                 Pay with card
               </h2>
+              {/* A refusal comes first in the form, where a phone shows it (brought into view with the scripts). */}
+              {errors.form ? (
+                <p
+                  ref={refusedRef}
+                  tabIndex={-1}
+                  role="alert"
+                  className="rounded-[12px] bg-[#fdeced] px-4 py-3 text-sm font-medium text-[#a3242f]"
+                >
+                  {errors.form}
+                </p>
+              ) : null}
               {session.needsEmail ? (
                 <CheckoutField label="Email" error={errors.email} id="email">
                   <input
@@ -303,14 +317,6 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                   aria-invalid={Boolean(errors.name)}
                 />
               </CheckoutField>
-              {errors.form ? (
-                <p
-                  role="alert"
-                  className="rounded-[12px] bg-[#fdeced] px-4 py-3 text-sm font-medium text-[#a3242f]"
-                >
-                  {errors.form}
-                </p>
-              ) : null}
               <button
                 type="submit"
                 disabled={paying}

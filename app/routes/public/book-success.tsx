@@ -1,7 +1,18 @@
-import { CalendarDays, CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone, Users } from "lucide-react";
+import {
+  CalendarDays,
+  CheckCircle2,
+  ClipboardList,
+  Clock,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+  Users,
+} from "lucide-react";
 import { data, Link } from "react-router";
 import { successPageLink } from "../../../server/domain/bookings/booking-links.server";
 import { paidSummary } from "../../../server/domain/bookings/payment-views.server";
+import { bookingParticipants } from "../../../server/domain/dive-ops/participants.server";
 import { BookingLinkCard } from "../../components/booking/BookingLinkCard";
 import { Img } from "../../components/Img";
 import { TripFact, WhatToBring } from "../../components/TripFact";
@@ -10,6 +21,7 @@ import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { cancellationSummary } from "../../lib/policy";
+import { stillNeededText } from "../../lib/readiness";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -21,13 +33,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = url.searchParams.get("session_id") ?? "";
   const paid =
     url.searchParams.get("confirmed") === "true" && sessionId ? await paidSummary(db, sessionId) : null;
-  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null });
+  if (paid?.kind !== "booking") return data({ summary: paid, manageLink: null, stillNeeded: null });
   // The booking's private link: minted by the first view only, shortly after paying, and never after
   // the operator revoked the booking's links (the session id in this address is no credential).
   // Later views show the booking and point to the emailed link and the re-send form.
   const { bookingId, ...summary } = paid;
   const manageLink = await successPageLink(db, bookingId, booking.now());
-  return data({ summary, manageLink });
+  // What the group still has to give before the trip, by the readiness rule: the page leads with it.
+  const found = await bookingParticipants(db, bookingId);
+  return data({
+    summary,
+    manageLink,
+    stillNeeded: stillNeededText(found.readiness, found.adventure, found.waiver !== null),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,7 +59,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookSuccess({ loaderData }: Route.ComponentProps) {
-  const { summary, manageLink } = loaderData;
+  const { summary, manageLink, stillNeeded } = loaderData;
   const site = siteInfo(useRootData().content);
 
   return (
@@ -60,6 +78,10 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                 : "Your payment is being processed. You will receive a confirmation email as soon as it is complete. If you have any questions, get in touch."}
           </p>
         </div>
+
+        {summary?.kind === "booking" && stillNeeded ? (
+          <StillNeeded what={stillNeeded} manageLink={manageLink} />
+        ) : null}
 
         {summary?.kind === "booking" ? (
           <div className="mt-10 grid gap-6 md:grid-cols-5">
@@ -152,6 +174,32 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Leads the page: what the group still has to give before the trip, and the way to give it. */
+function StillNeeded({ what, manageLink }: { what: string; manageLink: string | null }) {
+  return (
+    <section
+      className="mx-auto mt-8 max-w-2xl rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:p-6"
+      aria-labelledby="before-trip"
+      data-testid="still-needed"
+    >
+      <h2 id="before-trip" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+        <ClipboardList className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+        Before your trip
+      </h2>
+      <p className="mt-2 text-slate-700">
+        We still need {what}. It takes a few minutes per person, and each person can fill in their own.
+      </p>
+      {manageLink ? (
+        <a href={`${manageLink}#participants`} className="btn-primary mt-4 w-full sm:w-auto">
+          Add your group's details
+        </a>
+      ) : (
+        <p className="mt-2 text-slate-700">Add them from the private link in your confirmation email.</p>
+      )}
+    </section>
   );
 }
 

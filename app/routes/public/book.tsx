@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import { createBooking } from "../../../server/domain/bookings/create-booking.server";
+import { cancelledBookingForm } from "../../../server/domain/bookings/payment-views.server";
 import { offerByToken } from "../../../server/domain/bookings/waitlist.server";
 import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
 import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
@@ -63,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       image: a.hero_image,
       image_alt: a.hero_image_alt || a.title,
     }));
-  const wanted = url.searchParams.get("adventure");
+  // Back from cancelling at the checkout: the form as the customer had filled it in.
+  const returned = await cancelledBookingForm(db, url.searchParams.get("session_id") ?? "", booking.now());
+  const wanted = url.searchParams.get("adventure") ?? returned?.adventureId;
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
   const initialDates = preselected ? ((await listDateOptions(db, preselected, booking.now())) ?? []) : [];
   return {
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     preselected,
     initialDates,
     offer: await waitlistOffer(getApp(context), url.searchParams, preselected, initialDates),
+    returned: returned?.adventureId === preselected ? returned : null,
     testMode: env.paymentsMode === "test",
     storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
   };
@@ -196,7 +200,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adventures, preselected, initialDates, testMode, storedStatus, offer } = loaderData;
+  const { adventures, preselected, initialDates, testMode, storedStatus, offer, returned } = loaderData;
   const waitlist = formView<{ message: string }, WaitlistValues>(actionData, WAITLIST_INTENT);
   const booked = formView<null, BookingFormValues>(actionData);
   const [params] = useSearchParams();
@@ -279,7 +283,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             preselected={preselected}
             initialDates={initialDates}
             submitted={booked}
-            prefill={offer?.live ? offer.prefill : undefined}
+            prefill={offer?.live ? offer.prefill : (returned ?? undefined)}
             waitlist={waitlist}
           />
         </div>

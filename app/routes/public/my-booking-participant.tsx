@@ -41,7 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const position = readPosition(params.position);
   const refused = await saveParticipantPost(app, posted, opened.linked.booking.id, position);
   if (refused) return refused;
-  return redirect(`/my-booking/${params.token}?participant=${position}`, { status: 303 });
+  // The fragment brings the saved message's section into view without JavaScript too.
+  return redirect(`/my-booking/${params.token}?participant=${position}#participants`, { status: 303 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -10,7 +10,7 @@ import {
   Users,
   XCircle,
 } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigationType } from "react-router";
 import {
   bookingByToken,
   customerCanCancel,
@@ -38,6 +38,7 @@ import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
 import { changeWindowText, policySentence } from "../../lib/policy";
+import { useResultInView } from "../../lib/result-in-view";
 import { seo } from "../../lib/seo";
 import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking";
@@ -123,10 +124,16 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function MyBooking({ loaderData, actionData, params }: Route.ComponentProps) {
   const { view, dateChange } = loaderData;
+  const reviewing = formView(actionData, "review").ok && view?.canCancel === true;
+  const cancelFailed = formView(actionData, "confirm").detail;
+  const { key } = useLocation();
+  // A cancellation lands here again (a redirect, never the first view of the page): its notice comes into view.
+  const arrived = useNavigationType() !== "POP";
+  const cancelledRef = useResultInView<HTMLDivElement>(view?.status === "cancelled" && arrived ? key : null);
+  const reviewRef = useResultInView<HTMLDivElement>(reviewing ? key : null);
+  const failedRef = useResultInView<HTMLParagraphElement>(cancelFailed ? key : null);
   if (!view) return <InvalidLink expired={loaderData.expired} />;
   const money = (cents: number) => formatMoney(cents, view.currency, true);
-  const reviewing = formView(actionData, "review").ok && view.canCancel;
-  const cancelFailed = formView(actionData, "confirm").detail;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-4xl py-10 sm:py-14">
@@ -155,6 +162,8 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
 
         {view.status === "cancelled" ? (
           <div
+            ref={cancelledRef}
+            tabIndex={-1}
             role="status"
             data-testid="cancelled-notice"
             className="mt-6 rounded-2xl border border-coral-100 bg-coral-50 p-4 text-slate-700"
@@ -267,6 +276,38 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
               <h2 id="cancel" className="text-xl font-semibold">
                 Cancellation
               </h2>
+              {/* The answer to a cancel post comes first in its section, where a phone shows it. */}
+              {cancelFailed ? (
+                <p ref={failedRef} tabIndex={-1} role="alert" className="mt-3 text-sm text-coral-700">
+                  {cancelFailed}
+                </p>
+              ) : null}
+              {reviewing ? (
+                <div
+                  ref={reviewRef}
+                  tabIndex={-1}
+                  className="mt-4 rounded-xl border border-coral-100 bg-coral-50 p-4"
+                  data-testid="cancel-review"
+                >
+                  <p className="text-sm font-semibold text-slate-900">
+                    Cancel this booking and receive {money(view.refundTodayCents)} back?
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    This cannot be undone: your spots are given to other guests.
+                  </p>
+                  <div className="mt-4 flex flex-wrap gap-3">
+                    <Form method="post" replace>
+                      <input type="hidden" name="intent" value="confirm" />
+                      <button type="submit" className="btn-primary">
+                        Confirm cancellation
+                      </button>
+                    </Form>
+                    <Link to={`/my-booking/${params.token}`} replace className="btn-secondary">
+                      Keep my booking
+                    </Link>
+                  </div>
+                </div>
+              ) : null}
               <p className="mt-2 text-sm text-slate-600">
                 {policySentence()} (counted in Sydney calendar days). Weather cancellations by us are always
                 refunded.{" "}
@@ -288,42 +329,14 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                         : `Of this, ${money(view.voucherBackTodayCents)} goes back on your voucher and the rest to your card.`}
                     </p>
                   ) : null}
-                  {cancelFailed ? (
-                    <p role="alert" className="mt-3 text-sm text-coral-700">
-                      {cancelFailed}
-                    </p>
-                  ) : null}
-                  {reviewing ? (
-                    <div
-                      className="mt-4 rounded-xl border border-coral-100 bg-coral-50 p-4"
-                      data-testid="cancel-review"
-                    >
-                      <p className="text-sm font-semibold text-slate-900">
-                        Cancel this booking and receive {money(view.refundTodayCents)} back?
-                      </p>
-                      <p className="mt-1 text-sm text-slate-600">
-                        This cannot be undone: your spots are given to other guests.
-                      </p>
-                      <div className="mt-4 flex flex-wrap gap-3">
-                        <Form method="post" replace>
-                          <input type="hidden" name="intent" value="confirm" />
-                          <button type="submit" className="btn-primary">
-                            Confirm cancellation
-                          </button>
-                        </Form>
-                        <Link to={`/my-booking/${params.token}`} replace className="btn-secondary">
-                          Keep my booking
-                        </Link>
-                      </div>
-                    </div>
-                  ) : (
-                    <Form method="post" className="mt-4">
+                  {!reviewing ? (
+                    <Form method="post" action={`/my-booking/${params.token}#cancel`} className="mt-4">
                       <input type="hidden" name="intent" value="review" />
                       <button type="submit" className="btn-secondary w-full sm:w-auto">
                         Cancel booking
                       </button>
                     </Form>
-                  )}
+                  ) : null}
                 </>
               ) : view.status === "confirmed" ? (
                 <p className="mt-3 text-sm text-slate-700">

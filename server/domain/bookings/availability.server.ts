@@ -2,10 +2,10 @@
  * The public date list and the spot holds. Availability rows are the one
  * source of dates; booked_spots counts pending holds and confirmed bookings.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventures, availability } from "../../db/schema.ts";
+import { adventures, availability, weatherCancellations } from "../../db/schema.ts";
 import { firstBookableDate } from "./booking-window.ts";
 import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
 
@@ -19,6 +19,8 @@ export interface DateOption {
   price: number;
   /** Open for booking (full or not); a closed date has no waitlist. */
   published: boolean;
+  /** Closed because the operator called the departure off for weather (not simply closed). */
+  called_off: boolean;
 }
 
 export interface AvailabilityRow {
@@ -37,8 +39,17 @@ export function datePriceCents(
   return priceOverrideCents ?? basePriceCents;
 }
 
-/** Rows to options: full or closed dates stay listed but disabled. Pure, for tests. */
-export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePriceCents = 0): DateOption[] {
+/**
+ * Rows to options: full or closed dates stay listed but disabled. `calledOff`
+ * holds the dates with a weather call-off, which read apart from a date the
+ * operator simply closed. Pure, for tests.
+ */
+export function toDateOptions(
+  rows: AvailabilityRow[],
+  firstDate: string,
+  basePriceCents = 0,
+  calledOff: ReadonlySet<string> = new Set(),
+): DateOption[] {
   return rows
     .filter((r) => r.date >= firstDate)
     .sort((a, b) => a.date.localeCompare(b.date))
@@ -51,6 +62,8 @@ export function toDateOptions(rows: AvailabilityRow[], firstDate: string, basePr
         spots_left: r.isAvailable ? left : 0,
         price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
         published: r.isAvailable,
+        // A date opened again after a call-off is just open.
+        called_off: !r.isAvailable && calledOff.has(r.date),
       };
     });
 }
@@ -92,7 +105,16 @@ export async function listDateOptions(
     .where(and(eq(availability.adventureId, adventureId), gte(availability.date, first)))
     .orderBy(asc(availability.date))
     .limit(MAX_OPTIONS);
-  return toDateOptions(rows, first, adventure.basePriceCents);
+  const calledOff = await db
+    .select({ date: weatherCancellations.date })
+    .from(weatherCancellations)
+    .where(
+      and(
+        gte(weatherCancellations.date, first),
+        or(eq(weatherCancellations.adventureId, adventureId), isNull(weatherCancellations.adventureId)),
+      ),
+    );
+  return toDateOptions(rows, first, adventure.basePriceCents, new Set(calledOff.map((c) => c.date)));
 }
 
 /**

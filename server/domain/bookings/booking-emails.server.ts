@@ -5,11 +5,13 @@
  * payment. Each is queued in the outbox inside the caller's transaction with
  * a dedupe key, so a payment settled twice still mails once.
  */
+import { eq } from "drizzle-orm";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import { bookingReadiness, stillNeededText } from "../../../app/lib/readiness.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import type { BookingRow, PaymentRow } from "../../db/schema.ts";
+import { type BookingRow, type PaymentRow, participants, waivers } from "../../db/schema.ts";
 import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "../../email/outbox.server.ts";
 import {
@@ -80,8 +82,19 @@ type ConfirmationFacts = {
  * one composition, for the first confirmation and for one the operator sends
  * again from the booking's page (with a fresh link).
  */
-export function confirmationEmail(m: ConfirmationFacts): OutgoingEmail {
+export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<OutgoingEmail> {
   const { booking, adventure, site, at, manageUrl } = m;
+  const [people, [waiver]] = await Promise.all([
+    db.select().from(participants).where(eq(participants.bookingId, booking.id)),
+    db.select({ version: waivers.version }).from(waivers).limit(1),
+  ]);
+  // The readiness rule decides what the confirmation leads with: what the group still has to give.
+  const waiverRequired = waiver !== undefined;
+  const stillNeeded = stillNeededText(
+    bookingReadiness(booking.groupSize, people, adventure, waiverRequired),
+    adventure,
+    waiverRequired,
+  );
   const confirmation = bookingConfirmationEmail(
     toFacts(booking),
     {
@@ -94,6 +107,7 @@ export function confirmationEmail(m: ConfirmationFacts): OutgoingEmail {
     site,
     at,
     manageUrl,
+    stillNeeded,
   );
   return {
     kind: "booking_confirmation",
@@ -113,7 +127,10 @@ export function confirmationEmail(m: ConfirmationFacts): OutgoingEmail {
 /** A confirmed booking: the visitor's confirmation, once, and the operator's notice. */
 export async function enqueueBookingEmails(tx: DB, m: ConfirmationFacts & { notify: string }): Promise<void> {
   const { booking, site, notify } = m;
-  await enqueueEmail(tx, { ...confirmationEmail(m), dedupeKey: `booking_confirmation:${booking.id}` });
+  await enqueueEmail(tx, {
+    ...(await confirmationEmail(tx, m)),
+    dedupeKey: `booking_confirmation:${booking.id}`,
+  });
   await enqueueEmail(tx, {
     kind: "booking_notice",
     bookingId: booking.id,

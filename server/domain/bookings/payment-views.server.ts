@@ -94,3 +94,36 @@ export async function paidSummary(db: DB, sessionId: string) {
     startTime: startTimeLabel(a.itinerary),
   };
 }
+
+/** How long after cancelling at the checkout its return to /book fills the form in again. */
+export const CANCELLED_FORM_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * What the customer had entered for a booking whose checkout they just
+ * cancelled, to fill the /book form in again on the cancel return. Only for
+ * a booking's own checkout, cancelled (not expired or paid) within the last
+ * hour: the session id in the return address shows no more than the success
+ * page shows for it, and not for long.
+ */
+export async function cancelledBookingForm(db: DB, sessionId: string, now: Date) {
+  if (!sessionId || sessionId.length > 255) return null;
+  const [row] = await db
+    .select({ payment: payments, booking: bookings })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(payments.sessionId, sessionId))
+    .limit(1);
+  if (row?.payment.kind !== "booking" || row.payment.status !== "cancelled") return null;
+  if (now.getTime() - row.payment.updatedAt.getTime() > CANCELLED_FORM_WINDOW_MS) return null;
+  const b = row.booking;
+  return {
+    adventureId: b.adventureId,
+    customerFirstName: b.customerFirstName,
+    customerLastName: b.customerLastName,
+    customerEmail: b.customerEmail,
+    customerPhone: b.customerPhone,
+    groupSize: String(b.groupSize),
+    selectedDate: b.selectedDate,
+    specialRequirements: b.specialRequirements,
+  };
+}

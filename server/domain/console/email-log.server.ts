@@ -177,7 +177,10 @@ export async function resendConfirmation(
   await db.transaction(async (tx) => {
     const token = await mintBookingLink(tx, booking.id, "resend", at);
     const url = manageUrl(env.publicUrl, token);
-    await enqueueEmail(tx, { ...confirmationEmail({ booking, adventure, site, at, manageUrl: url }), id });
+    await enqueueEmail(tx, {
+      ...(await confirmationEmail(tx, { booking, adventure, site, at, manageUrl: url })),
+      id,
+    });
   });
   return item(await loadEmail(db, id));
 }

@@ -103,7 +103,7 @@ describe("the booking link's page", () => {
       'href="https://calendar.google.com/calendar/render?action=TEMPLATE&amp;text=Dive"',
     );
     expect(html).toMatch(
-      /<form[^>]*action="\/my-booking\/tok123" method="post"><input type="hidden" name="intent" value="review"\/>/,
+      /<form[^>]*action="\/my-booking\/tok123#cancel" method="post"><input type="hidden" name="intent" value="review"\/>/,
     );
     expect(html).not.toContain('value="confirm"');
   });

@@ -11,7 +11,7 @@ import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
 import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
-import { loadManifest } from "../domain/dive-ops/manifest.server.ts";
+import { loadManifest, nextTripDate } from "../domain/dive-ops/manifest.server.ts";
 import { manifestCsv } from "../domain/dive-ops/manifest-csv.server.ts";
 import { upcomingNotReady } from "../domain/dive-ops/not-ready.server.ts";
 import { badRequest } from "../errors.server.ts";
@@ -44,9 +44,16 @@ export function adminManifestApi(services: Services) {
   };
 
   api.get("/admin/manifest", async (c) => {
-    const date = dateOf(c.req.query("date"));
+    const asked = c.req.query("date");
+    const date = dateOf(asked);
     c.header("Cache-Control", NO_STORE);
-    return c.json(await loadManifest(db, date, now()));
+    const manifest = await loadManifest(db, date, now());
+    // Opened without a date on a day with no trip: the next day that has one.
+    if (!asked && manifest.totals.bookings === 0) {
+      const next = await nextTripDate(db, date);
+      if (next && next !== date) return c.json(await loadManifest(db, next, now()));
+    }
+    return c.json(manifest);
   });
 
   api.get("/admin/manifest.csv", async (c) => {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { bookings, participants, waivers } from "../../server/db/schema.ts";
+import { adventures, bookings, participants, waivers } from "../../server/db/schema.ts";
+import { startTimeLabel } from "../../server/domain/bookings/booking-emails.server.ts";
 import type { Manifest } from "../../server/domain/dive-ops/manifest.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { parseStrictCsv } from "../helpers/csv.ts";
@@ -87,12 +88,26 @@ describe("access and input", () => {
     expect(((await res.json()) as { errors: Record<string, string> }).errors.date).toBeTruthy();
   });
 
-  it("shows today in Sydney without a date", async () => {
-    const res = await get("/api/admin/manifest");
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Manifest;
-    expect(body.date).toBe(TODAY);
-    expect(body.today).toBe(sydneyDate(NOW));
+  it("opens without a date on today in Sydney, or on the next day with a trip when today has none", async () => {
+    // An app of its own: which days have trips is this test's to decide.
+    const own = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now: () => NOW });
+    try {
+      const token = await login(own);
+      const opened = async () => {
+        const res = await own.app.request("/api/admin/manifest", authed(token));
+        expect(res.status).toBe(200);
+        return (await res.json()) as Manifest;
+      };
+      expect(await opened()).toMatchObject({ date: TODAY, today: sydneyDate(NOW) });
+      await insertBooking(own.db, { date: "2031-03-14", paid: true, firstName: "Later" });
+      await insertBooking(own.db, { date: "2031-03-12", status: "cancelled", firstName: "Off" });
+      await insertBooking(own.db, { date: "2031-03-09", paid: true, firstName: "Before" });
+      expect(await opened()).toMatchObject({ date: "2031-03-14", today: TODAY });
+      await insertBooking(own.db, { date: TODAY, paid: true, firstName: "Today" });
+      expect((await opened()).date).toBe(TODAY);
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -143,6 +158,13 @@ describe("GET /api/admin/manifest", () => {
     expect(all.sort()).toEqual([beginners.reference, certified.reference].sort());
 
     const dive = manifest.adventures.find((a) => a.adventure_id === "dive-exhibition");
+    // When and where the group meets, from the adventure (its itinerary's first time).
+    const [seeded] = await ctx.db.select().from(adventures).where(eq(adventures.id, "dive-exhibition"));
+    expect(dive).toMatchObject({
+      meeting_point: seeded.meetingPoint,
+      start_time: startTimeLabel(seeded.itinerary),
+    });
+    expect(dive?.start_time).toMatch(/^\d{1,2}:\d{2} [ap]m$/);
     const b1 = dive?.bookings[0];
     expect(b1).toMatchObject({
       reference: beginners.reference,

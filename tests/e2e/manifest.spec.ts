@@ -98,6 +98,10 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     const diveCard = page.getByRole("article", { name: `Booking ${dive.reference}` });
     const shoreCard = page.getByRole("article", { name: `Booking ${shore.reference}` });
     await expect(diveCard).toContainText("Maya Walker");
+    // Each adventure says when and where its group meets.
+    await expect(page.getByTestId("manifest-meet").first()).toContainText(
+      /Starts \d{1,2}:\d{2} [ap]m · Meet at /,
+    );
     await expect(diveCard).toContainText("Height 168 cm · Weight 62 kg · Wetsuit S · Fins M");
     await expect(diveCard).toContainText("Tom Walker · 0400 555 666");
     await expect(diveCard).toContainText("No medical issues");
@@ -132,9 +136,9 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     await page.getByRole("button", { name: "Previous day" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}$`));
     await expect(diveCard).toBeVisible();
-    // Today (the default): the date can be completed once confirmed trips are on it; none can be booked for today.
+    // Today: the date can be completed once confirmed trips are on it; none can be booked for today.
     await page.getByRole("button", { name: "Today" }).click();
-    await expect(page).toHaveURL(/\/admin\/manifest$/);
+    await expect(page).toHaveURL(new RegExp(`/admin/manifest\\?date=${sydneyToday()}$`));
     await expect(
       page.getByRole("heading", { level: 2, name: formatDateAU(sydneyToday(), "full") }),
     ).toBeVisible();

@@ -20,7 +20,7 @@ import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../..
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
 import type { Route } from "./+types/manifest";
 
-/** The date the URL asks for; the API answers today in Sydney without one. */
+/** The date the URL asks for; without one the API answers today in Sydney, or the next day with a trip when today has none. */
 function dateParam(params: URLSearchParams): string | null {
   const date = params.get("date");
   return date && isIsoDate(date) ? date : null;
@@ -50,7 +50,8 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
 
   const go = (to: string) => {
     clear();
-    setParams(to === today ? {} : { date: to });
+    // Always named: without a date the manifest opens on the next day with a trip, not on today.
+    setParams({ date: to });
   };
 
   const exportCsv = async () => {

@@ -9,7 +9,7 @@
  * STATUS (clearance needed / received / no medical issues), never the
  * answers: its queries name their columns and leave medical_answers out.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { sydneyDate } from "../../../app/lib/dates.ts";
 import type { MedicalStatus } from "../../../app/lib/manifest.ts";
 import {
@@ -24,6 +24,7 @@ import {
 } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../../db/schema.ts";
+import { startTimeLabel } from "../bookings/booking-emails.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
@@ -73,6 +74,9 @@ export interface ManifestBooking {
 export interface ManifestAdventure {
   adventure_id: string;
   title: string;
+  /** When the group meets ("9:00 am", from the itinerary; null when it names none) and where. */
+  start_time: string | null;
+  meeting_point: string;
   diving: boolean;
   requires_certification: boolean;
   people: number;
@@ -126,6 +130,8 @@ export interface ManifestBookingRow {
   category: string;
   requiresCertification: boolean;
   minAge: number;
+  meetingPoint?: string;
+  itinerary?: string[];
 }
 
 /** A participant as the manifest reads it: every readiness fact, no medical answers. */
@@ -221,6 +227,8 @@ export function assembleManifest(
       group = {
         adventure_id: b.adventureId,
         title: b.adventureTitle,
+        start_time: b.itinerary ? startTimeLabel(b.itinerary) : null,
+        meeting_point: b.meetingPoint ?? "",
         diving: isDivingAdventure(adventure),
         requires_certification: b.requiresCertification,
         people: 0,
@@ -265,6 +273,8 @@ export const manifestBookingColumns = {
   category: adventures.category,
   requiresCertification: adventures.requiresCertification,
   minAge: adventures.minAge,
+  meetingPoint: adventures.meetingPoint,
+  itinerary: adventures.itinerary,
   selectedDate: bookings.selectedDate,
 };
 
@@ -304,6 +314,15 @@ async function participantsOf(db: DB, bookingIds: string[]): Promise<ManifestPar
 
 function goingAhead() {
   return inArray(bookings.bookingStatus, [...MANIFEST_STATUSES]);
+}
+
+/** The first date from `from` on with a booking going ahead, or null: where the manifest opens when today has none. */
+export async function nextTripDate(db: DB, from: string): Promise<string | null> {
+  const [row] = await db
+    .select({ date: sql<string | null>`min(${bookings.selectedDate})` })
+    .from(bookings)
+    .where(and(gte(bookings.selectedDate, from), goingAhead()));
+  return row?.date ?? null;
 }
 
 /** The manifest of one date (YYYY-MM-DD), as the screen, the print-out and the CSV show it. */

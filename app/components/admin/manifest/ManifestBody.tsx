@@ -71,6 +71,16 @@ function AdventureSection({
           · {plural(adventure.people, "person", "people")}
         </span>
       </h3>
+      {adventure.start_time || adventure.meeting_point ? (
+        <p className="text-sm text-slate-600" data-testid="manifest-meet">
+          {[
+            adventure.start_time && `Starts ${adventure.start_time}`,
+            adventure.meeting_point && `Meet at ${adventure.meeting_point}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      ) : null}
       <div className="manifest-screen-only space-y-3">
         {adventure.bookings.map((b) => (
           <BookingCard key={b.id} booking={b} adventure={adventure} write={write} onError={onError} />

@@ -13,7 +13,12 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import type { AvailabilityEntry } from "../types";
 import { TextAreaField, TextField } from "../ui";
 
-type Save = (body: Record<string, unknown>) => Promise<FormResult<unknown>>;
+/** A dialog for one date (open while `entry` is set): it saves a change to the date, then is done. */
+interface DateDialogProps {
+  entry: AvailabilityEntry | null;
+  onSave: (body: Record<string, unknown>) => Promise<FormResult<unknown>>;
+  onDone: () => void;
+}
 
 /** Why an answer is refused, or "" when it is a whole number in the date's range. */
 export function spotsError(value: string, entry: Pick<AvailabilityEntry, "booked_spots">): string {
@@ -26,15 +31,7 @@ export function spotsError(value: string, entry: Pick<AvailabilityEntry, "booked
   return "";
 }
 
-export function SpotsDialog({
-  entry,
-  onSave,
-  onDone,
-}: {
-  entry: AvailabilityEntry | null;
-  onSave: Save;
-  onDone: () => void;
-}) {
+export function SpotsDialog({ entry, onSave, onDone }: DateDialogProps) {
   const [value, setValue] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -93,15 +90,7 @@ export function SpotsDialog({
  * off (each offered a move, credit or a refund) is the weather screen's, and
  * only when the operator asks for it there.
  */
-export function CloseDialog({
-  entry,
-  onSave,
-  onDone,
-}: {
-  entry: AvailabilityEntry | null;
-  onSave: Save;
-  onDone: () => void;
-}) {
+export function CloseDialog({ entry, onSave, onDone }: DateDialogProps) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);

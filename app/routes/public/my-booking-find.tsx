@@ -1,4 +1,4 @@
-import { resendBookingLinks } from "../../../server/domain/bookings/booking-links.server";
+import { resendBookingLinks } from "../../../server/domain/bookings/resend-links.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { ResendLinkForm } from "../../components/ResendLinkForm";
 import { getApp } from "../../lib/context";

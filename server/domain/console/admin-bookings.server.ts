@@ -12,7 +12,7 @@ import { type BookingRow, type BookingStatus, bookings, payments } from "../../d
 import { notFound } from "../../errors.server.ts";
 import { nextStatuses } from "../bookings/booking-status.ts";
 import { readinessForBookings } from "../dive-ops/participants.server.ts";
-import { type RefundNote, refundNotes } from "../money/refunds.server.ts";
+import { type RefundNote, refundNotes } from "../money/refund-notes.server.ts";
 
 export { canTransition, isBookingStatus, nextStatuses } from "../bookings/booking-status.ts";
 

@@ -8,7 +8,6 @@
  * refunds the provider reports as succeeded.
  */
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { formatMoney } from "../../../app/lib/money.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type PaymentRow, payments, type RefundStatus, refunds } from "../../db/schema.ts";
 import type { Logger } from "../../log.server.ts";
@@ -357,39 +356,6 @@ export async function retryBookingRefunds(deps: RefundDeps, bookingId: string): 
   }
   for (const id of toSend) await sendRefund(deps, id);
   return toSend.length;
-}
-
-/** One refund's state as the bookings list shows it. */
-export interface RefundNote {
-  refund_status: RefundStatus | null;
-  /** Set when the operator should act or know; null when all is well. */
-  refund_attention: string | null;
-}
-
-/**
- * The latest refund of each booking: a refund the provider has not taken yet,
- * or that failed, is something the operator must see.
- */
-export async function refundNotes(db: DB, bookingIds: string[]): Promise<Map<string, RefundNote>> {
-  const out = new Map<string, RefundNote>();
-  if (!bookingIds.length) return out;
-  const rows = await db
-    .select()
-    .from(refunds)
-    .where(and(inArray(refunds.bookingId, bookingIds), sql`${refunds.status} <> 'canceled'`))
-    .orderBy(desc(refunds.createdAt));
-  for (const r of rows) {
-    if (!r.bookingId || out.has(r.bookingId)) continue;
-    const money = formatMoney(r.amountCents, r.currency, true);
-    let note: string | null = null;
-    if (r.status === "failed") {
-      note = `The refund of ${money} failed${r.failureReason ? ` (${r.failureReason})` : ""}. Use Retry refund; it is never paid twice.`;
-    } else if (r.status === "pending" && !r.providerRefundId && r.attempts > 0 && r.failureReason) {
-      note = `The refund of ${money} has not reached the payment provider yet (${r.failureReason}). It is retried automatically, or use Retry refund.`;
-    }
-    out.set(r.bookingId, { refund_status: r.status, refund_attention: note });
-  }
-  return out;
 }
 
 /** Finds our refund for a provider refund: by its id, else by the refund_id we set in its metadata. */

@@ -1,26 +1,19 @@
 import { CheckCircle2, Copy } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import type { OperatorBooking } from "../../../../server/domain/bookings/operator-booking.server";
 import { MANUAL_METHOD_LABELS, type OperatorPayment } from "../../../lib/admin-forms";
 import { formatDateTimeAU } from "../../../lib/dates";
 import { formatMoney } from "../../../lib/money";
 import { Button, buttonClass, Card } from "..";
 
-/** The API's answer to a console booking, with what the form knew (the address it went to). */
-export interface MadeBooking {
-  booking_id: string;
-  reference: string;
-  booking_status: "pending_payment" | "confirmed";
-  total_cents: number;
-  voucher_cents: number;
-  amount_due_cents: number;
-  payment_url: string | null;
-  payment_expires_at: string | null;
-  opened_date: boolean;
+/** The API's answer to a console booking (a type-only import), with what the form knew. */
+export type MadeBooking = OperatorBooking & {
+  /** The address it went to. */
   email: string;
   currency?: string;
   payment: OperatorPayment;
-}
+};
 
 /** What was booked, and for a payment link the link itself, to copy into a text message. */
 export function BookingMade({ made, onAnother }: { made: MadeBooking; onAnother: () => void }) {

@@ -42,7 +42,7 @@ test("pay on the day recorded, the confirmation resent, and the log read", async
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/admin/email-log");
   await page.getByLabel("Search address or subject").fill(email);
-  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
   await expect(page).toHaveURL(/q=/);
   const rows = page.getByRole("list", { name: "Emails, newest first" }).getByRole("listitem");
   await expect(rows).toHaveCount(2);

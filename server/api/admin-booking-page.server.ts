@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import {
+  bookingChangeSchema,
+  bookingChangeTargetSchema,
   bookingContactSchema,
   bookingNoteSchema,
   operatorRefundSchema,
 } from "../../app/lib/admin-forms/booking-page.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { loadBooking, toAdminBookings } from "../domain/console/admin-bookings.server.ts";
+import { changeBooking, previewChange } from "../domain/console/booking-change.server.ts";
 import {
   addBookingNote,
   operatorBookingLink,
@@ -14,7 +17,7 @@ import {
 import { bookingPage } from "../domain/console/booking-page.server.ts";
 import { operatorRefund } from "../domain/console/operator-refund.server.ts";
 import type { Services } from "../services.server.ts";
-import { readJson } from "./validate.server.ts";
+import { readJson, readQuery } from "./validate.server.ts";
 
 /**
  * One booking's console page: everything about it, and the operator's edits
@@ -73,6 +76,30 @@ export function adminBookingPageApi(services: Services) {
       },
       result.repeated ? 200 : 201,
     );
+  });
+
+  // What a change of date or group size would cost and how it may be settled; nothing is written.
+  api.get("/admin/bookings/:id/change", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    const id = c.req.param("id");
+    await loadBooking(db, id);
+    const target = readQuery(c, bookingChangeTargetSchema);
+    return c.json(await previewChange(db, id, { date: target.date, groupSize: target.group_size }, now()));
+  });
+
+  api.post("/admin/bookings/:id/change", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    const id = c.req.param("id");
+    await loadBooking(db, id);
+    const input = await readJson(c, bookingChangeSchema);
+    const result = await changeBooking(deps, id, {
+      date: input.date,
+      groupSize: input.group_size,
+      settlement: input.settlement,
+      expectedDifferenceCents: input.expected_difference_cents,
+      requestKey: input.request_key,
+    });
+    return c.json({ success: true, ...result }, result.repeated ? 200 : 201);
   });
 
   return api;

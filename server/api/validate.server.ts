@@ -92,3 +92,8 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   }
   return validateBody(body, schema);
 }
+
+/** Reads the query string (each parameter's first value) and validates it like a body: a 400 naming the field. */
+export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return validateBody(c.req.query(), schema);
+}

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { BOOKING_NOTE_MAX } from "../../app/lib/admin-forms/booking-page.ts";
+import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 
@@ -737,11 +738,25 @@ export const bookingChanges = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** When the checkout's return page minted its one booking link (the session id is no credential). */
     returnLinkAt: timestamp("return_link_at", { withTimezone: true }),
+    /**
+     * Spots the change holds on its new date; null is the whole group. A group
+     * that grows on its own date holds only the extra people; one that shrinks holds none.
+     */
+    heldSpots: integer("held_spots"),
+    /** Who asked for it: the customer from their link, or the operator from the console. */
+    source: text("source").$type<"customer" | "operator">().notNull().default("customer"),
+    /** How the operator settled the price difference (see app/lib/booking-change.ts); null for a customer's. */
+    settlement: text("settlement").$type<ChangeSettlement>(),
+    /** The operator's form key: the same submission sent twice changes the booking once. */
+    requestKey: text("request_key"),
   },
   (t) => [
     index("booking_changes_booking_idx").on(t.bookingId),
     index("booking_changes_hold_idx").on(t.status, t.holdExpiresAt),
     check("booking_changes_status", sql`${t.status} in ('holding', 'done', 'released')`),
+    check("booking_changes_source", sql`${t.source} in ('customer', 'operator')`),
+    check("booking_changes_held_spots", sql`${t.heldSpots} is null or ${t.heldSpots} >= 0`),
+    uniqueIndex("booking_changes_request_key").on(t.requestKey),
   ],
 );
 

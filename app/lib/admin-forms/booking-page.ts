@@ -4,6 +4,7 @@
  * has one definition), a note, and a refund of an amount the operator chooses.
  */
 import { bookingSchema } from "../booking.ts";
+import { CHANGE_SETTLEMENTS } from "../booking-change.ts";
 import { z } from "../zod.ts";
 
 /** The longest note on a booking (the table's check says the same). */
@@ -74,3 +75,28 @@ export const operatorRefundSchema = z.object({
     .regex(/^[A-Za-z0-9-]{16,64}$/, "request_key must be 16 to 64 letters, digits or dashes"),
 });
 export type OperatorRefundInput = z.output<typeof operatorRefundSchema>;
+
+/**
+ * A change of the booking's date, group size or both: the new date and group
+ * size as the form shows them (either may stay the booking's own). The date
+ * and group-size rules are the booking form's own.
+ */
+export const bookingChangeTargetSchema = z.object({
+  date: bookingSchema.shape.selected_date.optional(),
+  group_size: bookingSchema.shape.group_size.optional(),
+});
+export type BookingChangeTarget = z.output<typeof bookingChangeTargetSchema>;
+
+/** The change as confirmed after its preview: how the difference is settled, and the difference shown. */
+export const bookingChangeSchema = bookingChangeTargetSchema.extend({
+  settlement: z.enum(CHANGE_SETTLEMENTS, {
+    error: `Settlement must be one of: ${CHANGE_SETTLEMENTS.join(", ")}`,
+  }),
+  expected_difference_cents: z
+    .number({ error: "expected_difference_cents must be a whole number of cents" })
+    .int("expected_difference_cents must be a whole number of cents")
+    .min(-10_000_000, "expected_difference_cents is out of range")
+    .max(10_000_000, "expected_difference_cents is out of range"),
+  request_key: operatorRefundSchema.shape.request_key,
+});
+export type BookingChangeInput = z.output<typeof bookingChangeSchema>;

@@ -68,7 +68,7 @@ export async function completeReschedule(
     const moved = await applyMove(tx, {
       booking: b,
       change,
-      unitCents: Math.round(totalCents / b.groupSize),
+      unitCents: Math.round(totalCents / change.groupSize),
       totalCents,
       release: { at, publicUrl: m.publicUrl },
     });
@@ -81,6 +81,7 @@ export async function completeReschedule(
       at,
       refundCents: 0,
       paidCents: payment.amountTotalCents,
+      fromGroupSize: b.groupSize,
     });
     return { outcome: "moved", refund: null };
   }

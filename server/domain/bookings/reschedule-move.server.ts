@@ -9,6 +9,7 @@
  * free weather move is here.
  */
 import { and, eq } from "drizzle-orm";
+import type { ChangeSettlement } from "../../../app/lib/booking-change.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { RESCHEDULE_BLOCK_TEXT } from "../../../app/lib/reschedule.ts";
@@ -16,6 +17,7 @@ import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
+import { bookingChangedEmail } from "../../email/booking-change-templates.server.ts";
 import { movedEmails } from "../../email/reschedule-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
@@ -82,10 +84,13 @@ export async function holdChange(
   slot: { id: string; date: string },
   differenceCents: number,
   at: Date,
+  operator?: OperatorChange,
 ): Promise<BookingChangeRow> {
-  if (!(await holdSpots(tx, slot.id, b.groupSize))) {
+  const groupSize = operator?.groupSize ?? b.groupSize;
+  const held = changeHeldSpots(b, slot.id, groupSize);
+  if (held > 0 && !(await holdSpots(tx, slot.id, held))) {
     throw conflict(
-      `${formatDateAU(slot.date)} no longer has room for ${peopleText(b.groupSize)}. Choose another date.`,
+      `${formatDateAU(slot.date)} no longer has room for ${peopleText(held)}${held < groupSize ? " more" : ""}. Choose another date.`,
     );
   }
   const [change] = await tx
@@ -96,14 +101,34 @@ export async function holdChange(
       toAvailabilityId: slot.id,
       fromDate: b.selectedDate,
       toDate: slot.date,
-      groupSize: b.groupSize,
+      groupSize,
+      heldSpots: held === groupSize ? null : held,
       priceDifferenceCents: differenceCents,
       status: "holding",
-      holdExpiresAt: differenceCents > 0 ? new Date(at.getTime() + CHECKOUT_TTL_MS) : null,
+      holdExpiresAt:
+        differenceCents > 0 ? (operator?.holdUntil ?? new Date(at.getTime() + CHECKOUT_TTL_MS)) : null,
       createdAt: at,
+      ...(operator && { source: "operator", settlement: operator.settlement, requestKey: operator.requestKey }),
     })
     .returning();
   return change;
+}
+
+/** What an operator's change adds to holdChange: the new group size, how it is settled, until when a link holds. */
+export interface OperatorChange {
+  groupSize: number;
+  settlement: ChangeSettlement;
+  requestKey: string;
+  holdUntil?: Date;
+}
+
+/**
+ * The spots a change must hold on its new date: the whole group on another
+ * date; on the booking's own date only the extra people (the booking holds
+ * the rest already), none when the group shrinks.
+ */
+export function changeHeldSpots(b: BookingRow, slotId: string, groupSize: number): number {
+  return slotId === b.availabilityId && b.holdsSpots ? Math.max(0, groupSize - b.groupSize) : groupSize;
 }
 
 /**
@@ -163,12 +188,19 @@ export async function applyMove(
 ): Promise<BookingRow> {
   const { booking, change, release } = m;
   const { at } = release;
-  await releaseHold(tx, booking.id, release);
+  if (booking.holdsSpots && change.toAvailabilityId === booking.availabilityId) {
+    // The same date with another group size: the change holds any extra people; fewer give theirs back.
+    const fewer = booking.groupSize - change.groupSize;
+    if (fewer > 0 && booking.availabilityId) await freeSpots(tx, booking.availabilityId, fewer, release);
+  } else {
+    await releaseHold(tx, booking.id, release);
+  }
   const [moved] = await tx
     .update(bookings)
     .set({
       availabilityId: change.toAvailabilityId,
       selectedDate: change.toDate,
+      groupSize: change.groupSize,
       unitPriceCents: m.unitCents,
       totalAmountCents: m.totalCents,
       holdsSpots: true,
@@ -192,7 +224,8 @@ export async function releaseChange(tx: DB, changeId: string, release: SpotRelea
     .where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.status, "holding")))
     .returning();
   if (!row) return false;
-  if (row.toAvailabilityId) await freeSpots(tx, row.toAvailabilityId, row.groupSize, release);
+  const held = row.heldSpots ?? row.groupSize;
+  if (row.toAvailabilityId && held > 0) await freeSpots(tx, row.toAvailabilityId, held, release);
   return true;
 }
 
@@ -211,9 +244,28 @@ export async function enqueueMovedEmails(
     paidCents?: number;
     /** A free move from a departure called off for weather. */
     weather?: boolean;
+    /** The group size before the change (an operator's change may alter it). */
+    fromGroupSize?: number;
   },
 ) {
-  const { customer, operator } = movedEmails({ ...m, ics: bookingIcs(m.booking, m.adventure, m.site, m.at) });
+  const ics = bookingIcs(m.booking, m.adventure, m.site, m.at);
+  if (m.change.source === "operator") {
+    // The operator made it: the customer hears what changed and how it was paid; no notice goes back.
+    const email = bookingChangedEmail({
+      booking: m.booking,
+      change: m.change,
+      fromGroupSize: m.fromGroupSize ?? m.booking.groupSize,
+      settlement: m.change.settlement ?? "none",
+      refundCents: m.refundCents,
+      paidCents: m.paidCents,
+      owedCents: 0,
+      site: m.site,
+      ics,
+    });
+    await enqueueEmail(tx, { ...email, bookingId: m.booking.id });
+    return;
+  }
+  const { customer, operator } = movedEmails({ ...m, ics });
   await enqueueEmail(tx, { ...customer, bookingId: m.booking.id });
   await enqueueEmail(tx, { ...operator, bookingId: m.booking.id });
 }

@@ -1,0 +1,367 @@
+/**
+ * The operator changes a booking's date or group size from its console page:
+ * the preview names the difference and how it may be settled; the change holds
+ * spots with the conditional update every booking uses, settles the money
+ * exactly once (a link, owed, a refund or waived), and two operators racing
+ * for the last spots never overbook.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "../../app/lib/dates.ts";
+import {
+  availability,
+  bookingChanges,
+  bookings,
+  emailOutbox,
+  participants,
+  payments,
+  refunds,
+} from "../../server/db/schema.ts";
+import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText, voucherCodeOf } from "../helpers/outbox.ts";
+import {
+  bookingPayload,
+  createTestApp,
+  firstOpenDate,
+  jsonRequest,
+  type TestContext,
+  testClock,
+} from "../helpers/test-app.ts";
+
+const PAY = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Changed Booker" };
+const ADVENTURE = "dive-exhibition"; // $95 a person
+const clock = testClock();
+let t: TestContext;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now: clock.now });
+});
+afterAll(() => t.close());
+
+let n = 0;
+/** Two dates of this test's own: `from` (4 spots) and `to` (4 spots, or as given, at its own price). */
+let from: string;
+let to: string;
+async function slot(date: string, spots = 4, priceOverrideCents: number | null = null) {
+  await t.db
+    .insert(availability)
+    .values({ adventureId: ADVENTURE, date, availableSpots: spots, priceOverrideCents })
+    .onConflictDoUpdate({
+      target: [availability.adventureId, availability.date],
+      set: { availableSpots: spots, bookedSpots: 0, isAvailable: true, priceOverrideCents },
+    });
+}
+beforeEach(async () => {
+  token = await login(t);
+  n += 1;
+  from = addDays(await firstOpenDate(t.app, ADVENTURE), 40 + n * 4);
+  to = addDays(from, 1);
+  await slot(from);
+  await slot(to);
+});
+
+async function book(body: Record<string, unknown>) {
+  const payload = bookingPayload({
+    adventure_id: ADVENTURE,
+    selected_date: from,
+    customer_email: `changer${n}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    payment: "cash",
+    ...body,
+  });
+  delete payload.host_url;
+  const res = await t.app.request("/api/admin/bookings", authed(token, "POST", payload));
+  expect(res.status).toBe(201);
+  return (await res.json()) as { booking_id: string; payment_url: string | null };
+}
+
+type Plan = {
+  difference_cents: number;
+  new_total_cents: number;
+  settlements: string[];
+  refund_cents: number;
+  removed_participants: string[];
+};
+async function preview(id: string, q: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
+  const res = await t.app.request(`/api/admin/bookings/${id}/change?${qs}`, authed(token));
+  return { res, body: (await res.json()) as Plan & { detail: string; errors?: Record<string, string> } };
+}
+type Outcome = {
+  outcome: "changed" | "link";
+  change_id: string;
+  refund_cents: number;
+  payment_url: string | null;
+  repeated: boolean;
+  detail: string;
+  errors?: Record<string, string>;
+};
+async function change(id: string, body: Record<string, unknown>) {
+  const res = await t.app.request(
+    `/api/admin/bookings/${id}/change`,
+    authed(token, "POST", { request_key: crypto.randomUUID(), ...body }),
+  );
+  return { res, body: (await res.json()) as Outcome };
+}
+
+const row = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const booked = async (date: string) =>
+  (
+    await t.db
+      .select()
+      .from(availability)
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, date)))
+  )[0].bookedSpots;
+const emailsTo = async (to: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+
+describe("a change the price does not move", () => {
+  it("moves the booking to another date at once, frees the old spots and emails the customer", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    const { body: plan } = await preview(booking_id, { date: to, group_size: 2 });
+    expect(plan).toMatchObject({ difference_cents: 0, settlements: ["none"] });
+    const { res, body } = await change(booking_id, {
+      date: to,
+      settlement: "none",
+      expected_difference_cents: 0,
+    });
+    expect(res.status).toBe(201);
+    expect(body.outcome).toBe("changed");
+    expect(await row(booking_id)).toMatchObject({ selectedDate: to, groupSize: 2, totalAmountCents: 19_000 });
+    expect([await booked(from), await booked(to)]).toEqual([0, 2]);
+    const b = await row(booking_id);
+    const [mail] = (await emailsTo(b.customerEmail)).filter((e) => e.kind === "booking_changed");
+    const text = await sentText(t.db, mail);
+    expect(text).toContain("We have changed your booking");
+    expect(text).toContain("Nothing more to pay.");
+    const [done] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking_id));
+    expect(done).toMatchObject({ source: "operator", settlement: "none", status: "done" });
+  });
+});
+
+describe("a cheaper change", () => {
+  it("refunds the difference on what was paid, exactly once, and lowers the total", async () => {
+    await slot(to, 4, 7_000);
+    const { booking_id } = await book({ group_size: 2 });
+    const { body: plan } = await preview(booking_id, { date: to, group_size: 2 });
+    expect(plan).toMatchObject({
+      difference_cents: -5_000,
+      settlements: ["refund", "waive"],
+      refund_cents: 5_000,
+    });
+    const key = crypto.randomUUID();
+    const body = { date: to, settlement: "refund", expected_difference_cents: -5_000, request_key: key };
+    const [a, b] = await Promise.all([change(booking_id, body), change(booking_id, body)]);
+    expect([a.res.status, b.res.status].sort()).toEqual([200, 201]);
+    expect((a.body.repeated ? b : a).body.refund_cents).toBe(5_000);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking_id));
+    expect(rows.map((r) => [r.amountCents, r.reason, r.status])).toEqual([
+      [5_000, "reschedule", "succeeded"],
+    ]);
+    expect(await row(booking_id)).toMatchObject({ selectedDate: to, totalAmountCents: 14_000 });
+  });
+
+  it("waived: the total and the money stay as they are", async () => {
+    await slot(to, 4, 7_000);
+    const { booking_id } = await book({ group_size: 2 });
+    const { res } = await change(booking_id, {
+      date: to,
+      settlement: "waive",
+      expected_difference_cents: -5_000,
+    });
+    expect(res.status).toBe(201);
+    expect(await row(booking_id)).toMatchObject({ selectedDate: to, totalAmountCents: 19_000 });
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking_id))).toEqual([]);
+  });
+
+  it("a booking paid on the day just owes less: nothing to refund", async () => {
+    await slot(to, 4, 7_000);
+    const { booking_id } = await book({ group_size: 1, payment: "on_the_day" });
+    const { body: plan } = await preview(booking_id, { date: to, group_size: 1 });
+    expect(plan.settlements).toEqual(["owed"]);
+    await change(booking_id, { date: to, settlement: "owed", expected_difference_cents: -2_500 });
+    const page = await t.app.request(`/api/admin/bookings/${booking_id}`, authed(token));
+    expect(((await page.json()) as { owed: number }).owed).toBe(70);
+  });
+});
+
+describe("a dearer change", () => {
+  it("paid through an emailed link: the new spots are held, the booking changes once when paid", async () => {
+    await slot(to, 4, 12_000);
+    const { booking_id } = await book({ group_size: 2 });
+    const { body: plan } = await preview(booking_id, { date: to, group_size: 3 });
+    expect(plan).toMatchObject({ difference_cents: 17_000, settlements: ["link", "owed", "waive"] });
+    const { res, body } = await change(booking_id, {
+      date: to,
+      group_size: 3,
+      settlement: "link",
+      expected_difference_cents: 17_000,
+    });
+    expect(res.status).toBe(201);
+    expect(body.outcome).toBe("link");
+    expect([await booked(from), await booked(to)]).toEqual([2, 3]);
+    expect(await row(booking_id)).toMatchObject({ selectedDate: from, groupSize: 2 });
+    const b = await row(booking_id);
+    const [linkMail] = (await emailsTo(b.customerEmail)).filter((e) => e.kind === "change_payment_link");
+    expect(await sentText(t.db, linkMail)).toContain(body.payment_url ?? "missing");
+
+    // A second change waits for this one.
+    const again = await change(booking_id, {
+      date: from,
+      group_size: 1,
+      settlement: "owed",
+      expected_difference_cents: 0,
+    });
+    expect(again.res.status).toBe(409);
+
+    const sessionId = new URL(body.payment_url ?? "").pathname.split("/").pop();
+    for (let i = 0; i < 2; i++) {
+      await t.app.request(`/api/payments/v1/test-checkout/${sessionId}/pay`, jsonRequest("POST", PAY));
+    }
+    expect(await row(booking_id)).toMatchObject({ selectedDate: to, groupSize: 3, totalAmountCents: 36_000 });
+    expect([await booked(from), await booked(to)]).toEqual([0, 3]);
+    const changed = (await emailsTo(b.customerEmail)).filter((e) => e.kind === "booking_changed");
+    expect(changed).toHaveLength(1);
+    expect(await sentText(t.db, changed[0])).toContain("You paid $170.00 for the difference in price.");
+  });
+
+  it("a link left unpaid gives the held spots back and leaves the booking as it was", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    await change(booking_id, { group_size: 4, settlement: "link", expected_difference_cents: 19_000 });
+    expect(await booked(from)).toBe(4);
+    clock.advance(24 * 3_600_000 + 2 * 60_000);
+    await t.services.sweeper.sweep();
+    expect(await booked(from)).toBe(2);
+    expect(await row(booking_id)).toMatchObject({ groupSize: 2, totalAmountCents: 19_000 });
+  });
+
+  it("owed: the total follows, and the booking page asks for the rest", async () => {
+    const { booking_id } = await book({ group_size: 1 });
+    const { res } = await change(booking_id, {
+      group_size: 2,
+      settlement: "owed",
+      expected_difference_cents: 9_500,
+    });
+    expect(res.status).toBe(201);
+    expect(await row(booking_id)).toMatchObject({ groupSize: 2, totalAmountCents: 19_000 });
+    expect(await booked(from)).toBe(2);
+    const page = await t.app.request(`/api/admin/bookings/${booking_id}`, authed(token));
+    expect(((await page.json()) as { owed: number }).owed).toBe(95);
+  });
+
+  it("a booking paid by voucher moves to a dearer date by link, its voucher part kept", async () => {
+    const issued = await t.app.request(
+      "/api/admin/vouchers",
+      authed(token, "POST", { amount: "190", email: "gift@example.com" }),
+    );
+    const { voucher } = (await issued.json()) as { voucher: { id: string } };
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `voucher_code:${voucher.id}`));
+    const code = await voucherCodeOf(t.db, mail);
+    const { booking_id } = await book({ group_size: 2, voucher_code: code });
+    expect(await row(booking_id)).toMatchObject({ voucherCents: 19_000, bookingStatus: "confirmed" });
+    await slot(to, 4, 11_000);
+    const { body: plan } = await preview(booking_id, { date: to, group_size: 2 });
+    expect(plan).toMatchObject({ difference_cents: 3_000, settlements: ["link", "owed", "waive"] });
+    const { body } = await change(booking_id, {
+      date: to,
+      settlement: "link",
+      expected_difference_cents: 3_000,
+    });
+    const sessionId = new URL(body.payment_url ?? "").pathname.split("/").pop();
+    await t.app.request(`/api/payments/v1/test-checkout/${sessionId}/pay`, jsonRequest("POST", PAY));
+    expect(await row(booking_id)).toMatchObject({
+      selectedDate: to,
+      totalAmountCents: 22_000,
+      voucherCents: 19_000,
+    });
+  });
+});
+
+describe("a smaller group", () => {
+  it("gives the spots back and removes the last traveller's details, named in the preview", async () => {
+    const { booking_id } = await book({ group_size: 3 });
+    await t.db.insert(participants).values([
+      { bookingId: booking_id, position: 1, fullName: "Ana Lead" },
+      { bookingId: booking_id, position: 3, fullName: "Cal Third" },
+    ]);
+    const { body: plan } = await preview(booking_id, { group_size: 2 });
+    expect(plan).toMatchObject({ difference_cents: -9_500, removed_participants: ["Cal Third"] });
+    await change(booking_id, { group_size: 2, settlement: "refund", expected_difference_cents: -9_500 });
+    expect(await booked(from)).toBe(2);
+    const left = await t.db.select().from(participants).where(eq(participants.bookingId, booking_id));
+    expect(left.map((p) => p.fullName)).toEqual(["Ana Lead"]);
+    expect(await row(booking_id)).toMatchObject({ groupSize: 2, totalAmountCents: 19_000 });
+  });
+});
+
+describe("refused", () => {
+  it("names the field for every bad input, and checks the token", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    const bad = async (q: Record<string, string | number>, field: string, status = 400) => {
+      const { res, body } = await preview(booking_id, q);
+      expect(res.status, JSON.stringify(q)).toBe(status);
+      expect(Object.keys(body.errors ?? {}), JSON.stringify(q)).toEqual([field]);
+    };
+    await bad({ date: "2020-01-01", group_size: 2 }, "date");
+    await bad({ date: "tomorrow", group_size: 2 }, "date");
+    await bad({ date: addDays(to, 1), group_size: 2 }, "date"); // no departure
+    await bad({ date: from, group_size: 2 }, "date"); // nothing changes
+    await bad({ date: from, group_size: 9 }, "group_size");
+    await bad({ date: from, group_size: "two" }, "group_size");
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 4 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, to)));
+    await bad({ date: to, group_size: 2 }, "date", 409);
+
+    const wrong = await change(booking_id, {
+      group_size: 3,
+      settlement: "refund",
+      expected_difference_cents: 9_500,
+    });
+    expect(wrong.res.status).toBe(400);
+    expect(Object.keys(wrong.body.errors ?? {})).toEqual(["settlement"]);
+    const stale = await change(booking_id, {
+      group_size: 3,
+      settlement: "owed",
+      expected_difference_cents: 100,
+    });
+    expect(stale.res.status).toBe(409);
+    const noKey = await t.app.request(
+      `/api/admin/bookings/${booking_id}/change`,
+      authed(token, "POST", { group_size: 3 }),
+    );
+    expect(noKey.status).toBe(400);
+    expect(Object.keys(((await noKey.json()) as { errors: object }).errors).sort()).toEqual([
+      "expected_difference_cents",
+      "request_key",
+      "settlement",
+    ]);
+    expect((await t.app.request(`/api/admin/bookings/${booking_id}/change?group_size=3`)).status).toBe(401);
+    expect((await preview("no-such-booking", { group_size: 3 })).res.status).toBe(404);
+  });
+
+  it("a booking still waiting for its payment cannot be changed", async () => {
+    const { booking_id } = await book({ group_size: 2, payment: "link" });
+    const { res } = await preview(booking_id, { date: to, group_size: 2 });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe("races", () => {
+  it("two operators moving bookings into the last spots: one wins, never overbooked", async () => {
+    const one = await book({ group_size: 2 });
+    const two = await book({ group_size: 2 });
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 2 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, to)));
+    const move = { date: to, settlement: "none", expected_difference_cents: 0 };
+    const results = await Promise.all([change(one.booking_id, move), change(two.booking_id, move)]);
+    expect(results.map((r) => r.res.status).sort()).toEqual([201, 409]);
+    expect([await booked(from), await booked(to)]).toEqual([2, 4]);
+    const ledger = await t.db.select().from(payments).where(eq(payments.bookingId, one.booking_id));
+    expect(ledger).toHaveLength(1);
+  });
+});

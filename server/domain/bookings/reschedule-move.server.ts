@@ -16,8 +16,8 @@ import { RESCHEDULE_BLOCK_TEXT } from "../../../app/lib/reschedule.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
-import { enqueueEmail } from "../../email/outbox.server.ts";
 import { bookingChangedEmail } from "../../email/booking-change-templates.server.ts";
+import { enqueueEmail } from "../../email/outbox.server.ts";
 import { movedEmails } from "../../email/reschedule-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
@@ -108,7 +108,11 @@ export async function holdChange(
       holdExpiresAt:
         differenceCents > 0 ? (operator?.holdUntil ?? new Date(at.getTime() + CHECKOUT_TTL_MS)) : null,
       createdAt: at,
-      ...(operator && { source: "operator", settlement: operator.settlement, requestKey: operator.requestKey }),
+      ...(operator && {
+        source: "operator",
+        settlement: operator.settlement,
+        requestKey: operator.requestKey,
+      }),
     })
     .returning();
   return change;

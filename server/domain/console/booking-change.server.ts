@@ -40,7 +40,7 @@ import {
 } from "../../db/schema.ts";
 import { changeLinkEmail } from "../../email/booking-change-templates.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
-import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
+import { conflict, HttpError, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import { datePriceCents } from "../bookings/availability.server.ts";
 import { owedCents, PAYMENT_LINK_TTL_MS } from "../bookings/operator-booking.server.ts";

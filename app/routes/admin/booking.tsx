@@ -107,8 +107,8 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
           <div className="order-4 lg:order-none">
             <MoneyCard view={view} write={write} notify={notify} />
           </div>
-          <div className="order-7 lg:order-none">
-            <ChangesCard changes={view.changes} currency={b.currency} />
+          <div className="order-3 lg:order-none">
+            <ChangesCard changes={view.changes} booking={b} write={write} notify={notify} />
           </div>
           <div className="order-8 lg:order-none">
             {loaderData.emails.ok ? (

@@ -131,6 +131,9 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
       from_date: c.fromDate,
       to_date: c.toDate,
       group_size: c.groupSize,
+      /** customer (from their link) or operator (from this page), and how the operator settled it. */
+      source: c.source,
+      settlement: c.settlement,
       price_difference: dollars(c.priceDifferenceCents),
       status: c.status,
       created_at: c.createdAt.toISOString(),

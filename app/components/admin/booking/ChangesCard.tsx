@@ -1,26 +1,64 @@
 import { ArrowRight } from "lucide-react";
 import { formatDateTimeAU } from "../../../lib/admin-api";
 import { formatDateAU } from "../../../lib/dates";
+import { peopleText } from "../../../lib/group-size";
 import { formatDollars } from "../../../lib/money";
+import type { Write } from "../ParticipantEditor";
+import type { AdminBooking } from "../types";
 import { Badge, type BadgeTone, Card } from "../ui";
-import type { BookingPageView } from "./types";
+import { ChangeForm } from "./ChangeForm";
+import type { BookingPageView, Notify } from "./types";
 
 const STATUS: Record<string, [string, BadgeTone]> = {
   holding: ["Waiting for payment", "amber"],
-  done: ["Moved", "green"],
+  done: ["Done", "green"],
   released: ["Not completed", "slate"],
 };
 
-/** The booking's date changes (the customer's reschedules), newest first. */
+/** How a change's money went, in a few words. */
+function moneyWords(c: BookingPageView["changes"][number], currency: string): string {
+  const amount = formatDollars(Math.abs(c.price_difference), currency);
+  if (c.price_difference === 0) return "";
+  switch (c.settlement) {
+    case "waive":
+      return ` · ${amount} waived`;
+    case "owed":
+      return ` · ${amount} ${c.price_difference > 0 ? "added to" : "taken off"} what is owed`;
+    case "link":
+      return ` · ${amount} ${c.status === "done" ? "paid by link" : "by link"}`;
+    default:
+      return ` · ${c.price_difference > 0 ? "paid" : "refunded"} ${amount}`;
+  }
+}
+
+/**
+ * The booking's changes of date or group, newest first (the customer's own and
+ * the operator's), and, on a confirmed booking, the form that makes one.
+ */
 export function ChangesCard({
   changes,
-  currency,
+  booking,
+  write,
+  notify,
 }: {
   changes: BookingPageView["changes"];
-  currency: string;
+  booking: AdminBooking;
+  write: Write;
+  notify: Notify;
 }) {
+  const currency = booking.currency;
   return (
-    <Card title="Changes">
+    <Card title="Changes" description="Move the booking to another date, or change its group">
+      {booking.booking_status === "confirmed" ? (
+        <div className="mb-5">
+          <ChangeForm
+            key={`${booking.selected_date}:${booking.group_size}`}
+            booking={booking}
+            write={write}
+            notify={notify}
+          />
+        </div>
+      ) : null}
       {changes.length ? (
         <ul className="space-y-3 text-sm" data-testid="booking-changes">
           {changes.map((c) => {
@@ -32,12 +70,12 @@ export function ChangesCard({
                     {formatDateAU(c.from_date)}
                     <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-400" />
                     {formatDateAU(c.to_date)}
+                    {c.source === "operator" ? `, ${peopleText(c.group_size)}` : ""}
                   </p>
                   <p className="text-xs text-slate-500">
                     {formatDateTimeAU(c.created_at)}
-                    {c.price_difference !== 0
-                      ? ` · ${c.price_difference > 0 ? "paid" : "refunded"} ${formatDollars(Math.abs(c.price_difference), currency)}`
-                      : ""}
+                    {c.source === "operator" ? " · by the operator" : " · by the customer"}
+                    {moneyWords(c, currency)}
                   </p>
                 </div>
                 <Badge tone={tone}>{label}</Badge>
@@ -46,7 +84,7 @@ export function ChangesCard({
           })}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500">No date changes.</p>
+        <p className="text-sm text-slate-500">No changes yet.</p>
       )}
     </Card>
   );

@@ -230,6 +230,8 @@ export const ROUTES: readonly RoutePolicy[] = [
   publicPage("/*", "routes/public/not-found.tsx"),
   // A booking's calendar file, a download from its private link.
   page(null, "/my-booking/:token/calendar.ics", "routes/public/my-booking-calendar.ts", LINK),
+  // The booking's tax invoices and adjustment notes, printable pages from its private link.
+  page(null, "/my-booking/:token/invoices/:number", "routes/public/my-booking-invoice.ts", LINK),
   // Where a date change's checkout returns: settles it and opens the booking's page.
   page(null, "/my-booking/date-changed", "routes/public/my-booking-changed.ts", {
     cache: "private",
@@ -266,6 +268,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/faqs", "routes/admin/faqs.tsx"),
   adminPage("/admin/emails", "routes/admin/emails.tsx"),
   adminPage("/admin/email-log", "routes/admin/email-log.tsx"),
+  adminPage("/admin/invoices", "routes/admin/invoices.tsx"),
   adminPage("/admin/manifest", "routes/admin/manifest.tsx"),
   adminPage("/admin/weather", "routes/admin/weather.tsx"),
   adminPage("/admin/vouchers", "routes/admin/vouchers.tsx"),

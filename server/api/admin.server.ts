@@ -7,6 +7,7 @@ import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminEmailLogApi } from "./admin-email-log.server.ts";
+import { adminInvoicesApi } from "./admin-invoices.server.ts";
 import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
@@ -49,6 +50,7 @@ export function adminApi(services: Services) {
   api.route("/", adminManifestApi(services));
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
+  api.route("/", adminInvoicesApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

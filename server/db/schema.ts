@@ -1020,3 +1020,64 @@ export const bookingNotes = pgTable(
     ),
   ],
 );
+
+/** One line of an issued document, as it was issued (prices include GST). */
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unit_cents: number;
+  total_cents: number;
+  /** False for a line GST does not apply to now (a face-value gift voucher: GST applies when it is used). */
+  taxable: boolean;
+}
+
+/**
+ * Tax invoices and adjustment notes (receipts and refund receipts when the
+ * business has no ABN registered for GST), kept as issued: the seller, the
+ * buyer and the lines are copied in, so a reissue shows the same document.
+ * Numbers come from document_numbers in the transaction that issues them, so
+ * they run without gaps or repeats (see server/domain/money/invoices).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    number: integer("number").notNull(),
+    kind: text("kind").$type<"invoice" | "adjustment">().notNull(),
+    /** Issued as a tax invoice / adjustment note (ABN and GST set) or as a receipt. */
+    taxInvoice: boolean("tax_invoice").notNull(),
+    /** What it is for, once: booking:<id>, payment:<id>, change:<id> or refund:<id>. */
+    sourceKey: text("source_key").notNull(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    paymentId: text("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    /** The invoice an adjustment note (or a later invoice for a dearer change) adjusts. */
+    refersToId: text("refers_to_id"),
+    sellerName: text("seller_name").notNull(),
+    sellerAbn: text("seller_abn").notNull().default(""),
+    buyerName: text("buyer_name").notNull().default(""),
+    buyerEmail: text("buyer_email").notNull().default(""),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    totalCents: integer("total_cents").notNull(),
+    gstCents: integer("gst_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    uniqueIndex("invoices_source_key").on(t.sourceKey),
+    index("invoices_booking_idx").on(t.bookingId),
+    check("invoices_kind", sql`${t.kind} in ('invoice', 'adjustment')`),
+    check(
+      "invoices_amounts",
+      sql`${t.totalCents} >= 0 and ${t.gstCents} >= 0 and ${t.gstCents} <= ${t.totalCents}`,
+    ),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The next number of each numbered series, taken with a row lock in the issuing transaction. */
+export const documentNumbers = pgTable("document_numbers", {
+  series: text("series").primaryKey(),
+  next: integer("next").notNull(),
+});

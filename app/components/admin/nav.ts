@@ -19,6 +19,7 @@ import {
   MailCheck,
   MessageSquareQuote,
   Newspaper,
+  ReceiptText,
   Settings,
   Ship,
   Sparkles,
@@ -57,6 +58,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
     title: "Sales",
     items: [
       { to: "/admin/vouchers", label: "Vouchers", Icon: Ticket },
+      { to: "/admin/invoices", label: "Invoices", Icon: ReceiptText },
       { to: "/admin/newsletter", label: "Newsletter", Icon: Newspaper },
       { to: "/admin/dashboard", label: "Overview", Icon: ChartColumn },
     ],

@@ -13,6 +13,7 @@ export * from "./check.ts";
 export * from "./content.ts";
 export * from "./faqs.ts";
 export * from "./gallery.ts";
+export * from "./invoices.ts";
 export * from "./media.ts";
 export * from "./operator-booking.ts";
 export * from "./reviews.ts";

@@ -13,24 +13,27 @@ import { ChangesCard } from "../../components/admin/booking/ChangesCard";
 import { ContactCard } from "../../components/admin/booking/ContactCard";
 import { DueCard } from "../../components/admin/booking/DueCard";
 import { EmailsCard } from "../../components/admin/booking/EmailsCard";
+import { InvoicesCard } from "../../components/admin/booking/InvoicesCard";
 import { LinkCard } from "../../components/admin/booking/LinkCard";
 import { MoneyCard } from "../../components/admin/booking/MoneyCard";
 import { NotesCard } from "../../components/admin/booking/NotesCard";
 import { TripCard } from "../../components/admin/booking/TripCard";
 import type { BookingPageView, Notify } from "../../components/admin/booking/types";
 import type { EmailLogItem } from "../../components/admin/email-log/email-view";
+import type { InvoiceView } from "../../components/admin/invoices/types";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import type { Route } from "./+types/booking";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const path = `/api/admin/bookings/${encodeURIComponent(params.id)}`;
-  const [view, participants, emails] = await Promise.all([
+  const [view, participants, emails, invoices] = await Promise.all([
     adminGet<BookingPageView>(path),
     adminGet<AdminBookingParticipants>(`${path}/participants`),
     adminGet<{ emails: EmailLogItem[] }>(`${path}/emails`),
+    adminGet<{ invoices: InvoiceView[] }>(`${path}/invoices`),
   ]);
-  return { view, participants, emails };
+  return { view, participants, emails, invoices };
 }
 export const clientAction = adminAction;
 
@@ -153,6 +156,13 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="order-6 lg:order-none">
             <NotesCard bookingId={b.id} notes={view.notes} write={write} notify={notify} />
+          </div>
+          <div className="order-9 lg:order-none">
+            {loaderData.invoices.ok ? (
+              <InvoicesCard invoices={loaderData.invoices.data.invoices} write={write} notify={notify} />
+            ) : (
+              <Alert tone="error">{failureText(loaderData.invoices, "Failed to fetch the invoices")}</Alert>
+            )}
           </div>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { CreditCard, Mail, Save } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { ClientActionFunctionArgs } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../../components/admin";
+import { TaxSettings, type TaxSettingsValues } from "../../components/admin/invoices/TaxSettings";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
 import { setToken } from "../../lib/admin-api";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
@@ -36,12 +37,13 @@ type Editable = Pick<
 >;
 
 export async function clientLoader() {
-  const [settings, security, sessions] = await Promise.all([
+  const [settings, security, sessions, tax] = await Promise.all([
     adminGet<Settings>("/api/admin/settings"),
     adminGet<SecurityStatus>("/api/admin/security"),
     adminGet<{ sessions: AdminSession[] }>(SESSIONS_PATH),
+    adminGet<TaxSettingsValues>("/api/admin/invoice-settings"),
   ]);
-  return { settings, security, sessions };
+  return { settings, security, sessions, tax };
 }
 
 /**
@@ -80,9 +82,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       />
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
       {settings ? <SettingsPanels settings={settings} /> : null}
+      <TaxSettingsPanel loaded={loaderData.tax} />
       <SecuritySettings status={loaderData.security} sessions={loaderData.sessions} />
     </>
   );
+}
+
+function TaxSettingsPanel({ loaded }: { loaded: Route.ComponentProps["loaderData"]["tax"] }) {
+  return <TaxSettings loaded={loaded} write={useAdminWrite()} />;
 }
 
 function SettingsPanels({ settings }: { settings: Settings }) {

@@ -5,6 +5,7 @@ import {
   CheckCircle2,
   Clock,
   Download,
+  FileText,
   MapPin,
   ReceiptText,
   Users,
@@ -22,6 +23,7 @@ import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.se
 import { dateChangeView } from "../../../server/domain/bookings/reschedule-offer.server";
 import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
 import { participantsSummary } from "../../../server/domain/dive-ops/participant-views.server";
+import { bookingDocuments, documentLink } from "../../../server/domain/money/invoices.server";
 import { weatherView } from "../../../server/domain/weather/views.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
@@ -70,8 +72,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         }
       : null;
   const expired = opened.status === "expired";
+  // Its tax invoices and adjustment notes (receipts without an ABN), each a printable page.
+  const documents = linked ? (await bookingDocuments(app.db, linked.booking.id)).map(documentLink) : [];
   return data(
-    { view, expired, dateChange, canReview, participants, weather },
+    { view, expired, dateChange, canReview, participants, weather, documents },
     { status: view ? 200 : expired ? 410 : 404 },
   );
 }
@@ -235,6 +239,22 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                     <CalendarPlus aria-hidden className="size-4" /> Add to Google Calendar
                   </a>
                 </div>
+              ) : null}
+              {loaderData.documents.length ? (
+                <ul className="flex flex-wrap gap-3" aria-label="Invoices">
+                  {loaderData.documents.map((d) => (
+                    <li key={d.number}>
+                      <a
+                        href={`/my-booking/${params.token}/invoices/${d.number}`}
+                        className="btn-secondary"
+                        target="_blank"
+                        rel="noopener"
+                      >
+                        <FileText aria-hidden className="size-4" /> {d.title} {d.number}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
             </div>
           </section>

@@ -24,6 +24,7 @@ import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 import { CHECKOUT_TTL_MS } from "../money/checkout-ledger.server.ts";
+import { issueChangeDocument } from "../money/invoices.server.ts";
 import { freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
 import { bookingIcs } from "./booking-emails.server.ts";
 import { releaseHold } from "./holds.server.ts";
@@ -212,6 +213,8 @@ export async function applyMove(
     })
     .where(eq(bookings.id, booking.id))
     .returning();
+  // A new total is invoiced for the difference (dearer) or adjusted (cheaper), with the move.
+  await issueChangeDocument(tx, { before: booking, after: moved, changeId: change.id, at });
   await tx
     .update(bookingChanges)
     .set({ status: "done", holdExpiresAt: null, completedAt: at })

@@ -20,6 +20,7 @@ import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 import { type BookingDeps, findPayment, isSettled } from "../money/checkout-ledger.server.ts";
+import { issueBookingInvoice, issuePaymentInvoice } from "../money/invoices.server.ts";
 import { type RefundRow, sendRefund } from "../money/refunds.server.ts";
 import { activateGiftVoucher } from "../vouchers/gift-vouchers.server.ts";
 import { holdSpots } from "./availability.server.ts";
@@ -108,11 +109,31 @@ async function markPaid(deps: BookingDeps, payment: PaymentRow, state: ProviderS
     }
 
     if (claimed.kind === "voucher") {
-      await activateGiftVoucher(tx, { payment: claimed, site, notify, at, publicUrl: deps.env.publicUrl });
+      const voucher = await activateGiftVoucher(tx, {
+        payment: claimed,
+        site,
+        notify,
+        at,
+        publicUrl: deps.env.publicUrl,
+      });
+      // A face-value voucher: GST applies when it pays for a trip, on that booking's invoice.
+      await issuePaymentInvoice(tx, {
+        payment: claimed,
+        description: "Gift voucher (GST applies when it is used for a booking)",
+        taxable: false,
+        buyerName: voucher?.purchaserName ?? "",
+        at,
+      });
       return "paid";
     }
 
     if (claimed.kind === "custom") {
+      await issuePaymentInvoice(tx, {
+        payment: claimed,
+        description: claimed.metadata.description || `Payment to ${site.title}`,
+        taxable: true,
+        at,
+      });
       await enqueueCustomPaymentEmails(tx, { payment: claimed, site, notify, at });
       return "paid";
     }
@@ -203,6 +224,7 @@ export async function announceConfirmed(
   },
 ): Promise<void> {
   await markWaitlistBooked(tx, m.booking, m.at);
+  await issueBookingInvoice(tx, m.booking, m.at);
   const token = await mintBookingLink(tx, m.booking.id, "email", m.at);
   await enqueueBookingEmails(tx, { ...m, manageUrl: manageUrl(m.publicUrl, token) });
 }

@@ -12,6 +12,7 @@ import type { DB } from "../../db/client.server.ts";
 import { type PaymentRow, payments, type RefundStatus, refunds } from "../../db/schema.ts";
 import type { Logger } from "../../log.server.ts";
 import type { PaymentProvider, ProviderRefund } from "../../payments/provider.server.ts";
+import { issueRefundNote } from "./invoices.server.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -149,7 +150,14 @@ export async function claimRefund(
     })
     .onConflictDoNothing({ target: refunds.idempotencyKey })
     .returning();
-  if (row) return row;
+  if (row) {
+    // Money the customer gets back lowers what was invoiced: an adjustment note, issued with the claim.
+    // A date change's difference is adjusted with the change itself, and a late payment was never invoiced.
+    if (claim.reason === "cancellation" || claim.reason === "operator" || claim.reason === "provider") {
+      await issueRefundNote(tx, row, claim.payment);
+    }
+    return row;
+  }
   const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
   return existing ?? null;
 }

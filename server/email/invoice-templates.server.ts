@@ -102,8 +102,15 @@ export function invoiceEmail(
       "",
       m.site.title,
     ].join("\n"),
-    attachments: [
-      { filename: `${number}.html`, contentType: "text/html; charset=utf-8", content: invoiceHtml(row, m) },
-    ],
+    attachments: [invoiceAttachment(row, m.site, m.refersTo)],
+  };
+}
+
+/** The document as an email attachment: its page, to open in a browser and print. */
+export function invoiceAttachment(row: InvoiceRow, site: SiteInfo, refersTo: InvoiceRow | null = null) {
+  return {
+    filename: `${invoiceNumber(row)}.html`,
+    contentType: "text/html; charset=utf-8",
+    content: invoiceHtml(row, { refersTo, site }),
   };
 }

@@ -79,7 +79,11 @@ describe("the log", () => {
     expect(detail.body.text_body).toContain(LINK_REMOVED);
     expect(detail.body.text_body).not.toMatch(/\/my-booking\/[A-Za-z0-9_-]{20,}/);
     expect(detail.body.html_body).not.toMatch(/\/my-booking\/[A-Za-z0-9_-]{20,}/);
-    expect(detail.body.attachments).toEqual([expect.stringMatching(/^booking-TW-.+\.ics$/)]);
+    // The calendar file, and the booking's invoice (a receipt until the business sets its ABN).
+    expect(detail.body.attachments).toEqual([
+      expect.stringMatching(/^booking-TW-.+\.ics$/),
+      expect.stringMatching(/^INV-\d{6}\.html$/),
+    ]);
   });
 
   it("filters by status and by address or subject, newest first, in pages", async () => {

@@ -11,8 +11,9 @@ import { formatMoney } from "../../../app/lib/money.ts";
 import { bookingReadiness, stillNeededText } from "../../../app/lib/readiness.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import { type BookingRow, type PaymentRow, participants, waivers } from "../../db/schema.ts";
+import { type BookingRow, invoices, type PaymentRow, participants, waivers } from "../../db/schema.ts";
 import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
+import { invoiceAttachment } from "../../email/invoice-templates.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "../../email/outbox.server.ts";
 import {
   type BookingFacts,
@@ -21,6 +22,7 @@ import {
   paymentReceiptEmail,
 } from "../../email/templates.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
+import { bookingInvoice } from "../money/invoices.server.ts";
 
 export function toFacts(b: BookingRow): BookingFacts {
   return {
@@ -109,6 +111,8 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
     manageUrl,
     stillNeeded,
   );
+  // The booking's invoice (issued when it was confirmed) goes with it, as its printable page.
+  const invoice = await bookingInvoice(db, booking.id);
   return {
     kind: "booking_confirmation",
     bookingId: booking.id,
@@ -120,6 +124,7 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
         content: bookingIcs(booking, adventure, site, at),
       },
+      ...(invoice ? [invoiceAttachment(invoice, site)] : []),
     ],
   };
 }
@@ -156,10 +161,15 @@ export async function enqueueCustomPaymentEmails(
       currency: payment.currency,
       paidAt: at,
     };
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.sourceKey, `payment:${payment.id}`));
     await enqueueEmail(tx, {
       kind: "payment_receipt",
       to: payment.customerEmail,
       ...paymentReceiptEmail(facts, site),
+      ...(invoice ? { attachments: [invoiceAttachment(invoice, site)] } : {}),
       dedupeKey: `payment_receipt:${payment.id}`,
     });
   }

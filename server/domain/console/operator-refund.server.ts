@@ -51,6 +51,9 @@ export async function operatorRefund(
   const keyFor = (payment: PaymentRow) => `refund:${payment.id}${suffix}`;
 
   const claimed = await db.transaction(async (tx) => {
+    // The booking row first, then its payments: the order a cancellation and a change take them,
+    // so two of them at once wait for each other instead of deadlocking.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for("update");
     const paid = await lockPaidPayments(tx, bookingId);
     // Read after the lock: a submit of the same form that got here first has committed its rows.
     const earlier = await tx

@@ -92,7 +92,7 @@ async function takeNumber(tx: DB): Promise<number> {
     .where(eq(documentNumbers.series, "invoice"))
     .returning({ next: documentNumbers.next });
   if (row) return row.next - 1;
-  // A database made before the series row existed: start it (a racing start takes the conflict path).
+  // The first document ever: the series starts at 1 (a racing first issuer takes the conflict path and waits).
   await tx.insert(documentNumbers).values({ series: "invoice", next: 1 }).onConflictDoNothing();
   return takeNumber(tx);
 }

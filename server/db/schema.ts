@@ -601,6 +601,14 @@ export const settings = pgTable("settings", {
   updatedAt: updatedAt(),
 });
 
+/** A file sent with an email: text as it is, or bytes (a PDF) written in base64. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: "base64";
+}
+
 /** Durable outbox: an email is stored before anything depends on it, then sent with retries. */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -615,10 +623,7 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull().default(""),
-    attachments: jsonb("attachments")
-      .$type<{ filename: string; contentType: string; content: string }[]>()
-      .notNull()
-      .default([]),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,8 @@ import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import { documentTitle, formatAbn, invoiceNumber } from "../../app/lib/tax.ts";
-import type { InvoiceRow } from "../db/schema.ts";
+import type { EmailAttachment, InvoiceRow } from "../db/schema.ts";
+import { invoicePdf } from "./invoice-pdf.server.ts";
 import type { OutgoingEmail } from "./outbox.server.ts";
 import { escapeHtml } from "./templates.server.ts";
 
@@ -84,11 +85,11 @@ ${row.taxInvoice ? "" : '<p class="muted" style="margin-top:16px">No GST is show
 </main></body></html>`;
 }
 
-/** The document by email: a few words, and its page attached to print or keep. */
-export function invoiceEmail(
+/** The document by email: a few words, and the document attached as a PDF and as its page. */
+export async function invoiceEmail(
   row: InvoiceRow,
   m: { refersTo: InvoiceRow | null; site: SiteInfo },
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const title = invoiceTitle(row);
   const number = invoiceNumber(row);
   return {
@@ -98,19 +99,32 @@ export function invoiceEmail(
     text: [
       row.buyerName ? `Hi ${row.buyerName.split(" ")[0]},` : "Hello,",
       "",
-      `Your ${title.toLowerCase()} ${number} for ${formatMoney(row.totalCents, row.currency, true)} is attached: open it in a browser to read or print it.`,
+      `Your ${title.toLowerCase()} ${number} for ${formatMoney(row.totalCents, row.currency, true)} is attached, as a PDF to print on A4 and as a page to open in a browser.`,
       "",
       m.site.title,
     ].join("\n"),
-    attachments: [invoiceAttachment(row, m.site, m.refersTo)],
+    attachments: await invoiceAttachments(row, m.site, m.refersTo),
   };
 }
 
-/** The document as an email attachment: its page, to open in a browser and print. */
-export function invoiceAttachment(row: InvoiceRow, site: SiteInfo, refersTo: InvoiceRow | null = null) {
-  return {
-    filename: `${invoiceNumber(row)}.html`,
-    contentType: "text/html; charset=utf-8",
-    content: invoiceHtml(row, { refersTo, site }),
-  };
+/** The document as email attachments: a PDF on A4, and its page to open in a browser. */
+export async function invoiceAttachments(
+  row: InvoiceRow,
+  site: SiteInfo,
+  refersTo: InvoiceRow | null = null,
+): Promise<EmailAttachment[]> {
+  const number = invoiceNumber(row);
+  return [
+    {
+      filename: `${number}.pdf`,
+      contentType: "application/pdf",
+      content: (await invoicePdf(row, { refersTo, site })).toString("base64"),
+      encoding: "base64",
+    },
+    {
+      filename: `${number}.html`,
+      contentType: "text/html; charset=utf-8",
+      content: invoiceHtml(row, { refersTo, site }),
+    },
+  ];
 }

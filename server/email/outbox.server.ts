@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
-import { emailOutbox, emailOutboxSealed } from "../db/schema.ts";
+import { type EmailAttachment, emailOutbox, emailOutboxSealed } from "../db/schema.ts";
 import { type EmailText, holdsSecrets, scrubEmail } from "./secrets.server.ts";
 
 export interface OutgoingEmail {
@@ -9,7 +9,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: EmailAttachment[];
   /** Same key twice = one email (e.g. one confirmation per booking). */
   dedupeKey?: string;
   /** Extra message headers (List-Unsubscribe on newsletters); transactional emails carry none. */

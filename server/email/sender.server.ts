@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
-import { emailOutbox, emailOutboxSealed } from "../db/schema.ts";
+import { type EmailAttachment, emailOutbox, emailOutboxSealed } from "../db/schema.ts";
 import type { Logger } from "../log.server.ts";
 import { SEALED_TEXT_LOST } from "./outbox.server.ts";
 
@@ -57,7 +57,7 @@ export interface Mailer {
     html?: string;
     /** Stable per outbox row, so a receiver can tell a repeat from a new message. */
     messageId?: string;
-    attachments?: { filename: string; contentType: string; content: string }[];
+    attachments?: EmailAttachment[];
     /** Extra headers stored with the email (e.g. List-Unsubscribe). */
     headers?: Record<string, string>;
   }): Promise<unknown>;
@@ -194,6 +194,7 @@ export function createOutboxSender(options: SenderOptions): OutboxSender {
             filename: a.filename,
             contentType: a.contentType,
             content: a.content,
+            ...(a.encoding ? { encoding: a.encoding } : {}),
           })),
         });
         const [marked] = await db

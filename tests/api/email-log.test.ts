@@ -82,6 +82,7 @@ describe("the log", () => {
     // The calendar file, and the booking's invoice (a receipt until the business sets its ABN).
     expect(detail.body.attachments).toEqual([
       expect.stringMatching(/^booking-TW-.+\.ics$/),
+      expect.stringMatching(/^INV-\d{6}\.pdf$/),
       expect.stringMatching(/^INV-\d{6}\.html$/),
     ]);
   });

@@ -158,6 +158,13 @@ describe("with an ABN registered for GST", () => {
     expect(mail.subject).toBe(
       `Tax invoice INV-${String(invoice.number).padStart(6, "0")} from Tidewater Pty Ltd`,
     );
+    // A PDF on A4 and the printable page.
+    const [pdf, page] = mail.attachments;
+    expect(pdf).toMatchObject({ contentType: "application/pdf", encoding: "base64" });
+    const bytes = Buffer.from(pdf.content, "base64");
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(bytes.toString("latin1")).toContain("/MediaBox [0 0 595.28 841.89]");
+    expect(page.content).toContain("<h1>Tax invoice</h1>");
   });
 
   it("a dearer change by the operator is invoiced for the difference, referring to the booking's invoice", async () => {

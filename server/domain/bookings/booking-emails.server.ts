@@ -13,7 +13,7 @@ import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, invoices, type PaymentRow, participants, waivers } from "../../db/schema.ts";
 import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
-import { invoiceAttachment } from "../../email/invoice-templates.server.ts";
+import { invoiceAttachments } from "../../email/invoice-templates.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "../../email/outbox.server.ts";
 import {
   type BookingFacts,
@@ -124,7 +124,7 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
         content: bookingIcs(booking, adventure, site, at),
       },
-      ...(invoice ? [invoiceAttachment(invoice, site)] : []),
+      ...(invoice ? await invoiceAttachments(invoice, site) : []),
     ],
   };
 }
@@ -169,7 +169,7 @@ export async function enqueueCustomPaymentEmails(
       kind: "payment_receipt",
       to: payment.customerEmail,
       ...paymentReceiptEmail(facts, site),
-      ...(invoice ? { attachments: [invoiceAttachment(invoice, site)] } : {}),
+      ...(invoice ? { attachments: await invoiceAttachments(invoice, site) } : {}),
       dedupeKey: `payment_receipt:${payment.id}`,
     });
   }

@@ -340,7 +340,7 @@ export async function invoiceById(db: DB, id: string): Promise<InvoiceRow> {
 /** Emails a document to its buyer again, as its page attached (a copy each time it is asked for). */
 export async function sendInvoice(db: DB, row: InvoiceRow, at: Date): Promise<void> {
   const content = await loadSiteContent(db);
-  const email = invoiceEmail(row, { refersTo: await refersTo(db, row), site: siteInfo(content) });
+  const email = await invoiceEmail(row, { refersTo: await refersTo(db, row), site: siteInfo(content) });
   await enqueueEmail(db, {
     ...email,
     bookingId: row.bookingId,

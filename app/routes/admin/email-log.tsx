@@ -20,6 +20,7 @@ import {
   emailWhen,
 } from "../../components/admin/email-log/email-view";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
+import { useOpenParam } from "../../lib/open-param";
 import type { Route } from "./+types/email-log";
 
 type EmailPage = { emails: EmailLogItem[]; total: number; page: number; page_size: number };
@@ -43,22 +44,13 @@ export const clientAction = adminAction;
 /** Every email the site sent or will send: filter, read one, retry a failed one, send one again. */
 export default function AdminEmailLog({ loaderData }: Route.ComponentProps) {
   const { list, detail, status, q } = loaderData;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const write = useAdminWrite();
   const { flash, show, clear } = useFlash(5000);
   const [busy, setBusy] = useState("");
   const page = list.ok ? list.data : null;
   const emails = page?.emails ?? [];
-  const open = (id: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set("email", id);
-        else next.delete("email");
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const open = useOpenParam("email");
   const act = async (email: EmailLogItem, how: "retry" | "send-again") => {
     setBusy(`${how}:${email.id}`);
     const res = await write("POST", `/api/admin/email-log/${encodeURIComponent(email.id)}/${how}`);

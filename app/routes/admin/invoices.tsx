@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import {
   Alert,
   Button,
@@ -13,6 +13,7 @@ import { InvoiceDocument } from "../../components/admin/invoices/InvoiceDocument
 import { InvoiceList } from "../../components/admin/invoices/InvoiceList";
 import type { InvoiceDetail, InvoiceView } from "../../components/admin/invoices/types";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
+import { useOpenParam } from "../../lib/open-param";
 import type { Route } from "./+types/invoices";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,19 +31,9 @@ export const clientAction = adminAction;
 /** Every tax invoice, adjustment note and receipt the site issued: find one, read it, print it, send it again. */
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { list, detail, q, open } = loaderData;
-  const [, setParams] = useSearchParams();
+  const choose = useOpenParam("invoice");
   const write = useAdminWrite();
   const { flash, show, clear } = useFlash(5000);
-  const choose = (id: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set("invoice", id);
-        else next.delete("invoice");
-        return next;
-      },
-      { preventScrollReset: true },
-    );
   const invoices = list.ok ? list.data.invoices : [];
 
   return (

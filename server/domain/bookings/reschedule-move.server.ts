@@ -8,6 +8,7 @@
  * is in reschedule-request, its paid completion in reschedule-complete; the
  * free weather move is here.
  */
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { ChangeSettlement } from "../../../app/lib/booking-change.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
@@ -15,7 +16,15 @@ import { peopleText } from "../../../app/lib/group-size.ts";
 import { RESCHEDULE_BLOCK_TEXT } from "../../../app/lib/reschedule.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventures, availability, type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
+import {
+  adventures,
+  availability,
+  type BookingRow,
+  bookingChanges,
+  bookings,
+  type PaymentRow,
+  payments,
+} from "../../db/schema.ts";
 import { bookingChangedEmail } from "../../email/booking-change-templates.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { movedEmails } from "../../email/reschedule-templates.server.ts";
@@ -275,4 +284,46 @@ export async function enqueueMovedEmails(
   const { customer, operator } = movedEmails({ ...m, ics });
   await enqueueEmail(tx, { ...customer, bookingId: m.booking.id });
   await enqueueEmail(tx, { ...operator, bookingId: m.booking.id });
+}
+
+/**
+ * The ledger row of a dearer change's checkout (kind reschedule), written
+ * before the provider is asked, and the change pointed at it; inside the
+ * caller's transaction. The customer's checkout lives its 30 minutes, the
+ * operator's link its day: `expiresAt` is the change's hold.
+ */
+export async function changePaymentRow(
+  tx: DB,
+  m: {
+    provider: PaymentRow["provider"];
+    booking: BookingRow;
+    change: BookingChangeRow;
+    expiresAt: Date;
+    at: Date;
+  },
+): Promise<{ paymentId: string; change: BookingChangeRow }> {
+  const { booking: b, change } = m;
+  const paymentId = randomUUID();
+  await tx.insert(payments).values({
+    id: paymentId,
+    provider: m.provider,
+    sessionId: `creating:${paymentId}`,
+    kind: "reschedule",
+    bookingId: b.id,
+    unitAmountCents: change.priceDifferenceCents,
+    quantity: 1,
+    amountTotalCents: change.priceDifferenceCents,
+    currency: b.currency,
+    status: "creating",
+    customerEmail: b.customerEmail,
+    metadata: { kind: "reschedule", change_id: change.id, booking_id: b.id, reference: b.reference },
+    expiresAt: m.expiresAt,
+    createdAt: m.at,
+  });
+  const [withPayment] = await tx
+    .update(bookingChanges)
+    .set({ paymentId })
+    .where(eq(bookingChanges.id, change.id))
+    .returning();
+  return { paymentId, change: withPayment };
 }

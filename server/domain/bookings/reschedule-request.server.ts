@@ -1,30 +1,9 @@
-/**
- * The customer moves their own booking to another date of the same adventure
- * (from their private link). The rules are in app/lib/reschedule.ts; this
- * module moves spots and money.
- *
- * One transaction locks the booking row (so two requests, or a request and a
- * cancellation, run one after the other), checks the rules against the locked
- * row, allows at most one `holding` change per booking, holds the new date's
- * spots with the same conditional update a new booking uses (never more than
- * free), and records a booking_changes row. Then, by the price difference:
- * - none or less: the booking moves in the same transaction (the old date's
- *   spots go back through releaseHold, the one release path), the change is
- *   done, the emails are queued, and a lower price is claimed as a refund
- *   with a key per change (sent to the provider after the commit);
- * - more: the new spots stay held for a checkout of the difference (kind
- *   reschedule, its ledger row written first). fulfil() completes the move
- *   exactly once when it is paid (reschedule-complete); an expired or
- *   cancelled checkout releases the held spots exactly once; a payment after
- *   that is refunded in full.
- */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { priceDifferenceCents, RESCHEDULE_BLOCK_TEXT, rescheduleBlock } from "../../../app/lib/reschedule.ts";
-import { adventures, bookingChanges, bookings, payments } from "../../db/schema.ts";
+import { adventures, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import { type BookingDeps, CHECKOUT_TTL_MS, openLedgerCheckout } from "../money/checkout-ledger.server.ts";
@@ -33,6 +12,7 @@ import { datePriceCents } from "./availability.server.ts";
 import {
   applyMove,
   type BookingChangeRow,
+  changePaymentRow,
   enqueueMovedEmails,
   holdChange,
   holdingChange,
@@ -125,28 +105,13 @@ export async function requestReschedule(
     }
 
     // A dearer date: the ledger row exists before the provider is asked, as for a custom payment.
-    const paymentId = randomUUID();
-    await tx.insert(payments).values({
-      id: paymentId,
+    const { paymentId, change: withPayment } = await changePaymentRow(tx, {
       provider: deps.payments.name,
-      sessionId: `creating:${paymentId}`,
-      kind: "reschedule",
-      bookingId: b.id,
-      unitAmountCents: differenceCents,
-      quantity: 1,
-      amountTotalCents: differenceCents,
-      currency: b.currency,
-      status: "creating",
-      customerEmail: b.customerEmail,
-      metadata: { kind: "reschedule", change_id: change.id, booking_id: b.id, reference: b.reference },
+      booking: b,
+      change,
       expiresAt: change.holdExpiresAt ?? at,
-      createdAt: at,
+      at,
     });
-    const [withPayment] = await tx
-      .update(bookingChanges)
-      .set({ paymentId })
-      .where(eq(bookingChanges.id, change.id))
-      .returning();
     return { outcome: "checkout" as const, change: withPayment, paymentId, differenceCents };
   });
 

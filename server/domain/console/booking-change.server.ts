@@ -1,22 +1,3 @@
-/**
- * The operator changes a booking's date, its group size or both, from its
- * console page. It is the customer's date change (reschedule-move) with the
- * operator's powers: any open date from today (the booking notice does not
- * apply), any group size in the adventure's range, and a choice of how the
- * price difference is settled (app/lib/booking-change: a link, owed, a
- * refund or waived).
- *
- * One transaction locks the booking row and its paid payments, so two
- * operators' changes, a customer's change and a cancellation run one after the
- * other; the new spots are held with the conditional update every booking
- * uses (never more than free), so two operators moving bookings into the last
- * spots never overbook. The change is keyed by the form's request key: the
- * same submission sent twice answers the first change. A refund is claimed in
- * the transaction and sent after the commit. A dearer change paid by link
- * holds its spots for the link's day and completes through fulfil, exactly
- * once (reschedule-complete), like the customer's own.
- */
-import { randomUUID } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import {
@@ -49,6 +30,7 @@ import {
   applyMove,
   type BookingChangeRow,
   changeHeldSpots,
+  changePaymentRow,
   enqueueMovedEmails,
   holdChange,
   holdingChange,
@@ -277,28 +259,13 @@ export async function changeBooking(
 
     if (link) {
       // The ledger row exists before the provider is asked, as for every checkout.
-      const paymentId = randomUUID();
-      await tx.insert(payments).values({
-        id: paymentId,
+      const { paymentId, change: withPayment } = await changePaymentRow(tx, {
         provider: deps.payments.name,
-        sessionId: `creating:${paymentId}`,
-        kind: "reschedule",
-        bookingId: b.id,
-        unitAmountCents: plan.difference_cents,
-        quantity: 1,
-        amountTotalCents: plan.difference_cents,
-        currency: b.currency,
-        status: "creating",
-        customerEmail: b.customerEmail,
-        metadata: { kind: "reschedule", change_id: change.id, booking_id: b.id, reference: b.reference },
+        booking: b,
+        change,
         expiresAt: holdUntil,
-        createdAt: at,
+        at,
       });
-      const [withPayment] = await tx
-        .update(bookingChanges)
-        .set({ paymentId })
-        .where(eq(bookingChanges.id, change.id))
-        .returning();
       return { repeated: false as const, kind: "link" as const, change: withPayment, plan, b, paymentId };
     }
 

@@ -1,4 +1,4 @@
-import { ArrowRight, Copy } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import type { ChangePlan } from "../../../../server/domain/console/booking-change.server";
 import { adminGet } from "../../../lib/admin-data";
@@ -7,6 +7,7 @@ import { formatDateAU, sydneyDate } from "../../../lib/dates";
 import { MAX_GROUP_SIZE, peopleText } from "../../../lib/group-size";
 import { formatMoney } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
+import { PaymentLinkField } from "../PaymentLinkField";
 import type { AdminBooking } from "../types";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import { failureDetail, type Notify } from "./types";
@@ -186,26 +187,7 @@ export function ChangeForm({
         </div>
       ) : null}
 
-      {link ? (
-        <div className="rounded-xl bg-slate-50 p-3">
-          <label htmlFor="change-link" className="field-label">
-            Payment link, to send by text message too
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="change-link"
-              className="field min-w-0 flex-1"
-              readOnly
-              value={link}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Button type="button" onClick={() => navigator.clipboard.writeText(link)}>
-              <Copy aria-hidden="true" className="h-4 w-4" />
-              Copy
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {link ? <PaymentLinkField url={link} /> : null}
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { CheckCircle2, Copy } from "lucide-react";
-import { useState } from "react";
+import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import type { OperatorBooking } from "../../../../server/domain/bookings/operator-booking.server";
 import { MANUAL_METHOD_LABELS, type OperatorPayment } from "../../../lib/admin-forms";
 import { formatDateTimeAU } from "../../../lib/dates";
 import { formatMoney } from "../../../lib/money";
 import { Button, buttonClass, Card } from "..";
+import { PaymentLinkField } from "../PaymentLinkField";
 
 /** The API's answer to a console booking (a type-only import), with what the form knew. */
 export type MadeBooking = OperatorBooking & {
@@ -17,14 +17,9 @@ export type MadeBooking = OperatorBooking & {
 
 /** What was booked, and for a payment link the link itself, to copy into a text message. */
 export function BookingMade({ made, onAnother }: { made: MadeBooking; onAnother: () => void }) {
-  const [copied, setCopied] = useState(false);
   const money = (cents: number) => formatMoney(cents, made.currency, true);
   const confirmed = made.booking_status === "confirmed";
-  const copy = async () => {
-    if (!made.payment_url) return;
-    await navigator.clipboard.writeText(made.payment_url);
-    setCopied(true);
-  };
+
   return (
     <Card className="mx-auto max-w-2xl">
       <div role="status" className="flex items-start gap-3">
@@ -66,23 +61,8 @@ export function BookingMade({ made, onAnother }: { made: MadeBooking; onAnother:
         </div>
       </div>
       {made.payment_url ? (
-        <div className="mt-5 rounded-xl bg-slate-50 p-3">
-          <label htmlFor="payment-link" className="field-label">
-            Payment link, to send by text message too
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="payment-link"
-              className="field min-w-0 flex-1"
-              readOnly
-              value={made.payment_url}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Button type="button" onClick={copy}>
-              <Copy aria-hidden="true" className="h-4 w-4" />
-              {copied ? "Copied" : "Copy"}
-            </Button>
-          </div>
+        <div className="mt-5">
+          <PaymentLinkField url={made.payment_url} />
         </div>
       ) : null}
       <div className="mt-5 flex flex-wrap gap-2">

@@ -74,7 +74,7 @@ async function readClearancePost(
       maxFieldBytes: 1024,
     });
     const [file] = files;
-    if (!file || file.size === 0) {
+    if (!file || file.size === 0 || file.field !== CLEARANCE_FIELD) {
       if (file) await rm(file.tmpPath, { force: true });
       return { outcome: refused(400, "Choose the doctor's clearance to upload") };
     }

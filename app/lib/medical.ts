@@ -101,6 +101,9 @@ export function clearanceFileAccepted(mime: string): boolean {
   return (CLEARANCE_FILE_TYPES as readonly string[]).includes(mime);
 }
 
+/** The upload form's intent: its answer is shown by that form, not by the details form beside it. */
+export const CLEARANCE_INTENT = "clearance";
+
 export const CLEARANCE_FILE_MESSAGE = `Choose the doctor's clearance as a PDF or a JPEG, PNG, WebP or HEIC picture, up to ${CLEARANCE_FILE_MAX_MB} MB`;
 
 /** "PDF, 120 KB": what the customer and the operator read about a received file. */

@@ -6,12 +6,12 @@ import { InvalidLink } from "../../components/InvalidLink";
 import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
 import { formView } from "../../lib/form-result";
+import { CLEARANCE_INTENT } from "../../lib/medical";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
 import type { Route } from "./+types/my-booking-participant";
 import {
-  CLEARANCE_INTENT,
   clearancePost,
   isClearancePost,
   participantFailure,

@@ -18,7 +18,7 @@ import { pageFailed } from "../../../server/page-outcome.server";
 import type { AppLoadContext } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure } from "../../lib/form-result";
-import { MEDICAL_QUESTIONS } from "../../lib/medical";
+import { CLEARANCE_INTENT, MEDICAL_QUESTIONS } from "../../lib/medical";
 import { medicalAnswersFromForm, PARTICIPANT_TEXT_FIELDS } from "../../lib/participants";
 
 const WAIVER_FIELDS = ["waiver_version", "waiver_name", "waiver_guardian_name"] as const;
@@ -73,9 +73,6 @@ export async function saveParticipantPost(
     );
   }
 }
-
-/** The form's intent for the clearance upload: its answer is shown by that form, not the details form. */
-export const CLEARANCE_INTENT = "clearance";
 
 /** The doctor's clearance comes as a file; the details form is url-encoded. */
 export const isClearancePost = (request: Request) =>

@@ -163,6 +163,20 @@ describe("the diver sends the clearance", () => {
       [upload(fx.docx(), "clearance.docx"), 415],
       [upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x25), "big.pdf"), 413],
       [upload(fx.pdf(), "x.pdf", "other_field"), 400],
+      // A HEIC picture this server cannot convert is refused as the media library refuses it.
+      [
+        upload(
+          Buffer.concat([
+            Buffer.from([0, 0, 0, 0x18]),
+            Buffer.from("ftypheic"),
+            Buffer.from([0, 0, 0, 0]),
+            Buffer.from("mif1heic"),
+            Buffer.from(SECRETS.place),
+          ]),
+          "IMG_0001.HEIC",
+        ),
+        400,
+      ],
     ];
     for (const [init, status] of cases) {
       const res = await post(init);
@@ -363,6 +377,7 @@ describe("the operator records the clearance", () => {
   it("notes in the history that new answers voided a clearance", async () => {
     const { link, participant } = await diveWithYes("2032-05-04");
     await record(participant.id, note);
+    current = new Date(current.getTime() + 60_000);
     const other = Object.fromEntries(
       MEDICAL_QUESTION_IDS.map((id, i) => [`medical_${id}`, i === 4 ? "yes" : "no"]),
     );

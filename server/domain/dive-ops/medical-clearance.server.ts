@@ -123,7 +123,8 @@ export async function receiveClearanceFile(
     if (row.status !== "confirmed") return refused(409, "This booking's details can no longer be changed");
     const type = await detectType(file.tmpPath);
     if (!type || !clearanceFileAccepted(type.mime)) return refused(415, CLEARANCE_FILE_MESSAGE);
-    const stripRefusal = await stripMetadata(file.tmpPath, type, "The file");
+    // The name the browser sent is only echoed to the person who sent it, never stored or logged.
+    const stripRefusal = await stripMetadata(file.tmpPath, type, file.originalName);
     if (stripRefusal) return refused(400, stripRefusal);
     let stored: Awaited<ReturnType<typeof storePrivateFile>>;
     try {

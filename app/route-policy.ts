@@ -119,7 +119,7 @@ export interface RoutePolicy {
   limit?: RouteLimit;
   /** Methods that need a live admin token (answered 401 without one). */
   admin?: readonly string[];
-  /** The page's form takes a photo: its action streams the body under the upload limits. */
+  /** The page's form takes a file (a photo, a doctor's clearance): its action streams the body under the upload limits. */
   uploads?: boolean;
 }
 
@@ -195,14 +195,17 @@ export const ROUTES: readonly RoutePolicy[] = [
     query: ["date"],
   }),
   // Participants' details, medical questionnaire and waiver, one person of the group at a time.
+  // Its second form sends a doctor's clearance as a file.
   publicPage("/my-booking/:token/participants/:position", "routes/public/my-booking-participant.tsx", {
     ...LINK,
     limit: writes(BUDGETS.participants),
+    uploads: true,
   }),
   // One participant's own link: their details only, nothing else of the booking.
   publicPage("/my-details/:token", "routes/public/my-details.tsx", {
     ...LINK,
     limit: writes(BUDGETS.participants),
+    uploads: true,
   }),
   // The customer's answer to a weather cancellation: move, credit or refund.
   publicPage("/my-booking/:token/weather", "routes/public/my-booking-weather.tsx", LINK),

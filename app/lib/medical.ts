@@ -75,3 +75,43 @@ export function sameAnswers(a: MedicalAnswers | null, b: MedicalAnswers | null):
   if (!a || !b) return a === b;
   return MEDICAL_QUESTION_IDS.every((id) => a[id] === b[id]);
 }
+
+/**
+ * The doctor's clearance a diver sends from their form: a scan or photo
+ * (JPEG, PNG, WebP, or HEIC where this server can convert it) or a PDF, at
+ * most this size, typed by its bytes on the server (never by its name).
+ */
+export const CLEARANCE_FILE_MAX_MB = 10;
+
+/** The types taken, as the server detects them from the bytes. */
+export const CLEARANCE_FILE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+  "application/pdf",
+] as const;
+
+/** The file input's `accept` (a hint for the picker; the server decides). */
+export const CLEARANCE_FILE_ACCEPT = `${CLEARANCE_FILE_TYPES.join(",")},.heic,.pdf`;
+
+/** Whether a detected type may be sent as a doctor's clearance. */
+export function clearanceFileAccepted(mime: string): boolean {
+  return (CLEARANCE_FILE_TYPES as readonly string[]).includes(mime);
+}
+
+/** The upload form's intent: its answer is shown by that form, not by the details form beside it. */
+export const CLEARANCE_INTENT = "clearance";
+
+export const CLEARANCE_FILE_MESSAGE = `Choose the doctor's clearance as a PDF or a JPEG, PNG, WebP or HEIC picture, up to ${CLEARANCE_FILE_MAX_MB} MB`;
+
+/** "PDF, 120 KB": what the customer and the operator read about a received file. */
+export function clearanceFileText(mime: string, bytes: number): string {
+  const kind = mime === "application/pdf" ? "PDF" : "picture";
+  const size =
+    bytes >= 1024 * 1024
+      ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${kind}, ${size}`;
+}

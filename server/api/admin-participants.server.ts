@@ -1,10 +1,13 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { clearanceRecordSchema, clearanceUndoSchema } from "../../app/lib/admin-forms/clearance.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { waiverSchema } from "../../app/lib/participants.ts";
+import { clearanceFile, clearanceView } from "../domain/dive-ops/medical-clearance.server.ts";
 import {
   markCertificationChecked,
   recordMedicalClearance,
+  undoMedicalClearance,
 } from "../domain/dive-ops/participant-checks.server.ts";
 import { saveParticipant } from "../domain/dive-ops/participant-save.server.ts";
 import { adminBookingParticipants, adminParticipantView } from "../domain/dive-ops/participants.server.ts";
@@ -15,6 +18,9 @@ import { readJson } from "./validate.server.ts";
 
 const jsonObject = z.record(z.string(), z.unknown());
 
+/** A request that carries a body; the older call of the clearance sends none (or an empty one). */
+const hasBody = (c: Context) => c.req.raw.body !== null && c.req.header("content-length") !== "0";
+
 /** A path's position: digits only, so "1.5" or "01x" is named as the position rather than not found. */
 function readPosition(raw: string): number {
   if (!/^\d{1,2}$/.test(raw))
@@ -24,7 +30,8 @@ function readPosition(raw: string): number {
 
 /**
  * The operator's side of participants and the waiver: read and edit a
- * booking's people, record a doctor's clearance, mark a certification as
+ * booking's people, record a doctor's clearance (with a note, and undo it),
+ * read the clearance file the customer sent, mark a certification as
  * checked, and publish waiver versions. All behind the admin token.
  */
 export function adminParticipantsApi(services: Services) {
@@ -45,9 +52,39 @@ export function adminParticipantsApi(services: Services) {
     return c.json(await adminParticipantView(db, saved));
   });
 
+  // A body names who recorded it, the doctor, the date on the clearance and a note (the console's
+  // dialog); the older call without a body records the time alone.
   api.post("/admin/participants/:id/medical-clearance", async (c) => {
-    const saved = await recordMedicalClearance(db, c.req.param("id"), now());
+    const details = hasBody(c) ? await readJson(c, clearanceRecordSchema) : undefined;
+    const saved = await recordMedicalClearance(db, c.req.param("id"), now(), details);
     return c.json(await adminParticipantView(db, saved));
+  });
+
+  api.post("/admin/participants/:id/medical-clearance/undo", async (c) => {
+    const details = await readJson(c, clearanceUndoSchema);
+    const saved = await undoMedicalClearance(db, c.req.param("id"), now(), details);
+    return c.json(await adminParticipantView(db, saved));
+  });
+
+  api.get("/admin/participants/:id/medical-clearance", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    return c.json(await clearanceView(db, c.req.param("id")));
+  });
+
+  // The customer's file, to the operator only (this router is behind the admin token): a download
+  // that can never run as a page of this origin, and is never kept by a cache.
+  api.get("/admin/participants/:id/medical-clearance/file", async (c) => {
+    const file = await clearanceFile(db, services.env.DATA_DIR, c.req.param("id"));
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.mimeType,
+        "Content-Length": String(file.size),
+        "Content-Disposition": `attachment; filename="${file.downloadName}"`,
+        "Content-Security-Policy": "sandbox; default-src 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": NO_STORE,
+      },
+    });
   });
 
   api.post("/admin/participants/:id/certification-checked", async (c) => {

@@ -849,6 +849,15 @@ export const participants = pgTable(
     medicalNeedsClearance: boolean("medical_needs_clearance").notNull().default(false),
     /** The operator recorded the doctor's clearance as received. */
     medicalClearanceAt: timestamp("medical_clearance_at", { withTimezone: true }),
+    /**
+     * The doctor's clearance the customer uploaded: a generated file name in the private folder
+     * (server/media/private-store.server.ts), never under the public uploads; its type, size and
+     * arrival. Medical data: erased with the answers.
+     */
+    medicalClearanceFile: text("medical_clearance_file"),
+    medicalClearanceFileType: text("medical_clearance_file_type"),
+    medicalClearanceFileSize: integer("medical_clearance_file_size"),
+    medicalClearanceFileAt: timestamp("medical_clearance_file_at", { withTimezone: true }),
     medicalErasedAt: timestamp("medical_erased_at", { withTimezone: true }),
     waiverVersion: integer("waiver_version").references(() => waivers.version, { onDelete: "restrict" }),
     /** The name the participant (or, for a minor, the guardian) typed to accept. */
@@ -1086,3 +1095,37 @@ export const documentNumbers = pgTable("document_numbers", {
   series: text("series").primaryKey(),
   next: integer("next").notNull(),
 });
+
+export const CLEARANCE_EVENT_KINDS = ["recorded", "undone", "voided"] as const;
+export type ClearanceEventKind = (typeof CLEARANCE_EVENT_KINDS)[number];
+
+/**
+ * The history of a participant's doctor's clearance: recorded by the operator (who, the doctor, the
+ * date on the clearance, a note), undone by the operator, or voided by new medical answers. The
+ * participant's medical_clearance_at is the current state; these rows say how it came to be. Medical
+ * data: erased with the answers. A form's request key makes a repeated submit record once.
+ */
+export const medicalClearanceEvents = pgTable(
+  "medical_clearance_events",
+  {
+    id: id(),
+    participantId: text("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ClearanceEventKind>().notNull(),
+    /** The operator's name as typed (the console has one shared sign-in). */
+    recordedBy: text("recorded_by").notNull().default(""),
+    doctor: text("doctor").notNull().default(""),
+    /** The date written on the doctor's clearance. */
+    clearedOn: date("cleared_on", { mode: "string" }),
+    note: text("note").notNull().default(""),
+    requestKey: text("request_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("medical_clearance_events_participant_idx").on(t.participantId, t.createdAt),
+    uniqueIndex("medical_clearance_events_request_key").on(t.participantId, t.requestKey),
+    check("medical_clearance_events_kind", sql`${t.kind} in ('recorded', 'undone', 'voided')`),
+  ],
+);
+export type MedicalClearanceEventRow = typeof medicalClearanceEvents.$inferSelect;

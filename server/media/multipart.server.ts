@@ -16,6 +16,8 @@ import { HttpError } from "../errors.server.ts";
 import { badText, textProblem } from "../security/text.server.ts";
 
 export interface ReceivedFile {
+  /** The form field the file came in. */
+  field?: string;
   /** The name the browser sent, cleaned for display; data only, never a path. */
   originalName: string;
   tmpPath: string;
@@ -165,6 +167,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       );
     }
     const file: ReceivedFile = {
+      field: name,
       originalName: cleanOriginalName(info.filename),
       tmpPath: path.join(limits.tmpDir, `${randomBytes(16).toString("hex")}.part`),
       size: 0,

@@ -35,7 +35,8 @@ const newId = () => randomBytes(12).toString("hex");
 /** libvips is loaded on the first upload, not in every process at start (about 20 MB a public-only process never needs). */
 const loadSharp = async () => (await import("sharp")).default;
 
-async function writeWebp(input: string, animated: boolean, width: number, out: string) {
+/** Re-encodes an image as WebP at most `width` wide and high; sharp writes no metadata unless asked. */
+export async function writeWebp(input: string, animated: boolean, width: number, out: string) {
   const sharp = await loadSharp();
   return sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()

@@ -210,8 +210,8 @@ describe("erasing medical answers after the trip", () => {
 
     // Again, and from two processes at once: nothing more to erase, the date stays.
     const again = await Promise.all([
-      eraseExpiredMedicalData(t.db, now(), 30),
-      eraseExpiredMedicalData(t.db, now(), 30),
+      eraseExpiredMedicalData(t.db, now(), 30, t.services.env.DATA_DIR),
+      eraseExpiredMedicalData(t.db, now(), 30, t.services.env.DATA_DIR),
     ]);
     expect(again).toEqual([0, 0]);
 

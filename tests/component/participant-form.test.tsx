@@ -34,6 +34,7 @@ const form: ParticipantFormData = {
     cert_number: "",
     last_dive_date: "",
   },
+  clearance: null,
   medicalAnsweredAt: null,
   minor: null,
   waiver: null,

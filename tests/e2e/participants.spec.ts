@@ -261,6 +261,15 @@ test.describe("with JavaScript", () => {
       expect(await readiness()).toBe("medical_clearance_needed");
       const second = panel.getByTestId("admin-participant-2");
       await second.getByRole("button", { name: "Record medical clearance" }).click();
+      // Recorded in its dialog: confirmed, with who records it, the doctor and the date on the clearance.
+      const dialog = page.getByRole("dialog", { name: `Medical clearance: ${NEW_DIVER.name}` });
+      await dialog.getByLabel("Your name").fill("Sam Instructor");
+      await dialog.getByLabel("Date on the clearance").fill(sydneyToday());
+      await dialog.getByRole("textbox", { name: "Doctor", exact: true }).fill("Dr Rhee, Harbour Medical");
+      await dialog.getByLabel(/I have read the doctor's clearance/).check();
+      await dialog.getByRole("button", { name: "Record clearance" }).click();
+      await expect(dialog.getByRole("button", { name: "Undo clearance" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).click();
       await expect(panel.getByText("Doctor's clearance received")).toBeVisible();
       await expect(second.getByRole("button", { name: "Record medical clearance" })).toHaveCount(0);
       expect(await readiness()).toBe("ready");

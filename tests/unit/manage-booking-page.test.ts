@@ -247,6 +247,7 @@ describe("a participant's own page", () => {
       cert_number: "",
       last_dive_date: "",
     },
+    clearance: { needed: true, cleared: false, received: null },
     medicalAnsweredAt: "2029-12-20T00:00:00.000Z",
     minor: false,
     waiver: null,
@@ -267,15 +268,49 @@ describe("a participant's own page", () => {
     // The email the link went to is not a field here, and there is no way to the booking's page.
     expect(html).not.toContain('name="email"');
     expect(text(html)).not.toContain("Back to your booking");
+    // Their own clearance: needed, and how to send it (a multipart form post, no JavaScript needed).
+    expect(text(html)).toContain("Your answers need a doctor&#x27;s clearance");
+    expect(html).toMatch(/<form[^>]*encType="multipart\/form-data" method="post"/);
+    expect(html).toContain('name="clearance_file"');
+  });
+
+  it("tells a person their file arrived, and on the form's page the address to email it to", () => {
+    const received = {
+      ...FORM,
+      clearance: {
+        needed: true,
+        cleared: false,
+        received: { receivedAt: "2029-12-21T01:00:00.000Z", text: "PDF, 120 KB" },
+      },
+    };
+    const html = render(
+      () =>
+        createElement(ParticipantForm, {
+          form: received,
+          retentionDays: 90,
+          backHref: null,
+          saved: false,
+          contactEmail: "dive@example.com",
+        }),
+      "/my-booking/x",
+      {},
+    );
+    expect(text(html)).toContain("We received your file on Fri, 21 Dec 2029 (PDF, 120 KB)");
+    expect(text(html)).toContain("Replace the file");
+    expect(html).toContain(
+      'href="mailto:dive@example.com?subject=Doctor&#x27;s%20clearance%2C%20booking%20TW-ABC123"',
+    );
   });
 
   it("from the booking's link keeps the email field and the way back", () => {
     const html = page(
-      { ...FORM, viewer: "group", summary: { label: "Complete", todo: [] } },
+      { ...FORM, viewer: "group", clearance: null, summary: { label: "Complete", todo: [] } },
       "/my-booking/tok123",
     );
     expect(html).toContain('name="email"');
     expect(html).toContain('href="/my-booking/tok123"');
-    expect(text(html)).not.toContain("clearance");
+    // Every diver's form says how to send a clearance, whatever the answers: it names nobody's state.
+    expect(text(html)).toContain("Doctor&#x27;s clearance");
+    expect(text(html)).not.toMatch(/Your answers need|We received your file|recorded your doctor/);
   });
 });

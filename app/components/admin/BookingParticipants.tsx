@@ -5,6 +5,7 @@ import type {
   AdminParticipant,
 } from "../../../server/domain/dive-ops/participants.server";
 import { formatDateAU } from "../../lib/dates";
+import { ClearanceDialog } from "./ClearanceDialog";
 import { ParticipantEditor, type Write } from "./ParticipantEditor";
 import { ParticipantFacts } from "./ParticipantFacts";
 import { ReadinessBadge } from "./status";
@@ -14,8 +15,8 @@ import { Card } from "./ui/layout";
 /**
  * A booking's participants as the operator sees them: every field, the
  * medical answers (the "yes" ones highlighted; only the operator sees them),
- * the waiver acceptance, and the operator's actions: record a doctor's
- * clearance, mark a certification checked, edit a person.
+ * the waiver acceptance, and the operator's actions: record (or undo) a
+ * doctor's clearance in its dialog, mark a certification checked, edit a person.
  */
 export function BookingParticipants({
   data,
@@ -42,17 +43,14 @@ export function BookingParticipants({
   }, [data.booking_id, beside]);
   const positions = Array.from({ length: data.group_size }, (_, i) => i + 1);
 
-  const act = async (p: AdminParticipant, action: "medical-clearance" | "certification-checked") => {
+  // The doctor's clearance is recorded (and undone) in its dialog: confirmed, with a note.
+  const [clearance, setClearance] = useState<AdminParticipant | null>(null);
+  const act = async (p: AdminParticipant, action: "certification-checked") => {
     setBusy(`${action}:${p.id}`);
     const res = await write("POST", `/api/admin/participants/${encodeURIComponent(p.id)}/${action}`);
     setBusy(null);
     if (res.ok) {
-      onDone(
-        "success",
-        action === "medical-clearance"
-          ? `Medical clearance recorded for ${p.full_name}.`
-          : `Certification of ${p.full_name} marked as checked.`,
-      );
+      onDone("success", `Certification of ${p.full_name} marked as checked.`);
     } else {
       onDone("error", "The change was not saved", res.network ? "Connection error" : res.detail);
     }
@@ -60,6 +58,13 @@ export function BookingParticipants({
 
   return (
     <div ref={top} className="scroll-mt-4">
+      <ClearanceDialog
+        participantId={clearance?.id ?? null}
+        name={clearance?.full_name || "this participant"}
+        write={write}
+        onClose={() => setClearance(null)}
+        onDone={(tone, message) => onDone(tone, message)}
+      />
       <Card
         title={`Participants of ${data.reference}`}
         description={`${data.adventure_title}, ${formatDateAU(data.selected_date, "full")} · ${data.group_size} ${
@@ -114,15 +119,18 @@ export function BookingParticipants({
                       </div>
                       {p ? <ParticipantFacts p={p} data={data} /> : null}
                       <div className="mt-3 flex flex-wrap gap-2">
-                        {p?.medical_needs_clearance && !p.medical_clearance_at ? (
+                        {p?.medical_needs_clearance || p?.medical_clearance_file ? (
                           <Button
                             size="sm"
-                            variant="teal"
-                            busy={busy === `medical-clearance:${p.id}`}
-                            onClick={() => act(p, "medical-clearance")}
+                            variant={
+                              p.medical_needs_clearance && !p.medical_clearance_at ? "teal" : "secondary"
+                            }
+                            onClick={() => setClearance(p)}
                           >
                             <HeartPulse aria-hidden="true" className="h-4 w-4" />
-                            Record medical clearance
+                            {p.medical_needs_clearance && !p.medical_clearance_at
+                              ? "Record medical clearance"
+                              : "Medical clearance"}
                           </Button>
                         ) : null}
                         {p && data.requires_certification && p.cert_number && !p.cert_checked_at ? (

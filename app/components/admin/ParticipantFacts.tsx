@@ -116,6 +116,11 @@ export function ParticipantFacts({ p, data }: { p: AdminParticipant; data: Admin
                   )}
                 </p>
               ) : null}
+              {p.medical_clearance_file ? (
+                <p className="mt-1 text-slate-700" data-testid="clearance-file">
+                  The diver sent a clearance file {formatDateTimeAU(p.medical_clearance_file.received_at)}.
+                </p>
+              ) : null}
             </>
           )}
         </div>

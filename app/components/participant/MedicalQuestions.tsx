@@ -8,11 +8,14 @@ import { FieldError, Section } from "./fields";
  * answers again to change them.
  */
 export function MedicalQuestions({
+  clearanceHref,
   answeredAt,
   errors,
   posted,
   retentionDays,
 }: {
+  /** Where the page says how to send a doctor's clearance. */
+  clearanceHref?: string;
   answeredAt: string | null;
   errors: Record<string, string>;
   /** What the refused post chose, to show it again. */
@@ -73,6 +76,15 @@ export function MedicalQuestions({
           );
         })}
       </ol>
+      {clearanceHref ? (
+        <p className="text-sm text-slate-700" data-testid="clearance-how">
+          Any “yes”? Save these answers, then{" "}
+          <a href={clearanceHref} className="font-medium text-reef-700 underline">
+            send us the doctor's clearance
+          </a>{" "}
+          (upload it on this page, or email it).
+        </p>
+      ) : null}
     </Section>
   );
 }

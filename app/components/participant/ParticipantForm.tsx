@@ -4,10 +4,11 @@ import { Form, Link, useLocation } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
-import { MEDICAL_QUESTIONS } from "../../lib/medical";
+import { CLEARANCE_FILE_MAX_MB, MEDICAL_QUESTIONS } from "../../lib/medical";
 import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
 import { isMinorOn, latestBirthDate } from "../../lib/readiness";
 import { useResultInView } from "../../lib/result-in-view";
+import { ClearanceUpload } from "./ClearanceUpload";
 import { Section, SelectField, TextField } from "./fields";
 import { MedicalQuestions } from "./MedicalQuestions";
 import { WaiverSignature } from "./WaiverSignature";
@@ -64,9 +65,20 @@ export function ParticipantForm({
   retentionDays,
   backHref,
   saved,
+  clearanceAnswer,
+  clearanceReceived = false,
+  clearanceMaxMb = CLEARANCE_FILE_MAX_MB,
+  contactEmail = "",
 }: {
   form: ParticipantFormData;
   answer?: ParticipantAnswer;
+  /** The clearance upload's answer (its own form, its own intent). */
+  clearanceAnswer?: FormView<unknown, unknown>;
+  /** The clearance was just uploaded. */
+  clearanceReceived?: boolean;
+  clearanceMaxMb?: number;
+  /** Where a clearance can be emailed instead: the site's contact address. */
+  contactEmail?: string;
   retentionDays: number;
   /** The booking's page (the group's view); null on a person's own link. */
   backHref: string | null;
@@ -308,6 +320,7 @@ export function ParticipantForm({
 
             {form.diving ? (
               <MedicalQuestions
+                clearanceHref="#clearance"
                 answeredAt={form.medicalAnsweredAt}
                 errors={errors}
                 posted={answer?.values}
@@ -364,6 +377,17 @@ export function ParticipantForm({
             </div>
           ) : null}
         </Form>
+
+        {form.diving ? (
+          <ClearanceUpload
+            form={form}
+            answer={clearanceAnswer}
+            received={clearanceReceived}
+            maxMb={clearanceMaxMb}
+            contactEmail={contactEmail}
+            retentionDays={retentionDays}
+          />
+        ) : null}
 
         {backHref ? (
           <p className="mt-8 text-sm">

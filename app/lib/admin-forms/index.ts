@@ -1,7 +1,7 @@
 /**
  * The admin payload schemas, one module per job in this folder (text helpers,
  * adventures, gallery, reviews, FAQs, content, media, availability, check,
- * operator bookings),
+ * clearance, operator bookings),
  * shared by the console's forms and the server's API: importers name the
  * folder, and this index is its whole public surface.
  */
@@ -10,6 +10,7 @@ export * from "./adventures.ts";
 export * from "./availability.ts";
 export * from "./booking-page.ts";
 export * from "./check.ts";
+export * from "./clearance.ts";
 export * from "./content.ts";
 export * from "./faqs.ts";
 export * from "./gallery.ts";

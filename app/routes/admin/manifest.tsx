@@ -6,7 +6,9 @@
  * Medical: the sheet is printed and left on a boat, so it shows only
  * "clearance needed", "clearance received" or "no medical issues", never the
  * answers themselves (the API does not send them; the booking's participant
- * screen is where the operator reads them).
+ * screen is where the operator reads them). A person whose answers need a
+ * clearance has a screen-only button that opens the clearance dialog: the
+ * diver's file, recording it with a note, undoing it.
  */
 import { CalendarCheck, ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
 import { useState } from "react";
@@ -153,7 +155,12 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
         <FlashAlert flash={flash} onDismiss={clear} />
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         {manifest ? (
-          <ManifestBody manifest={manifest} write={write} onError={(m) => show("error", "", m)} />
+          <ManifestBody
+            manifest={manifest}
+            write={write}
+            onError={(m) => show("error", "", m)}
+            onNotice={(tone, m) => show(tone, "", m)}
+          />
         ) : null}
       </div>
     </div>

@@ -1,14 +1,23 @@
 import { data, redirect } from "react-router";
 import { openParticipantLink } from "../../../server/domain/bookings/booking-links.server";
+import { clearanceMaxMb } from "../../../server/domain/dive-ops/medical-clearance.server";
 import { participantForm } from "../../../server/domain/dive-ops/participant-views.server";
 import { InvalidLink } from "../../components/InvalidLink";
 import { ParticipantForm } from "../../components/participant/ParticipantForm";
 import { getApp } from "../../lib/context";
 import { formView } from "../../lib/form-result";
+import { CLEARANCE_INTENT } from "../../lib/medical";
 import { seo } from "../../lib/seo";
-import { siteName } from "../../lib/site";
+import { siteInfo, siteName } from "../../lib/site";
+import { useRootData } from "../../root";
 import type { Route } from "./+types/my-details";
-import { participantFailure, readParticipantPost, saveParticipantPost } from "./participant-form.server";
+import {
+  clearancePost,
+  isClearancePost,
+  participantFailure,
+  readParticipantPost,
+  saveParticipantPost,
+} from "./participant-form.server";
 
 /**
  * A participant's own link (emailed to the address the group gave for them):
@@ -31,6 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       expired: opened.status === "expired",
       saved: new URL(request.url).searchParams.get("saved") === "1",
       retentionDays: app.env.MEDICAL_RETENTION_DAYS,
+      clearanceReceived: new URL(request.url).searchParams.get("clearance") === "received",
+      clearanceMaxMb: clearanceMaxMb(app.env),
     },
     { status: form ? 200 : opened.status === "expired" ? 410 : 404 },
   );
@@ -38,6 +49,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
+  if (isClearancePost(request)) {
+    return clearancePost(
+      app,
+      request,
+      async (at) => {
+        const opened = await openParticipantLink(app.db, params.token, at);
+        return opened.status === "live"
+          ? { bookingId: opened.linked.booking.id, position: opened.position }
+          : null;
+      },
+      `/my-details/${params.token}?clearance=received#clearance`,
+    );
+  }
   const posted = await readParticipantPost(request);
   const opened = await openParticipantLink(app.db, params.token, app.booking.now());
   if (opened.status !== "live") return participantFailure(posted, 404, "This link does not work.");
@@ -67,11 +91,16 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
+  const root = useRootData();
   if (!form) return <InvalidLink expired={loaderData.expired} />;
   return (
     <ParticipantForm
       form={form}
       answer={formView(actionData)}
+      clearanceAnswer={formView<unknown, unknown>(actionData, CLEARANCE_INTENT)}
+      clearanceReceived={loaderData.clearanceReceived && !actionData}
+      clearanceMaxMb={loaderData.clearanceMaxMb}
+      contactEmail={siteInfo(root.content).email}
       retentionDays={loaderData.retentionDays}
       backHref={null}
       saved={loaderData.saved && !actionData}

@@ -2,15 +2,23 @@
  * A participant form's post, for the two pages that show it: the booking's
  * link (any person of the group) and a person's own link (only them). The
  * same schema and saveParticipant as the operator's API; a refused post comes
- * back with each field's message and what was typed.
+ * back with each field's message and what was typed. The page's second form,
+ * the doctor's clearance, posts a file (multipart) to the same action.
  */
+
+import { redirect } from "react-router";
+import {
+  CLEARANCE_FIELD,
+  type ClearanceTarget,
+  receiveClearanceFile,
+} from "../../../server/domain/dive-ops/medical-clearance.server";
 import { saveParticipant } from "../../../server/domain/dive-ops/participant-save.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import type { AppLoadContext } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure } from "../../lib/form-result";
-import { MEDICAL_QUESTIONS } from "../../lib/medical";
+import { CLEARANCE_INTENT, MEDICAL_QUESTIONS } from "../../lib/medical";
 import { medicalAnswersFromForm, PARTICIPANT_TEXT_FIELDS } from "../../lib/participants";
 
 const WAIVER_FIELDS = ["waiver_version", "waiver_name", "waiver_guardian_name"] as const;
@@ -64,4 +72,36 @@ export async function saveParticipantPost(
       "We could not save these details just now. Please try again, or contact us.",
     );
   }
+}
+
+/** The doctor's clearance comes as a file; the details form is url-encoded. */
+export const isClearancePost = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+
+/**
+ * Takes the doctor's clearance posted from a participant's page (the body is
+ * read before `locate` looks the link up). Answers the redirect to show on
+ * success, or the refusal for the clearance form (its message under the
+ * file field).
+ */
+export async function clearancePost(
+  app: AppLoadContext,
+  request: Request,
+  locate: (at: Date) => Promise<ClearanceTarget | null>,
+  savedUrl: string,
+) {
+  const outcome = await receiveClearanceFile(
+    { db: app.db, env: app.env, log: app.log, now: app.booking.now },
+    request,
+    locate,
+  );
+  if (outcome.kind === "saved") return redirect(savedUrl, { status: 303 });
+  const [status, message] =
+    outcome.kind === "not_found" ? [404, "This link does not work."] : [outcome.status, outcome.message];
+  return formAnswer(
+    formFailure<Record<string, string>>(status, message, {
+      errors: { [CLEARANCE_FIELD]: message },
+      intent: CLEARANCE_INTENT,
+    }),
+  );
 }

@@ -1,12 +1,15 @@
 /**
  * The operator's ticks on a participant: the doctor's clearance received for
- * answers that need one, and the certification seen. Each is recorded once
- * (a second tick keeps the first time), under the participant's row lock.
+ * answers that need one (and its undo), and the certification seen. Each is
+ * recorded once (a second tick keeps the first time), under the participant's
+ * row lock.
  */
 import { eq } from "drizzle-orm";
+import type { ClearanceRecordInput, ClearanceUndoInput } from "../../../app/lib/admin-forms/clearance.ts";
+import { sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
-import { bookings, type ParticipantRow, participants } from "../../db/schema.ts";
-import { conflict, notFound } from "../../errors.server.ts";
+import { bookings, medicalClearanceEvents, type ParticipantRow, participants } from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../errors.server.ts";
 
 async function participantForAction(tx: DB, participantId: string) {
   const [row] = await tx
@@ -24,21 +27,82 @@ async function participantForAction(tx: DB, participantId: string) {
 
 /**
  * The operator received the doctor's clearance for a participant whose
- * answers need one. Recording it twice keeps the first time.
+ * answers need one, with who recorded it, the doctor, the date on the
+ * clearance and a note (`details`; the API's older bodiless call records the
+ * time alone). Recording it again keeps the first: a repeated submit (the
+ * same request key, or a participant cleared already) changes nothing.
  */
 export async function recordMedicalClearance(
   db: DB,
   participantId: string,
   at: Date,
+  details?: ClearanceRecordInput,
 ): Promise<ParticipantRow> {
+  if (details && details.cleared_on > sydneyDate(at)) {
+    const message = "The date on the clearance cannot be in the future";
+    throw badRequest(`cleared_on: ${message}`, { cleared_on: message });
+  }
   return db.transaction(async (tx) => {
     const { participant } = await participantForAction(tx, participantId);
     if (!participant.medicalNeedsClearance)
       throw conflict("This participant's medical answers need no clearance.");
     if (participant.medicalClearanceAt) return participant;
+    const [event] = await tx
+      .insert(medicalClearanceEvents)
+      .values({
+        participantId,
+        kind: "recorded",
+        recordedBy: details?.recorded_by ?? "",
+        doctor: details?.doctor ?? "",
+        clearedOn: details?.cleared_on ?? null,
+        note: details?.note ?? "",
+        requestKey: details?.request_key ?? null,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: medicalClearanceEvents.id });
+    // This form was submitted before (and undone since): the repeat records nothing.
+    if (!event) return participant;
     const [saved] = await tx
       .update(participants)
       .set({ medicalClearanceAt: at, updatedAt: at })
+      .where(eq(participants.id, participantId))
+      .returning();
+    return saved;
+  });
+}
+
+/**
+ * Takes a recorded clearance back (recorded in error, or the wrong person's
+ * letter): the participant needs one again, so the readiness rule reads them
+ * as not ready. The history keeps both. Undoing what is not recorded, or a
+ * repeated submit, changes nothing.
+ */
+export async function undoMedicalClearance(
+  db: DB,
+  participantId: string,
+  at: Date,
+  details: ClearanceUndoInput,
+): Promise<ParticipantRow> {
+  return db.transaction(async (tx) => {
+    const { participant } = await participantForAction(tx, participantId);
+    if (!participant.medicalClearanceAt) return participant;
+    const [event] = await tx
+      .insert(medicalClearanceEvents)
+      .values({
+        participantId,
+        kind: "undone",
+        recordedBy: details.recorded_by,
+        note: details.note,
+        requestKey: details.request_key ?? null,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: medicalClearanceEvents.id });
+    if (!event) return participant;
+    const [saved] = await tx
+      .update(participants)
+      .set({ medicalClearanceAt: null, updatedAt: at })
       .where(eq(participants.id, participantId))
       .returning();
     return saved;

@@ -14,7 +14,12 @@ import {
   waiverSigner,
 } from "../../../app/lib/participants.ts";
 import type { DB } from "../../db/client.server.ts";
-import { type BookingRow, type ParticipantRow, participants } from "../../db/schema.ts";
+import {
+  type BookingRow,
+  medicalClearanceEvents,
+  type ParticipantRow,
+  participants,
+} from "../../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
 import { validateBody } from "../../security/text.server.ts";
 import { revokeParticipantLinks } from "../bookings/booking-links.server.ts";
@@ -145,6 +150,12 @@ export async function saveParticipant(
       .values({ bookingId, position, ...values, createdAt: at })
       .onConflictDoUpdate({ target: [participants.bookingId, participants.position], set: values })
       .returning();
+    // The history says why a recorded clearance stopped counting.
+    if (existing?.medicalClearanceAt && "medicalAnswers" in medical) {
+      await tx
+        .insert(medicalClearanceEvents)
+        .values({ participantId: saved.id, kind: "voided", note: "New medical answers", createdAt: at });
+    }
     return saved;
   });
 }

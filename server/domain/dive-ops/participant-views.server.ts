@@ -5,7 +5,8 @@
  * answer, and the group's side carries no medical state either: it is the
  * readiness rule's group view (app/lib/readiness.ts), where the operator's
  * checks read as "waiting for the operator". Only a person's own link says
- * that a doctor's clearance is needed, and only to them.
+ * that a doctor's clearance is needed, and whether their file arrived, and
+ * only to them.
  */
 import {
   DETAIL_PART_LABELS,
@@ -26,6 +27,7 @@ import {
 } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import type { ParticipantRow } from "../../db/schema.ts";
+import { clearanceReceipt } from "./medical-clearance.server.ts";
 import { type BookingParticipants, bookingParticipants } from "./participants.server.ts";
 
 type Issue = Exclude<Readiness, "ready">;
@@ -184,6 +186,18 @@ export async function participantForm(db: DB, bookingId: string, position: numbe
       cert_number: p?.certNumber ?? "",
       last_dive_date: p?.lastDiveDate ?? "",
     },
+    /**
+     * The person's own clearance, on their own link only: needed, the file received, recorded by
+     * the operator. The group's view carries none of it (whose answers need one is not the group's).
+     */
+    clearance:
+      viewer === "self" && p
+        ? {
+            needed: p.medicalNeedsClearance,
+            cleared: p.medicalClearanceAt !== null,
+            received: clearanceReceipt(p),
+          }
+        : null,
     /** When the questionnaire was answered (the answers themselves stay with the operator). */
     medicalAnsweredAt: p?.medicalAnsweredAt?.toISOString() ?? null,
     minor: p?.dateOfBirth ? isMinorOn(p.dateOfBirth, booking.selectedDate) : null,

@@ -145,6 +145,15 @@ export function adminParticipant(p: ParticipantRow, adventure: ReadinessAdventur
     medical_answered_at: iso(p.medicalAnsweredAt),
     medical_needs_clearance: p.medicalNeedsClearance,
     medical_clearance_at: iso(p.medicalClearanceAt),
+    /** The doctor's clearance the customer uploaded (its bytes only through the admin file route). */
+    medical_clearance_file:
+      p.medicalClearanceFile && p.medicalClearanceFileAt
+        ? {
+            received_at: p.medicalClearanceFileAt.toISOString(),
+            mime_type: p.medicalClearanceFileType ?? "",
+            size: p.medicalClearanceFileSize ?? 0,
+          }
+        : null,
     medical_erased_at: iso(p.medicalErasedAt),
     waiver_version: p.waiverVersion,
     waiver_signed_name: p.waiverSignedName,

@@ -13,7 +13,7 @@ import { sendReadinessEmails } from "../messaging/readiness-emails.server.ts";
 import { sendTripEmails, type TripEmailDeps } from "../messaging/trip-emails.server.ts";
 
 export interface TripJobDeps extends TripEmailDeps {
-  env: Pick<Env, "publicUrl" | "MEDICAL_RETENTION_DAYS">;
+  env: Pick<Env, "publicUrl" | "MEDICAL_RETENTION_DAYS" | "DATA_DIR">;
 }
 
 export interface TripJobResult {
@@ -43,7 +43,7 @@ export async function runTripJobs(deps: TripJobDeps): Promise<TripJobResult> {
   const trip = await attempt(() => sendTripEmails(deps), { reminders: 0, thankYous: 0, expired: 0 });
   const readiness = await attempt(() => sendReadinessEmails(deps), { requests: 0, expired: 0 });
   const medicalErased = await attempt(
-    () => eraseExpiredMedicalData(deps.db, deps.now(), deps.env.MEDICAL_RETENTION_DAYS),
+    () => eraseExpiredMedicalData(deps.db, deps.now(), deps.env.MEDICAL_RETENTION_DAYS, deps.env.DATA_DIR),
     0,
   );
   if (medicalErased) deps.log.info("medical answers erased", { participants: medicalErased });

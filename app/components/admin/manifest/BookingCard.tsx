@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { HeartPulse, Phone } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type {
@@ -10,7 +10,8 @@ import type { useAdminWrite } from "../../../lib/admin-data";
 import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
 import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
 import { CheckInButton } from "../CheckInButton";
-import { Badge, type BadgeTone } from "../ui";
+import { ClearanceDialog } from "../ClearanceDialog";
+import { Badge, type BadgeTone, Button } from "../ui";
 import { certText, dash, gearText, nameAndAge } from "./text";
 
 export type Write = ReturnType<typeof useAdminWrite>;
@@ -40,11 +41,14 @@ export function BookingCard({
   adventure,
   write,
   onError,
+  onNotice,
 }: {
   booking: ManifestBooking;
   adventure: ManifestAdventure;
   write: Write;
   onError: (message: string) => void;
+  /** The screen's flash after a clearance is recorded or undone. */
+  onNotice: (tone: "success" | "error", message: string) => void;
 }) {
   return (
     <article
@@ -83,7 +87,13 @@ export function BookingCard({
       <ul className="divide-y divide-slate-100">
         {booking.participants.map((p) => (
           <li key={p.id}>
-            <ParticipantRow participant={p} adventure={adventure} write={write} onError={onError} />
+            <ParticipantRow
+              participant={p}
+              adventure={adventure}
+              write={write}
+              onError={onError}
+              onNotice={onNotice}
+            />
           </li>
         ))}
         {booking.missing_positions.map((position) => (
@@ -101,13 +111,16 @@ function ParticipantRow({
   adventure,
   write,
   onError,
+  onNotice,
 }: {
   participant: ManifestParticipant;
   adventure: ManifestAdventure;
   write: Write;
   onError: (message: string) => void;
+  onNotice: (tone: "success" | "error", message: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [clearanceOpen, setClearanceOpen] = useState(false);
   const name = p.full_name || `Participant ${p.position}`;
   const toggle = async () => {
     setBusy(true);
@@ -169,8 +182,26 @@ function ParticipantRow({
         {p.medical !== "not_applicable" ? (
           <div>
             <dt className="text-xs font-semibold text-slate-500 uppercase">Medical</dt>
-            <dd>
+            <dd className="flex flex-wrap items-center gap-2">
               <Badge tone={MEDICAL_TONES[p.medical]}>{MEDICAL_STATUS_LABELS[p.medical]}</Badge>
+              {p.medical === "clearance_needed" || p.medical === "clearance_received" ? (
+                <Button
+                  size="sm"
+                  variant={p.medical === "clearance_needed" ? "teal" : "ghost"}
+                  onClick={() => setClearanceOpen(true)}
+                  aria-label={`Medical clearance of ${name}`}
+                >
+                  <HeartPulse aria-hidden="true" className="h-4 w-4" />
+                  {p.medical === "clearance_needed" ? "Review clearance" : "Clearance details"}
+                </Button>
+              ) : null}
+              <ClearanceDialog
+                participantId={clearanceOpen ? p.id : null}
+                name={name}
+                write={write}
+                onClose={() => setClearanceOpen(false)}
+                onDone={onNotice}
+              />
             </dd>
           </div>
         ) : null}

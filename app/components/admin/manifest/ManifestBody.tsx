@@ -10,10 +10,12 @@ export function ManifestBody({
   manifest,
   write,
   onError,
+  onNotice,
 }: {
   manifest: Manifest;
   write: Write;
   onError: (message: string) => void;
+  onNotice: (tone: "success" | "error", message: string) => void;
 }) {
   const { totals } = manifest;
   if (manifest.adventures.length === 0) {
@@ -47,6 +49,7 @@ export function ManifestBody({
           adventure={adventure}
           write={write}
           onError={onError}
+          onNotice={onNotice}
         />
       ))}
     </>
@@ -57,10 +60,12 @@ function AdventureSection({
   adventure,
   write,
   onError,
+  onNotice,
 }: {
   adventure: ManifestAdventure;
   write: Write;
   onError: (message: string) => void;
+  onNotice: (tone: "success" | "error", message: string) => void;
 }) {
   const headingId = `adventure-${adventure.adventure_id}`;
   return (
@@ -83,7 +88,14 @@ function AdventureSection({
       ) : null}
       <div className="manifest-screen-only space-y-3">
         {adventure.bookings.map((b) => (
-          <BookingCard key={b.id} booking={b} adventure={adventure} write={write} onError={onError} />
+          <BookingCard
+            key={b.id}
+            booking={b}
+            adventure={adventure}
+            write={write}
+            onError={onError}
+            onNotice={onNotice}
+          />
         ))}
       </div>
       <PrintTable adventure={adventure} />

@@ -16,6 +16,7 @@ import {
 } from "../domain/console/booking-edits.server.ts";
 import { bookingPage } from "../domain/console/booking-page.server.ts";
 import { operatorRefund } from "../domain/console/operator-refund.server.ts";
+import { sendPaymentLinkAgain } from "../domain/console/payment-link-again.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson, readQuery } from "./validate.server.ts";
 
@@ -76,6 +77,18 @@ export function adminBookingPageApi(services: Services) {
       },
       result.repeated ? 200 : 201,
     );
+  });
+
+  // The email with an open payment link, once more (the customer lost it).
+  api.post("/admin/bookings/:id/payments/:paymentId/send-link", async (c) => {
+    const id = c.req.param("id");
+    await loadBooking(db, id);
+    const sent = await sendPaymentLinkAgain(db, {
+      bookingId: id,
+      paymentId: c.req.param("paymentId"),
+      at: now(),
+    });
+    return c.json({ success: true, ...sent });
   });
 
   // What a change of date or group size would cost and how it may be settled; nothing is written.

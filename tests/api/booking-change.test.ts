@@ -349,6 +349,39 @@ describe("refused", () => {
   });
 });
 
+describe("a payment link sent again", () => {
+  it("shows on the booking page while open, is emailed again on request, and not once paid", async () => {
+    const { booking_id, payment_url } = await book({ group_size: 2, payment: "link" });
+    const page = async () =>
+      (await (await t.app.request(`/api/admin/bookings/${booking_id}`, authed(token))).json()) as {
+        open_checkouts: { id: string; url: string; amount: number }[];
+      };
+    const [open] = (await page()).open_checkouts;
+    expect(open).toMatchObject({ url: payment_url, amount: 190 });
+    const send = () =>
+      t.app.request(`/api/admin/bookings/${booking_id}/payments/${open.id}/send-link`, authed(token, "POST"));
+    expect((await send()).status).toBe(200);
+    const b = await row(booking_id);
+    const links = (await emailsTo(b.customerEmail)).filter((e) => e.kind === "payment_link");
+    expect(links).toHaveLength(2);
+    expect(await sentText(t.db, links[1])).toContain(payment_url ?? "missing");
+
+    const sessionId = new URL(payment_url ?? "").pathname.split("/").pop();
+    await t.app.request(`/api/payments/v1/test-checkout/${sessionId}/pay`, jsonRequest("POST", PAY));
+    expect((await page()).open_checkouts).toEqual([]);
+    expect((await send()).status).toBe(409);
+    const other = await book({ group_size: 1 });
+    expect(
+      (
+        await t.app.request(
+          `/api/admin/bookings/${other.booking_id}/payments/${open.id}/send-link`,
+          authed(token, "POST"),
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
 describe("races", () => {
   it("two operators moving bookings into the last spots: one wins, never overbooked", async () => {
     const one = await book({ group_size: 2 });

@@ -17,6 +17,7 @@ import { InvoicesCard } from "../../components/admin/booking/InvoicesCard";
 import { LinkCard } from "../../components/admin/booking/LinkCard";
 import { MoneyCard } from "../../components/admin/booking/MoneyCard";
 import { NotesCard } from "../../components/admin/booking/NotesCard";
+import { OpenCheckoutCard } from "../../components/admin/booking/OpenCheckoutCard";
 import { TripCard } from "../../components/admin/booking/TripCard";
 import type { BookingPageView, Notify } from "../../components/admin/booking/types";
 import type { EmailLogItem } from "../../components/admin/email-log/email-view";
@@ -131,6 +132,11 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="contents min-w-0 lg:block lg:space-y-4">
+          {view.open_checkouts.map((checkout) => (
+            <div key={checkout.id} className="order-1 lg:order-none">
+              <OpenCheckoutCard bookingId={b.id} checkout={checkout} write={write} notify={notify} />
+            </div>
+          ))}
           {view.owed > 0 && (b.booking_status === "confirmed" || b.booking_status === "completed") ? (
             <div className="order-1 lg:order-none">
               <DueCard

@@ -118,6 +118,20 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
       created_at: r.createdAt.toISOString(),
     })),
     refundable: dollars(leftCents),
+    /**
+     * Card checkouts still open on this booking (its payment link, a change's link): the
+     * address to pass on again. It can only pay; it opens nothing of the booking.
+     */
+    open_checkouts: paid
+      .filter((p) => p.status === "open" && p.paymentStatus === "unpaid" && p.checkoutUrl && p.expiresAt > at)
+      .map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        amount: dollars(p.amountTotalCents),
+        currency: p.currency,
+        url: p.checkoutUrl,
+        expires_at: p.expiresAt.toISOString(),
+      })),
     vouchers: voucherRows.map(({ entry, codeSuffix }) => ({
       id: entry.id,
       kind: entry.kind,

@@ -19,6 +19,7 @@ import {
   MailCheck,
   MessageSquareQuote,
   Newspaper,
+  Repeat,
   Settings,
   Ship,
   Sparkles,
@@ -78,6 +79,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
   {
     title: "Set-up",
     items: [
+      { to: "/admin/schedules", label: "Schedules", Icon: Repeat },
       { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
       { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
       { to: "/admin/email-log", label: "Email log", Icon: Inbox },

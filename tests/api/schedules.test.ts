@@ -8,6 +8,7 @@
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availability, schedules } from "../../server/db/schema.ts";
+import type { SchedulePlan } from "../../server/domain/bookings/schedules.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
@@ -26,9 +27,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The answers' fields these tests read. */
+interface Answer {
+  errors?: Record<string, string>;
+  available_spots?: number;
+  plan: SchedulePlan;
+  result: SchedulePlan;
+  schedule: { id: string };
+  schedules: unknown[];
+}
+
 const call = async (method: string, path: string, body?: unknown) => {
   const res = await t.app.request(path, authed(token, method, body));
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Answer };
 };
 
 const rowsOf = (adventureId: string, from = TODAY) =>
@@ -78,12 +89,17 @@ describe("schedules", () => {
     const saved = await call("POST", "/api/admin/schedules", weekend());
     expect(saved.status).toBe(201);
     expect(saved.body.result.create).toEqual(preview.body.plan.create);
-    expect(saved.body.schedule).toMatchObject({ available_spots: 3, weekdays: [0, 6], exceptions: ["2029-12-22"] });
+    expect(saved.body.schedule).toMatchObject({
+      available_spots: 3,
+      weekdays: [0, 6],
+      exceptions: ["2029-12-22"],
+    });
     const rows = await rowsOf(ADVENTURE);
     expect(rows.map((r) => r.date)).toEqual([...preview.body.plan.create, "2029-12-08"].sort());
     for (const r of rows) {
       if (r.date === "2029-12-08") expect(r).toMatchObject({ scheduleId: null, availableSpots: 2 });
-      else expect(r).toMatchObject({ scheduleId: saved.body.schedule.id, availableSpots: 3, isAvailable: true });
+      else
+        expect(r).toMatchObject({ scheduleId: saved.body.schedule.id, availableSpots: 3, isAvailable: true });
     }
 
     // The public date list offers them at once.
@@ -124,12 +140,24 @@ describe("schedules", () => {
 
     const saved = await call("PUT", path, edit);
     expect(saved.status).toBe(200);
-    expect(saved.body.result).toMatchObject({ change: preview.body.plan.change, remove: preview.body.plan.remove });
+    expect(saved.body.result).toMatchObject({
+      change: preview.body.plan.change,
+      remove: preview.body.plan.remove,
+    });
     expect(saved.body.result.left).toEqual(preview.body.plan.left);
     const after = await rowsOf(ADVENTURE);
-    expect(after.map((r) => r.date)).toEqual(["2029-12-01", "2029-12-08", "2029-12-15", "2029-12-29", "2029-12-30"]);
+    expect(after.map((r) => r.date)).toEqual([
+      "2029-12-01",
+      "2029-12-08",
+      "2029-12-15",
+      "2029-12-29",
+      "2029-12-30",
+    ]);
     expect(after.find((r) => r.date === "2029-12-15")).toEqual(booked15);
-    expect(after.find((r) => r.date === "2029-12-29")).toMatchObject({ availableSpots: 1, notes: "Sunrise start" });
+    expect(after.find((r) => r.date === "2029-12-29")).toMatchObject({
+      availableSpots: 1,
+      notes: "Sunrise start",
+    });
     for (const r of after) expect(r.availableSpots).toBeGreaterThanOrEqual(r.bookedSpots);
   });
 
@@ -196,7 +224,11 @@ describe("schedules", () => {
         expect(Object.keys(res.body.errors ?? {}).map((k) => k.split(".")[0])).toContain(field);
       }
     }
-    const created = await call("POST", "/api/admin/schedules", weekend({ adventure_id: OTHER, to: "2029-12-02", exceptions: [] }));
+    const created = await call(
+      "POST",
+      "/api/admin/schedules",
+      weekend({ adventure_id: OTHER, to: "2029-12-02", exceptions: [] }),
+    );
     expect(created.status).toBe(201);
     const path = `/api/admin/schedules/${created.body.schedule.id}`;
     const moved = await call("PUT", path, weekend({ to: "2029-12-02", exceptions: [] }));
@@ -232,7 +264,6 @@ describe("schedules", () => {
     expect(rows.length).toBe(20);
     expect(new Set(rows.map((r) => r.date)).size).toBe(20);
     expect(created.sort()).toEqual(rows.map((r) => r.date));
-    for (const a of answers)
-      expect(a.body.result.create.length + a.body.result.left.length).toBe(20);
+    for (const a of answers) expect(a.body.result.create.length + a.body.result.left.length).toBe(20);
   });
 });

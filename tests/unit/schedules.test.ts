@@ -30,7 +30,10 @@ describe("scheduleDates", () => {
   });
 
   it("skips the exceptions and reports them apart", () => {
-    const r = scheduleDates({ ...weekend, exceptions: ["2026-12-26", "2026-12-27", "2026-12-29"] }, "2026-11-28");
+    const r = scheduleDates(
+      { ...weekend, exceptions: ["2026-12-26", "2026-12-27", "2026-12-29"] },
+      "2026-11-28",
+    );
     expect(r.dates).not.toContain("2026-12-26");
     expect(r.dates).not.toContain("2026-12-27");
     // An exception on a day the schedule does not run skips nothing.
@@ -188,7 +191,11 @@ describe("planSchedule", () => {
   });
 
   it("a deletion removes open dates without bookings and keeps the rest", () => {
-    const rows = [row("2026-12-05"), row("2026-12-12", { bookedSpots: 1 }), row("2026-12-19", { scheduleId: null })];
+    const rows = [
+      row("2026-12-05"),
+      row("2026-12-12", { bookedSpots: 1 }),
+      row("2026-12-19", { scheduleId: null }),
+    ];
     const plan = planSchedule(rows, "s1", null, today);
     expect(plan.remove).toEqual(["2026-12-05"]);
     expect(plan.left).toEqual([{ date: "2026-12-12", reason: "booked", booked_spots: 1, would: "remove" }]);

@@ -60,7 +60,7 @@ function Section({
 }) {
   return (
     <section data-testid={testId} className="border-t border-slate-100 py-3 first:border-t-0 first:pt-0">
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-ocean-900">
+      <h3 className="flex items-center gap-2 font-sans text-sm font-semibold text-ocean-900">
         <span aria-hidden="true" className="text-slate-500">
           {icon}
         </span>

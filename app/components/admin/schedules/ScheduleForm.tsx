@@ -6,7 +6,7 @@ import { check, MAX_SPOTS, MIN_SPOTS, scheduleSchema } from "../../../lib/admin-
 import { formatDateAU } from "../../../lib/dates";
 import { groupSizeRange } from "../../../lib/group-size";
 import { WEEKDAYS } from "../../../lib/schedules";
-import { Alert, type AlertTone, Button, Card, SelectField, TextAreaField, TextField } from "../ui";
+import { Alert, type AlertTone, Button, Card, Field, SelectField, TextAreaField, TextField } from "../ui";
 import { cx } from "../ui/cx";
 import { PlanView } from "./PlanView";
 import type { AdminSchedule, ScheduleAdventure, SchedulePlan, SchedulePreview } from "./types";
@@ -301,33 +301,35 @@ export function ScheduleForm({
         />
 
         <div>
-          <div className="flex items-end gap-2">
-            <TextField
-              label="Exceptions"
-              type="date"
-              className="min-w-0 flex-1"
-              min={draft.from || today}
-              max={draft.to || undefined}
-              value={exception}
-              hint="Dates in the range to skip, e.g. a public holiday"
-              error={errors.exceptions}
-              onChange={(e) => setException(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  addException();
-                }
-              }}
-            />
-            <Button
-              onClick={addException}
-              disabled={!exception}
-              className={errors.exceptions ? "mb-6" : "mb-5"}
-            >
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Add
-            </Button>
-          </div>
+          <Field
+            label="Exceptions"
+            hint="Dates in the range to skip, e.g. a public holiday"
+            error={errors.exceptions}
+          >
+            {(p) => (
+              <div className="flex gap-2">
+                <input
+                  className="field min-w-0 flex-1"
+                  type="date"
+                  min={draft.from || today}
+                  max={draft.to || undefined}
+                  value={exception}
+                  onChange={(e) => setException(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      addException();
+                    }
+                  }}
+                  {...p}
+                />
+                <Button onClick={addException} disabled={!exception}>
+                  <Plus aria-hidden="true" className="h-4 w-4" />
+                  Add
+                </Button>
+              </div>
+            )}
+          </Field>
           {draft.exceptions.length ? (
             <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Exceptions">
               {draft.exceptions.map((d) => (
@@ -355,7 +357,7 @@ export function ScheduleForm({
         {preview ? (
           <div
             data-testid="schedule-preview"
-            className="rounded-2xl border border-reef-200 bg-reef-50/40 p-4"
+            className="rounded-2xl border border-reef-100 bg-reef-50/50 p-4"
             aria-live="polite"
           >
             <p className="mb-3 text-sm font-semibold text-ocean-900">
@@ -367,7 +369,7 @@ export function ScheduleForm({
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button onClick={() => onDone(null)}>Cancel</Button>
-          <Button type="submit" variant={preview ? "secondary" : "teal"} busy={busy === "preview"}>
+          <Button type="submit" busy={busy === "preview"}>
             <Eye aria-hidden="true" className="h-4 w-4" />
             Preview dates
           </Button>

@@ -311,7 +311,7 @@ async function explainLate(tx: DB, adventureId: string, left: LeftDate[]) {
 function scheduleValues(input: ScheduleInput, settings: DateSettings) {
   return {
     adventureId: input.adventure_id,
-    weekdays: [...input.weekdays].sort(),
+    weekdays: [...input.weekdays].sort((a, b) => a - b),
     fromDate: input.from,
     toDate: input.to,
     availableSpots: settings.availableSpots,

@@ -115,7 +115,7 @@ export function ScheduleForm({
     edit({
       weekdays: draft.weekdays.includes(day)
         ? draft.weekdays.filter((d) => d !== day)
-        : [...draft.weekdays, day].sort(),
+        : [...draft.weekdays, day].sort((a, b) => a - b),
     });
 
   const addException = () => {

@@ -258,6 +258,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/contacts", "routes/admin/contacts.tsx"),
   adminPage("/admin/newsletter", "routes/admin/newsletter.tsx"),
   adminPage("/admin/calendar", "routes/admin/calendar.tsx"),
+  adminPage("/admin/schedules", "routes/admin/schedules.tsx"),
   adminPage("/admin/settings-pro", "routes/admin/settings.tsx"),
   adminPage("/admin/adventures-pro", "routes/admin/adventures-pro.tsx", { id: "adventures-pro" }),
   adminPage("/admin/adventures-pro/:id", "routes/admin/adventures-pro.tsx", { id: "adventures-pro-edit" }),

@@ -13,6 +13,7 @@ import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
+import { adminSchedulesApi } from "./admin-schedules.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTripsApi } from "./admin-trips.server.ts";
@@ -44,6 +45,7 @@ export function adminApi(services: Services) {
   api.route("/", adminMessagesApi(services));
   api.route("/", adminNewsletterApi(services));
   api.route("/", adminAvailabilityApi(services));
+  api.route("/", adminSchedulesApi(services));
   api.route("/", adminTripEmailsApi(services));
   api.route("/", adminWaitlistApi(services));
   api.route("/", adminParticipantsApi(services));

@@ -102,6 +102,41 @@ export const adventures = pgTable(
 );
 
 /**
+ * A recurring schedule (app/lib/schedules.ts): the pattern the operator
+ * planned, kept so it can be edited or deleted later. It owns nothing by
+ * itself: the dates it made are availability rows that point back to it
+ * (availability.schedule_id), and a date with bookings is never changed or
+ * removed through it. Departure start times, when they come, belong here as a
+ * list of times (one row per date and time), with availability's unique key
+ * widened to (adventure, date, start time).
+ */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: id(),
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "cascade" }),
+    /** 0 = Sunday ... 6 = Saturday. */
+    weekdays: jsonb("weekdays").$type<number[]>().notNull(),
+    fromDate: date("from_date", { mode: "string" }).notNull(),
+    toDate: date("to_date", { mode: "string" }).notNull(),
+    availableSpots: integer("available_spots").notNull(),
+    priceOverrideCents: integer("price_override_cents"),
+    notes: text("notes").notNull().default(""),
+    weatherDependent: boolean("weather_dependent").notNull().default(true),
+    exceptions: stringList("exceptions"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("schedules_adventure_idx").on(t.adventureId),
+    check("schedules_range", sql`${t.toDate} >= ${t.fromDate}`),
+    check("schedules_spots_range", sql`${t.availableSpots} between 1 and 20`),
+  ],
+);
+
+/**
  * Published dates per adventure. booked_spots counts spots held by pending
  * bookings and taken by confirmed ones; the check constraint is the last line
  * of defence against overbooking (the booking code uses a conditional update).
@@ -120,12 +155,15 @@ export const availability = pgTable(
     notes: text("notes").notNull().default(""),
     isAvailable: boolean("is_available").notNull().default(true),
     weatherDependent: boolean("weather_dependent").notNull().default(true),
+    /** The schedule that made the date, if one did; the date outlives it. */
+    scheduleId: text("schedule_id").references(() => schedules.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("availability_adventure_date_key").on(t.adventureId, t.date),
     index("availability_date_idx").on(t.date),
+    index("availability_schedule_idx").on(t.scheduleId),
     check("availability_spots_range", sql`${t.availableSpots} between 0 and 20`),
     check(
       "availability_booked_range",

@@ -20,6 +20,7 @@ import {
   MessageSquareQuote,
   Newspaper,
   ReceiptText,
+  Repeat,
   Settings,
   Ship,
   Sparkles,
@@ -80,6 +81,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
   {
     title: "Set-up",
     items: [
+      { to: "/admin/schedules", label: "Schedules", Icon: Repeat },
       { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
       { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
       { to: "/admin/email-log", label: "Email log", Icon: Inbox },

@@ -1,7 +1,7 @@
 /**
  * The admin payload schemas, one module per job in this folder (text helpers,
  * adventures, gallery, reviews, FAQs, content, media, availability, check,
- * clearance, operator bookings),
+ * clearance, operator bookings, schedules),
  * shared by the console's forms and the server's API: importers name the
  * folder, and this index is its whole public surface.
  */
@@ -18,4 +18,5 @@ export * from "./invoices.ts";
 export * from "./media.ts";
 export * from "./operator-booking.ts";
 export * from "./reviews.ts";
+export * from "./schedules.ts";
 export * from "./text.ts";

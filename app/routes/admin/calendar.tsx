@@ -1,6 +1,7 @@
+import { Repeat } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
-import { Alert, Card, ConfirmDialog, PageHeader, useFlash } from "../../components/admin";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import { Alert, buttonClass, Card, ConfirmDialog, PageHeader, useFlash } from "../../components/admin";
 import { AddAvailabilityForm } from "../../components/admin/calendar/AddAvailabilityForm";
 import { CloseDialog, SpotsDialog } from "../../components/admin/calendar/DateDialogs";
 import { MonthCalendar } from "../../components/admin/calendar/MonthCalendar";
@@ -146,6 +147,20 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Availability Calendar"
         description="Publish the dates each adventure runs and how many spots are open. Changes show on the booking page straight away."
+        actions={
+          // A season of dates at once: the recurring schedules, for the adventure chosen here.
+          <Link
+            to={
+              adventureId
+                ? `/admin/schedules?adventure=${encodeURIComponent(adventureId)}`
+                : "/admin/schedules"
+            }
+            className={buttonClass("secondary")}
+          >
+            <Repeat aria-hidden="true" className="h-4 w-4" />
+            Schedules
+          </Link>
+        }
       />
 
       <div className="space-y-6">

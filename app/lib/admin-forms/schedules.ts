@@ -1,0 +1,104 @@
+/**
+ * A recurring schedule's payload (lib/schedules): the adventure, the weekdays,
+ * the date range and the exceptions, and what each created date offers. The
+ * spots are optional: left out, the server takes the adventure's largest
+ * group (the console's own flows default capacity from the adventure; the
+ * spec's one-date API keeps its default of 6).
+ */
+import { daysBetween, isIsoDate } from "../dates.ts";
+import { MAX_SCHEDULE_DAYS } from "../schedules.ts";
+import { z } from "../zod.ts";
+import { MAX_SPOTS, MIN_SPOTS } from "./availability.ts";
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isIsoDate, `${label} must be a real date written YYYY-MM-DD`);
+
+const spotsMessage = `Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`;
+
+/**
+ * `today` is Sydney's date where the check runs. `earliestFrom` lets an edit
+ * keep a start that has since passed (a season already running); a new
+ * schedule starts today or later. Past days are never created or changed.
+ */
+export function scheduleSchema(today: string, earliestFrom: string = today) {
+  return z
+    .object({
+      adventure_id: z.string({ error: "Choose an adventure" }).trim().min(1, "Choose an adventure").max(200),
+      weekdays: z
+        .array(
+          z
+            .number({ error: "Weekdays are numbers from 0 (Sunday) to 6 (Saturday)" })
+            .int("Weekdays are numbers from 0 (Sunday) to 6 (Saturday)")
+            .min(0, "Weekdays are numbers from 0 (Sunday) to 6 (Saturday)")
+            .max(6, "Weekdays are numbers from 0 (Sunday) to 6 (Saturday)"),
+          { error: "Choose at least one day of the week" },
+        )
+        .min(1, "Choose at least one day of the week")
+        .max(7, "Choose each day of the week once")
+        .refine((days) => new Set(days).size === days.length, "Choose each day of the week once"),
+      from: isoDate("From").refine(
+        (d) => !isIsoDate(d) || d >= earliestFrom,
+        earliestFrom === today ? "From cannot be before today" : "From cannot move before today",
+      ),
+      to: isoDate("To").refine((d) => !isIsoDate(d) || d >= today, "To cannot be before today"),
+      available_spots: z
+        .number({ error: spotsMessage })
+        .int(spotsMessage)
+        .min(MIN_SPOTS, `Available spots must be at least ${MIN_SPOTS}`)
+        .max(MAX_SPOTS, `Available spots must be at most ${MAX_SPOTS}`)
+        .nullable()
+        .optional(),
+      price_override: z
+        .union([z.number(), z.literal(""), z.null()], { error: "Price override must be a number of dollars" })
+        .transform((v) => (v === "" || v === null ? null : v))
+        .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 100_000), {
+          message: "Price override must be between 0 and 100000",
+        })
+        .refine((v) => v === null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+          message: "Price override can have at most two decimals (step 0.01)",
+        })
+        .optional()
+        .default(null),
+      notes: z
+        .string({ error: "Notes must be text" })
+        .trim()
+        .max(1000, "Notes must be at most 1000 characters")
+        .optional()
+        .default(""),
+      weather_dependent: z
+        .boolean({ error: "weather_dependent must be true or false" })
+        .optional()
+        .default(true),
+      exceptions: z
+        .array(isoDate("Each exception"), { error: "Exceptions are a list of dates" })
+        .max(MAX_SCHEDULE_DAYS, `At most ${MAX_SCHEDULE_DAYS} exceptions`)
+        .optional()
+        .default([]),
+    })
+    .superRefine((v, ctx) => {
+      if (!isIsoDate(v.from) || !isIsoDate(v.to)) return;
+      if (v.to < v.from) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: "To cannot be before From" });
+        return;
+      }
+      if (daysBetween(v.from, v.to) + 1 > MAX_SCHEDULE_DAYS)
+        ctx.addIssue({
+          code: "custom",
+          path: ["to"],
+          message: `A schedule spans at most ${MAX_SCHEDULE_DAYS} days`,
+        });
+      const outside = v.exceptions.find((d) => isIsoDate(d) && (d < v.from || d > v.to));
+      if (outside)
+        ctx.addIssue({
+          code: "custom",
+          path: ["exceptions"],
+          message: `Exception ${outside} is outside the schedule's dates`,
+        });
+    });
+}
+
+export type ScheduleInput = z.infer<ReturnType<typeof scheduleSchema>>;

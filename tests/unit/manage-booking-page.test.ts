@@ -108,6 +108,21 @@ describe("the booking link's page", () => {
     expect(html).not.toContain('value="confirm"');
   });
 
+  it("links each of the booking's invoices, a printable page from the same link", () => {
+    const html = render(MyBooking, "/my-booking/tok123", {
+      view: VIEW,
+      documents: [
+        { number: "INV-000007", title: "Tax invoice" },
+        { number: "ADJ-000009", title: "Adjustment note" },
+      ],
+    });
+    expect(html).toContain('href="/my-booking/tok123/invoices/INV-000007"');
+    expect(text(html)).toContain("Tax invoice INV-000007 Adjustment note ADJ-000009");
+    expect(render(MyBooking, "/my-booking/tok123", { view: VIEW, documents: [] })).not.toContain(
+      "/invoices/",
+    );
+  });
+
   it("says how much of the refund goes back on the voucher that paid part of the booking", () => {
     const part = render(MyBooking, "/my-booking/tok123", {
       view: { ...VIEW, voucherCents: 5_000, voucherBackTodayCents: 2_500 },

@@ -240,7 +240,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                   </a>
                 </div>
               ) : null}
-              {loaderData.documents.length ? (
+              {loaderData.documents?.length ? (
                 <ul className="flex flex-wrap gap-3" aria-label="Invoices">
                   {loaderData.documents.map((d) => (
                     <li key={d.number}>

@@ -38,6 +38,8 @@ const ADMIN_ROUTES = [
   "/admin/faqs",
   "/admin/emails",
   "/admin/email-log",
+  "/admin/invoices",
+  "/admin/schedules",
   "/admin/manifest",
   "/admin/no-such-screen",
 ];

@@ -79,7 +79,10 @@ test("a booking paid by voucher moves to a dearer date, the difference paid by l
   await page.screenshot({ path: test.info().outputPath("booking-change-preview-375.png"), fullPage: true });
   await preview.getByRole("button", { name: "Confirm change" }).click();
   await expect(page.getByText("The payment link is on its way to the customer.")).toBeVisible();
-  const link = await page.getByLabel("Payment link, to send by text message too").inputValue();
+  const link = await page
+    .getByTestId("open-checkout")
+    .getByLabel("Payment link, to send by text message too")
+    .inputValue();
   await expect(page.getByTestId("booking-changes")).toContainText("Waiting for payment");
   await expectNoSidewaysScroll(page);
 
@@ -92,6 +95,9 @@ test("a booking paid by voucher moves to a dearer date, the difference paid by l
   await page.goto(link);
   await payWithTestCard(page, "Mia Moved");
   await page.waitForURL(/\/my-booking\//);
+  await expect(
+    page.getByText(/^Your booking is changed: .*, 2 people\. Thank you for your payment of \$30\.00\./),
+  ).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/bookings/${booking_id}`);

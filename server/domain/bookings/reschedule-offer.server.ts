@@ -6,6 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
+import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import {
   differenceText,
@@ -139,7 +140,16 @@ export async function dateChangeView(db: DB, linked: LinkedBooking, at: Date, re
     const change = await latestChange(db, linked.booking.id);
     const money = (cents: number) => formatMoney(cents, linked.booking.currency, true);
     const to = change ? formatDateAU(change.toDate, "full") : "";
-    if (change?.status === "done") {
+    if (change?.source === "operator") {
+      // A change agreed with the operator (date, group or both) and paid through its link.
+      const what = `${to}, ${peopleText(change.groupSize)}`;
+      notice =
+        change.status === "done"
+          ? `Your booking is changed: ${what}. Thank you for your payment of ${money(change.priceDifferenceCents)}. We have emailed you the details.`
+          : change.status === "holding"
+            ? `We are waiting for your payment for the change to ${what}. This page shows it once it is confirmed.`
+            : `Your booking was not changed: the payment was not completed. It stays on ${formatDateAU(linked.booking.selectedDate, "full")}, ${peopleText(linked.booking.groupSize)}.`;
+    } else if (change?.status === "done") {
       notice = `Your booking has moved to ${to}.${
         change.priceDifferenceCents < 0
           ? ` A refund of ${money(-change.priceDifferenceCents)} is on its way to your card; it usually shows within 5-10 business days.`

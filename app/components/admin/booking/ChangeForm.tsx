@@ -7,7 +7,6 @@ import { formatDateAU, sydneyDate } from "../../../lib/dates";
 import { MAX_GROUP_SIZE, peopleText } from "../../../lib/group-size";
 import { formatMoney } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
-import { PaymentLinkField } from "../PaymentLinkField";
 import type { AdminBooking } from "../types";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import { failureDetail, type Notify } from "./types";
@@ -39,7 +38,6 @@ export function ChangeForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
   const [busy, setBusy] = useState(false);
-  const [link, setLink] = useState<string | null>(null);
   const money = (cents: number) => formatMoney(cents, b.currency, true);
   const path = `/api/admin/bookings/${encodeURIComponent(b.id)}/change`;
 
@@ -53,7 +51,6 @@ export function ChangeForm({
   const check = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setLink(null);
     const res = await adminGet<ChangePlan>(`${path}?${new URLSearchParams({ date, group_size: groupSize })}`);
     setBusy(false);
     if (res.ok) {
@@ -86,7 +83,7 @@ export function ChangeForm({
     }
     setPlan(null);
     if (res.data.outcome === "link") {
-      setLink(res.data.payment_url);
+      // The link shows in the booking's "Waiting for the change's payment" card, to copy or send again.
       notify(
         "success",
         "The payment link is on its way to the customer.",
@@ -186,8 +183,6 @@ export function ChangeForm({
           </div>
         </div>
       ) : null}
-
-      {link ? <PaymentLinkField url={link} /> : null}
     </div>
   );
 }

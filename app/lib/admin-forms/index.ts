@@ -15,5 +15,6 @@ export * from "./faqs.ts";
 export * from "./gallery.ts";
 export * from "./media.ts";
 export * from "./operator-booking.ts";
+export * from "./policy.ts";
 export * from "./reviews.ts";
 export * from "./text.ts";

@@ -240,6 +240,7 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                 <ProAdventureEditor
                   key={editorKey}
                   initial={initial}
+                  policyText={editing?.cancellation_policy}
                   isNew={mode === "create"}
                   onSave={save}
                   onCancel={() => navigate(BASE)}

@@ -3,10 +3,10 @@
  * source of dates; booked_spots counts pending holds and confirmed bookings.
  */
 import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { firstBookableDate } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, weatherCancellations } from "../../db/schema.ts";
-import { firstBookableDate } from "./booking-window.ts";
 import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
 
 /** The spec's Date option (date, display, available) plus the free spots. */

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
+import { firstBookableDate } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { adventures, availability } from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
@@ -22,7 +23,6 @@ import { reserveCheckoutSlot } from "../money/checkout-cap.server.ts";
 import { type BookingDeps, CHECKOUT_TTL_MS, type CheckoutClient } from "../money/checkout-ledger.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
-import { firstBookableDate } from "./booking-window.ts";
 import {
   checkGroupSize,
   confirmationContext,

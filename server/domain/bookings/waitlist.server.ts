@@ -13,6 +13,7 @@
  * and lapses after OFFER_TTL_MS; a lapsed offer passes its spots on.
  */
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { firstBookableDate } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { siteName } from "../../../app/lib/site.ts";
@@ -23,7 +24,6 @@ import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
-import { firstBookableDate } from "./booking-window.ts";
 
 /** How long an offer link books the date. */
 export const OFFER_TTL_MS = 24 * 60 * 60_000;

@@ -38,11 +38,14 @@ const resolver = payloadResolver<ProForm>(proAdventureSchema, checkedPayload);
  */
 export function ProAdventureEditor({
   initial,
+  policyText,
   isNew,
   onSave,
   onCancel,
 }: {
   initial: ProForm;
+  /** The adventure's effective cancellation policy in words, as the server made it. */
+  policyText?: string;
   isNew: boolean;
   onSave: (payload: ReturnType<typeof proPayload>) => Promise<Record<string, string>>;
   onCancel: () => void;
@@ -147,7 +150,7 @@ export function ProAdventureEditor({
             />
           </div>
           <div {...panel("details")}>
-            <ProDetailsFields text={text} minAgeField={minAgeField} />
+            <ProDetailsFields text={text} minAgeField={minAgeField} policyText={policyText} />
           </div>
           <div {...panel("media")}>
             <ProMediaFields control={control} text={text} errors={errors} heroImageAlt={heroImageAlt} />

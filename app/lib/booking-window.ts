@@ -10,7 +10,7 @@
  *   the start of the trip's day), a finer limit beside the days.
  */
 import { addDays, sydneyDate } from "./dates.ts";
-import { departureAt } from "./departure.ts";
+import { departureAt, startMinutesOf } from "./departure.ts";
 
 /** Past the adventure's booking notice: the first date a visitor may still book. */
 export function firstBookableDate(today: string, advanceBookingDays: number): string {
@@ -22,6 +22,19 @@ export interface BookingNotice {
   bookingCutoffHours: number | null;
   /** The departure's start, minutes after midnight Sydney; null when the itinerary gives none. */
   startMinutes: number | null;
+}
+
+/** An adventure's notice from its fields (row or API shape). */
+export function noticeOf(a: {
+  advanceBookingDays: number;
+  bookingCutoffHours: number | null;
+  itinerary: readonly string[];
+}): BookingNotice {
+  return {
+    advanceBookingDays: a.advanceBookingDays,
+    bookingCutoffHours: a.bookingCutoffHours,
+    startMinutes: startMinutesOf(a.itinerary),
+  };
 }
 
 /** May `date` still be booked at `at` under the adventure's notice? */

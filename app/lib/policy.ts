@@ -482,3 +482,11 @@ export function cancellationSummary(
       : `; ${refundWords(next.refundPercent)} after that`;
   return `${tier.refundPercent}% refund if cancelled by ${lastDay}${after}`;
 }
+
+/** How the tiers are counted, for the sentence beside them: "Sydney calendar days", or hours to the start. */
+export function policyCounting(policy: AnyPolicy = DEFAULT_POLICY): string {
+  const { tiers } = rulesOf(policy);
+  if (tiers.every(inDays)) return "counted in Sydney calendar days";
+  if (tiers.every((t) => !inDays(t))) return "counted in hours before the start time, Sydney time";
+  return "days counted in Sydney calendar days, hours before the start time";
+}

@@ -13,7 +13,7 @@ import {
   rulesIssue,
 } from "../../../app/lib/policy.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventures } from "../../db/schema.ts";
+import { adventures, settings } from "../../db/schema.ts";
 import { notFound } from "../../errors.server.ts";
 import { getSetting, setSetting } from "./settings.server.ts";
 
@@ -38,7 +38,7 @@ export async function siteRulesSet(db: DB): Promise<boolean> {
 /** Stores the site's rules (validated by the caller's schema); null goes back to the built-in default. */
 export async function setSiteRules(db: DB, rules: PolicyRules | null): Promise<void> {
   if (rules === null) {
-    await setSetting(db, SITE_POLICY_KEY, null);
+    await db.delete(settings).where(eq(settings.key, SITE_POLICY_KEY));
     return;
   }
   await setSetting(db, SITE_POLICY_KEY, rules);

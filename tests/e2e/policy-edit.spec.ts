@@ -86,10 +86,9 @@ for (const viewport of [
         await page.getByRole("button", { name: "Save cancellation policy" }).click();
         await expect(page.getByText("Cancellation policy saved.")).toBeVisible();
         await expect(page.getByText("Set by you")).toBeVisible();
-        await page.screenshot({
-          path: test.info().outputPath(`policy-saved-${viewport.width}.png`),
-          fullPage: true,
-        });
+        await page
+          .locator("#policies")
+          .screenshot({ path: test.info().outputPath(`policy-saved-${viewport.width}.png`) });
 
         // Every place the words appear follows.
         await page.goto(`/adventures/${ADVENTURE}`);

@@ -110,9 +110,11 @@ export function PolicySettings({ policy, isDefault }: { policy: PolicyRules; isD
           Cancellation policy
         </h3>
         {flash ? (
-          <Alert tone={flash.tone} onDismiss={clear}>
-            {flash.text}
-          </Alert>
+          <div className="mb-4">
+            <Alert tone={flash.tone} onDismiss={clear}>
+              {flash.text}
+            </Alert>
+          </div>
         ) : null}
         <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
           {usingDefault ? (
@@ -207,9 +209,9 @@ export function PolicySettings({ policy, isDefault }: { policy: PolicyRules; isD
             label="Free date changes"
             value={cutoff.derived ? "derived" : "cutoff"}
             onChange={(e) => setCutoff((c) => ({ ...c, derived: e.target.value === "derived" }))}
-            hint="Customers move their booking from their booking link until then."
+            hint="Customers move their booking from their booking link until then; by default, while cancelling would still refund something."
           >
-            <option value="derived">While a cancellation still refunds something</option>
+            <option value="derived">While a refund remains</option>
             <option value="cutoff">Until a set time before the trip</option>
           </SelectField>
           {cutoff.derived ? null : (

@@ -1,6 +1,5 @@
 import { expect, test } from "../fixtures/test";
 import {
-  addDays,
   adminToken,
   bearer,
   cancelBooking,
@@ -123,6 +122,20 @@ for (const viewport of [
         expect(res.status()).toBe(200);
         const { refunds } = (await res.json()) as { refunds: { amount: number; reason: string }[] };
         expect(refunds.map((r) => [r.amount, r.reason])).toEqual([[refund / 100, "cancellation"]]);
+
+        // An adventure may have rules of its own: the full editor's Details tab, with the same fields.
+        await page.goto(`/admin/adventures-pro/${ADVENTURE}`);
+        await page.getByRole("tab", { name: "Details" }).click();
+        const own = page.getByTestId("own-policy");
+        await expect(page.getByRole("textbox", { name: "Cancellation policy" })).toHaveValue(
+          `${RULE}. Weather cancellations give a full refund or a free reschedule.`,
+        );
+        await own.getByLabel("This adventure has its own cancellation policy").check();
+        await expect(own.getByTestId("policy-tier")).toHaveCount(3);
+        await expect(own.getByTestId("policy-preview")).toContainText(
+          "Full refund 7 or more days before the trip",
+        );
+        await own.screenshot({ path: test.info().outputPath(`adventure-policy-${viewport.width}.png`) });
       } finally {
         await cancelBooking(request, token, booking.booking_id);
         expect((await reset()).status()).toBe(200);

@@ -241,6 +241,7 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                   key={editorKey}
                   initial={initial}
                   policyText={editing?.cancellation_policy}
+                  initialOverride={editing?.policy_override ?? null}
                   isNew={mode === "create"}
                   onSave={save}
                   onCancel={() => navigate(BASE)}

@@ -123,7 +123,7 @@ export function ProDetailsFields({
         value={policyText ?? "The site's cancellation policy (Admin → Settings)."}
         readOnly
         rows={3}
-        hint="Made from the cancellation policy under Admin → Settings (or this adventure's own rules, set through the adventures API): refunds are worked out from it, so it is not edited here."
+        hint="Made from the cancellation policy under Admin → Settings (or this adventure's own rules below): refunds are worked out from it, so it is not edited here."
       />
       <TextAreaField label="Terms and conditions" {...text("terms_conditions")} rows={4} />
     </>

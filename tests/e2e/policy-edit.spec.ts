@@ -133,7 +133,7 @@ for (const viewport of [
         await own.getByLabel("This adventure has its own cancellation policy").check();
         await expect(own.getByTestId("policy-tier")).toHaveCount(3);
         await expect(own.getByTestId("policy-preview")).toContainText(
-          "Full refund 7 or more days before the trip",
+          "Full refund 100 or more days before the trip",
         );
         await own.screenshot({ path: test.info().outputPath(`adventure-policy-${viewport.width}.png`) });
       } finally {

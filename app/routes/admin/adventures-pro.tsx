@@ -242,6 +242,7 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                   initial={initial}
                   policyText={editing?.cancellation_policy}
                   initialOverride={editing?.policy_override ?? null}
+                  effectiveRules={editing?.policy}
                   isNew={mode === "create"}
                   onSave={save}
                   onCancel={() => navigate(BASE)}

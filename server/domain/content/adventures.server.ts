@@ -58,6 +58,8 @@ export function toProAdventure(a: AdventureRow, site: PolicyRules) {
     // The adventure's effective policy in words made from the tiers its refunds follow.
     cancellation_policy: adventurePolicyText(policyOf(site, a)),
     policy_override: a.policyOverride ?? null,
+    // The rules its bookings follow (the override over the site's): the booking form words its summary from them.
+    policy: policyOf(site, a),
     terms_conditions: a.termsConditions,
     sort_order: a.sortOrder,
     created_at: a.createdAt.toISOString(),
@@ -74,8 +76,6 @@ export type ProAdventure = ReturnType<typeof toProAdventure>;
 function toPublicAdventure(a: AdventureRow, site: PolicyRules) {
   return {
     ...toProAdventure(a, site),
-    // The rules its bookings follow: the booking form words its summary and cut-off from them.
-    policy: policyOf(site, a),
     // What the visitor can book: the adventure's range within the business maximum.
     groupSize: groupSizeText(
       groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),

@@ -2,7 +2,7 @@ import { ExternalLink, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import { priceDisplayFor, proAdventureSchema } from "../../../lib/admin-forms";
-import { DEFAULT_POLICY_RULES, type PolicyOverride } from "../../../lib/policy";
+import { DEFAULT_POLICY_RULES, type PolicyOverride, type PolicyRules } from "../../../lib/policy";
 import { slugify } from "../../../lib/slug";
 import { PolicyRulesEditor } from "../settings/PolicySettings";
 import { Button, Card, CheckboxField, Tabs, tabPanelProps } from "../ui";
@@ -42,6 +42,7 @@ export function ProAdventureEditor({
   initial,
   policyText,
   initialOverride = null,
+  effectiveRules = DEFAULT_POLICY_RULES,
   isNew,
   onSave,
   onCancel,
@@ -51,6 +52,8 @@ export function ProAdventureEditor({
   policyText?: string;
   /** The adventure's own cancellation rules, or null when the site's apply. */
   initialOverride?: PolicyOverride | null;
+  /** The rules the adventure follows now: where its own rules start from when they are turned on. */
+  effectiveRules?: PolicyRules;
   isNew: boolean;
   onSave: (
     payload: ReturnType<typeof proPayload> & { policy_override: PolicyOverride | null },
@@ -175,7 +178,7 @@ export function ProAdventureEditor({
                 checked={ownPolicy}
                 onChange={(e) => {
                   setOwnPolicy(e.target.checked);
-                  if (e.target.checked && !override) setOverride(DEFAULT_POLICY_RULES);
+                  if (e.target.checked && !override) setOverride(effectiveRules);
                 }}
               />
               {policyErrors.policy_override ? (
@@ -185,7 +188,7 @@ export function ProAdventureEditor({
               ) : null}
               {ownPolicy ? (
                 <PolicyRulesEditor
-                  initial={{ ...DEFAULT_POLICY_RULES, ...override }}
+                  initial={{ ...effectiveRules, ...override }}
                   onChange={setOverride}
                   errors={policyErrors}
                   prefix="policy_override."

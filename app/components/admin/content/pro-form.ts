@@ -45,6 +45,7 @@ type TextFields = Omit<
   | "cancellation_policy"
   // The adventure's own rules are written through the API's policy_override (an update without it keeps them).
   | "policy_override"
+  | "policy"
 >;
 
 export type ProForm = TextFields &

@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { DEFAULT_POLICY_RULES, policyFaqText } from "../../app/lib/policy.ts";
-import { availability, refunds } from "../../server/db/schema.ts";
+import { availability, bookingChanges, refunds } from "../../server/db/schema.ts";
+import { bookingByToken, mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { rescheduleOffer } from "../../server/domain/bookings/reschedule-offer.server.ts";
 import { listFaqGroups } from "../../server/domain/content/faqs.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
@@ -272,5 +274,78 @@ describe("the booking cut-off in hours", () => {
     await setCutoff(18);
     expect(await offered()).toBe(true);
     expect((await book()).status).toBe(201);
+  });
+});
+
+describe("moving a booking under the policy", () => {
+  const setPolicy = async (policy: unknown) => expect((await putSettings({ policy })).status).toBe(200);
+
+  it("a nearer date says, in money, the refund a cancellation would lose; kept terms lose none", async () => {
+    const near = addDays(sydneyDate(clock.now()), 4);
+    await ctx.db
+      .insert(availability)
+      .values({ adventureId: "dive-exhibition", date: near, availableSpots: 8 })
+      .onConflictDoNothing();
+    const { booking } = await insertBooking(ctx.db, {
+      paid: true,
+      holdSpots: true,
+      groupSize: 2,
+      unitPriceCents: 10_000,
+      date: addDays(sydneyDate(clock.now()), 20),
+      email: "nearer@example.com",
+    });
+    const token = await ctx.db.transaction((tx) => mintBookingLink(tx, booking.id, "email", clock.now()));
+    const optionFor = async () => {
+      const linked = await bookingByToken(ctx.db, token, clock.now());
+      if (!linked) throw new Error("no live link");
+      const offer = await rescheduleOffer(ctx.db, linked, clock.now());
+      if (!offer.offered) throw new Error(offer.reason);
+      const option = offer.options.find((o) => o.date === near);
+      if (!option) throw new Error(`${near} is not offered`);
+      return option;
+    };
+
+    await setPolicy(null);
+    const option = await optionFor();
+    // 20 days out: all of $200 back; 4 days out: half of the new date's total.
+    const after = Math.floor((option.totalCents * 50) / 100);
+    expect(option.refundDropText).toBe(
+      `Your refund if you cancel drops from $200.00 to $${(after / 100).toFixed(2)}`,
+    );
+
+    await setPolicy({ ...DEFAULT_POLICY_RULES, movedKeepsOriginalTerms: true });
+    expect((await optionFor()).refundDropText).toBeNull();
+    await setPolicy(null);
+  });
+
+  it("a moved booking's refund counts from its first date when the policy keeps its terms", async () => {
+    const moved = async (email: string) => {
+      const { booking } = await insertBooking(ctx.db, {
+        paid: true,
+        holdSpots: true,
+        groupSize: 2,
+        unitPriceCents: 10_000,
+        date: addDays(sydneyDate(clock.now()), 20),
+        email,
+      });
+      // First booked for 4 days from now, then moved out to 20.
+      await ctx.db.insert(bookingChanges).values({
+        bookingId: booking.id,
+        fromDate: addDays(sydneyDate(clock.now()), 4),
+        toDate: booking.selectedDate,
+        groupSize: 2,
+        status: "done",
+      });
+      const res = await ctx.app.request(
+        `/api/admin/bookings/${booking.id}/status`,
+        authed(token, "PUT", { status: "cancelled" }),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { refund_amount: number }).refund_amount;
+    };
+    expect(await moved("moved-new-terms@example.com")).toBe(200);
+    await setPolicy({ ...DEFAULT_POLICY_RULES, movedKeepsOriginalTerms: true });
+    expect(await moved("moved-kept-terms@example.com")).toBe(100);
+    await setPolicy(null);
   });
 });

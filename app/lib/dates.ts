@@ -41,6 +41,40 @@ export function sydneyDate(at: Date = new Date()): string {
   return sydneyDay().format(at);
 }
 
+const sydneyWall = formatter("en-GB", {
+  timeZone: BUSINESS_TZ,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The Sydney wall clock at an instant, as if it were UTC (milliseconds). */
+function sydneyWallMs(at: Date): number {
+  const p = Object.fromEntries(
+    sydneyWall()
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+}
+
+/**
+ * The instant of a Sydney wall-clock time: `minutes` after midnight on the
+ * calendar date (daylight saving included; a time the clocks skip lands an
+ * hour later, as the clocks read it).
+ */
+export function sydneyInstant(isoDate: string, minutes = 0): Date {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  // Sydney is 10 or 11 hours ahead of UTC: start from one, correct twice for the other.
+  let t = wall - 10 * 3_600_000;
+  for (let i = 0; i < 2; i++) t += wall - sydneyWallMs(new Date(t));
+  return new Date(t);
+}
+
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

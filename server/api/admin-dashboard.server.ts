@@ -2,9 +2,11 @@
 
 import { Hono } from "hono";
 import { z } from "zod";
+import { policyRulesSchema } from "../../app/lib/admin-forms/index.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { emailField } from "../../app/lib/validation.ts";
 import { oldDashboardStats, proAnalytics } from "../domain/console/dashboard.server.ts";
+import { setSiteRules, siteRules, siteRulesSet } from "../domain/content/policy.server.ts";
 import { getSiteSettings, updateSiteSettings } from "../domain/content/settings.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
@@ -41,6 +43,8 @@ const settingsSchema = z.object({
     .trim()
     .regex(/^(\d{4})?$/, "Postcode must be four digits")
     .optional(),
+  // The site's cancellation and date-change rules; null goes back to the built-in default.
+  policy: policyRulesSchema.nullable().optional(),
 });
 
 export function adminDashboardApi(services: Services) {
@@ -72,6 +76,8 @@ export function adminDashboardApi(services: Services) {
     const mode = paymentMode(services);
     return {
       ...(await getSiteSettings(db)),
+      policy: await siteRules(db),
+      policy_is_default: !(await siteRulesSet(db)),
       payment_mode: mode,
       payment_mode_label: mode === "stripe" ? "Stripe" : "Test checkout",
       email_configured: Boolean(env.SMTP_URL),
@@ -85,7 +91,10 @@ export function adminDashboardApi(services: Services) {
 
   api.put("/admin/settings", async (c) => {
     const input = await readJson(c, settingsSchema);
-    await updateSiteSettings(db, input);
+    const { policy, ...site } = input;
+    await updateSiteSettings(db, site);
+    // A settings row: its write moves the public pages' content version, so cached pages show the new words.
+    if (policy !== undefined) await setSiteRules(db, policy);
     services.log.info("settings updated", { fields: Object.keys(input) });
     return c.json({ success: true, ...(await settingsAnswer()) });
   });

@@ -20,6 +20,7 @@ import { BOOKING_NOTE_MAX } from "../../app/lib/admin-forms/booking-page.ts";
 import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
+import type { PolicyOverride } from "../../app/lib/policy.ts";
 
 const id = () =>
   text("id")
@@ -82,6 +83,10 @@ export const adventures = pgTable(
     metaKeywords: text("meta_keywords").notNull().default(""),
     socialImage: text("social_image").notNull().default(""),
     advanceBookingDays: integer("advance_booking_days").notNull().default(1),
+    /** Bookings close this many hours before the departure's start; null: only the days apply (app/lib/booking-window.ts). */
+    bookingCutoffHours: integer("booking_cutoff_hours"),
+    /** The adventure's own cancellation and date-change rules over the site's (app/lib/policy.ts); null: the site's. */
+    policyOverride: jsonb("policy_override").$type<PolicyOverride>(),
     termsConditions: text("terms_conditions").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     viewCount: integer("view_count").notNull().default(0),
@@ -92,6 +97,10 @@ export const adventures = pgTable(
     uniqueIndex("adventures_slug_key").on(t.slug),
     index("adventures_sort_idx").on(t.sortOrder, t.title),
     check("adventures_price_nonneg", sql`${t.basePriceCents} >= 0`),
+    check(
+      "adventures_booking_cutoff",
+      sql`${t.bookingCutoffHours} is null or ${t.bookingCutoffHours} between 0 and 8760`,
+    ),
     // Stored as every table stores money's currency: the lower-case code (app/lib/currency.ts).
     check("adventures_currency", sql`${t.currency} in (${currencyList})`),
     check(

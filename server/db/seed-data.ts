@@ -1,7 +1,8 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
-// Rules are never written out here: {cancellation_policy} and {cancellation_tiers} are filled in
-// by the seed from the one cancellation policy (app/lib/policy.ts), {diving_min_age} and
-// {camping_min_age} from the minimum-age floors (app/lib/readiness.ts).
+// Rules are never written out here: {cancellation_policy} and {cancellation_tiers} are stored as
+// they are and filled in when read, from the operator's cancellation policy (app/lib/policy.ts,
+// withPolicyWords); {diving_min_age} and {camping_min_age} by the seed from the minimum-age
+// floors (app/lib/readiness.ts).
 
 import type {
   AdventureCategory,

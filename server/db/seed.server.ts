@@ -1,7 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { sydneyDate, weekendDates } from "../../app/lib/dates.ts";
-import { policyFaqText, policyHtmlList } from "../../app/lib/policy.ts";
 import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../app/lib/readiness.ts";
 import { proValues } from "../domain/content/admin/adventures.server.ts";
 import type { Logger } from "../log.server.ts";
@@ -19,11 +18,13 @@ import {
 } from "./schema.ts";
 import * as data from "./seed-data.ts";
 
-/** Seed text with the rules put in from their one definition: the cancellation policy, the age floors. */
+/**
+ * Seed text with the age floors put in from their one definition. The
+ * cancellation policy's markers stay in the stored text: they are filled in
+ * when the text is read, from the policy the operator sets (withPolicyWords).
+ */
 const withRules = (text: string) =>
   text
-    .replaceAll("{cancellation_policy}", policyFaqText())
-    .replaceAll("{cancellation_tiers}", policyHtmlList())
     .replaceAll("{diving_min_age}", String(DIVING_MIN_AGE))
     .replaceAll("{camping_min_age}", String(CAMPING_MIN_AGE));
 

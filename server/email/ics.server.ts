@@ -4,6 +4,7 @@
  * trip correctly, whatever the reader's own zone and whatever the DST state.
  */
 import { addDays } from "../../app/lib/dates.ts";
+import { itineraryPoints } from "../../app/lib/departure.ts";
 import { DEFAULT_SITE_NAME } from "../../app/lib/site.ts";
 
 export interface TripSchedule {
@@ -11,8 +12,6 @@ export interface TripSchedule {
   start: { day: number; hour: number; minute: number };
   end: { day: number; hour: number; minute: number };
 }
-
-const ITINERARY_TIME = /^\s*(?:Day\s+(\d+)\s*,\s*)?(\d{1,2}):(\d{2})\s*(AM|PM)\b/i;
 
 /**
  * The length an adventure advertises in hours or minutes ("3 hours",
@@ -42,17 +41,7 @@ export function scheduleFromItinerary(
   duration: string,
   fallbackHours = 3,
 ): TripSchedule | null {
-  const points: { day: number; hour: number; minute: number }[] = [];
-  for (const line of itinerary) {
-    const m = ITINERARY_TIME.exec(line);
-    if (!m) continue;
-    const day = m[1] ? Math.max(0, Number(m[1]) - 1) : (points.at(-1)?.day ?? 0);
-    let hour = Number(m[2]) % 12;
-    if (m[4].toUpperCase() === "PM") hour += 12;
-    const minute = Number(m[3]);
-    if (minute > 59) continue;
-    points.push({ day, hour, minute });
-  }
+  const points = itineraryPoints(itinerary);
   if (points.length === 0) return null;
   const start = points[0];
   const key = (p: { day: number; hour: number; minute: number }) => p.day * 1440 + p.hour * 60 + p.minute;

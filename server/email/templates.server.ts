@@ -6,7 +6,7 @@
 import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
-import { cancellationSummary } from "../../app/lib/policy.ts";
+import { type AnyPolicy, cancellationSummary } from "../../app/lib/policy.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import type { BookingPaymentMethod } from "../db/schema.ts";
 import type { OutgoingEmail } from "./outbox.server.ts";
@@ -65,6 +65,8 @@ export interface AdventureFacts {
   meetingPoint: string;
   whatToBring: string[];
   startTime?: string;
+  /** The refund terms the booking is under (its adventure's effective policy and the date they count from). */
+  terms?: { policy: AnyPolicy; date: string };
 }
 
 type Email = Omit<OutgoingEmail, "kind" | "to" | "dedupeKey">;
@@ -128,7 +130,9 @@ export function bookingConfirmationEmail(
     ...paymentLines(b),
   ];
   if (a.meetingPoint) details.push(["Meeting point", a.meetingPoint]);
-  const policy = cancellationSummary(b.selectedDate, confirmedAt);
+  const policy = a.terms
+    ? cancellationSummary(a.terms.date, confirmedAt, a.terms.policy)
+    : cancellationSummary(b.selectedDate, confirmedAt);
   const contact = [site.phone && `phone or WhatsApp ${site.phone}`, site.email && `email ${site.email}`]
     .filter(Boolean)
     .join(", or ");

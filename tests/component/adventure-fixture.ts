@@ -1,4 +1,4 @@
-import { adventurePolicyText } from "../../app/lib/policy.ts";
+import { adventurePolicyText, effectivePolicy } from "../../app/lib/policy.ts";
 import type { PublicAdventure } from "../../server/domain/content/adventures.server.ts";
 
 /** An adventure as GET /api/adventures-pro answers it, with `fields` over plain defaults. */
@@ -43,7 +43,10 @@ export function adventureFixture(
     meta_keywords: "",
     social_image: "",
     advance_booking_days: 1,
+    booking_cutoff_hours: null,
     cancellation_policy: adventurePolicyText(),
+    policy_override: null,
+    policy: effectivePolicy(null, null, fields.itinerary ?? ["8:00 AM - Meet at the beach"]),
     terms_conditions: "",
     sort_order: 0,
     created_at: "2026-01-01T00:00:00.000Z",

@@ -70,6 +70,7 @@ describe("professional adventure numbers", () => {
     min_age: "",
     max_age: "",
     advance_booking_days: "",
+    booking_cutoff_hours: "",
     sort_order: "",
   };
 
@@ -81,6 +82,7 @@ describe("professional adventure numbers", () => {
       min_age: 12,
       max_age: null,
       advance_booking_days: 1,
+      booking_cutoff_hours: null,
       sort_order: 0,
     });
   });

@@ -19,6 +19,7 @@ import {
   luhnValid,
   testCardSchema,
 } from "../../app/lib/booking.ts";
+import { firstBookableDate } from "../../app/lib/booking-window.ts";
 import { toCents } from "../../app/lib/money.ts";
 import {
   cancellationSummary,
@@ -27,7 +28,6 @@ import {
   refundPercent,
 } from "../../app/lib/policy.ts";
 import { toDateOptions } from "../../server/domain/bookings/availability.server.ts";
-import { firstBookableDate } from "../../server/domain/bookings/booking-window.ts";
 import { ownUrl, withSessionParam } from "../../server/payments/urls.server.ts";
 
 describe("totals in cents", () => {

@@ -13,6 +13,7 @@ import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.ts
 import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
 import { ParticipantForm } from "../../app/components/participant/ParticipantForm.tsx";
 import { formSuccess } from "../../app/lib/form-result.ts";
+import { changeWindowText, policyCounting, policySentence } from "../../app/lib/policy.ts";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";
@@ -39,6 +40,9 @@ const VIEW: ManageView = {
   currency: "aud",
   refundedCents: 0,
   policy: "50% refund if cancelled by 2 Jan 2030; no refund within 48 hours of the trip",
+  policySentence: policySentence(),
+  changeWindow: changeWindowText(),
+  policyCounting: policyCounting(),
   refundPercent: 50,
   refundTodayCents: 10_000,
   voucherCents: 0,

@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { bookingCutoffText } from "../../lib/booking-window";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
@@ -92,7 +93,8 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
               ? "Loading dates..."
               : dates.list.length === 0
                 ? "No dates are open for this adventure right now. Please contact us."
-                : undefined
+                : // The cut-off the date list and the server both apply (app/lib/booking-window.ts).
+                  (bookingCutoffText(adventure.booking_cutoff_hours ?? null) ?? undefined)
           }
         >
           <select

@@ -8,6 +8,7 @@ import type { BookingFormValues } from "../../lib/booking";
 import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
 import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
+import type { EffectivePolicy } from "../../lib/policy";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 
 export interface BookableAdventure {
@@ -25,6 +26,10 @@ export interface BookableAdventure {
   group_size_max: number;
   image: string;
   image_alt: string;
+  /** The adventure's effective cancellation policy: the summary's words. */
+  policy?: EffectivePolicy;
+  /** Bookings close this many hours before the departure; null: the days' notice alone. */
+  booking_cutoff_hours?: number | null;
 }
 
 export interface DateOption {

@@ -58,9 +58,11 @@ export function useBookingFlow(
   }, [maxGroup, minGroup, form.groupSize]);
 
   const quote = bookingQuote(adventure, date, form.groupSize, voucher);
+  // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
+  const adventurePolicy = adventure?.policy;
   const policy = useMemo(
-    () => (form.selectedDate ? cancellationSummary(form.selectedDate) : ""),
-    [form.selectedDate],
+    () => (form.selectedDate ? cancellationSummary(form.selectedDate, new Date(), adventurePolicy) : ""),
+    [form.selectedDate, adventurePolicy],
   );
 
   const set = (key: keyof DetailsForm) => (e: FieldEvent) =>

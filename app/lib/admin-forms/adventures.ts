@@ -27,6 +27,7 @@ import {
   textList,
   urlList,
 } from "./fields.ts";
+import { policyOverrideSchema } from "./policy.ts";
 
 const slugField = requiredText("Slug", 120).regex(
   SLUG_PATTERN,
@@ -89,6 +90,10 @@ export const proAdventureSchema = z
     meta_keywords: optionalText("Meta keywords", 500),
     social_image: optionalUrl("Social image"),
     advance_booking_days: int("Advance booking days", 0, 365).default(1),
+    // Off (null) unless the operator sets it: the days above are then the only notice.
+    booking_cutoff_hours: int("Booking cut-off hours", 0, 8760).nullable().optional(),
+    // Null: the site's cancellation policy applies; left out, an update keeps what the adventure has.
+    policy_override: policyOverrideSchema.optional(),
     terms_conditions: optionalText("Terms and conditions", 10_000),
     sort_order: int("Sort order", -100_000, 100_000).default(0),
   })
@@ -118,6 +123,7 @@ export interface ProNumberFields {
   min_age: string;
   max_age: string;
   advance_booking_days: string;
+  booking_cutoff_hours: string;
   sort_order: string;
 }
 
@@ -138,6 +144,8 @@ export function coerceProNumbers(f: ProNumberFields) {
     min_age: toNumber(f.min_age, 12),
     max_age: f.max_age.trim() === "" ? null : Number(f.max_age),
     advance_booking_days: toNumber(f.advance_booking_days, 1),
+    // Empty: no cut-off in hours (the days alone apply).
+    booking_cutoff_hours: f.booking_cutoff_hours.trim() === "" ? null : Number(f.booking_cutoff_hours),
     sort_order: toNumber(f.sort_order, 0),
   };
 }

@@ -17,6 +17,7 @@ export * from "./gallery.ts";
 export * from "./invoices.ts";
 export * from "./media.ts";
 export * from "./operator-booking.ts";
+export * from "./policy.ts";
 export * from "./reviews.ts";
 export * from "./schedules.ts";
 export * from "./text.ts";

@@ -240,6 +240,9 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                 <ProAdventureEditor
                   key={editorKey}
                   initial={initial}
+                  policyText={editing?.cancellation_policy}
+                  initialOverride={editing?.policy_override ?? null}
+                  effectiveRules={editing?.policy}
                   isNew={mode === "create"}
                   onSave={save}
                   onCancel={() => navigate(BASE)}

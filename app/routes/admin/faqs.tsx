@@ -25,6 +25,7 @@ import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../..
 import { check } from "../../lib/admin-forms/check";
 import { faqSchema } from "../../lib/admin-forms/faqs";
 import { FAQ_CATEGORIES } from "../../lib/categories";
+import { POLICY_MARKERS } from "../../lib/policy";
 import type { Route } from "./+types/faqs";
 
 interface FaqForm {
@@ -169,7 +170,13 @@ export default function AdminFaqs({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <TextField label="Question" required {...field("question")} />
-            <TextAreaField label="Answer" required {...field("answer")} rows={4} />
+            <TextAreaField
+              label="Answer"
+              required
+              {...field("answer")}
+              rows={4}
+              hint={`${POLICY_MARKERS.faq} shows the cancellation policy (Settings) in words, always the current one.`}
+            />
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <CheckboxField
                 label="Active"

@@ -4,6 +4,7 @@ import type { ClientActionFunctionArgs } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../../components/admin";
 import { TaxSettings, type TaxSettingsValues } from "../../components/admin/invoices/TaxSettings";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
+import { PolicySettings } from "../../components/admin/settings/PolicySettings";
 import { setToken } from "../../lib/admin-api";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import {
@@ -12,6 +13,7 @@ import {
   SESSIONS_PATH,
   type SecurityStatus,
 } from "../../lib/admin-security";
+import type { PolicyRules } from "../../lib/policy";
 import type { Route } from "./+types/settings";
 
 interface Settings {
@@ -21,6 +23,9 @@ interface Settings {
   contact_whatsapp: string;
   contact_street_address: string;
   contact_postcode: string;
+  /** The site's cancellation and date-change rules, and whether they are still the built-in default. */
+  policy: PolicyRules;
+  policy_is_default: boolean;
   payment_mode: "test" | "stripe";
   payment_mode_label: string;
   email_configured: boolean;
@@ -78,10 +83,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Settings"
-        description="Where notices go, how guests reach you, how payments are taken, and how you sign in."
+        description="Where notices go, how guests reach you, how payments are taken, your cancellation policy, and how you sign in."
       />
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
       {settings ? <SettingsPanels settings={settings} /> : null}
+      {settings ? (
+        <section id="policies" aria-label="Policies" className="mt-8 lg:max-w-[calc(100%-23.5rem)]">
+          <PolicySettings policy={settings.policy} isDefault={settings.policy_is_default} />
+        </section>
+      ) : null}
       <TaxSettingsPanel loaded={loaderData.tax} />
       <SecuritySettings status={loaderData.security} sessions={loaderData.sessions} />
     </>

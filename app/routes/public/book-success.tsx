@@ -124,8 +124,8 @@ export default function BookSuccess({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </dl>
                 <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
-                  {cancellationSummary(summary.date)}. Weather cancellations are always refunded or
-                  rescheduled for free.
+                  {cancellationSummary(summary.terms.date, new Date(), summary.terms.policy)}. Weather
+                  cancellations are always refunded or rescheduled for free.
                 </p>
               </div>
             </section>

@@ -63,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       group_size_max: a.group_size_max,
       image: a.hero_image,
       image_alt: a.hero_image_alt || a.title,
+      policy: a.policy,
+      booking_cutoff_hours: a.booking_cutoff_hours,
     }));
   // Back from cancelling at the checkout: the form as the customer had filled it in.
   const returned = await cancelledBookingForm(db, url.searchParams.get("session_id") ?? "", booking.now());

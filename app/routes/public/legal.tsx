@@ -3,9 +3,10 @@ import { CalendarClock, CloudRain, Mail, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { contentSections } from "../../../server/db/schema";
 import { cleanHtml } from "../../../server/domain/content/html.server";
+import { siteRules } from "../../../server/domain/content/policy.server";
 import { getApp } from "../../lib/context";
 import { BUSINESS_TZ, sydneyDate } from "../../lib/dates";
-import { policyRows, policySentence } from "../../lib/policy";
+import { type PolicyRules, policyRows, policySentence, withPolicyWords } from "../../lib/policy";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -23,7 +24,8 @@ const PAGES = {
   },
   cancellation: {
     title: "Cancellation Policy",
-    description: `${policySentence()}; weather cancellations are refunded or rescheduled free.`,
+    // Made from the site's policy in `meta` (policyDescription).
+    description: "",
   },
 } as const;
 type LegalPage = keyof typeof PAGES;
@@ -54,9 +56,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       ),
     )
     .limit(1);
+  // The site's policy: the page's table and the markers its stored text names it by follow every edit of it.
+  const policy = await siteRules(db);
   return {
     page,
-    html: row ? cleanHtml(row.content) : "",
+    policy,
+    html: row ? cleanHtml(withPolicyWords(row.content, policy)) : "",
     updated: row ? { iso: sydneyDate(row.updatedAt), text: LAST_UPDATED.format(row.updatedAt) } : null,
   };
 }
@@ -66,25 +71,29 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const site = siteName(matches[0].loaderData.content);
   return seo({
     title: `${PAGES[page].title} | ${site}`,
-    description: PAGES[page].description,
+    description: page === "cancellation" ? policyDescription(loaderData?.policy) : PAGES[page].description,
     path: `/${page}`,
     origin: matches[0].loaderData.origin,
     type: "article",
   });
 };
 
-/** The cancellation policy at a glance: one row per tier of the policy refunds follow. */
-const REFUND_ROWS = policyRows().map((r) => ({
-  ...r,
-  tone:
-    r.refundPercent === 100
-      ? "bg-reef-50 text-reef-700"
-      : r.refundPercent === 0
-        ? "bg-coral-50 text-coral-800"
-        : "bg-sand-200 text-ocean-900",
-}));
+const policyDescription = (policy: PolicyRules | undefined) =>
+  `${policySentence(policy)}; weather cancellations are refunded or rescheduled free.`;
 
-function CancellationSummary() {
+/** The cancellation policy at a glance: one row per tier of the policy refunds follow. */
+const refundRows = (policy: PolicyRules) =>
+  policyRows(policy).map((r) => ({
+    ...r,
+    tone:
+      r.refundPercent === 100
+        ? "bg-reef-50 text-reef-700"
+        : r.refundPercent === 0
+          ? "bg-coral-50 text-coral-800"
+          : "bg-sand-200 text-ocean-900",
+  }));
+
+function CancellationSummary({ policy }: { policy: PolicyRules }) {
   return (
     <section aria-labelledby="policy-summary" className="card mb-12 p-5 sm:p-8">
       <div className="flex items-center gap-3">
@@ -109,7 +118,7 @@ function CancellationSummary() {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
-            {REFUND_ROWS.map((r) => (
+            {refundRows(policy).map((r) => (
               <tr key={r.when}>
                 <th scope="row" className="px-3 py-3.5 sm:px-4 font-medium text-slate-800">
                   {r.when}
@@ -161,7 +170,7 @@ export default function Legal({ loaderData: d }: Route.ComponentProps) {
       </header>
 
       <div className="container-site max-w-3xl py-12 sm:py-16">
-        {d.page === "cancellation" && <CancellationSummary />}
+        {d.page === "cancellation" && <CancellationSummary policy={d.policy} />}
 
         {d.html ? (
           <article

@@ -15,7 +15,6 @@ import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
-import { changeWindowText } from "../../lib/policy";
 import { seo } from "../../lib/seo";
 import { siteName } from "../../lib/site";
 import type { Route } from "./+types/my-booking-reschedule";
@@ -158,6 +157,15 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
                   ? `The new date costs ${money(picked.totalCents)} for ${page.group}: we refund ${money(-picked.differenceCents)} to your card (it usually shows within 5-10 business days).`
                   : "The price is the same: nothing to pay and nothing refunded."}
             </p>
+            {picked.refundDropText ? (
+              <p
+                className="mt-3 rounded-lg border border-coral-200 bg-coral-50 p-3 text-sm font-medium text-coral-800"
+                data-testid="review-refund-drop"
+              >
+                {picked.refundDropText}: the new date is nearer, so a later tier of the cancellation policy
+                applies.
+              </p>
+            ) : null}
             <p className="mt-2 text-sm text-slate-600">
               Your spots on {formatDateAU(page.date)} are given to other guests once the booking has moved. We
               email you the new date with a calendar file.
@@ -183,7 +191,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
               Choose a new date
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Free of charge {changeWindowText()}; a different price on the new date is paid or refunded.
+              Free of charge {offer.changeWindow}; a different price on the new date is paid or refunded.
             </p>
             {page.pickedMissing ? (
               <p role="alert" className="mt-3 text-sm text-coral-700">

@@ -19,6 +19,7 @@ import {
   manageView,
   openBookingLink,
 } from "../../../server/domain/bookings/booking-links.server";
+import { bookingTerms } from "../../../server/domain/bookings/booking-terms.server";
 import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.server";
 import { dateChangeView } from "../../../server/domain/bookings/reschedule-offer.server";
 import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
@@ -39,7 +40,6 @@ import { formatDateAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formSuccess, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
-import { changeWindowText, policySentence } from "../../lib/policy";
 import { useResultInView } from "../../lib/result-in-view";
 import { seo } from "../../lib/seo";
 import { siteName } from "../../lib/site";
@@ -58,7 +58,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A departure called off for weather: the choices while open, the outcome after.
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   const view: ManageView | null = linked
-    ? manageView(linked, at, { calledOffForWeather: weather?.open === true })
+    ? manageView(linked, at, await bookingTerms(app.db, linked.booking), {
+        calledOffForWeather: weather?.open === true,
+      })
     : null;
   // Whether the date can be changed (and why not), and after a change (?changed=1) what became of it.
   const dateChange = linked ? await dateChangeView(app.db, linked, at, request) : null;
@@ -277,7 +279,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                   <>
                     <p className="mt-2 text-sm text-slate-600">
                       Move this booking to another date of {view.adventureTitle}, free of charge{" "}
-                      {changeWindowText()}. A different price on the new date is paid or refunded.
+                      {view.changeWindow}. A different price on the new date is paid or refunded.
                     </p>
                     <Link
                       to={`/my-booking/${params.token}/reschedule`}
@@ -329,7 +331,7 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 </div>
               ) : null}
               <p className="mt-2 text-sm text-slate-600">
-                {policySentence()} (counted in Sydney calendar days). Weather cancellations by us are always
+                {view.policySentence} ({view.policyCounting}). Weather cancellations by us are always
                 refunded.{" "}
                 <Link to="/cancellation" className="font-medium text-reef-700 underline">
                   Full policy

@@ -3,10 +3,10 @@
  * source of dates; booked_spots counts pending holds and confirmed bookings.
  */
 import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { bookableDate, firstBookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, weatherCancellations } from "../../db/schema.ts";
-import { firstBookableDate } from "./booking-window.ts";
 import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
 
 /** The spec's Date option (date, display, available) plus the free spots. */
@@ -85,6 +85,8 @@ export async function listDateOptions(
       isActive: adventures.isActive,
       bookingEnabled: adventures.bookingEnabled,
       advanceBookingDays: adventures.advanceBookingDays,
+      bookingCutoffHours: adventures.bookingCutoffHours,
+      itinerary: adventures.itinerary,
       basePriceCents: adventures.basePriceCents,
     })
     .from(adventures)
@@ -114,7 +116,10 @@ export async function listDateOptions(
         or(eq(weatherCancellations.adventureId, adventureId), isNull(weatherCancellations.adventureId)),
       ),
     );
-  return toDateOptions(rows, first, adventure.basePriceCents, new Set(calledOff.map((c) => c.date)));
+  // The booking notice's finer part: a date whose departure is within the cut-off hours is not offered.
+  const notice = noticeOf(adventure);
+  const open = rows.filter((r) => bookableDate(r.date, now, notice));
+  return toDateOptions(open, first, adventure.basePriceCents, new Set(calledOff.map((c) => c.date)));
 }
 
 /**

@@ -5,6 +5,7 @@
  * payment. Each is queued in the outbox inside the caller's transaction with
  * a dedupe key, so a payment settled twice still mails once.
  */
+
 import { eq } from "drizzle-orm";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
@@ -23,6 +24,7 @@ import {
 } from "../../email/templates.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { bookingInvoice } from "../money/invoices.server.ts";
+import { bookingTerms } from "./booking-terms.server.ts";
 
 export function toFacts(b: BookingRow): BookingFacts {
   return {
@@ -86,9 +88,10 @@ type ConfirmationFacts = {
  */
 export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<OutgoingEmail> {
   const { booking, adventure, site, at, manageUrl } = m;
-  const [people, [waiver]] = await Promise.all([
+  const [people, [waiver], terms] = await Promise.all([
     db.select().from(participants).where(eq(participants.bookingId, booking.id)),
     db.select({ version: waivers.version }).from(waivers).limit(1),
+    bookingTerms(db, booking),
   ]);
   // The readiness rule decides what the confirmation leads with: what the group still has to give.
   const waiverRequired = waiver !== undefined;
@@ -105,6 +108,7 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
       meetingPoint: adventure.meetingPoint,
       whatToBring: adventure.whatToBring,
       startTime: startTimeLabel(adventure.itinerary) ?? undefined,
+      terms,
     },
     site,
     at,

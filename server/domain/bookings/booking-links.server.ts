@@ -14,7 +14,14 @@ import { googleCalendarUrl } from "../../../app/lib/calendar-link.ts";
 import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
-import { cancellationSummary, refundCents, refundPercent } from "../../../app/lib/policy.ts";
+import {
+  cancellationSummary,
+  changeWindowText,
+  policyCounting,
+  policySentence,
+  refundCents,
+  refundPercent,
+} from "../../../app/lib/policy.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
@@ -32,6 +39,7 @@ import { hashToken, newToken } from "../access/auth.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { bookingIcs, startTimeLabel } from "./booking-emails.server.ts";
+import type { BookingTerms } from "./booking-terms.server.ts";
 
 export type LinkChannel = BookingLinkChannel;
 
@@ -276,10 +284,15 @@ const STATUS_TEXT: Record<BookingRow["bookingStatus"], string> = {
  * days). A booking whose departure was called off for weather and has not
  * answered is refunded in full whenever it is cancelled (the weather rule).
  */
-export function manageView(linked: LinkedBooking, at: Date, options: { calledOffForWeather?: boolean } = {}) {
+export function manageView(
+  linked: LinkedBooking,
+  at: Date,
+  terms: BookingTerms,
+  options: { calledOffForWeather?: boolean } = {},
+) {
   const { booking: b, adventure: a, payment } = linked;
   const full = options.calledOffForWeather === true;
-  const share = (cents: number) => (full ? cents : refundCents(cents, b.selectedDate, at));
+  const share = (cents: number) => (full ? cents : refundCents(cents, terms.date, at, terms.policy));
   const times = scheduleFromItinerary(a.itinerary, a.duration);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
   // A voucher pays like a card: a booking it paid in full is paid without any payment row.
@@ -309,8 +322,12 @@ export function manageView(linked: LinkedBooking, at: Date, options: { calledOff
     voucherBackTodayCents: canCancel ? share(b.voucherCents) : 0,
     currency: payment?.currency ?? b.currency,
     refundedCents: b.refundAmountCents,
-    policy: cancellationSummary(b.selectedDate, at),
-    refundPercent: full ? 100 : refundPercent(b.selectedDate, at),
+    policy: cancellationSummary(terms.date, at, terms.policy),
+    /** The adventure's policy as a sentence, and its date-change window, in the words the refund follows. */
+    policySentence: policySentence(terms.policy),
+    changeWindow: changeWindowText(terms.policy),
+    policyCounting: policyCounting(terms.policy),
+    refundPercent: full ? 100 : refundPercent(terms.date, at, terms.policy),
     /** What cancelling now would refund: the policy's share of what was paid. */
     refundTodayCents: canCancel ? share(paidCents) : 0,
     canCancel,

@@ -31,6 +31,7 @@ import {
 } from "../money/refunds.server.ts";
 import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
 import { canTransition, statusLabel } from "./booking-status.ts";
+import { bookingTerms } from "./booking-terms.server.ts";
 import { releaseHold } from "./holds.server.ts";
 import { calledOffForWeather } from "./weather-offers.server.ts";
 
@@ -111,8 +112,9 @@ export async function cancelBooking(
     // cancellation gives everything back ("full" to the card, "none" when it
     // becomes credit), the voucher part in full either way.
     const refundMode = options.refund ?? ((await calledOffForWeather(tx, claimed)) ? "full" : "policy");
-    const share = (cents: number) =>
-      refundMode === "policy" ? refundCents(cents, claimed.selectedDate, at) : cents;
+    // The adventure's effective policy, counted from the date the booking's terms follow.
+    const terms = refundMode === "policy" ? await bookingTerms(tx, claimed) : null;
+    const share = (cents: number) => (terms ? refundCents(cents, terms.date, at, terms.policy) : cents);
     const policyCents = share(claimed.totalAmountCents);
     const voucherBack = await restoreVoucherForBooking(tx, {
       bookingId,

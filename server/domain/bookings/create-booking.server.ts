@@ -14,7 +14,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { bookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
+import { formatDateAU } from "../../../app/lib/dates.ts";
 import { adventures, availability } from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
 import { isOwnOrigin } from "../../payments/urls.server.ts";
@@ -22,7 +23,6 @@ import { reserveCheckoutSlot } from "../money/checkout-cap.server.ts";
 import { type BookingDeps, CHECKOUT_TTL_MS, type CheckoutClient } from "../money/checkout-ledger.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
-import { firstBookableDate } from "./booking-window.ts";
 import {
   checkGroupSize,
   confirmationContext,
@@ -61,8 +61,8 @@ export async function createBooking(
     .select()
     .from(availability)
     .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.selected_date)));
-  const first = firstBookableDate(sydneyDate(now()), adventure.advanceBookingDays);
-  if (!slot?.isAvailable || slot.date < first) {
+  // The booking notice (days, and the cut-off in hours when set): the rule the date list follows.
+  if (!slot?.isAvailable || !bookableDate(slot.date, now(), noticeOf(adventure))) {
     const msg = `${formatDateAU(input.selected_date)} is not available for ${adventure.title}. Please choose another date.`;
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }

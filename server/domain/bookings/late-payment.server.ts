@@ -7,6 +7,7 @@
  * and the operator are told, the customer with other open dates.
  */
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { firstBookableDate } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
@@ -16,7 +17,6 @@ import { enqueueEmail } from "../../email/outbox.server.ts";
 import { type BookingFacts, latePaymentRefundEmail } from "../../email/templates.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { claimRefund, type RefundRow } from "../money/refunds.server.ts";
-import { firstBookableDate } from "./booking-window.ts";
 
 export type LateCause = "date_full" | "booking_cancelled";
 

@@ -8,6 +8,7 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings, type PaymentRow, payments } from "../../db/schema.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { startTimeLabel } from "./booking-emails.server.ts";
+import { bookingTerms } from "./booking-terms.server.ts";
 
 export interface PaymentStatusView {
   session_id: string;
@@ -71,8 +72,11 @@ export async function paidSummary(db: DB, sessionId: string) {
     .where(eq(bookings.id, payment.bookingId));
   if (!row) return null;
   const { booking: b, adventure: a } = row;
+  // The refund terms the summary's cancellation line is made from.
+  const terms = await bookingTerms(db, b);
   return {
     kind: "booking" as const,
+    terms,
     bookingId: b.id,
     reference: b.reference,
     status: b.bookingStatus,

@@ -8,18 +8,21 @@ import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import { changeWindowText, refundCents, refundPercent } from "../../../app/lib/policy.ts";
 import {
   differenceText,
   priceDifferenceCents,
-  RESCHEDULE_BLOCK_TEXT,
   type RescheduleBlock,
+  refundDropText,
   rescheduleBlock,
+  rescheduleBlockText,
 } from "../../../app/lib/reschedule.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, bookingChanges, payments } from "../../db/schema.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { listDateOptions } from "./availability.server.ts";
 import type { LinkedBooking } from "./booking-links.server.ts";
+import { bookingTerms } from "./booking-terms.server.ts";
 import { type BookingChangeRow, holdingChange } from "./reschedule-move.server.ts";
 import { calledOffForWeather } from "./weather-offers.server.ts";
 
@@ -32,10 +35,18 @@ export interface RescheduleOption {
   totalCents: number;
   differenceCents: number;
   differenceText: string;
+  /** When the move lowers the refund share a cancellation would give: the drop in money, else null. */
+  refundDropText: string | null;
 }
 
 export type RescheduleOffer =
-  | { offered: true; options: RescheduleOption[]; currency: string }
+  | {
+      offered: true;
+      options: RescheduleOption[];
+      currency: string;
+      /** "until 48 hours before the trip": the adventure's date-change window in words. */
+      changeWindow: string;
+    }
   | { offered: false; block: RescheduleBlock; reason: string; checkoutUrl: string | null };
 
 /**
@@ -46,6 +57,7 @@ export type RescheduleOffer =
 export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): Promise<RescheduleOffer> {
   const { booking: b } = linked;
   const pending = await holdingChange(db, b.id);
+  const terms = await bookingTerms(db, b);
   const block = rescheduleBlock(
     {
       status: b.bookingStatus,
@@ -55,6 +67,7 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
       calledOff: await calledOffForWeather(db, b),
     },
     at,
+    terms.policy,
   );
   if (block) {
     let checkoutUrl: string | null = null;
@@ -62,9 +75,15 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
       const [p] = await db.select().from(payments).where(eq(payments.id, pending.paymentId));
       if (p?.status === "open" && p.checkoutUrl) checkoutUrl = p.checkoutUrl;
     }
-    return { offered: false, block, reason: RESCHEDULE_BLOCK_TEXT[block], checkoutUrl };
+    return { offered: false, block, reason: rescheduleBlockText(block, terms.policy), checkoutUrl };
   }
   const dates = (await listDateOptions(db, b.adventureId, at)) ?? [];
+  // What cancelling would refund now, and after the move: the new date's terms, or the original's when the policy keeps them.
+  const refundAt = (totalCents: number, date: string) => ({
+    percent: refundPercent(date, at, terms.policy),
+    cents: refundCents(totalCents, date, at, terms.policy),
+  });
+  const refundNow = refundAt(b.totalAmountCents, terms.date);
   const options = dates
     .filter((d) => d.available && d.date !== b.selectedDate && d.spots_left >= b.groupSize)
     .map((d): RescheduleOption => {
@@ -79,17 +98,22 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
         totalCents,
         differenceCents,
         differenceText: differenceText(differenceCents, b.currency),
+        refundDropText: refundDropText(
+          refundNow,
+          refundAt(totalCents, terms.policy.movedKeepsOriginalTerms ? terms.date : d.date),
+          b.currency,
+        ),
       };
     });
   if (options.length === 0) {
     return {
       offered: false,
       block: "no_other_dates",
-      reason: RESCHEDULE_BLOCK_TEXT.no_other_dates,
+      reason: rescheduleBlockText("no_other_dates", terms.policy),
       checkoutUrl: null,
     };
   }
-  return { offered: true, options, currency: b.currency };
+  return { offered: true, options, currency: b.currency, changeWindow: changeWindowText(terms.policy) };
 }
 
 /** The dates a free (weather) move may go to: the /book list of the adventure, open with room for the group. */

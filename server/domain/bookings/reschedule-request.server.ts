@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
-import { priceDifferenceCents, RESCHEDULE_BLOCK_TEXT, rescheduleBlock } from "../../../app/lib/reschedule.ts";
+import { priceDifferenceCents, rescheduleBlock, rescheduleBlockText } from "../../../app/lib/reschedule.ts";
 import { adventures, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
+import { adventurePolicy } from "../content/policy.server.ts";
 import { type BookingDeps, CHECKOUT_TTL_MS, openLedgerCheckout } from "../money/checkout-ledger.server.ts";
 import { claimBookingRefund, lockPaidPayments, type RefundRow, sendRefund } from "../money/refunds.server.ts";
 import { datePriceCents } from "./availability.server.ts";
@@ -47,6 +48,8 @@ export async function requestReschedule(
   if (!current) throw notFound("Booking not found");
   const [adventure] = await db.select().from(adventures).where(eq(adventures.id, current.adventureId));
   if (!adventure) throw notFound("Booking not found");
+  // The adventure's date-change cut-off (content/policy).
+  const policy = await adventurePolicy(db, adventure);
 
   const refunds: RefundRow[] = [];
   const result = await db.transaction(async (tx) => {
@@ -61,8 +64,9 @@ export async function requestReschedule(
         calledOff: await calledOffForWeather(tx, b),
       },
       at,
+      policy,
     );
-    if (block) throw conflict(RESCHEDULE_BLOCK_TEXT[block]);
+    if (block) throw conflict(rescheduleBlockText(block, policy));
     const slot = await openSlot(tx, b, date, at);
     const unitCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
     const totalCents = bookingTotalCents(unitCents, b.groupSize);

@@ -13,7 +13,8 @@
  * and lapses after OFFER_TTL_MS; a lapsed offer passes its spots on.
  */
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { bookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
+import { formatDateAU } from "../../../app/lib/dates.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { siteName } from "../../../app/lib/site.ts";
 import { joinedMessage, sydneyTimeText, type WaitlistJoinInput } from "../../../app/lib/waitlist.ts";
@@ -23,7 +24,6 @@ import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
-import { firstBookableDate } from "./booking-window.ts";
 
 /** How long an offer link books the date. */
 export const OFFER_TTL_MS = 24 * 60 * 60_000;
@@ -105,12 +105,14 @@ export async function offerFreedSpots(
       isActive: adventures.isActive,
       bookingEnabled: adventures.bookingEnabled,
       advanceBookingDays: adventures.advanceBookingDays,
+      bookingCutoffHours: adventures.bookingCutoffHours,
+      itinerary: adventures.itinerary,
     })
     .from(adventures)
     .where(eq(adventures.id, slot.adventureId));
   if (!adventure?.isActive || !adventure.bookingEnabled) return [];
-  // A date inside the booking notice cannot be booked from the link any more.
-  if (slot.date < firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)) return [];
+  // A date inside the booking notice (days, and the cut-off in hours) cannot be booked from the link any more.
+  if (!bookableDate(slot.date, at, noticeOf(adventure))) return [];
 
   const [promised] = await tx
     .select({ spots: sql<number>`coalesce(sum(${waitlistEntries.groupSize}), 0)::int` })
@@ -237,7 +239,7 @@ export async function joinWaitlist(
     .select()
     .from(availability)
     .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.date)));
-  if (!slot?.isAvailable || slot.date < firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)) {
+  if (!slot?.isAvailable || !bookableDate(slot.date, at, noticeOf(adventure))) {
     const msg = `${formatDateAU(input.date)} is not open for ${adventure.title}. Please choose another date.`;
     throw badRequest(`date: ${msg}`, { date: msg });
   }

@@ -8,6 +8,7 @@ import { daysBetween, sydneyDate } from "../../../app/lib/dates.ts";
 import { refundCents, refundPercent } from "../../../app/lib/policy.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, type PaymentRow, payments, refunds } from "../../db/schema.ts";
+import { bookingTerms } from "../bookings/booking-terms.server.ts";
 import { REFUNDABLE_STATES } from "../money/refunds.server.ts";
 import { loadBooking, type RefundPreview } from "./admin-bookings.server.ts";
 
@@ -31,9 +32,11 @@ async function planRefund(db: DB, booking: BookingRow, now: Date): Promise<Refun
   const payment = await paidPayment(db, booking.id);
   const paidCents = payment?.amountTotalCents ?? 0;
   const already = payment ? payment.refundedCents + (await pendingRefundCents(db, payment.id)) : 0;
-  const percent = payment ? refundPercent(booking.selectedDate, now) : 0;
+  // The same terms a cancellation refunds by: the adventure's effective policy.
+  const terms = await bookingTerms(db, booking);
+  const percent = payment ? refundPercent(terms.date, now, terms.policy) : 0;
   const cents = payment
-    ? Math.max(0, Math.min(refundCents(paidCents, booking.selectedDate, now), paidCents - already))
+    ? Math.max(0, Math.min(refundCents(paidCents, terms.date, now, terms.policy), paidCents - already))
     : 0;
   return {
     payment,

@@ -1,15 +1,20 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../../app/lib/adventure-filters.ts";
 import { groupSizeRange, groupSizeText } from "../../../app/lib/group-size.ts";
-import { adventurePolicyText } from "../../../app/lib/policy.ts";
+import { adventurePolicyText, type PolicyRules } from "../../../app/lib/policy.ts";
 import { minimumAge } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures } from "../../db/schema.ts";
+import { policyOf, siteRules } from "./policy.server.ts";
 
 export type AdventureRow = typeof adventures.$inferSelect;
 
-/** The professional adventure at the API: prices in dollars, as every amount at the API. */
-export function toProAdventure(a: AdventureRow) {
+/**
+ * The professional adventure at the API: prices in dollars, as every amount at
+ * the API. `site` is the site's cancellation rules, which the adventure's own
+ * override (`policy_override`, null when it has none) refines.
+ */
+export function toProAdventure(a: AdventureRow, site: PolicyRules) {
   return {
     id: a.id,
     slug: a.slug,
@@ -49,8 +54,12 @@ export function toProAdventure(a: AdventureRow) {
     meta_keywords: a.metaKeywords,
     social_image: a.socialImage,
     advance_booking_days: a.advanceBookingDays,
-    // One policy for every adventure, in words made from the tiers its refunds follow.
-    cancellation_policy: adventurePolicyText(),
+    booking_cutoff_hours: a.bookingCutoffHours,
+    // The adventure's effective policy in words made from the tiers its refunds follow.
+    cancellation_policy: adventurePolicyText(policyOf(site, a)),
+    policy_override: a.policyOverride ?? null,
+    // The rules its bookings follow (the override over the site's): the booking form words its summary from them.
+    policy: policyOf(site, a),
     terms_conditions: a.termsConditions,
     sort_order: a.sortOrder,
     created_at: a.createdAt.toISOString(),
@@ -64,9 +73,9 @@ export type ProAdventure = ReturnType<typeof toProAdventure>;
  * professional fields plus the names the public pages read
  * (groupSize, price_num, featured, image).
  */
-function toPublicAdventure(a: AdventureRow) {
+function toPublicAdventure(a: AdventureRow, site: PolicyRules) {
   return {
-    ...toProAdventure(a),
+    ...toProAdventure(a, site),
     // What the visitor can book: the adventure's range within the business maximum.
     groupSize: groupSizeText(
       groupSizeRange({ group_size_min: a.groupSizeMin, group_size_max: a.groupSizeMax }),
@@ -87,12 +96,13 @@ export async function listActiveAdventures(db: DB): Promise<PublicAdventure[]> {
     .from(adventures)
     .where(eq(adventures.isActive, true))
     .orderBy(asc(adventures.sortOrder), asc(adventures.title));
-  return rows.map(toPublicAdventure);
+  const site = await siteRules(db);
+  return rows.map((a) => toPublicAdventure(a, site));
 }
 
 export async function findActiveAdventure(db: DB, slug: string): Promise<PublicAdventure | null> {
   const [row] = await db.select().from(adventures).where(eq(adventures.slug, slug)).limit(1);
-  return row?.isActive ? toPublicAdventure(row) : null;
+  return row?.isActive ? toPublicAdventure(row, await siteRules(db)) : null;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { FAQ_CATEGORIES } from "../../../app/lib/categories.ts";
+import { withPolicyWords } from "../../../app/lib/policy.ts";
 import type { DB } from "../../db/client.server.ts";
 import { faqs } from "../../db/schema.ts";
+import { siteRules } from "./policy.server.ts";
 
 export interface PublicFaq {
   id: string;
@@ -28,11 +30,13 @@ export async function listFaqGroups(db: DB): Promise<FaqGroup[]> {
     .from(faqs)
     .where(eq(faqs.isActive, true))
     .orderBy(asc(faqs.order), asc(faqs.createdAt), asc(faqs.id));
+  // An answer may name the policy by marker: the site's policy fills it in.
+  const policy = await siteRules(db);
   const groups = new Map<string, PublicFaq[]>();
   for (const r of rows) {
     const category = r.category.trim() || "General";
     const list = groups.get(category) ?? [];
-    list.push({ ...r, category });
+    list.push({ ...r, answer: withPolicyWords(r.answer, policy), category });
     groups.set(category, list);
   }
   return [...groups.entries()]

@@ -2,8 +2,10 @@ import { ExternalLink, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller, type RegisterOptions, useForm, useWatch } from "react-hook-form";
 import { priceDisplayFor, proAdventureSchema } from "../../../lib/admin-forms";
+import { DEFAULT_POLICY_RULES, type PolicyOverride, type PolicyRules } from "../../../lib/policy";
 import { slugify } from "../../../lib/slug";
-import { Button, Card, Tabs, tabPanelProps } from "../ui";
+import { PolicyRulesEditor } from "../settings/PolicySettings";
+import { Button, Card, CheckboxField, Tabs, tabPanelProps } from "../ui";
 import { ErrorSummary, Toggle } from "./bits";
 import { errorMessages, payloadResolver, SERVER_ERROR, setServerErrors } from "./form-schema";
 import { ProBasicFields, ProDetailsFields, ProMediaFields, ProPricingFields } from "./ProAdventurePanels";
@@ -38,13 +40,24 @@ const resolver = payloadResolver<ProForm>(proAdventureSchema, checkedPayload);
  */
 export function ProAdventureEditor({
   initial,
+  policyText,
+  initialOverride = null,
+  effectiveRules = DEFAULT_POLICY_RULES,
   isNew,
   onSave,
   onCancel,
 }: {
   initial: ProForm;
+  /** The adventure's effective cancellation policy in words, as the server made it. */
+  policyText?: string;
+  /** The adventure's own cancellation rules, or null when the site's apply. */
+  initialOverride?: PolicyOverride | null;
+  /** The rules the adventure follows now: where its own rules start from when they are turned on. */
+  effectiveRules?: PolicyRules;
   isNew: boolean;
-  onSave: (payload: ReturnType<typeof proPayload>) => Promise<Record<string, string>>;
+  onSave: (
+    payload: ReturnType<typeof proPayload> & { policy_override: PolicyOverride | null },
+  ) => Promise<Record<string, string>>;
   onCancel: () => void;
 }) {
   const {
@@ -57,6 +70,10 @@ export function ProAdventureEditor({
     formState: { errors: formErrors, isDirty, isSubmitting: saving },
   } = useForm<ProForm>({ defaultValues: initial, resolver, shouldFocusError: false });
   const [tab, setTab] = useState<TabId>("basic");
+  // The adventure's own cancellation rules: null while the site's apply.
+  const [override, setOverride] = useState<PolicyOverride | null>(initialOverride);
+  const [ownPolicy, setOwnPolicy] = useState(initialOverride !== null);
+  const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
   // The slug follows the title while they match (always for a new adventure) until the slug is edited by hand.
   const [slugLinked, setSlugLinked] = useState(isNew || initial.slug === slugify(initial.title));
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,8 +120,13 @@ export function ProAdventureEditor({
 
   const submit = handleSubmit(
     async (values) => {
-      const serverErrors = await onSave(proPayload(values));
+      const serverErrors = await onSave({
+        ...proPayload(values),
+        policy_override: ownPolicy ? override : null,
+      });
       setServerErrors(setError, serverErrors);
+      setPolicyErrors(serverErrors);
+      if (Object.keys(serverErrors).some((k) => k.startsWith("policy_override"))) setTab("details");
       const first = firstErrorTab(serverErrors);
       if (first) setTab(first[1]);
     },
@@ -147,7 +169,33 @@ export function ProAdventureEditor({
             />
           </div>
           <div {...panel("details")}>
-            <ProDetailsFields text={text} minAgeField={minAgeField} />
+            <ProDetailsFields text={text} minAgeField={minAgeField} policyText={policyText} />
+            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4" data-testid="own-policy">
+              <legend className="px-1 text-sm font-semibold text-ocean-900">Cancellation rules</legend>
+              <CheckboxField
+                label="This adventure has its own cancellation policy"
+                hint="Off: the site's policy (Admin → Settings) applies. On: these rules replace it for this adventure's bookings."
+                checked={ownPolicy}
+                onChange={(e) => {
+                  setOwnPolicy(e.target.checked);
+                  if (e.target.checked && !override) setOverride(effectiveRules);
+                }}
+              />
+              {policyErrors.policy_override ? (
+                <p className="text-sm text-coral-700" role="alert">
+                  {policyErrors.policy_override}
+                </p>
+              ) : null}
+              {ownPolicy ? (
+                <PolicyRulesEditor
+                  initial={{ ...effectiveRules, ...override }}
+                  onChange={setOverride}
+                  errors={policyErrors}
+                  prefix="policy_override."
+                  idPrefix="adventure-policy"
+                />
+              ) : null}
+            </fieldset>
           </div>
           <div {...panel("media")}>
             <ProMediaFields control={control} text={text} errors={errors} heroImageAlt={heroImageAlt} />

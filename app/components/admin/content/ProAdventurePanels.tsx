@@ -7,7 +7,6 @@ import type { Control } from "react-hook-form";
 import { ADVENTURE_CATEGORIES, SKILL_LEVELS } from "../../../lib/adventure-catalogue";
 import { CURRENCIES, currencyCode } from "../../../lib/currency";
 import { MAX_GROUP_SIZE } from "../../../lib/group-size";
-import { adventurePolicyText } from "../../../lib/policy";
 import { CAMPING_MIN_AGE, DIVING_MIN_AGE } from "../../../lib/readiness";
 import { SelectField, TextAreaField, TextField } from "../ui";
 import { ALT_TEXT_HINT, FormImageField, GALLERY_HINT } from "./FormImageField";
@@ -72,7 +71,15 @@ export function ProBasicFields({
   );
 }
 
-export function ProDetailsFields({ text, minAgeField }: { text: ProText; minAgeField: ProFieldProps }) {
+export function ProDetailsFields({
+  text,
+  minAgeField,
+  policyText,
+}: {
+  text: ProText;
+  minAgeField: ProFieldProps;
+  policyText?: string;
+}) {
   return (
     <>
       <div className="grid gap-5 lg:grid-cols-2">
@@ -113,10 +120,10 @@ export function ProDetailsFields({ text, minAgeField }: { text: ProText; minAgeF
       <TextAreaField label="Fitness requirements" {...text("fitness_requirements")} rows={3} />
       <TextAreaField
         label="Cancellation policy"
-        value={adventurePolicyText()}
+        value={policyText ?? "The site's cancellation policy (Admin → Settings)."}
         readOnly
         rows={3}
-        hint="The same for every adventure: refunds are worked out from it, so it is not edited here."
+        hint="Made from the cancellation policy under Admin → Settings (or this adventure's own rules below): refunds are worked out from it, so it is not edited here."
       />
       <TextAreaField label="Terms and conditions" {...text("terms_conditions")} rows={4} />
     </>
@@ -213,6 +220,15 @@ export function ProPricingFields({
           step={1}
           {...text("advance_booking_days")}
           hint="How many days ahead a trip must be booked"
+        />
+        <TextField
+          label="Booking cut-off (hours)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          {...text("booking_cutoff_hours")}
+          hint="Bookings close this many hours before the start time; leave empty for none"
         />
         <TextField
           label="Sort order"

@@ -43,6 +43,9 @@ type TextFields = Omit<
   | "updated_at"
   // Not the operator's text: the one policy's words (app/lib/policy.ts), shown read-only.
   | "cancellation_policy"
+  // The adventure's own rules are written through the API's policy_override (an update without it keeps them).
+  | "policy_override"
+  | "policy"
 >;
 
 export type ProForm = TextFields &
@@ -94,6 +97,7 @@ export function blankProForm(): ProForm {
     meta_keywords: "",
     social_image: "",
     advance_booking_days: "1",
+    booking_cutoff_hours: "",
     terms_conditions: "",
     sort_order: "0",
   };
@@ -119,6 +123,7 @@ export function proFormFrom(a: ProAdventure): ProForm {
   form.min_age = num(a.min_age);
   form.max_age = num(a.max_age);
   form.advance_booking_days = num(a.advance_booking_days);
+  form.booking_cutoff_hours = num(a.booking_cutoff_hours);
   form.sort_order = num(a.sort_order);
   return form;
 }
@@ -162,6 +167,7 @@ const FIELD_TAB: Record<string, TabId> = {
   group_size_min: "pricing",
   group_size_max: "pricing",
   advance_booking_days: "pricing",
+  booking_cutoff_hours: "pricing",
   sort_order: "pricing",
   meta_title: "seo",
   meta_description: "seo",

@@ -17,6 +17,7 @@ import type { DB } from "../../../db/client.server.ts";
 import { adventures, bookings } from "../../../db/schema.ts";
 import { conflict, notFound } from "../../../errors.server.ts";
 import { type AdventureRow, toProAdventure } from "../adventures.server.ts";
+import { siteRules } from "../policy.server.ts";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "./db-errors.server.ts";
 
 type AdventureValues = Omit<typeof adventures.$inferInsert, "id" | "createdAt" | "updatedAt" | "viewCount">;
@@ -27,7 +28,8 @@ async function listAllAdventures(db: DB): Promise<AdventureRow[]> {
 }
 
 export async function listProAdventures(db: DB) {
-  return (await listAllAdventures(db)).map((a) => ({ ...toProAdventure(a), view_count: a.viewCount }));
+  const site = await siteRules(db);
+  return (await listAllAdventures(db)).map((a) => ({ ...toProAdventure(a, site), view_count: a.viewCount }));
 }
 
 async function findAdventure(db: DB, id: string): Promise<AdventureRow> {
@@ -86,6 +88,8 @@ type DefaultedField =
   | "booking_enabled"
   | "social_image"
   | "advance_booking_days"
+  | "booking_cutoff_hours"
+  | "policy_override"
   | "terms_conditions";
 export type AdventureFields = Omit<ProAdventureInput, DefaultedField> &
   Partial<Pick<ProAdventureInput, DefaultedField>>;
@@ -130,6 +134,8 @@ export function proValues(a: AdventureFields): AdventureValues {
     metaKeywords: a.meta_keywords,
     socialImage: a.social_image,
     advanceBookingDays: a.advance_booking_days,
+    bookingCutoffHours: a.booking_cutoff_hours,
+    policyOverride: a.policy_override,
     termsConditions: a.terms_conditions,
     sortOrder: a.sort_order,
   };
@@ -137,11 +143,11 @@ export function proValues(a: AdventureFields): AdventureValues {
 
 /** A new adventure's id is its slug (as the seeded ones), so its links read well. */
 export async function createProAdventure(db: DB, input: ProAdventureInput) {
-  return toProAdventure(await insertAdventure(db, input.slug, proValues(input)));
+  return toProAdventure(await insertAdventure(db, input.slug, proValues(input)), await siteRules(db));
 }
 
 export async function updateProAdventure(db: DB, id: string, input: ProAdventureInput) {
-  return toProAdventure(await updateAdventure(db, id, proValues(input)));
+  return toProAdventure(await updateAdventure(db, id, proValues(input)), await siteRules(db));
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * When a departure starts: the times an adventure's itinerary lists ("8:00 AM
+ * - Meet...", "Day 2, 3:00 PM - ..."), Sydney local time. One reading for the
+ * calendar file, the emails' start time, the cancellation tiers counted in
+ * hours and the booking cut-off.
+ */
+import { sydneyInstant } from "./dates.ts";
+
+export interface ItineraryPoint {
+  /** Day offset from the trip date (0 = the booked day) and local 24 h time. */
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const ITINERARY_TIME = /^\s*(?:Day\s+(\d+)\s*,\s*)?(\d{1,2}):(\d{2})\s*(AM|PM)\b/i;
+
+/** The clock times the itinerary lists, in its order. */
+export function itineraryPoints(itinerary: readonly string[]): ItineraryPoint[] {
+  const points: ItineraryPoint[] = [];
+  for (const line of itinerary) {
+    const m = ITINERARY_TIME.exec(line);
+    if (!m) continue;
+    const day = m[1] ? Math.max(0, Number(m[1]) - 1) : (points.at(-1)?.day ?? 0);
+    let hour = Number(m[2]) % 12;
+    if (m[4].toUpperCase() === "PM") hour += 12;
+    const minute = Number(m[3]);
+    if (minute > 59) continue;
+    points.push({ day, hour, minute });
+  }
+  return points;
+}
+
+/** The departure's start, minutes after midnight Sydney time on the trip date, or null when the itinerary gives no time. */
+export function startMinutesOf(itinerary: readonly string[]): number | null {
+  const first = itineraryPoints(itinerary)[0];
+  return first ? first.day * 1440 + first.hour * 60 + first.minute : null;
+}
+
+/**
+ * The instant a departure starts: the adventure's start time on the trip date
+ * in Australia/Sydney where one is known, otherwise the start of the trip's
+ * day (midnight, Sydney). Rules counted in hours before the departure count
+ * back from here.
+ */
+export function departureAt(tripDate: string, startMinutes: number | null): Date {
+  return sydneyInstant(tripDate, startMinutes ?? 0);
+}

@@ -1,6 +1,6 @@
+import { offersRelease } from "../../lib/checkout-release";
 import { groupSizeRange } from "../../lib/group-size";
 import { AdventureChoice, ChoiceForms } from "./AdventureChoice";
-import { offersRelease } from "../../lib/checkout-release";
 import { ErrorBanner } from "./Banners";
 import { BookingDetailsForm } from "./BookingDetailsForm";
 import { BookingSummary } from "./BookingSummary";

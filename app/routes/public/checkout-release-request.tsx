@@ -33,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.log.info("checkout release link asked for", { emailed });
   } catch (error) {
     pageFailed(app, "checkout release link could not be sent", error);
-    return formAnswer(formFailure(500, "We could not send the link just now. Please try again in a few minutes."));
+    return formAnswer(
+      formFailure(500, "We could not send the link just now. Please try again in a few minutes."),
+    );
   }
   return redirect("/checkouts/release?sent=1", { status: 303 });
 }
@@ -56,8 +58,9 @@ export default function CheckoutReleaseRequest({ loaderData, actionData }: Route
       <div className="container-site max-w-xl py-12 sm:py-16">
         <h1 className="text-3xl font-semibold sm:text-4xl">Release unfinished checkouts</h1>
         <p className="mt-3 text-slate-600">
-          A checkout you started but did not pay holds its spots for 30 minutes, and an address can have only a
-          few at once. We can email you a link that lists yours and releases them, so you can book again now.
+          A checkout you started but did not pay holds its spots for 30 minutes, and an address can have only
+          a few at once. We can email you a link that lists yours and releases them, so you can book again
+          now.
         </p>
         <section className="card mt-8 p-6" aria-label="Email me a release link">
           <div aria-live="polite">

@@ -32,7 +32,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const releasedParam = new URL(request.url).searchParams.get("released");
   const released = releasedParam && /^\d{1,3}$/.test(releasedParam) ? Number(releasedParam) : null;
   const checkouts: Listed[] | null = listed
-    ? listed.map((c) => ({ id: c.paymentId, what: describeCheckout(c), started: formatDateTimeAU(c.startedAt) }))
+    ? listed.map((c) => ({
+        id: c.paymentId,
+        what: describeCheckout(c),
+        started: formatDateTimeAU(c.startedAt),
+      }))
     : null;
   return { checkouts, released };
 }
@@ -71,8 +75,8 @@ export default function CheckoutRelease({ loaderData }: Route.ComponentProps) {
             >
               <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-reef-700" />
               <p>
-                {released === 1 ? "1 checkout was released" : `${released} checkouts were released`}: its spots
-                are free again and nothing was charged.{" "}
+                {released === 1 ? "1 checkout was released" : `${released} checkouts were released`}: its
+                spots are free again and nothing was charged.{" "}
                 <Link to="/book" className="font-medium text-reef-700 underline">
                   Book now
                 </Link>
@@ -88,9 +92,15 @@ export default function CheckoutRelease({ loaderData }: Route.ComponentProps) {
                 These were started with your email address and not paid. Each holds its spots until it ends by
                 itself, 30 minutes after it started. Release the ones you no longer need; nothing is charged.
               </p>
-              <ul className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200" data-testid="open-checkouts">
+              <ul
+                className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200"
+                data-testid="open-checkouts"
+              >
                 {checkouts.map((c) => (
-                  <li key={c.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <li
+                    key={c.id}
+                    className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+                  >
                     <div className="min-w-0">
                       <p className="font-medium break-words text-slate-900">{c.what}</p>
                       <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-500">

@@ -161,7 +161,10 @@ export async function listOpenCheckouts(db: DB, email: string, now: Date): Promi
             eq(bookings.bookingStatus, "pending_payment"),
             sql`lower(${bookings.customerEmail}) = ${address}`,
           ),
-          and(inArray(payments.kind, ["custom", "voucher"]), sql`lower(${payments.customerEmail}) = ${address}`),
+          and(
+            inArray(payments.kind, ["custom", "voucher"]),
+            sql`lower(${payments.customerEmail}) = ${address}`,
+          ),
         ),
       ),
     )

@@ -48,7 +48,12 @@ export function bookingApi(services: Services) {
   api.post("/bookings", async (c) => {
     const input = await readJson(c, bookingSchema);
     const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
-    return c.json(await withRetryAfter(c, () => createBooking(deps, input, client)), 201);
+    return c.json(
+      await withRetryAfter(c, () =>
+        createBooking(bookingDeps(services, c.req.header("host") ?? null), input, client),
+      ),
+      201,
+    );
   });
 
   // The booking form's live total: a valid code's balance, nothing else about it.
@@ -61,7 +66,12 @@ export function bookingApi(services: Services) {
   api.post("/payments/v1/checkout/session", async (c) => {
     const input = await readJson(c, customPaymentSchema);
     const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
-    return c.json(await withRetryAfter(c, () => createCustomPayment(deps, input, client)), 201);
+    return c.json(
+      await withRetryAfter(c, () =>
+        createCustomPayment(bookingDeps(services, c.req.header("host") ?? null), input, client),
+      ),
+      201,
+    );
   });
 
   api.get("/payments/v1/checkout/status/:sessionId", async (c) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { AddressNotice } from "../../components/AddressNotice";
 import { JsonLd } from "../../components/JsonLd";
 import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
@@ -73,6 +74,7 @@ export default function PublicLayout() {
       </main>
       <SiteFooter site={site} />
       <JsonLd data={jsonLd} />
+      <AddressNotice origin={origin} />
     </>
   );
 }

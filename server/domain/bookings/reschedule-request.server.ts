@@ -27,7 +27,12 @@ import { priceDifferenceCents, RESCHEDULE_BLOCK_TEXT, rescheduleBlock } from "..
 import { adventures, bookingChanges, bookings, payments } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
-import { type BookingDeps, CHECKOUT_TTL_MS, openLedgerCheckout } from "../money/checkout-ledger.server.ts";
+import {
+  type BookingDeps,
+  CHECKOUT_TTL_MS,
+  openLedgerCheckout,
+  returnSite,
+} from "../money/checkout-ledger.server.ts";
 import { claimBookingRefund, lockPaidPayments, type RefundRow, sendRefund } from "../money/refunds.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import {
@@ -165,7 +170,7 @@ export async function requestReschedule(
   }
 
   const { change, paymentId, differenceCents } = result;
-  const returnUrl = `${env.publicUrl}${RESCHEDULE_RETURN_PATH}?session_id=`;
+  const returnUrl = `${returnSite(deps)}${RESCHEDULE_RETURN_PATH}?session_id=`;
   const opened = await openLedgerCheckout(
     deps,
     paymentId,

@@ -75,8 +75,10 @@ export default function CheckoutRelease({ loaderData }: Route.ComponentProps) {
             >
               <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-reef-700" />
               <p>
-                {released === 1 ? "1 checkout was released" : `${released} checkouts were released`}: its
-                spots are free again and nothing was charged.{" "}
+                {released === 1
+                  ? "1 checkout was released: its spots are free again"
+                  : `${released} checkouts were released: their spots are free again`}{" "}
+                and nothing was charged.{" "}
                 <Link to="/book" className="font-medium text-reef-700 underline">
                   Book now
                 </Link>

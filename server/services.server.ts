@@ -157,7 +157,7 @@ export function buildServices(
 /**
  * The booking domain's view of the services. Given the visitor's Host, the
  * checkouts it opens return there when both it and PUBLIC_URL are local (a
- * try-out on 127.0.0.1 or a phone on the LAN; ADR 25), else to PUBLIC_URL.
+ * try-out on 127.0.0.1 or a phone on the LAN; ADR 28), else to PUBLIC_URL.
  */
 export function bookingDeps(s: Services, visitorHost?: string | null): BookingDeps {
   const deps: BookingDeps = { db: s.database.db, env: s.env, log: s.log, payments: s.payments, now: s.now };

@@ -4,7 +4,7 @@ import { addressCannotBeFollowed } from "../lib/local-address";
 
 /**
  * A small notice when the visitor opened the site at an address other than
- * PUBLIC_URL that checkouts cannot follow (ADR 25): their payment would return
+ * PUBLIC_URL that checkouts cannot follow (ADR 28): their payment would return
  * to PUBLIC_URL. Decided in the browser, from its own address, so a shared
  * page stays the same for every visitor.
  */

@@ -1,5 +1,5 @@
 /**
- * The address rule for trying the site out (ADR 25): checkouts return to
+ * The address rule for trying the site out (ADR 28): checkouts return to
  * PUBLIC_URL, except when both PUBLIC_URL and the visitor's address are local
  * (this machine or a private network): then they return to the address the
  * visitor opened, so the site works on 127.0.0.1 or on a phone over the LAN.

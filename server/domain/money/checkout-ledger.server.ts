@@ -26,7 +26,7 @@ export interface BookingDeps {
   /**
    * Where this request's checkouts return (and the test checkout's page is):
    * `checkoutSiteUrl` of PUBLIC_URL and the visitor's Host, set per request by
-   * the public routes; PUBLIC_URL when absent (ADR 25).
+   * the public routes; PUBLIC_URL when absent (ADR 28).
    */
   siteUrl?: string;
 }

@@ -281,3 +281,13 @@ describe("releasing", () => {
     }
   });
 });
+
+describe("bad input", () => {
+  it("a release that names no checkout is a 400 naming the field", async () => {
+    for (const release of ["", "some", "x".repeat(200)]) {
+      const res = await press("x".repeat(43), release);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors.release).toBeTruthy();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { RELEASE_REQUEST_PATH } from "../../lib/checkout-release";
 import { getApp } from "../../lib/context";
 import { formatDateTimeAU } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
+import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { seo } from "../../lib/seo";
 import { siteName } from "../../lib/site";
 import type { Route } from "./+types/checkout-release";
@@ -44,7 +45,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const { release } = await postedText(request, ["release"]);
-  const result = await releaseCheckouts(app.booking, params.token, release || "all");
+  // "all", or one checkout's ledger id; anything else names the field.
+  if (release !== "all" && !/^[0-9a-f-]{36}$/i.test(release)) {
+    return formAnswer(
+      formFailure(400, "Choose a checkout to release", {
+        errors: { release: "Choose a checkout to release" },
+      }),
+    );
+  }
+  const result = await releaseCheckouts(app.booking, params.token, release);
   if (result) app.log.info("checkouts released by their customer", { released: result.released });
   return redirect(`/checkouts/release/${params.token}?released=${result?.released ?? 0}`, { status: 303 });
 }
@@ -60,13 +69,22 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function CheckoutRelease({ loaderData }: Route.ComponentProps) {
+export default function CheckoutRelease({ loaderData, actionData }: Route.ComponentProps) {
   const { checkouts, released } = loaderData;
+  const refused = formView(actionData).detail;
   const done = released !== null && released > 0;
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-2xl py-12 sm:py-16">
         <section className="card p-6 sm:p-8" aria-labelledby="release-heading">
+          {refused ? (
+            <p
+              role="alert"
+              className="mb-6 rounded-2xl border border-coral-100 bg-coral-50 p-4 text-coral-800"
+            >
+              {refused}
+            </p>
+          ) : null}
           {done ? (
             <div
               role="status"

@@ -8,7 +8,7 @@ import { addressCannotBeFollowed } from "../lib/local-address";
  * to PUBLIC_URL. Decided in the browser, from its own address, so a shared
  * page stays the same for every visitor.
  */
-export function AddressNotice({ origin }: { origin: string }) {
+export function AddressNotice({ origin, className = "" }: { origin: string; className?: string }) {
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (addressCannotBeFollowed(origin, window.location.host)) setShown(window.location.host);
@@ -18,13 +18,13 @@ export function AddressNotice({ origin }: { origin: string }) {
     <div
       role="status"
       data-testid="address-notice"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 sm:text-sm"
+      className={`border-b border-amber-200 bg-amber-50 py-2 text-xs text-amber-900 sm:text-sm ${className}`}
     >
       <p className="container-site flex items-start gap-2">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          This site is set up for <strong className="break-all">{new URL(origin).host}</strong>: payments
-          started here at <strong className="break-all">{shown}</strong> return there.
+          This site is set up for <strong className="break-all">{new URL(origin).host}</strong>: a payment
+          started here returns there, not to <strong className="break-all">{shown}</strong>.
         </span>
       </p>
     </div>

@@ -9,6 +9,9 @@ import { emailField } from "./validation.ts";
 /** The page that emails a release link; /book's refusal posts its form here. */
 export const RELEASE_REQUEST_PATH = "/checkouts/release";
 
+/** Where the API's refusal points a script: POST { email } here for the same link. */
+export const RELEASE_LINK_API = "/api/checkouts/release-link";
+
 export const RELEASE_OFFER_BUTTON = "Email me a link to release them";
 
 export const RELEASE_REQUESTED =

@@ -128,7 +128,10 @@ describe("the cap's refusals", () => {
     await openThree(email);
     const res = await book(email);
     expect(res.status).toBe(429);
-    expect(offersRelease(((await res.json()) as { detail: string }).detail)).toBe(true);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = (await res.json()) as { detail: string; release_link?: string };
+    expect(offersRelease(body.detail)).toBe(true);
+    expect(body.release_link).toBe("/api/checkouts/release-link");
   });
 
   it("a hotel's guests behind one address are not locked out by each other's checkouts", async () => {
@@ -139,8 +142,9 @@ describe("the cap's refusals", () => {
     // Only far beyond several households is the shared address refused, in words that blame nobody.
     const res = await book(fresh("guest-last"), hotel);
     expect(res.status).toBe(429);
-    const { detail } = (await res.json()) as { detail: string };
+    const { detail, release_link } = (await res.json()) as { detail: string; release_link?: string };
     expect(detail).toMatch(/^Too many unfinished checkouts from your network right now\./);
+    expect(release_link).toBeUndefined();
     expect(offersRelease(detail)).toBe(false);
   });
 });

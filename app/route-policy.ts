@@ -61,6 +61,10 @@ export const BUDGETS = {
   giftVoucher: budget("gift-voucher", 5, HOUR, "/gift-vouchers"),
   contact: budget("contact", 5, HOUR),
   newsletter: budget("newsletter", 5, HOUR),
+  // Asking for a "release my unfinished checkouts" link mails an address someone typed, like a link re-send.
+  checkoutReleaseLink: budget("checkout-release-link", 5, HOUR, "/checkouts/release"),
+  // The release page's buttons: one per checkout (at most a few), with room for reloads.
+  checkoutRelease: budget("checkout-release", 20, HOUR),
   // A waitlist join mails the address typed in.
   waitlist: budget("waitlist", 10, HOUR),
   // Re-sending booking links mails an address someone typed: a person asks once or twice.
@@ -225,6 +229,18 @@ export const ROUTES: readonly RoutePolicy[] = [
     ...LINK,
     limit: writes(BUDGETS.newsletterUnsubscribe),
   }),
+  // "Release my unfinished checkouts": the page that emails the link (/book's refusal posts to it),
+  // and the link's page, which lists the address's checkouts and releases them.
+  publicPage("/checkouts/release", "routes/public/checkout-release-request.tsx", {
+    cache: "private",
+    query: ["sent"],
+    limit: writes(BUDGETS.checkoutReleaseLink),
+  }),
+  publicPage("/checkouts/release/:token", "routes/public/checkout-release.tsx", {
+    ...LINK,
+    query: ["released"],
+    limit: writes(BUDGETS.checkoutRelease),
+  }),
   // A sign-up's confirmation link: opening it changes nothing, the page's button confirms.
   publicPage("/newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx", LINK),
   publicPage("/privacy", "routes/public/legal.tsx", { ...SHARED, id: "privacy" }),
@@ -293,6 +309,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   { path: "/api/bookings", limit: writes(BUDGETS.booking), admin: READS },
   { path: "/api/contact", limit: writes(BUDGETS.contact), admin: READS },
   { path: "/api/newsletter/subscribe", limit: posts(BUDGETS.newsletter) },
+  { path: "/api/checkouts/release-link", limit: posts(BUDGETS.checkoutReleaseLink) },
   { path: "/api/waitlist", limit: writes(BUDGETS.waitlist) },
   { path: "/api/vouchers/check", limit: posts(BUDGETS.voucherCheck) },
   { path: "/api/payments/v1/checkout/session", limit: posts(BUDGETS.customPayment) },

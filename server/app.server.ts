@@ -72,7 +72,7 @@ function unavailableAnswer(api: boolean): Response {
 /** What loaders and actions reach through getApp(context); the page handler builds one per request. */
 export function pageContext(
   services: Services,
-  request: { nonce?: string; clientKey: string; clientAddress: string },
+  request: { nonce?: string; clientKey: string; clientAddress: string; host?: string | null },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appContext, {
@@ -81,7 +81,7 @@ export function pageContext(
     log: services.log,
     paymentsMode: services.payments.name,
     nonce: request.nonce,
-    booking: bookingDeps(services),
+    booking: bookingDeps(services, request.host ?? null),
     testCheckout: services.testCheckout,
     clientKey: request.clientKey,
     clientAddress: request.clientAddress,
@@ -244,6 +244,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
         nonce: c.get("cspNonce"),
         clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS),
         clientAddress: clientAddressInClear(c, services.env.TRUST_PROXY_HOPS),
+        host: c.req.header("host") ?? null,
       });
       const response = await render(c.req.raw, context);
       // A loader or action that met the database away (pageFailed) is a 503 with Retry-After around

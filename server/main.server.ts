@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { isLocalHostname } from "../app/lib/local-address.ts";
 import { DEFAULT_SITE_NAME } from "../app/lib/site.ts";
 import { createApp, type DocumentHandler } from "./app.server.ts";
 import { openDatabase } from "./db/client.server.ts";
@@ -185,9 +186,24 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     services.payments.name === "test"
       ? "  Payments: the built-in TEST checkout, no real money moves (set the Stripe keys to take payments)"
       : "  Payments: Stripe Checkout",
+    ...(isLocalHostname(new URL(url).hostname)
+      ? [
+          "  Local address: opened at another local address (127.0.0.1, this machine's LAN address), checkouts return there;",
+          "  a public address is never followed: set PUBLIC_URL to the site's public address before going live",
+        ]
+      : []),
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
+  // The same notice in the log: a deployment with a local PUBLIC_URL sends every checkout to it.
+  if (isLocalHostname(new URL(url).hostname)) {
+    log.info(
+      "PUBLIC_URL is a local address: checkouts return to the visitor's address when it is local too",
+      {
+        publicUrl: url,
+      },
+    );
+  }
 
   return { server, port, services };
 }

@@ -1,3 +1,4 @@
+import { checkoutSiteUrl } from "../app/lib/local-address.ts";
 import { siteInfo } from "../app/lib/site.ts";
 import type { Database } from "./db/client.server.ts";
 import { loadSiteContent } from "./domain/content/content.server.ts";
@@ -153,7 +154,14 @@ export function buildServices(
   };
 }
 
-/** The booking domain's view of the services. */
-export function bookingDeps(s: Services): BookingDeps {
-  return { db: s.database.db, env: s.env, log: s.log, payments: s.payments, now: s.now };
+/**
+ * The booking domain's view of the services. Given the visitor's Host, the
+ * checkouts it opens return there when both it and PUBLIC_URL are local (a
+ * try-out on 127.0.0.1 or a phone on the LAN; ADR 29), else to PUBLIC_URL.
+ */
+export function bookingDeps(s: Services, visitorHost?: string | null): BookingDeps {
+  const deps: BookingDeps = { db: s.database.db, env: s.env, log: s.log, payments: s.payments, now: s.now };
+  return visitorHost === undefined
+    ? deps
+    : { ...deps, siteUrl: checkoutSiteUrl(s.env.publicUrl, visitorHost) };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import { RELEASE_LINK_API } from "../../app/lib/checkout-release.ts";
 import { voucherCheckSchema } from "../../app/lib/vouchers.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/bookings/availability.server.ts";
@@ -22,13 +23,19 @@ import { readBodyText, readJson } from "./validate.server.ts";
 /** Stripe events are a few kilobytes; a body past this is not from Stripe. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-/** A 429 for too many open checkouts says when to come back (Retry-After, in seconds). */
-async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> {
+/**
+ * A 429 for too many open checkouts says when to come back (Retry-After, in
+ * seconds); when the email's own checkouts are the reason, it also names where
+ * to ask for the link that releases them (`release_link`).
+ */
+async function withRetryAfter(c: Context, run: () => Promise<unknown>): Promise<Response> {
   try {
-    return await run();
+    return c.json(await run(), 201);
   } catch (error) {
-    if (error instanceof TooManyCheckouts) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
+    if (!(error instanceof TooManyCheckouts)) throw error;
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    const release = error.by === "email" ? { release_link: RELEASE_LINK_API } : {};
+    return c.json({ detail: error.message, errors: {}, ...release }, 429);
   }
 }
 
@@ -48,7 +55,9 @@ export function bookingApi(services: Services) {
   api.post("/bookings", async (c) => {
     const input = await readJson(c, bookingSchema);
     const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
-    return c.json(await withRetryAfter(c, () => createBooking(deps, input, client)), 201);
+    return withRetryAfter(c, () =>
+      createBooking(bookingDeps(services, c.req.header("host") ?? null), input, client),
+    );
   });
 
   // The booking form's live total: a valid code's balance, nothing else about it.
@@ -61,7 +70,9 @@ export function bookingApi(services: Services) {
   api.post("/payments/v1/checkout/session", async (c) => {
     const input = await readJson(c, customPaymentSchema);
     const client = { clientKey: clientKey(c, services.env.TRUST_PROXY_HOPS) };
-    return c.json(await withRetryAfter(c, () => createCustomPayment(deps, input, client)), 201);
+    return withRetryAfter(c, () =>
+      createCustomPayment(bookingDeps(services, c.req.header("host") ?? null), input, client),
+    );
   });
 
   api.get("/payments/v1/checkout/status/:sessionId", async (c) => {

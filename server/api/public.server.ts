@@ -1,18 +1,21 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
+import { RELEASE_REQUESTED, releaseRequestSchema } from "../../app/lib/checkout-release.ts";
 import { SIGN_UP_ANSWER } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { waitlistJoinSchema } from "../../app/lib/waitlist.ts";
+import { requestReleaseLink } from "../domain/bookings/checkout-release.server.ts";
 import { joinWaitlist } from "../domain/bookings/waitlist.server.ts";
 import { incrementViewCount, listActiveAdventures } from "../domain/content/adventures.server.ts";
 import { saveContactMessage } from "../domain/messaging/contact.server.ts";
 import { requestSubscription } from "../domain/messaging/newsletter-signup.server.ts";
 import { clientKey } from "../security/client.server.ts";
-import type { Services } from "../services.server.ts";
+import { bookingDeps, type Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
 /** Anonymous endpoints of the public site: the adventures list, the contact form and newsletter sign-up. */
-export function publicApi({ database, log, env, now }: Services) {
+export function publicApi(services: Services) {
+  const { database, log, env, now } = services;
   const { db } = database;
   const api = new Hono();
 
@@ -37,6 +40,14 @@ export function publicApi({ database, log, env, now }: Services) {
   });
 
   // Double opt-in: the answer is the same for every address, whatever its state and whether it was emailed.
+  // "Release my unfinished checkouts": the same answer for every address (202: an email may follow).
+  api.post("/checkouts/release-link", async (c) => {
+    const { email } = await readJson(c, releaseRequestSchema);
+    const { emailed } = await requestReleaseLink(bookingDeps(services), email);
+    log.info("checkout release link asked for", { emailed });
+    return c.json({ success: true, message: RELEASE_REQUESTED }, 202);
+  });
+
   api.post("/newsletter/subscribe", async (c) => {
     const { email } = await readJson(c, newsletterSchema);
     const { id, emailed } = await requestSubscription({ db, publicUrl: env.publicUrl, now }, email);

@@ -520,6 +520,22 @@ export const newsletterConfirmLinks = pgTable(
   (t) => [index("newsletter_confirm_links_subscriber_idx").on(t.subscriberId, t.createdAt)],
 );
 
+/**
+ * "Release my unfinished checkouts" links: the token's SHA-256 only, one live
+ * link per (lower-case) email address, valid for an hour, deleted once it has
+ * nothing left to release.
+ */
+export const checkoutReleaseLinks = pgTable(
+  "checkout_release_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("checkout_release_links_email_idx").on(t.email, t.createdAt)],
+);
+
 export const galleryImages = pgTable(
   "gallery_images",
   {

@@ -9,8 +9,8 @@
  * The patterns follow the links this site mints (a token of 20 or more
  * URL-safe characters after one of these paths) and the voucher code format.
  * The migration that scrubbed the emails stored before this rule repeats
- * them in SQL; its test holds the two to the same result. (Confirmation links
- * came later: no email stored before that migration holds one.)
+ * them in SQL; its test holds the two to the same result. (Confirmation and
+ * checkout-release links came later: no email stored before that migration holds one.)
  */
 import { VOUCHER_CODE_ALPHABET, voucherCodeHint } from "../../app/lib/vouchers.ts";
 
@@ -22,7 +22,7 @@ export const codeRemoved = (suffix: string) =>
 
 /** A whole address whose path or query carries a token; it ends where the address ends. */
 const TOKEN_LINK =
-  /https?:\/\/[^\s"'<>]*(?:\/my-booking\/|\/newsletter\/(?:unsubscribe|confirm)\/|offer=)[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
+  /https?:\/\/[^\s"'<>]*(?:\/my-booking\/|\/newsletter\/(?:unsubscribe|confirm)\/|\/checkouts\/release\/|offer=)[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
 
 const CODE_CHAR = `[${VOUCHER_CODE_ALPHABET}]`;
 const VOUCHER_CODE = new RegExp(`\\bTW-${CODE_CHAR}{4}-${CODE_CHAR}{4}\\b`, "g");

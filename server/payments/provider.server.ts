@@ -16,6 +16,8 @@ export interface CheckoutRequest {
   /** Absolute URLs on this site's own origin; may contain {CHECKOUT_SESSION_ID}. */
   successUrl: string;
   cancelUrl: string;
+  /** The site address the checkout returns to (PUBLIC_URL, or a local try-out's address): the test checkout's page is there. */
+  siteUrl?: string;
   expiresAt: Date;
   metadata: Record<string, string>;
 }

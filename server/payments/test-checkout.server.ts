@@ -79,7 +79,7 @@ export function createTestProvider(options: {
         expiresAt: request.expiresAt,
         createdAt: now(),
       });
-      return { id, url: `${publicUrl}/checkout/test/${id}`, expiresAt: request.expiresAt };
+      return { id, url: `${request.siteUrl ?? publicUrl}/checkout/test/${id}`, expiresAt: request.expiresAt };
     },
 
     async retrieve(sessionId: string): Promise<ProviderSessionState> {

@@ -20,6 +20,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as forms from "../../app/lib/admin-forms/index.ts";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
+import { releaseRequestSchema } from "../../app/lib/checkout-release.ts";
 import { newsletterDraftSchema, newsletterSendSchema } from "../../app/lib/newsletter.ts";
 import { contactSchema, newsletterSchema } from "../../app/lib/validation.ts";
 import { z } from "../../app/lib/zod.ts";
@@ -79,6 +80,7 @@ const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/adventures/:id/dates" },
   { method: "POST", path: "/api/contact", schema: contactSchema },
   { method: "POST", path: "/api/newsletter/subscribe", schema: newsletterSchema },
+  { method: "POST", path: "/api/checkouts/release-link", schema: releaseRequestSchema },
   { method: "POST", path: "/api/bookings", schema: bookingSchema, weight: 1.5 },
   { method: "POST", path: "/api/payments/v1/checkout/session", schema: customPaymentSchema, weight: 1.5 },
   { method: "GET", path: "/api/payments/v1/checkout/status/:id", query: ["session_id"] },

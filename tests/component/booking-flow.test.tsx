@@ -252,3 +252,53 @@ test("asked to wait (429), the booking form shows the server's own sentence", as
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect.element(page.getByTestId("error-banner")).toHaveTextContent(wait);
 });
+
+const CAP =
+  "You already have 3 unfinished checkouts. Finish or cancel one of them, or try again in 18 minutes.";
+
+test("refused at the open-checkout cap without scripts, the page offers to email a release link for the typed address", async () => {
+  const submitted = {
+    sent: true,
+    ok: false,
+    detail: CAP,
+    errors: {},
+    status: 429,
+    values: { customerEmail: "lena.cap@example.com", customerFirstName: "Lena" },
+  } as unknown as FlowProps["submitted"];
+  const { container, screen } = serverHtml(
+    bookPage({ preselected: "guided-shore-dive", initialDates: DATES, submitted }),
+  );
+  const asked: string[] = [];
+  container.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const query = new URLSearchParams(new FormData(form, e.submitter) as unknown as string[][]);
+    asked.push(`${form.method} ${form.getAttribute("action")} ${query}`);
+  });
+  await screen.getByRole("button", { name: "Email me a link to release them" }).click();
+  expect(asked).toEqual(["post /checkouts/release email=lena.cap%40example.com"]);
+});
+
+test("with the scripts, only the email's own cap offers the release link", async () => {
+  let detail = CAP;
+  vi.spyOn(globalThis, "fetch").mockImplementation(
+    async () => new Response(JSON.stringify({ detail, errors: {} }), { status: 429 }),
+  );
+  await render(bookPage({ preselected: "dive-exhibition", initialDates: DATES }));
+  const field = (name: string) =>
+    page.elementLocator(document.querySelector(`[name=${name}]`) as HTMLElement);
+  await field("customerFirstName").fill("Ava");
+  await field("customerLastName").fill("Walker");
+  await field("customerEmail").fill("ava.cap@example.com");
+  await dateSelect().selectOptions("2032-08-08");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("release-offer")).toBeVisible();
+  const hidden = document.querySelector("[data-testid=release-offer] input[name=email]") as HTMLInputElement;
+  expect(hidden.value).toBe("ava.cap@example.com");
+
+  // A shared address's cap is not the person's to release.
+  detail = "Too many unfinished checkouts from your network right now. Please try again in 5 minutes.";
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("error-banner")).toHaveTextContent(detail);
+  await expect.element(page.getByTestId("release-offer")).not.toBeInTheDocument();
+});

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from "../helpers/e2e-api";
 import { subscribeConfirmed } from "../helpers/e2e-newsletter";
+import { expectNoSidewaysScroll } from "../helpers/page-checks";
 import { startSmtpSink } from "../helpers/smtp";
 
 /**
@@ -229,6 +230,13 @@ test("bookings: the status filter shows exactly the bookings in that status", as
     const ref = (b: CreatedBooking | undefined) => (b as CreatedBooking).reference;
     await expect(rows).toHaveCount(4);
     await expect.poll(refs).toEqual(Object.values(made).map(ref).sort());
+    // The table fits a 1280 px screen: the page itself never scrolls sideways.
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath("bookings-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath("bookings-375.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const cases = [
       ["pending_payment", "Pending payment", made.pending],

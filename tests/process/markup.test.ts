@@ -283,6 +283,9 @@ describe("HTML validity (Nu Html Checker)", () => {
       ["newsletter-unsubscribe", await unsubscribePage()],
       ["newsletter-confirm", await confirmPage()],
       ["newsletter-confirm-expired-or-used", `/newsletter/confirm/${"x".repeat(43)}`],
+      ["checkout-release-request", "/checkouts/release"],
+      ["checkout-release-sent", "/checkouts/release?sent=1"],
+      ["checkout-release-expired-or-used", `/checkouts/release/${"x".repeat(43)}`],
       ...(await privatePages()),
     ];
     for (const [name, address] of documents) save(name, await page(address));

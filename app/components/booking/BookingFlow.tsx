@@ -1,3 +1,4 @@
+import { offersRelease } from "../../lib/checkout-release";
 import { groupSizeRange } from "../../lib/group-size";
 import { AdventureChoice, ChoiceForms } from "./AdventureChoice";
 import { ErrorBanner } from "./Banners";
@@ -5,6 +6,7 @@ import { BookingDetailsForm } from "./BookingDetailsForm";
 import { BookingSummary } from "./BookingSummary";
 import { CustomPaymentForm } from "./CustomPaymentForm";
 import type { BookableAdventure, DateOption, FlowStart } from "./flow-state";
+import { ReleaseOffer } from "./ReleaseOffer";
 import { useBookingFlow } from "./useBookingFlow";
 import { type WaitlistAnswer, WaitlistForm } from "./WaitlistForm";
 
@@ -49,7 +51,12 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
         </div>
       </fieldset>
 
-      {state.error ? <ErrorBanner message={state.error} /> : null}
+      {state.error ? (
+        <div className="space-y-3">
+          <ErrorBanner message={state.error} />
+          {offersRelease(state.error) ? <ReleaseOffer email={state.form.customerEmail} /> : null}
+        </div>
+      ) : null}
 
       {type === "adventure" ? (
         <div className="space-y-10">

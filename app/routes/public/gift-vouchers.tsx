@@ -6,6 +6,8 @@ import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
 import { validateBody } from "../../../server/security/text.server";
 import { ErrorBanner, TestModeNotice } from "../../components/booking/Banners";
+import { ReleaseOffer } from "../../components/booking/ReleaseOffer";
+import { offersRelease } from "../../lib/checkout-release";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
@@ -99,6 +101,7 @@ export default function GiftVouchers({ loaderData, actionData }: Route.Component
             </p>
           ) : null}
           {answer.detail ? <ErrorBanner message={answer.detail} /> : null}
+          {offersRelease(answer.detail) ? <ReleaseOffer email={sent?.purchaser_email ?? ""} /> : null}
         </div>
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { AddressNotice } from "../../components/AddressNotice";
 import { JsonLd } from "../../components/JsonLd";
 import { SiteFooter } from "../../components/SiteFooter";
 import { SiteHeader } from "../../components/SiteHeader";
@@ -69,6 +70,11 @@ export default function PublicLayout() {
     <>
       <SiteHeader siteTitle={site.title} logo={site.logo} />
       <main id="main" className={pathname === "/" ? "" : "pt-16 lg:pt-20"}>
+        {/* The home page's hero runs under the see-through header: the notice lies over the hero's top there. */}
+        <AddressNotice
+          origin={origin}
+          className={pathname === "/" ? "absolute inset-x-0 top-16 z-30 lg:top-20" : ""}
+        />
         <Outlet />
       </main>
       <SiteFooter site={site} />

@@ -20,7 +20,12 @@ import { adventures, availability } from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
 import { isOwnOrigin } from "../../payments/urls.server.ts";
 import { reserveCheckoutSlot } from "../money/checkout-cap.server.ts";
-import { type BookingDeps, CHECKOUT_TTL_MS, type CheckoutClient } from "../money/checkout-ledger.server.ts";
+import {
+  type BookingDeps,
+  CHECKOUT_TTL_MS,
+  type CheckoutClient,
+  returnSite,
+} from "../money/checkout-ledger.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import {
@@ -114,13 +119,13 @@ export async function createBooking(
     return { booking: confirmed, voucherCents: cents, manageToken: token };
   });
 
-  if (input.host_url && !isOwnOrigin(input.host_url, env.publicUrl)) {
+  if (input.host_url && !isOwnOrigin(input.host_url, returnSite(deps))) {
     log.warn("booking host_url names another origin; using the site's own", { booking: booking.id });
   }
   if (manageToken) {
     log.info("booking paid by voucher", { booking: booking.id, reference: booking.reference });
     return {
-      checkout_url: manageUrl(env.publicUrl, manageToken),
+      checkout_url: manageUrl(returnSite(deps), manageToken),
       booking_id: booking.id,
       reference: booking.reference,
       session_id: null,

@@ -21,7 +21,7 @@ import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
-import { type BookingDeps, openLedgerCheckout } from "../money/checkout-ledger.server.ts";
+import { type BookingDeps, openLedgerCheckout, returnSite } from "../money/checkout-ledger.server.ts";
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { holdSpots } from "./availability.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
@@ -177,7 +177,7 @@ export async function openBookingCheckout(
   const { env, now } = deps;
   const { booking } = p;
   const dueCents = booking.totalAmountCents - booking.voucherCents;
-  const bookPage = `${env.publicUrl}/book?session_id=`;
+  const bookPage = `${returnSite(deps)}/book?session_id=`;
   return openLedgerCheckout(
     deps,
     p.paymentId,

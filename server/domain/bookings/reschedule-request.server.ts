@@ -7,7 +7,12 @@ import { adventures, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import { adventurePolicy } from "../content/policy.server.ts";
-import { type BookingDeps, CHECKOUT_TTL_MS, openLedgerCheckout } from "../money/checkout-ledger.server.ts";
+import {
+  type BookingDeps,
+  CHECKOUT_TTL_MS,
+  openLedgerCheckout,
+  returnSite,
+} from "../money/checkout-ledger.server.ts";
 import { claimBookingRefund, lockPaidPayments, type RefundRow, sendRefund } from "../money/refunds.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import {
@@ -134,7 +139,7 @@ export async function requestReschedule(
   }
 
   const { change, paymentId, differenceCents } = result;
-  const returnUrl = `${env.publicUrl}${RESCHEDULE_RETURN_PATH}?session_id=`;
+  const returnUrl = `${returnSite(deps)}${RESCHEDULE_RETURN_PATH}?session_id=`;
   const opened = await openLedgerCheckout(
     deps,
     paymentId,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { bookings, payments } from "../../db/schema.ts";
 import { logRunFailure } from "../../errors.server.ts";
 import { pruneExpired } from "../../security/rate-limit.server.ts";
+import { pruneReleaseLinks } from "../bookings/checkout-release.server.ts";
 import { cancelPendingBooking } from "../bookings/holds.server.ts";
 import { releaseStaleChanges } from "../bookings/reschedule-complete.server.ts";
 import { closeAtProvider } from "../bookings/settle.server.ts";
@@ -17,8 +18,8 @@ const CHECKOUT_CLAIM_MS = 2 * 60_000;
 
 /**
  * The hold sweep's run, every minute (services.server.ts): ends due
- * checkouts and holds (sweepExpired), then drops ended rate-limit windows and
- * leases, the only clean-up of those tables; refunds the provider has not
+ * checkouts and holds (sweepExpired), then drops ended rate-limit windows,
+ * leases and checkout-release links, the only clean-up of those tables; refunds the provider has not
  * taken yet are retried on the same run (same key each time) even when the
  * sweep failed.
  */
@@ -28,6 +29,7 @@ export async function holdSweep(deps: BookingDeps): Promise<{ closed: number }> 
     const at = deps.now();
     await pruneExpired(deps.db, at);
     await pruneLeases(deps.db, at);
+    await pruneReleaseLinks(deps.db, at);
     return result;
   } finally {
     await retryDueRefunds(deps).catch((error: unknown) =>

@@ -23,7 +23,17 @@ export interface BookingDeps {
   log: Logger;
   payments: PaymentProvider;
   now: () => Date;
+  /**
+   * Where this request's checkouts return (and the test checkout's page is):
+   * `checkoutSiteUrl` of PUBLIC_URL and the visitor's Host, set per request by
+   * the public routes; PUBLIC_URL when absent (ADR 29).
+   */
+  siteUrl?: string;
 }
+
+/** The site address a checkout opened with these deps returns to. */
+export const returnSite = (deps: Pick<BookingDeps, "env" | "siteUrl">): string =>
+  deps.siteUrl ?? deps.env.publicUrl;
 
 /** Who opens a checkout: the hashed client address, for the open-checkout cap. */
 export interface CheckoutClient {
@@ -61,7 +71,7 @@ export const isSettled = (p: PaymentRow) => isPaid(p) || p.status === "expired" 
 export async function openLedgerCheckout(
   deps: BookingDeps,
   paymentId: string,
-  request: Omit<CheckoutRequest, "cancelUrl">,
+  request: Omit<CheckoutRequest, "cancelUrl" | "siteUrl">,
   finalCancelUrl: (sessionId: string) => string,
   hooks: {
     message?: string;
@@ -69,12 +79,13 @@ export async function openLedgerCheckout(
     opened?: (tx: DB, sessionId: string, url: string) => Promise<unknown>;
   } = {},
 ): Promise<{ url: string; session_id: string }> {
-  const { db, env, log, now } = deps;
+  const { db, log, now } = deps;
   let session: { id: string; url: string; expiresAt: Date };
   try {
     session = await deps.payments.createCheckout({
       ...request,
-      cancelUrl: `${env.publicUrl}${checkoutCancelPath(paymentId)}`,
+      siteUrl: returnSite(deps),
+      cancelUrl: `${returnSite(deps)}${checkoutCancelPath(paymentId)}`,
     });
   } catch (error) {
     log.error("payment provider failed to open a checkout", {

@@ -15,6 +15,7 @@ import {
   CHECKOUT_TTL_MS,
   type CheckoutClient,
   openLedgerCheckout,
+  returnSite,
 } from "./checkout-ledger.server.ts";
 
 export interface CreatedPayment {
@@ -31,9 +32,10 @@ export async function createCustomPayment(
   const unit = toCents(input.amount);
   const total = unit * input.quantity;
   const paymentId = randomUUID();
-  const defaultSuccess = `${env.publicUrl}/book?session_id=${SESSION_PLACEHOLDER}`;
-  const successUrl = withSessionParam(ownUrl(input.success_url, env.publicUrl, defaultSuccess));
-  const finalCancel = ownUrl(input.cancel_url, env.publicUrl, `${env.publicUrl}/book`);
+  const site = returnSite(deps);
+  const defaultSuccess = `${site}/book?session_id=${SESSION_PLACEHOLDER}`;
+  const successUrl = withSessionParam(ownUrl(input.success_url, site, defaultSuccess));
+  const finalCancel = ownUrl(input.cancel_url, site, `${site}/book`);
   const expiresAt = new Date(now().getTime() + CHECKOUT_TTL_MS);
   // The schema already dropped reserved keys; the server's own are set last.
   const metadata: Record<string, string> = {};

@@ -27,6 +27,7 @@ import {
   type CheckoutClient,
   findPayment,
   openLedgerCheckout,
+  returnSite,
 } from "../money/checkout-ledger.server.ts";
 import { assignNewCode, issueVoucher, VOUCHER_VALIDITY_MS } from "./vouchers.server.ts";
 
@@ -47,7 +48,7 @@ export async function openGiftVoucherCheckout(
   const at = now();
   const paymentId = randomUUID();
   const expiresAt = new Date(at.getTime() + CHECKOUT_TTL_MS);
-  const successUrl = `${env.publicUrl}${GIFT_SUCCESS_PATH}?session_id=${SESSION_PLACEHOLDER}`;
+  const successUrl = `${returnSite(deps)}${GIFT_SUCCESS_PATH}?session_id=${SESSION_PLACEHOLDER}`;
 
   await db.transaction(async (tx) => {
     await reserveCheckoutSlot(
@@ -103,7 +104,7 @@ export async function openGiftVoucherCheckout(
       expiresAt,
       metadata: { kind: "voucher", payment_id: paymentId },
     },
-    () => `${env.publicUrl}${GIFT_CANCELLED_PATH}`,
+    () => `${returnSite(deps)}${GIFT_CANCELLED_PATH}`,
   );
   log.info("gift voucher checkout opened", { payment: paymentId, total: input.amountCents });
   return opened;

@@ -4,7 +4,7 @@
  * opened at 127.0.0.1 (or a LAN address on a phone): the gift voucher form's
  * 303 went to localhost, which the page's CSP (form-action 'self') blocks, so
  * the button did nothing. Now a local visitor's address is followed when
- * PUBLIC_URL is local too, and never otherwise (ADR 28).
+ * PUBLIC_URL is local too, and never otherwise (ADR 29).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

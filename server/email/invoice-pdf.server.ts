@@ -1,9 +1,9 @@
 /**
  * The document as a PDF on A4, for the email: the same facts as its printable
  * page (invoice-templates), laid out with PDFKit's built-in Helvetica (no font
- * files to ship; its encoding has no "−" or "→", so amounts off read "-").
+ * files to ship; its encoding has no "−" or "→", so amounts off read "-"). PDFKit is loaded when
+ * the first document is made (tests/process/lazy-modules checks it is not loaded at start).
  */
-import PDFDocument from "pdfkit";
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -15,10 +15,12 @@ const INK = "#1e293b";
 const MUTED = "#64748b";
 const NAVY = "#0b2545";
 
-export function invoicePdf(
+export async function invoicePdf(
   row: InvoiceRow,
   m: { refersTo: InvoiceRow | null; site: SiteInfo },
 ): Promise<Buffer> {
+  // Loaded with the first document, not at start: a site that issues none never holds it.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,

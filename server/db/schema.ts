@@ -20,7 +20,7 @@ import { BOOKING_NOTE_MAX } from "../../app/lib/admin-forms/booking-page.ts";
 import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
-import type { PolicyOverride } from "../../app/lib/policy.ts";
+import type { EffectivePolicy, PolicyOverride } from "../../app/lib/policy.ts";
 
 const id = () =>
   text("id")
@@ -241,6 +241,12 @@ export const bookings = pgTable(
      */
     paymentMethod: text("payment_method").$type<BookingPaymentMethod>().notNull().default("card"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The cancellation and change rules in force when the booking was confirmed (what its
+     * confirmation told the customer); a later edit of the policy applies to later bookings.
+     * Null for bookings confirmed before terms were kept: they follow the current policy.
+     */
+    policyTerms: jsonb("policy_terms").$type<EffectivePolicy>(),
     /**
      * When the success page minted its one private link. The checkout session
      * id in that page's address is no credential: it lives on in browser

@@ -349,3 +349,41 @@ describe("moving a booking under the policy", () => {
     await setPolicy(null);
   });
 });
+
+describe("the terms a booking was confirmed under", () => {
+  it("stay its terms after the operator edits the policy; bookings confirmed later get the new ones", async () => {
+    expect((await putSettings({ policy: null })).status).toBe(200);
+    let n = 0;
+    const bookCash = async () => {
+      n += 1;
+      const payload = bookingPayload({
+        adventure_id: "dive-exhibition",
+        selected_date: addDays(sydneyDate(clock.now()), 8),
+        group_size: 2,
+        customer_email: `kept-terms-${n}@example.com`,
+        payment: "cash",
+        open_date: true,
+      });
+      delete payload.host_url;
+      const res = await ctx.app.request("/api/admin/bookings", authed(token, "POST", payload));
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { booking_id: string }).booking_id;
+    };
+    const cancel = async (id: string) => {
+      const res = await ctx.app.request(
+        `/api/admin/bookings/${id}/status`,
+        authed(token, "PUT", { status: "cancelled" }),
+      );
+      expect(res.status).toBe(200);
+      const rows = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, id));
+      return rows.reduce((sum, r) => sum + r.amountCents, 0);
+    };
+
+    const before = await bookCash(); // told: 7 or more days before, a full refund
+    expect((await putSettings({ policy: STRICTER })).status).toBe(200);
+    const after = await bookCash(); // told: 72 hours to 10 days, a quarter back
+    expect(await cancel(before)).toBe(19_000);
+    expect(await cancel(after)).toBe(4_750);
+    expect((await putSettings({ policy: null })).status).toBe(200);
+  });
+});

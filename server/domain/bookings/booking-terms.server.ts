@@ -1,15 +1,16 @@
 /**
  * The refund terms one booking is under: its adventure's effective policy
- * (content/policy) and the date its tiers count from. That date is the
+ * (content/policy) as it stood when the booking was confirmed (kept on the
+ * booking: what its confirmation told the customer), and the date its tiers count from. That date is the
  * booking's date now, or, when the policy says a moved booking keeps its
  * original terms, the date it was first booked for (the first completed
  * change's `from_date`). Cancelling, the manage page, the console's refund
  * preview and the confirmation email all read this one answer.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { type EffectivePolicy, termsDate } from "../../../app/lib/policy.ts";
 import type { DB } from "../../db/client.server.ts";
-import { bookingChanges } from "../../db/schema.ts";
+import { type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
 import { adventurePolicy } from "../content/policy.server.ts";
 
 export interface BookingTerms {
@@ -31,9 +32,24 @@ async function originalDate(db: DB, bookingId: string): Promise<string | null> {
 
 export async function bookingTerms(
   db: DB,
-  booking: { id: string; adventureId: string; selectedDate: string },
+  booking: { id: string; adventureId: string; selectedDate: string; policyTerms?: EffectivePolicy | null },
 ): Promise<BookingTerms> {
-  const policy = await adventurePolicy(db, booking.adventureId);
+  // The terms kept when it was confirmed; a booking confirmed before they were kept follows today's.
+  const policy = booking.policyTerms ?? (await adventurePolicy(db, booking.adventureId));
   const original = policy.movedKeepsOriginalTerms ? await originalDate(db, booking.id) : null;
   return { policy, date: termsDate(booking.selectedDate, original, policy) };
+}
+
+/**
+ * Keeps the terms in force on the booking, once, when it is confirmed (in the
+ * confirming transaction, before the confirmation that states them is composed).
+ */
+export async function keepBookingTerms<B extends BookingRow>(tx: DB, booking: B): Promise<B> {
+  if (booking.policyTerms) return booking;
+  const policyTerms = await adventurePolicy(tx, booking.adventureId);
+  await tx
+    .update(bookings)
+    .set({ policyTerms })
+    .where(and(eq(bookings.id, booking.id), isNull(bookings.policyTerms)));
+  return { ...booking, policyTerms };
 }

@@ -26,6 +26,7 @@ import { activateGiftVoucher } from "../vouchers/gift-vouchers.server.ts";
 import { holdSpots } from "./availability.server.ts";
 import { enqueueBookingEmails, enqueueCustomPaymentEmails, toFacts } from "./booking-emails.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
+import { keepBookingTerms } from "./booking-terms.server.ts";
 import { cancelPendingBooking, isUnpaidEnd } from "./holds.server.ts";
 import { refundLatePayment } from "./late-payment.server.ts";
 import {
@@ -223,6 +224,8 @@ export async function announceConfirmed(
     publicUrl: string;
   },
 ): Promise<void> {
+  const booking = await keepBookingTerms(tx, m.booking);
+  m = { ...m, booking };
   await markWaitlistBooked(tx, m.booking, m.at);
   await issueBookingInvoice(tx, m.booking, m.at);
   const token = await mintBookingLink(tx, m.booking.id, "email", m.at);

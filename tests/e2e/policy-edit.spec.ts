@@ -16,7 +16,8 @@ import { expectNoSidewaysScroll } from "../helpers/page-checks";
  * The operator edits the cancellation policy under Admin → Settings, and the
  * refund a customer gets on cancelling changes with every place its words
  * appear: the adventure page, /cancellation, the FAQ, the /book summary and
- * the booking's own page. The booking is made through the API; the policy
+ * the page of a booking confirmed after the edit; one confirmed before it keeps
+ * the terms it was told. The bookings are made through the API; the policy
  * goes back to the built-in default afterwards (the server is shared with
  * the worker's other specs).
  */
@@ -49,6 +50,7 @@ for (const viewport of [
         date: iso,
         email: uniqueEmail("policy"),
       });
+      let laterId = "";
       try {
         const link = await payBooking(request, booking);
         const price = date?.price as number;
@@ -104,9 +106,20 @@ for (const viewport of [
         await page.locator("select[name=selectedDate]").selectOption(iso);
         await expect(page.getByRole("complementary")).toContainText("30% refund if cancelled by");
 
-        // The booking's page: the new policy's words, and its refund.
-        const refund = Math.floor((price * 100 * 30) / 100);
+        // A booking confirmed before the edit keeps the terms its confirmation told: a full refund.
         await page.goto(link);
+        await expect(page.locator("main")).toContainText("Full refund 7 or more days before the trip");
+        await expect(page.getByTestId("refund-today")).toContainText("(100% of");
+
+        // A booking confirmed after it: the new policy's words, and its refund.
+        const later = await createBooking(request, {
+          adventureId: ADVENTURE,
+          date: iso,
+          email: uniqueEmail("policy-later"),
+        });
+        laterId = later.booking_id;
+        const refund = Math.floor((price * 100 * 30) / 100);
+        await page.goto(await payBooking(request, later));
         await expect(page.locator("main")).toContainText(
           "Full refund 100 or more days before the trip, 30% 2-99 days before, no refund within 24 hours",
         );
@@ -116,7 +129,7 @@ for (const viewport of [
         await page.getByTestId("cancel-review").getByRole("button", { name: "Confirm cancellation" }).click();
         await expect(page.getByTestId("booking-status")).toHaveText("Cancelled");
         // The refund the server claimed is the one the page promised.
-        const res = await request.get(`/api/admin/bookings/${booking.booking_id}`, {
+        const res = await request.get(`/api/admin/bookings/${later.booking_id}`, {
           headers: bearer(token),
         });
         expect(res.status()).toBe(200);
@@ -138,6 +151,7 @@ for (const viewport of [
         await own.screenshot({ path: test.info().outputPath(`adventure-policy-${viewport.width}.png`) });
       } finally {
         await cancelBooking(request, token, booking.booking_id);
+        if (laterId) await cancelBooking(request, token, laterId);
         expect((await reset()).status()).toBe(200);
       }
     });

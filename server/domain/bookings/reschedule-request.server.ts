@@ -1,3 +1,23 @@
+/**
+ * The customer moves their own booking to another date of the same adventure
+ * (from their private link). The rules are in app/lib/reschedule.ts; this
+ * module moves spots and money.
+ *
+ * One transaction locks the booking row (so two requests, or a request and a
+ * cancellation, run one after the other), checks the rules against the locked
+ * row, allows at most one `holding` change per booking, holds the new date's
+ * spots with the same conditional update a new booking uses (never more than
+ * free), and records a booking_changes row. Then, by the price difference:
+ * - none or less: the booking moves in the same transaction (the old date's
+ *   spots go back through releaseHold, the one release path), the change is
+ *   done, the emails are queued, and a lower price is claimed as a refund
+ *   with a key per change (sent to the provider after the commit);
+ * - more: the new spots stay held for a checkout of the difference (kind
+ *   reschedule, its ledger row written first). fulfil() completes the move
+ *   exactly once when it is paid (reschedule-complete); an expired or
+ *   cancelled checkout releases the held spots exactly once; a payment after
+ *   that is refunded in full.
+ */
 import { eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";

@@ -1,213 +1,56 @@
+/**
+ * The operator changes a booking's date, its group size or both, from its
+ * console page. It is the customer's date change (reschedule-move) with the
+ * operator's powers: any open date from today (the booking notice does not
+ * apply), any group size in the adventure's range, and a choice of how the
+ * price difference is settled (app/lib/booking-change: a link, owed, a
+ * refund or waived).
+ *
+ * One transaction locks the booking row and its paid payments, so two
+ * operators' changes, a customer's change and a cancellation run one after the
+ * other; the new spots are held with the conditional update every booking
+ * uses (never more than free), so two operators moving bookings into the last
+ * spots never overbook. The change is keyed by the form's request key: the
+ * same submission sent twice answers the first change. A refund is claimed in
+ * the transaction and sent after the commit. A dearer change paid by link
+ * holds its spots for the link's day and completes through fulfil, exactly
+ * once (reschedule-complete), like the customer's own.
+ */
 import { and, eq, gt } from "drizzle-orm";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import {
-  type ChangeSettlement,
-  changeSettlements,
-  totalAfterChange,
-} from "../../../app/lib/booking-change.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { totalAfterChange } from "../../../app/lib/booking-change.ts";
+import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
-import { isPaid } from "../../../app/lib/paid.ts";
 import type { DB } from "../../db/client.server.ts";
-import {
-  adventures,
-  availability,
-  type BookingRow,
-  bookingChanges,
-  bookings,
-  type PaymentRow,
-  participants,
-  payments,
-} from "../../db/schema.ts";
+import { bookingChanges, bookings, participants } from "../../db/schema.ts";
 import { changeLinkEmail } from "../../email/booking-change-templates.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
-import { conflict, HttpError, notFound } from "../../errors.server.ts";
+import { conflict } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
-import { datePriceCents } from "../bookings/availability.server.ts";
-import { owedCents, PAYMENT_LINK_TTL_MS } from "../bookings/operator-booking.server.ts";
-import { checkGroupSize } from "../bookings/place-booking.server.ts";
+import { PAYMENT_LINK_TTL_MS } from "../bookings/operator-booking.server.ts";
 import {
   applyMove,
   type BookingChangeRow,
-  changeHeldSpots,
   changePaymentRow,
   enqueueMovedEmails,
   holdChange,
-  holdingChange,
   mailContext,
   releaseChange,
 } from "../bookings/reschedule-move.server.ts";
 import { RESCHEDULE_RETURN_PATH } from "../bookings/reschedule-request.server.ts";
-import type { AdventureRow } from "../content/adventures.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { openLedgerCheckout } from "../money/checkout-ledger.server.ts";
+import { claimBookingRefund, sendRefund } from "../money/refunds.server.ts";
+
 import {
-  claimBookingRefund,
-  lockPaidPayments,
-  refundableCents,
-  sendRefund,
-} from "../money/refunds.server.ts";
+  type ChangeDecision,
+  type ChangePlan,
+  fieldError,
+  loadForChange,
+  planChange,
+} from "./booking-change-plan.server.ts";
 
-export interface ChangeTarget {
-  /** The new date (YYYY-MM-DD); the booking's own when left out. */
-  date?: string;
-  /** The new group size; the booking's own when left out. */
-  groupSize?: number;
-}
-
-export interface ChangeDecision extends ChangeTarget {
-  settlement: ChangeSettlement;
-  /** The difference the operator was shown (cents): a price changed since is refused. */
-  expectedDifferenceCents: number;
-  requestKey: string;
-}
-
-/** What the change costs and how it may be settled, as the console's preview shows it. */
-export interface ChangePlan {
-  from_date: string;
-  date: string;
-  from_group_size: number;
-  group_size: number;
-  current_total_cents: number;
-  new_total_cents: number;
-  difference_cents: number;
-  /** What the booking owed before the change (paid on the day, say). */
-  owed_before_cents: number;
-  settlements: ChangeSettlement[];
-  /** What the refund settlement sends back. */
-  refund_cents: number;
-  /** Free spots on the new date for this change (the booking's own excluded). */
-  spots_free: number;
-  /** Travellers whose details go with a smaller group (the last places). */
-  removed_participants: string[];
-}
-
-interface Planned {
-  plan: ChangePlan;
-  slot: typeof availability.$inferSelect;
-  unitCents: number;
-  paid: PaymentRow[];
-}
-
-const fieldError = (field: string, message: string, status = 400) =>
-  new HttpError(status, `${field}: ${message}`, { [field]: message });
-
-/** Reads and checks the change against the booking as the caller sees it (locked, inside a change). */
-async function planChange(
-  tx: DB,
-  b: BookingRow,
-  adventure: AdventureRow,
-  target: ChangeTarget,
-  at: Date,
-): Promise<Planned> {
-  if (b.bookingStatus !== "confirmed") {
-    throw conflict(
-      b.bookingStatus === "pending_payment"
-        ? "This booking waits for its payment: it can be changed once it is paid (or cancel it and book again)."
-        : "Only a confirmed booking can be changed.",
-    );
-  }
-  if (await holdingChange(tx, b.id)) {
-    throw conflict(
-      "A change of this booking waits for its payment link. It can be changed again once that is paid or the link has run out.",
-    );
-  }
-  const date = target.date ?? b.selectedDate;
-  const groupSize = target.groupSize ?? b.groupSize;
-  checkGroupSize(adventure, groupSize);
-  if (date === b.selectedDate && groupSize === b.groupSize) {
-    throw fieldError("date", "Choose another date or group size: this is the booking as it is.");
-  }
-
-  let slot: typeof availability.$inferSelect | undefined;
-  if (date === b.selectedDate && b.availabilityId) {
-    [slot] = await tx.select().from(availability).where(eq(availability.id, b.availabilityId));
-  } else {
-    if (date < sydneyDate(at)) throw fieldError("date", "Choose a date from today on.");
-    [slot] = await tx
-      .select()
-      .from(availability)
-      .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)));
-    if (!slot?.isAvailable) {
-      throw fieldError(
-        "date",
-        `${formatDateAU(date)} is not open for ${b.adventureTitle}. Open it in the calendar first, or choose another date.`,
-      );
-    }
-  }
-  if (!slot) throw conflict("The booking's date is no longer in the calendar.");
-  const needed = changeHeldSpots(b, slot.id, groupSize);
-  const free = slot.availableSpots - slot.bookedSpots;
-  if (needed > free) {
-    const field = date === b.selectedDate ? "group_size" : "date";
-    const room =
-      free > 0 ? `room for ${peopleText(free)}${slot.id === b.availabilityId ? " more" : ""}` : "no room";
-    throw fieldError(field, `${formatDateAU(date)} has ${room}; this change needs ${needed}.`, 409);
-  }
-
-  // The booking's own date keeps the price it was sold at; another date costs what it costs now.
-  const unitCents =
-    slot.id === b.availabilityId
-      ? b.unitPriceCents
-      : datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
-  const newTotal = bookingTotalCents(unitCents, groupSize);
-  const paid = await lockPaidPayments(tx, b.id);
-  let refundable = 0;
-  for (const p of paid) refundable += await refundableCents(tx, p);
-  const all = await tx.select().from(payments).where(eq(payments.bookingId, b.id));
-  const paidGross = all.filter(isPaid).reduce((sum, p) => sum + p.amountTotalCents, 0);
-  const owedBefore = owedCents(b, paidGross);
-  const difference = newTotal - b.totalAmountCents;
-  const { options, refundCents } = changeSettlements({
-    differenceCents: difference,
-    newTotalCents: newTotal,
-    owedBeforeCents: owedBefore,
-    coveredCents: b.voucherCents + refundable,
-    refundableCents: refundable,
-  });
-  const removed = await tx
-    .select({ position: participants.position, name: participants.fullName })
-    .from(participants)
-    .where(and(eq(participants.bookingId, b.id), gt(participants.position, groupSize)))
-    .orderBy(participants.position);
-
-  return {
-    slot,
-    unitCents,
-    paid,
-    plan: {
-      from_date: b.selectedDate,
-      date,
-      from_group_size: b.groupSize,
-      group_size: groupSize,
-      current_total_cents: b.totalAmountCents,
-      new_total_cents: newTotal,
-      difference_cents: difference,
-      owed_before_cents: owedBefore,
-      settlements: options,
-      refund_cents: refundCents,
-      spots_free: free,
-      removed_participants: removed.map((p) => p.name || `Traveller ${p.position}`),
-    },
-  };
-}
-
-async function loadForChange(db: DB, bookingId: string, lock: boolean) {
-  const query = db.select().from(bookings).where(eq(bookings.id, bookingId));
-  const [b] = lock ? await query.for("update") : await query;
-  if (!b) throw notFound("Booking not found");
-  const [adventure] = await db.select().from(adventures).where(eq(adventures.id, b.adventureId));
-  if (!adventure) throw notFound("Booking not found");
-  return { b, adventure };
-}
-
-/** The preview: what the change would cost and how it may be settled; nothing is written. */
-export async function previewChange(db: DB, bookingId: string, target: ChangeTarget, at: Date) {
-  return db.transaction(async (tx) => {
-    const { b, adventure } = await loadForChange(tx, bookingId, false);
-    return (await planChange(tx, b, adventure, target, at)).plan;
-  });
-}
+export type { ChangeDecision, ChangePlan, ChangeTarget } from "./booking-change-plan.server.ts";
+export { previewChange } from "./booking-change-plan.server.ts";
 
 export type ChangeOutcome =
   | { outcome: "changed"; change_id: string; refund_cents: number; plan: ChangePlan; repeated: boolean }

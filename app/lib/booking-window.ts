@@ -6,11 +6,11 @@
  * - `advance_booking_days`: the first bookable date is today (Sydney) plus
  *   these days;
  * - `booking_cutoff_hours` (off when null): bookings close this many hours
- *   before the departure's start (the itinerary's start time in Sydney, or
- *   the start of the trip's day), a finer limit beside the days.
+ *   before the departure's start (its own start time, else the itinerary's,
+ *   in Sydney, or the start of the trip's day), a finer limit beside the days.
  */
 import { addDays, sydneyDate } from "./dates.ts";
-import { departureAt, startMinutesOf } from "./departure.ts";
+import { departureAt, departureStartMinutes } from "./departure.ts";
 
 /** Past the adventure's booking notice: the first date a visitor may still book. */
 export function firstBookableDate(today: string, advanceBookingDays: number): string {
@@ -24,16 +24,19 @@ export interface BookingNotice {
   startMinutes: number | null;
 }
 
-/** An adventure's notice from its fields (row or API shape). */
-export function noticeOf(a: {
-  advanceBookingDays: number;
-  bookingCutoffHours: number | null;
-  itinerary: readonly string[];
-}): BookingNotice {
+/** An adventure's notice from its fields (row or API shape), for a departure at `startTime` ("" = the itinerary's time). */
+export function noticeOf(
+  a: {
+    advanceBookingDays: number;
+    bookingCutoffHours: number | null;
+    itinerary: readonly string[];
+  },
+  startTime = "",
+): BookingNotice {
   return {
     advanceBookingDays: a.advanceBookingDays,
     bookingCutoffHours: a.bookingCutoffHours,
-    startMinutes: startMinutesOf(a.itinerary),
+    startMinutes: departureStartMinutes(startTime, a.itinerary),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   MIN_CHARGE_CENTS,
 } from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
+import { START_TIME_PATTERN } from "./departure.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { emailField, phoneField } from "./validation.ts";
 import { voucherCodeField } from "./vouchers.ts";
@@ -36,6 +37,8 @@ export interface BookingFormValues {
   customerPhone: string;
   groupSize: string;
   selectedDate: string;
+  /** The departure's start time ("HH:MM"), asked only on a date with several departures. */
+  startTime?: string;
   specialRequirements: string;
   /** Optional; not a field of the spec's form, but of its "Have a voucher?" disclosure. */
   voucherCode?: string;
@@ -50,6 +53,7 @@ export const BOOKING_FORM_FIELDS = {
   customer_phone: "customerPhone",
   group_size: "groupSize",
   selected_date: "selectedDate",
+  start_time: "startTime",
   special_requirements: "specialRequirements",
   voucher_code: "voucherCode",
 } as const satisfies Record<string, keyof BookingFormValues>;
@@ -76,6 +80,20 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .default("");
 
+/**
+ * Which departure on the date, by its start time ("HH:MM"): needed only where the
+ * date has several; blank or absent means the date's one departure.
+ */
+export const startTimeField = z
+  .string({ error: "Departure time must be text" })
+  .trim()
+  .refine(
+    (t) => t === "" || START_TIME_PATTERN.test(t),
+    "Departure time must be written as HH:MM, e.g. 13:30",
+  )
+  .optional()
+  .transform((t) => t || undefined);
+
 export const bookingSchema = z.object({
   adventure_id: z
     .string({ error: "Please select an adventure" })
@@ -100,6 +118,7 @@ export const bookingSchema = z.object({
     .trim()
     .min(1, "Please choose a date")
     .refine(isIsoDate, "Date must be a real date written as YYYY-MM-DD"),
+  start_time: startTimeField,
   special_requirements: optionalText("Special requirements", 2000),
   /** A voucher that pays all or part of the total (normalised; blank means none). */
   voucher_code: voucherCodeField,

@@ -4,7 +4,7 @@
  * calendar file, the emails' start time, the cancellation tiers counted in
  * hours and the booking cut-off.
  */
-import { sydneyInstant } from "./dates.ts";
+import { formatDateAU, sydneyInstant } from "./dates.ts";
 
 export interface ItineraryPoint {
   /** Day offset from the trip date (0 = the booked day) and local 24 h time. */
@@ -45,4 +45,38 @@ export function startMinutesOf(itinerary: readonly string[]): number | null {
  */
 export function departureAt(tripDate: string, startMinutes: number | null): Date {
   return sydneyInstant(tripDate, startMinutes ?? 0);
+}
+
+/** A departure's own start time: "HH:MM", 24-hour, Sydney time. */
+export const START_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Minutes after midnight of an "HH:MM" start time. */
+function minutesOf(startTime: string): number {
+  return Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5));
+}
+
+/**
+ * When the departure starts, minutes after midnight Sydney: its own start time
+ * where its date has one ("" when not), else the adventure's itinerary time.
+ */
+export function departureStartMinutes(startTime: string, itinerary: readonly string[]): number | null {
+  return startTime ? minutesOf(startTime) : startMinutesOf(itinerary);
+}
+
+/** "1:00 pm" for "13:00", the way times read elsewhere on the site (en-AU). */
+export function startTimeText(startTime: string): string {
+  const minutes = minutesOf(startTime);
+  const hour = Math.floor(minutes / 60);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${startTime.slice(3, 5)} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** The departure in words: its date, and its start time when it has one ("Saturday, 6 December 2026, 1:00 pm"). */
+export function departureText(
+  date: string,
+  startTime: string,
+  style: "short" | "long" | "full" = "long",
+): string {
+  const day = formatDateAU(date, style);
+  return startTime ? `${day}, ${startTimeText(startTime)}` : day;
 }

@@ -135,6 +135,8 @@ export const schedules = pgTable(
     notes: text("notes").notNull().default(""),
     weatherDependent: boolean("weather_dependent").notNull().default(true),
     exceptions: stringList("exceptions"),
+    /** Departure times ("HH:MM", Sydney), each a row per date; empty: one departure with no time of its own. */
+    startTimes: stringList("start_times"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -158,6 +160,12 @@ export const availability = pgTable(
       .notNull()
       .references(() => adventures.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
+    /**
+     * The departure's start, "HH:MM" Sydney time, or "" for a date's one departure that
+     * keeps the adventure's own time (its itinerary's first). Several rows on one date
+     * are several departures: a morning and an afternoon dive.
+     */
+    startTime: text("start_time").notNull().default(""),
     availableSpots: integer("available_spots").notNull(),
     bookedSpots: integer("booked_spots").notNull().default(0),
     priceOverrideCents: integer("price_override_cents"),
@@ -170,10 +178,11 @@ export const availability = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("availability_adventure_date_key").on(t.adventureId, t.date),
+    uniqueIndex("availability_departure_key").on(t.adventureId, t.date, t.startTime),
     index("availability_date_idx").on(t.date),
     index("availability_schedule_idx").on(t.scheduleId),
     check("availability_spots_range", sql`${t.availableSpots} between 0 and 20`),
+    check("availability_start_time", sql`${t.startTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9])?$'`),
     check(
       "availability_booked_range",
       sql`${t.bookedSpots} >= 0 and ${t.bookedSpots} <= ${t.availableSpots}`,
@@ -206,6 +215,8 @@ export const bookings = pgTable(
     customerPhone: text("customer_phone").notNull().default(""),
     groupSize: integer("group_size").notNull(),
     selectedDate: date("selected_date", { mode: "string" }).notNull(),
+    /** The departure's start time ("HH:MM") when its date has one of its own, else "". */
+    startTime: text("start_time").notNull().default(""),
     specialRequirements: text("special_requirements").notNull().default(""),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalAmountCents: integer("total_amount_cents").notNull(),

@@ -47,7 +47,7 @@ async function slot(date: string, spots = 4, priceOverrideCents: number | null =
     .insert(availability)
     .values({ adventureId: ADVENTURE, date, availableSpots: spots, priceOverrideCents })
     .onConflictDoUpdate({
-      target: [availability.adventureId, availability.date],
+      target: [availability.adventureId, availability.date, availability.startTime],
       set: { availableSpots: spots, bookedSpots: 0, isAvailable: true, priceOverrideCents },
     });
 }

@@ -54,7 +54,7 @@ async function setDate(d: string, spots: number) {
     .insert(availability)
     .values({ adventureId: "dive-exhibition", date: d, availableSpots: spots })
     .onConflictDoUpdate({
-      target: [availability.adventureId, availability.date],
+      target: [availability.adventureId, availability.date, availability.startTime],
       set: { availableSpots: spots, bookedSpots: 0, isAvailable: true },
     });
 }

@@ -61,7 +61,7 @@ beforeEach(async () => {
     .insert(availability)
     .values({ adventureId: "dive-exhibition", date, availableSpots: 4 })
     .onConflictDoUpdate({
-      target: [availability.adventureId, availability.date],
+      target: [availability.adventureId, availability.date, availability.startTime],
       set: { availableSpots: 4, bookedSpots: 0, isAvailable: true },
     });
 });

@@ -133,7 +133,7 @@ describe("with Stripe", () => {
     await ctx.db
       .insert(availability)
       .values({ adventureId, date, availableSpots: 8 })
-      .onConflictDoNothing({ target: [availability.adventureId, availability.date] });
+      .onConflictDoNothing({ target: [availability.adventureId, availability.date, availability.startTime] });
     const [slot] = await ctx.db
       .select()
       .from(availability)

@@ -63,7 +63,7 @@ export async function insertBooking(db: DB, seed: BookingSeed = {}) {
       .insert(availability)
       .values({ adventureId, date, availableSpots: 8 })
       .onConflictDoUpdate({
-        target: [availability.adventureId, availability.date],
+        target: [availability.adventureId, availability.date, availability.startTime],
         // Room for this booking, as a hold would have needed.
         set: {
           availableSpots: sql`greatest(${availability.availableSpots}, least(20, ${availability.bookedSpots} + ${groupSize}))`,

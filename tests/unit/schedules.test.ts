@@ -124,6 +124,7 @@ describe("planSchedule", () => {
     id: date,
     adventureId: "a",
     date,
+    startTime: "",
     availableSpots: 4,
     bookedSpots: 0,
     priceOverrideCents: null,

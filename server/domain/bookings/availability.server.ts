@@ -5,11 +5,32 @@
 import { and, asc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { bookableDate, firstBookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
 import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { departureText, startTimeText } from "../../../app/lib/departure.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, weatherCancellations } from "../../db/schema.ts";
+import { badRequest } from "../../errors.server.ts";
 import { offerFreedSpots, type SpotRelease } from "./waitlist.server.ts";
 
-/** The spec's Date option (date, display, available) plus the free spots. */
+/** One departure on a date that has several: its start time and its own spots and price. */
+export interface DepartureOption {
+  /** "HH:MM", Sydney time. */
+  start_time: string;
+  /** "1:00 pm". */
+  display: string;
+  available: boolean;
+  spots_left: number;
+  price: number;
+  published: boolean;
+  called_off: boolean;
+}
+
+/**
+ * The spec's Date option (date, display, available) plus the free spots. A date
+ * with one departure reads as the spec's (with `start_time` when that departure
+ * has its own); a date with several lists them in `departures`, and its own
+ * fields sum them up: open when any is, the most spots one departure has left,
+ * the lowest price.
+ */
 export interface DateOption {
   date: string;
   display: string;
@@ -21,10 +42,16 @@ export interface DateOption {
   published: boolean;
   /** Closed because the operator called the departure off for weather (not simply closed). */
   called_off: boolean;
+  /** The date's one departure's own start time ("HH:MM"), where it has one. */
+  start_time?: string;
+  /** The date's departures, earliest first, where it has more than one. */
+  departures?: DepartureOption[];
 }
 
 export interface AvailabilityRow {
   date: string;
+  /** "" for a departure without a time of its own. */
+  startTime?: string;
   availableSpots: number;
   bookedSpots: number;
   isAvailable: boolean;
@@ -39,10 +66,23 @@ export function datePriceCents(
   return priceOverrideCents ?? basePriceCents;
 }
 
+/** One row as the public sees it. */
+function toDeparture(r: AvailabilityRow, basePriceCents: number, calledOff: ReadonlySet<string>) {
+  const left = Math.max(0, r.availableSpots - r.bookedSpots);
+  return {
+    available: r.isAvailable && left > 0,
+    spots_left: r.isAvailable ? left : 0,
+    price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
+    published: r.isAvailable,
+    // A date opened again after a call-off is just open.
+    called_off: !r.isAvailable && calledOff.has(r.date),
+  };
+}
+
 /**
- * Rows to options: full or closed dates stay listed but disabled. `calledOff`
- * holds the dates with a weather call-off, which read apart from a date the
- * operator simply closed. Pure, for tests.
+ * Rows to options, one per date: full or closed dates stay listed but
+ * disabled. `calledOff` holds the dates with a weather call-off, which read
+ * apart from a date the operator simply closed. Pure, for tests.
  */
 export function toDateOptions(
   rows: AvailabilityRow[],
@@ -50,22 +90,41 @@ export function toDateOptions(
   basePriceCents = 0,
   calledOff: ReadonlySet<string> = new Set(),
 ): DateOption[] {
-  return rows
-    .filter((r) => r.date >= firstDate)
-    .sort((a, b) => a.date.localeCompare(b.date))
-    .map((r) => {
-      const left = Math.max(0, r.availableSpots - r.bookedSpots);
+  const byDate = new Map<string, AvailabilityRow[]>();
+  for (const r of rows) {
+    if (r.date < firstDate) continue;
+    byDate.set(r.date, [...(byDate.get(r.date) ?? []), r]);
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, onDate]) => {
+      const display = formatDateAU(date, "full");
+      if (onDate.length === 1) {
+        const [only] = onDate;
+        return { date, display, ...toDeparture(only, basePriceCents, calledOff), ...ownTime(only) };
+      }
+      const departures = onDate
+        .map((r) => ({
+          start_time: r.startTime ?? "",
+          display: r.startTime ? startTimeText(r.startTime) : "",
+          ...toDeparture(r, basePriceCents, calledOff),
+        }))
+        .sort((a, b) => a.start_time.localeCompare(b.start_time));
       return {
-        date: r.date,
-        display: formatDateAU(r.date, "full"),
-        available: r.isAvailable && left > 0,
-        spots_left: r.isAvailable ? left : 0,
-        price: datePriceCents(r.priceOverrideCents, basePriceCents) / 100,
-        published: r.isAvailable,
-        // A date opened again after a call-off is just open.
-        called_off: !r.isAvailable && calledOff.has(r.date),
+        date,
+        display,
+        available: departures.some((d) => d.available),
+        spots_left: Math.max(...departures.map((d) => d.spots_left)),
+        price: Math.min(...departures.map((d) => d.price)),
+        published: departures.some((d) => d.published),
+        called_off: departures.every((d) => d.called_off),
+        departures,
       };
     });
+}
+
+function ownTime(r: AvailabilityRow): { start_time?: string } {
+  return r.startTime ? { start_time: r.startTime } : {};
 }
 
 /** A year of dates is more than anyone scrolls through in a select. */
@@ -98,6 +157,7 @@ export async function listDateOptions(
   const rows = await db
     .select({
       date: availability.date,
+      startTime: availability.startTime,
       availableSpots: availability.availableSpots,
       bookedSpots: availability.bookedSpots,
       isAvailable: availability.isAvailable,
@@ -105,7 +165,7 @@ export async function listDateOptions(
     })
     .from(availability)
     .where(and(eq(availability.adventureId, adventureId), gte(availability.date, first)))
-    .orderBy(asc(availability.date))
+    .orderBy(asc(availability.date), asc(availability.startTime))
     .limit(MAX_OPTIONS);
   const calledOff = await db
     .select({ date: weatherCancellations.date })
@@ -116,9 +176,8 @@ export async function listDateOptions(
         or(eq(weatherCancellations.adventureId, adventureId), isNull(weatherCancellations.adventureId)),
       ),
     );
-  // The booking notice's finer part: a date whose departure is within the cut-off hours is not offered.
-  const notice = noticeOf(adventure);
-  const open = rows.filter((r) => bookableDate(r.date, now, notice));
+  // The booking notice's finer part: a departure within the cut-off hours is not offered.
+  const open = rows.filter((r) => bookableDate(r.date, now, noticeOf(adventure, r.startTime)));
   return toDateOptions(open, first, adventure.basePriceCents, new Set(calledOff.map((c) => c.date)));
 }
 
@@ -160,4 +219,45 @@ export async function freeSpots(
     })
     .where(eq(availability.id, availabilityId));
   await offerFreedSpots(db, availabilityId, release);
+}
+
+type AvailabilitySlot = typeof availability.$inferSelect;
+
+/** A date's departures (its availability rows), earliest first; locked for the transaction when asked. */
+export async function departuresOn(
+  db: DB,
+  adventureId: string,
+  date: string,
+  options: { lock?: boolean } = {},
+): Promise<AvailabilitySlot[]> {
+  const query = db
+    .select()
+    .from(availability)
+    .where(and(eq(availability.adventureId, adventureId), eq(availability.date, date)))
+    .orderBy(asc(availability.startTime));
+  return options.lock ? query.for("update") : query;
+}
+
+/**
+ * The departure a request means, among its date's: the one at `startTime`,
+ * or the date's only one when no time is given. Undefined when the date has
+ * none (the caller says the date is not open). A date with several needs the
+ * time: without it, or with a time it does not run at, the answer is a 400
+ * naming `timeField`.
+ */
+export function pickDeparture<T extends { startTime: string; date: string }>(
+  rows: readonly T[],
+  startTime: string | undefined,
+  timeField = "start_time",
+): T | undefined {
+  if (rows.length === 0) return undefined;
+  if (startTime) {
+    const chosen = rows.find((r) => r.startTime === startTime);
+    if (chosen) return chosen;
+    const msg = `There is no departure at ${startTimeText(startTime)} on ${departureText(rows[0].date, "")}. Please choose one of its times.`;
+    throw badRequest(`${timeField}: ${msg}`, { [timeField]: msg });
+  }
+  if (rows.length === 1) return rows[0];
+  const msg = `${departureText(rows[0].date, "")} has ${rows.length} departures. Please choose a departure time.`;
+  throw badRequest(`${timeField}: ${msg}`, { [timeField]: msg });
 }

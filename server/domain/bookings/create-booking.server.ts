@@ -11,12 +11,12 @@
  * at once, with the same confirmation a paid booking gets, and no checkout.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { bookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
-import { adventures, availability } from "../../db/schema.ts";
+import { departureText } from "../../../app/lib/departure.ts";
+import { adventures } from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
 import { isOwnOrigin } from "../../payments/urls.server.ts";
 import { reserveCheckoutSlot } from "../money/checkout-cap.server.ts";
@@ -26,7 +26,7 @@ import {
   type CheckoutClient,
   returnSite,
 } from "../money/checkout-ledger.server.ts";
-import { datePriceCents } from "./availability.server.ts";
+import { datePriceCents, departuresOn, pickDeparture } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
 import {
   checkGroupSize,
@@ -62,13 +62,10 @@ export async function createBooking(
       adventure_id: "This adventure is not available for booking",
     });
   }
-  const [slot] = await db
-    .select()
-    .from(availability)
-    .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.selected_date)));
+  const slot = pickDeparture(await departuresOn(db, adventure.id, input.selected_date), input.start_time);
   // The booking notice (days, and the cut-off in hours when set): the rule the date list follows.
-  if (!slot?.isAvailable || !bookableDate(slot.date, now(), noticeOf(adventure))) {
-    const msg = `${formatDateAU(input.selected_date)} is not available for ${adventure.title}. Please choose another date.`;
+  if (!slot?.isAvailable || !bookableDate(slot.date, now(), noticeOf(adventure, slot.startTime))) {
+    const msg = `${departureText(input.selected_date, slot?.startTime ?? "")} is not available for ${adventure.title}. Please choose another date.`;
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
   checkGroupSize(adventure, input.group_size);

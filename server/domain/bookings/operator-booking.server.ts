@@ -26,7 +26,8 @@ import type {
   ManualPaymentInput,
   OperatorBookingInput,
 } from "../../../app/lib/admin-forms/index.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { sydneyDate } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { PAID_STATES } from "../../../app/lib/paid.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, type BookingRow, bookings, payments } from "../../db/schema.ts";
@@ -35,7 +36,7 @@ import { paymentLinkEmail } from "../../email/payment-link-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
-import { datePriceCents } from "./availability.server.ts";
+import { datePriceCents, departuresOn, pickDeparture } from "./availability.server.ts";
 import {
   checkGroupSize,
   confirmationContext,
@@ -149,35 +150,38 @@ export async function createOperatorBooking(
 }
 
 /**
- * The departure the booking goes on: the date's row, or (when the operator
- * asked) a new one with the spots given, else the adventure's largest group.
- * A closed date is refused: reopening it is the calendar's job.
+ * The departure the booking goes on: the date's (the one at the start time
+ * given, where the date has several), or (when the operator asked) a new one
+ * at that time with the spots given, else the adventure's largest group. A
+ * closed departure is refused: reopening it is the calendar's job.
  */
 async function departureFor(tx: DB, adventure: AdventureRow, input: OperatorBookingInput) {
-  const where = and(eq(availability.adventureId, adventure.id), eq(availability.date, input.selected_date));
+  const wanted = input.start_time ?? "";
+  let rows = await departuresOn(tx, adventure.id, input.selected_date);
   let opened = false;
-  let [slot] = await tx.select().from(availability).where(where);
-  if (!slot && input.open_date) {
+  if (input.start_time ? !rows.some((r) => r.startTime === wanted) : rows.length === 0) {
+    if (!input.open_date) {
+      const msg = `${adventure.title} has no departure on ${departureText(input.selected_date, wanted)}. Choose "Open this date" to add one for this booking.`;
+      throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
+    }
     const created = await tx
       .insert(availability)
       .values({
         adventureId: adventure.id,
         date: input.selected_date,
+        startTime: wanted,
         availableSpots: input.spots ?? adventure.groupSizeMax,
       })
       .onConflictDoNothing()
       .returning();
     opened = created.length === 1;
-    // Another request opened it at the same moment: book on that one.
-    [slot] = opened ? created : await tx.select().from(availability).where(where);
+    // Read again: another request may have opened the same departure at the same moment.
+    rows = await departuresOn(tx, adventure.id, input.selected_date);
   }
-  const date = formatDateAU(input.selected_date);
-  if (!slot) {
-    const msg = `${adventure.title} has no departure on ${date}. Choose "Open this date" to add one for this booking.`;
-    throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
-  }
+  const slot = pickDeparture(rows, input.start_time);
+  if (!slot) throw new Error("an opened departure could not be read back");
   if (!slot.isAvailable) {
-    const msg = `${date} is closed for ${adventure.title}. Reopen it in the calendar first.`;
+    const msg = `${departureText(slot.date, slot.startTime)} is closed for ${adventure.title}. Reopen it in the calendar first.`;
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
   return { slot, opened };

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
@@ -56,7 +56,7 @@ export async function placeBooking(
   tx: DB,
   p: {
     adventure: AdventureRow;
-    slot: { id: string; date: string };
+    slot: { id: string; date: string; startTime: string };
     input: Pick<
       BookingInput,
       | "customer_first_name"
@@ -86,6 +86,7 @@ export async function placeBooking(
     customerPhone: input.customer_phone,
     groupSize: input.group_size,
     selectedDate: slot.date,
+    startTime: slot.startTime,
     specialRequirements: input.special_requirements,
     unitPriceCents: p.unitPriceCents,
     totalAmountCents: bookingTotalCents(p.unitPriceCents, input.group_size),
@@ -184,7 +185,7 @@ export async function openBookingCheckout(
     {
       kind: "booking",
       name: p.adventureTitle,
-      description: `${formatDateAU(booking.selectedDate, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${
         booking.voucherCents
           ? ` · ${formatMoney(booking.voucherCents, booking.currency, true)} paid by voucher`
           : ""
@@ -256,7 +257,12 @@ export async function confirmationContext(db: DB) {
 /** Why the hold failed, in words the visitor can act on (how many spots are left). */
 export async function spotsError(db: DB, availabilityId: string): Promise<HttpError> {
   const [row] = await db
-    .select({ a: availability.availableSpots, b: availability.bookedSpots, date: availability.date })
+    .select({
+      a: availability.availableSpots,
+      b: availability.bookedSpots,
+      date: availability.date,
+      startTime: availability.startTime,
+    })
     .from(availability)
     .where(eq(availability.id, availabilityId));
   const left = row ? Math.max(0, row.a - row.b) : 0;
@@ -264,6 +270,6 @@ export async function spotsError(db: DB, availabilityId: string): Promise<HttpEr
     const msg = "This date is fully booked. Please choose another date.";
     return badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
-  const msg = `Only ${left} ${left === 1 ? "spot is" : "spots are"} left on ${formatDateAU(row.date)}; choose a group of ${left} or fewer, or another date.`;
+  const msg = `Only ${left} ${left === 1 ? "spot is" : "spots are"} left on ${departureText(row.date, row.startTime)}; choose a group of ${left} or fewer, or another date.`;
   return badRequest(`group_size: ${msg}`, { group_size: msg });
 }

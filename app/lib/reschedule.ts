@@ -11,7 +11,9 @@
  */
 import { bookingTotalCents } from "./booking.ts";
 import { formatMoney } from "./money.ts";
-import { type AnyPolicy, CANCELLATION_POLICY, changeClosedText, changeOpen } from "./policy.ts";
+import { type AnyPolicy, CANCELLATION_POLICY } from "./policy.ts";
+import { changeOpen } from "./policy-refund.ts";
+import { changeClosedText } from "./policy-words.ts";
 
 /** Why the page does not offer a date change (each has its own sentence). */
 export type RescheduleBlock =

@@ -1,6 +1,6 @@
 // Seed data for Tidewater Dive & Camp. Pure data: no runtime imports and no side effects.
 // Rules are never written out here: {cancellation_policy} and {cancellation_tiers} are stored as
-// they are and filled in when read, from the operator's cancellation policy (app/lib/policy.ts,
+// they are and filled in when read, from the operator's cancellation policy (app/lib/policy-words.ts,
 // withPolicyWords); {diving_min_age} and {camping_min_age} by the seed from the minimum-age
 // floors (app/lib/readiness.ts).
 

@@ -6,7 +6,8 @@
 import { formatDateAU } from "../../app/lib/dates.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
-import { type AnyPolicy, cancellationSummary } from "../../app/lib/policy.ts";
+import type { AnyPolicy } from "../../app/lib/policy.ts";
+import { cancellationSummary } from "../../app/lib/policy-words.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import type { BookingPaymentMethod } from "../db/schema.ts";
 import type { OutgoingEmail } from "./outbox.server.ts";

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { refundCents } from "../../app/lib/policy.ts";
+import { refundCents } from "../../app/lib/policy-refund.ts";
 import * as successPage from "../../app/routes/public/book-success.tsx";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as calendarFile from "../../app/routes/public/my-booking-calendar.ts";

@@ -7,7 +7,7 @@
 import { rmSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { policyFaqText, policyHtmlList, withPolicyWords } from "../../app/lib/policy.ts";
+import { policyFaqText, policyHtmlList, withPolicyWords } from "../../app/lib/policy-words.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import { contentSections, faqs } from "../../server/db/schema.ts";
 import { MIGRATIONS, migrateFolder, migrationsBefore } from "../helpers/migrations.ts";

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { DEFAULT_POLICY_RULES, policyFaqText } from "../../app/lib/policy.ts";
+import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
+import { policyFaqText } from "../../app/lib/policy-words.ts";
 import { availability, bookingChanges, refunds } from "../../server/db/schema.ts";
 import { bookingByToken, mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { rescheduleOffer } from "../../server/domain/bookings/reschedule-offer.server.ts";

@@ -8,7 +8,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { refundCents } from "../../app/lib/policy.ts";
+import { refundCents } from "../../app/lib/policy-refund.ts";
 import {
   availability,
   bookings,

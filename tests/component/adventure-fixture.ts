@@ -1,4 +1,5 @@
-import { adventurePolicyText, effectivePolicy } from "../../app/lib/policy.ts";
+import { effectivePolicy } from "../../app/lib/policy.ts";
+import { adventurePolicyText } from "../../app/lib/policy-words.ts";
 import type { PublicAdventure } from "../../server/domain/content/adventures.server.ts";
 
 /** An adventure as GET /api/adventures-pro answers it, with `fields` over plain defaults. */

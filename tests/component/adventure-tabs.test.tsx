@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { AdventureTabs } from "../../app/components/AdventureTabs";
-import { adventurePolicyText } from "../../app/lib/policy";
+import { adventurePolicyText } from "../../app/lib/policy-words";
 import { adventureFixture } from "./adventure-fixture";
 
 const A = adventureFixture({

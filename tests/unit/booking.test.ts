@@ -21,12 +21,8 @@ import {
 } from "../../app/lib/booking.ts";
 import { firstBookableDate } from "../../app/lib/booking-window.ts";
 import { toCents } from "../../app/lib/money.ts";
-import {
-  cancellationSummary,
-  freeCancellationUntil,
-  refundCents,
-  refundPercent,
-} from "../../app/lib/policy.ts";
+import { freeCancellationUntil, refundCents, refundPercent } from "../../app/lib/policy-refund.ts";
+import { cancellationSummary } from "../../app/lib/policy-words.ts";
 import { toDateOptions } from "../../server/domain/bookings/availability.server.ts";
 import { ownUrl, withSessionParam } from "../../server/payments/urls.server.ts";
 

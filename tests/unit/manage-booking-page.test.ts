@@ -13,7 +13,7 @@ import { BookingLinkCard } from "../../app/components/booking/BookingLinkCard.ts
 import { ParticipantsSummary } from "../../app/components/ParticipantsSummary.tsx";
 import { ParticipantForm } from "../../app/components/participant/ParticipantForm.tsx";
 import { formSuccess } from "../../app/lib/form-result.ts";
-import { changeWindowText, policyCounting, policySentence } from "../../app/lib/policy.ts";
+import { changeWindowText, policyCounting, policySentence } from "../../app/lib/policy-words.ts";
 import MyBooking from "../../app/routes/public/my-booking.tsx";
 import FindBooking from "../../app/routes/public/my-booking-find.tsx";
 import type { ManageView } from "../../server/domain/bookings/booking-links.server.ts";

@@ -9,24 +9,23 @@ import { bookableDate, bookingCutoffText, noticeOf } from "../../app/lib/booking
 import { sydneyInstant } from "../../app/lib/dates.ts";
 import { departureAt, startMinutesOf } from "../../app/lib/departure.ts";
 import {
-  adventurePolicyText,
   CANCELLATION_POLICY,
-  cancellationSummary,
-  changeClosedText,
-  changeOpen,
-  changeWindowText,
   DEFAULT_POLICY_RULES,
   effectivePolicy,
   type PolicyRules,
+  rulesIssue,
+} from "../../app/lib/policy.ts";
+import { changeOpen, refundCents, refundPercent, termsDate } from "../../app/lib/policy-refund.ts";
+import {
+  adventurePolicyText,
+  cancellationSummary,
+  changeClosedText,
+  changeWindowText,
   policyFaqText,
   policyRows,
   policySentence,
-  refundCents,
-  refundPercent,
-  rulesIssue,
-  termsDate,
   withPolicyWords,
-} from "../../app/lib/policy.ts";
+} from "../../app/lib/policy-words.ts";
 import { refundDropText, rescheduleBlock, rescheduleBlockText } from "../../app/lib/reschedule.ts";
 
 const ITINERARY = ["8:00 AM - Meet at the beach", "9:00 AM - First dive"];

@@ -1,22 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../app/lib/dates.ts";
+import { CANCELLATION_POLICY, type CancellationPolicy, policyProblem } from "../../app/lib/policy.ts";
+import { freeCancellationUntil, refundCents, refundPercent } from "../../app/lib/policy-refund.ts";
 import {
   adventurePolicyText,
-  CANCELLATION_POLICY,
-  type CancellationPolicy,
   cancellationSummary,
   changeWindowText,
-  freeCancellationUntil,
   noRefundWindowText,
   policyFaqText,
   policyHtmlList,
-  policyProblem,
   policyRows,
   policyRule,
   policySentence,
-  refundCents,
-  refundPercent,
-} from "../../app/lib/policy.ts";
+} from "../../app/lib/policy-words.ts";
 
 const at = (iso: string) => new Date(iso);
 

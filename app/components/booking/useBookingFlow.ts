@@ -3,7 +3,7 @@ import { requestJson } from "../../lib/api";
 import { missingRequired, TEXT } from "../../lib/booking";
 import { serverDetail } from "../../lib/form-result";
 import { groupSizeChoices, groupSizeRange } from "../../lib/group-size";
-import { cancellationSummary } from "../../lib/policy";
+import { cancellationSummary } from "../../lib/policy-words";
 import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
 import {
   type BookableAdventure,

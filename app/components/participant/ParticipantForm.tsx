@@ -1,57 +1,20 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
 import { formatDateAU, isIsoDate } from "../../lib/dates";
 import type { FormValues, FormView } from "../../lib/form-result";
-import { CLEARANCE_FILE_MAX_MB, MEDICAL_QUESTIONS } from "../../lib/medical";
-import { CERT_AGENCIES, FIN_SIZES, HEIGHT_CM, WEIGHT_KG, WETSUIT_SIZES } from "../../lib/participants";
-import { isMinorOn, latestBirthDate } from "../../lib/readiness";
+import { CLEARANCE_FILE_MAX_MB } from "../../lib/medical";
+import { isMinorOn } from "../../lib/readiness";
 import { useResultInView } from "../../lib/result-in-view";
 import { ClearanceUpload } from "./ClearanceUpload";
-import { Section, SelectField, TextField } from "./fields";
+import { CertificationSection, GearSection } from "./DiveSections";
 import { MedicalQuestions } from "./MedicalQuestions";
-import { WaiverSignature } from "./WaiverSignature";
+import { ParticipantErrors } from "./ParticipantErrors";
+import { PersonSections } from "./PersonSections";
+import { WaiverSection } from "./WaiverSection";
 
 /** The page action's answer to a post: the message, each field's, and what was posted (to fill the form in again; never stored or logged). */
 export type ParticipantAnswer = FormView<null, FormValues>;
-
-const LABELS: Record<string, string> = {
-  full_name: "Full name",
-  date_of_birth: "Date of birth",
-  email: "Email",
-  emergency_contact_name: "Emergency contact name",
-  emergency_contact_phone: "Emergency contact phone",
-  height_cm: "Height",
-  weight_kg: "Weight",
-  wetsuit_size: "Wetsuit size",
-  fin_size: "Fin size",
-  cert_agency: "Certification agency",
-  cert_level: "Certification level",
-  cert_number: "Certification number",
-  last_dive_date: "Last dive",
-  medical_answers: "Medical questionnaire",
-  waiver_name: "Your name",
-  waiver_guardian_name: "Guardian's name",
-  waiver_version: "Waiver",
-  position: "Person",
-};
-
-function labelFor(field: string): string {
-  const medical = /^medical_answers\.(.+)$/.exec(field);
-  if (medical) {
-    const n = MEDICAL_QUESTIONS.findIndex((q) => q.id === medical[1]);
-    return n >= 0 ? `Medical question ${n + 1}` : LABELS.medical_answers;
-  }
-  return LABELS[field] ?? field;
-}
-
-/** Where an error's link jumps to. */
-function anchorFor(field: string): string {
-  const medical = /^medical_answers\.(.+)$/.exec(field);
-  if (medical) return `#medical-${medical[1]}`;
-  return `#p-${field}`;
-}
 
 /**
  * One person's form, opened from the booking's link (the group: any person,
@@ -88,17 +51,14 @@ export function ParticipantForm({
   const errors = answer?.errors ?? {};
   const value = (k: keyof typeof form.values) => answer?.values?.[k] ?? form.values[k];
   const self = form.viewer === "self";
-  const failed = Object.keys(errors);
   // Known from the saved date of birth; after a refused post (the date may have changed) both fields show.
   const minorNow = answer?.sent ? null : form.minor;
   // With JavaScript, the date of birth as it is typed decides who signs.
   const [typedBirth, setTypedBirth] = useState<string | null>(null);
   const minor =
     typedBirth === null ? minorNow : isIsoDate(typedBirth) ? isMinorOn(typedBirth, form.tripDate) : null;
-  const waiverCurrent = form.accepted?.current === true;
   const { key } = useLocation();
   const savedRef = useResultInView<HTMLParagraphElement>(saved ? key : null);
-  const refusedRef = useResultInView<HTMLDivElement>(answer?.detail ? key : null);
   return (
     <div className="bg-gradient-to-b from-reef-50 to-white">
       <div className="container-site max-w-2xl py-10 sm:py-14">
@@ -154,169 +114,14 @@ export function ParticipantForm({
               setTypedBirth(field.value);
           }}
         >
-          {answer?.detail ? (
-            <div
-              ref={refusedRef}
-              tabIndex={-1}
-              role="alert"
-              data-testid="participant-errors"
-              className="rounded-2xl border border-coral-100 bg-coral-50 p-4 text-coral-800"
-            >
-              <p className="flex items-center gap-2 font-semibold">
-                <CircleAlert aria-hidden className="size-5 shrink-0" />
-                {failed.length
-                  ? `Please check ${failed.length === 1 ? "this field" : "these fields"}`
-                  : answer.detail}
-              </p>
-              {failed.length ? (
-                <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
-                  {failed.map((f) => (
-                    <li key={f}>
-                      <a href={anchorFor(f)} className="underline">
-                        {labelFor(f)}: {errors[f]}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : null}
+          <ParticipantErrors detail={answer?.detail} errors={errors} />
 
           <fieldset disabled={!form.editable} className="space-y-8">
-            <Section title="About this person">
-              <TextField
-                name="full_name"
-                label="Full name"
-                value={value("full_name")}
-                errors={errors}
-                required
-                autoComplete="name"
-                maxLength={100}
-              />
-              <TextField
-                name="date_of_birth"
-                label="Date of birth"
-                type="date"
-                value={value("date_of_birth")}
-                errors={errors}
-                hint={`At least ${form.minimumAge} years old on the trip date.`}
-                max={latestBirthDate(form.tripDate, form.minimumAge)}
-              />
-              {self ? (
-                <p className="text-sm text-slate-600" data-testid="own-email">
-                  Your links come to <strong className="break-all">{form.values.email}</strong>.
-                </p>
-              ) : (
-                <TextField
-                  name="email"
-                  label="Email"
-                  optional
-                  type="email"
-                  value={value("email")}
-                  errors={errors}
-                  autoComplete="email"
-                  maxLength={254}
-                  hint="With an email, this person gets their own link to their details before the trip."
-                />
-              )}
-            </Section>
+            <PersonSections form={form} self={self} value={value} errors={errors} />
 
-            <Section
-              title="Emergency contact"
-              hint="Someone not on the trip whom we can call if anything happens."
-            >
-              <TextField
-                name="emergency_contact_name"
-                label="Name"
-                value={value("emergency_contact_name")}
-                errors={errors}
-                maxLength={100}
-              />
-              <TextField
-                name="emergency_contact_phone"
-                label="Phone"
-                type="tel"
-                value={value("emergency_contact_phone")}
-                errors={errors}
-                maxLength={40}
-              />
-            </Section>
+            {form.diving ? <GearSection value={value} errors={errors} /> : null}
 
-            {form.diving ? (
-              <Section title="Gear" hint="So we bring a wetsuit, weights and fins that fit.">
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <TextField
-                    name="height_cm"
-                    label="Height (cm)"
-                    inputMode="numeric"
-                    value={value("height_cm")}
-                    errors={errors}
-                    hint={`${HEIGHT_CM.min} to ${HEIGHT_CM.max}`}
-                  />
-                  <TextField
-                    name="weight_kg"
-                    label="Weight (kg)"
-                    inputMode="numeric"
-                    value={value("weight_kg")}
-                    errors={errors}
-                    hint={`${WEIGHT_KG.min} to ${WEIGHT_KG.max}`}
-                  />
-                  <SelectField
-                    name="wetsuit_size"
-                    label="Wetsuit size"
-                    value={value("wetsuit_size")}
-                    errors={errors}
-                    options={WETSUIT_SIZES.map((s) => ({ value: s, label: s }))}
-                  />
-                  <SelectField
-                    name="fin_size"
-                    label="Fin size"
-                    value={value("fin_size")}
-                    errors={errors}
-                    options={[...FIN_SIZES]}
-                  />
-                </div>
-              </Section>
-            ) : null}
-
-            {form.requiresCertification ? (
-              <Section
-                title="Certification"
-                hint="This dive is for certified divers: we check your card or your agency's record before the trip."
-              >
-                <div className="grid gap-5 sm:grid-cols-2">
-                  <SelectField
-                    name="cert_agency"
-                    label="Agency"
-                    value={value("cert_agency")}
-                    errors={errors}
-                    options={CERT_AGENCIES.map((s) => ({ value: s, label: s }))}
-                  />
-                  <TextField
-                    name="cert_level"
-                    label="Level"
-                    value={value("cert_level")}
-                    errors={errors}
-                    hint="For example Open Water Diver"
-                    maxLength={60}
-                  />
-                  <TextField
-                    name="cert_number"
-                    label="Certification number"
-                    value={value("cert_number")}
-                    errors={errors}
-                    maxLength={40}
-                  />
-                  <TextField
-                    name="last_dive_date"
-                    label="Date of your last dive"
-                    type="date"
-                    value={value("last_dive_date")}
-                    errors={errors}
-                  />
-                </div>
-              </Section>
-            ) : null}
+            {form.requiresCertification ? <CertificationSection value={value} errors={errors} /> : null}
 
             {form.diving ? (
               <MedicalQuestions
@@ -329,42 +134,13 @@ export function ParticipantForm({
             ) : null}
 
             {form.waiver ? (
-              <Section title="Waiver" testId="waiver">
-                {waiverCurrent && form.accepted ? (
-                  <p
-                    className="flex gap-2 rounded-xl bg-reef-50 p-3 text-sm text-slate-700"
-                    data-testid="waiver-accepted"
-                  >
-                    <CircleCheck aria-hidden className="size-5 shrink-0 text-reef-700" />
-                    <span>
-                      Accepted by {form.accepted.signedName}
-                      {form.accepted.guardianName ? " (parent or guardian)" : ""}
-                      {form.accepted.at ? ` on ${formatDateAU(form.accepted.at.slice(0, 10))}` : ""}.
-                    </span>
-                  </p>
-                ) : (
-                  <>
-                    {form.accepted && !form.accepted.current ? (
-                      <p className="text-sm text-slate-700">
-                        We have updated our waiver since it was accepted: please read and accept the new
-                        version.
-                      </p>
-                    ) : null}
-                    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-                      <h3 className="font-sans text-base font-semibold text-slate-900">
-                        {form.waiver.title}
-                      </h3>
-                      {form.waiver.body.split(/\n{2,}/).map((para) => (
-                        <p key={para.slice(0, 40)} className="mt-2 whitespace-pre-line">
-                          {para}
-                        </p>
-                      ))}
-                    </div>
-                    <input type="hidden" name="waiver_version" value={form.waiver.version} />
-                    <WaiverSignature minor={minor} values={answer?.values} errors={errors} />
-                  </>
-                )}
-              </Section>
+              <WaiverSection
+                waiver={form.waiver}
+                accepted={form.accepted}
+                minor={minor}
+                values={answer?.values}
+                errors={errors}
+              />
             ) : null}
           </fieldset>
 

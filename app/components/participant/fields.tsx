@@ -4,6 +4,13 @@
  */
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
+
+/** What a section's fields read: each field's value (as posted, else as saved) and each field's error. */
+export interface SectionFields {
+  value: (name: keyof ParticipantFormData["values"]) => string;
+  errors: Record<string, string>;
+}
 
 export function Section({
   title,

@@ -25,7 +25,7 @@ import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../..
 import { check } from "../../lib/admin-forms/check";
 import { faqSchema } from "../../lib/admin-forms/faqs";
 import { FAQ_CATEGORIES } from "../../lib/categories";
-import { POLICY_MARKERS } from "../../lib/policy";
+import { POLICY_MARKERS } from "../../lib/policy-words";
 import type { Route } from "./+types/faqs";
 
 interface FaqForm {

@@ -20,7 +20,7 @@ import { getApp } from "../../lib/context";
 import { formatDateAU } from "../../lib/dates";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
-import { cancellationSummary } from "../../lib/policy";
+import { cancellationSummary } from "../../lib/policy-words";
 import { stillNeededText } from "../../lib/readiness";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";

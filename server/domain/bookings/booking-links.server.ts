@@ -14,14 +14,13 @@ import { googleCalendarUrl } from "../../../app/lib/calendar-link.ts";
 import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
+import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
 import {
   cancellationSummary,
   changeWindowText,
   policyCounting,
   policySentence,
-  refundCents,
-  refundPercent,
-} from "../../../app/lib/policy.ts";
+} from "../../../app/lib/policy-words.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import {

@@ -8,7 +8,8 @@
  * preview and the confirmation email all read this one answer.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { type EffectivePolicy, termsDate } from "../../../app/lib/policy.ts";
+import type { EffectivePolicy } from "../../../app/lib/policy.ts";
+import { termsDate } from "../../../app/lib/policy-refund.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, bookingChanges, bookings } from "../../db/schema.ts";
 import { adventurePolicy } from "../content/policy.server.ts";

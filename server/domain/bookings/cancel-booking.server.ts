@@ -15,7 +15,7 @@ import { and, eq } from "drizzle-orm";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
-import { refundCents } from "../../../app/lib/policy.ts";
+import { refundCents } from "../../../app/lib/policy-refund.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, type BookingStatus, bookings } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";

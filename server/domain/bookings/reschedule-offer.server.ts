@@ -8,7 +8,8 @@ import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
-import { changeWindowText, refundCents, refundPercent } from "../../../app/lib/policy.ts";
+import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
+import { changeWindowText } from "../../../app/lib/policy-words.ts";
 import {
   differenceText,
   priceDifferenceCents,

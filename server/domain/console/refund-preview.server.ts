@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { daysBetween, sydneyDate } from "../../../app/lib/dates.ts";
-import { refundCents, refundPercent } from "../../../app/lib/policy.ts";
+import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, type PaymentRow, payments, refunds } from "../../db/schema.ts";
 import { bookingTerms } from "../bookings/booking-terms.server.ts";

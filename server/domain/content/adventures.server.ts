@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { durationHours } from "../../../app/lib/adventure-filters.ts";
 import { groupSizeRange, groupSizeText } from "../../../app/lib/group-size.ts";
-import { adventurePolicyText, type PolicyRules } from "../../../app/lib/policy.ts";
+import type { PolicyRules } from "../../../app/lib/policy.ts";
+import { adventurePolicyText } from "../../../app/lib/policy-words.ts";
 import { minimumAge } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures } from "../../db/schema.ts";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { FAQ_CATEGORIES } from "../../../app/lib/categories.ts";
-import { withPolicyWords } from "../../../app/lib/policy.ts";
+import { withPolicyWords } from "../../../app/lib/policy-words.ts";
 import type { DB } from "../../db/client.server.ts";
 import { faqs } from "../../db/schema.ts";
 import { siteRules } from "./policy.server.ts";

@@ -41,7 +41,7 @@ type TextFields = Omit<
   | "booking_enabled"
   | "created_at"
   | "updated_at"
-  // Not the operator's text: the one policy's words (app/lib/policy.ts), shown read-only.
+  // Not the operator's text: the one policy's words (app/lib/policy-words.ts), shown read-only.
   | "cancellation_policy"
   // The adventure's own rules are written through the API's policy_override (an update without it keeps them).
   | "policy_override"

@@ -8,14 +8,8 @@
 import { Plus, Save, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useAdminWrite } from "../../../lib/admin-data";
-import {
-  changeWindowText,
-  type PolicyRules,
-  policyRows,
-  policySentence,
-  type RefundTier,
-  rulesIssue,
-} from "../../../lib/policy";
+import { type PolicyRules, type RefundTier, rulesIssue } from "../../../lib/policy";
+import { changeWindowText, policyRows, policySentence } from "../../../lib/policy-words";
 import { Alert, Badge, Button, Card, CheckboxField, SelectField, TextField, useFlash } from "../ui";
 
 type Unit = "days" | "hours";

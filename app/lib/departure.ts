@@ -80,3 +80,12 @@ export function departureText(
   const day = formatDateAU(date, style);
   return startTime ? `${day}, ${startTimeText(startTime)}` : day;
 }
+
+/**
+ * Rules counted in hours before a departure (refund tiers, the change cut-off)
+ * counted to this departure's own start time where it has one; a departure
+ * without one keeps the time the policy was given (the itinerary's).
+ */
+export function atDepartureTime<P extends { startMinutes: number | null }>(policy: P, startTime: string): P {
+  return startTime ? { ...policy, startMinutes: minutesOf(startTime) } : policy;
+}

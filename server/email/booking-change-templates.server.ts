@@ -7,6 +7,7 @@
  */
 import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
 import { formatDateAU, formatDateTimeAU } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -53,7 +54,7 @@ export function bookingChangedEmail(m: {
   return {
     kind: "booking_changed",
     to: b.customerEmail,
-    subject: `Your booking has changed: ${b.adventureTitle} on ${formatDateAU(b.selectedDate)} (${b.reference})`,
+    subject: `Your booking has changed: ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime)} (${b.reference})`,
     text: [
       `Hi ${b.customerFirstName},`,
       "",

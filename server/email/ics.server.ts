@@ -61,6 +61,32 @@ export function scheduleFromItinerary(
   return { start, end };
 }
 
+/**
+ * The schedule of one departure: at its own start time where it has one, for
+ * as long as the itinerary's trip lasts (its advertised hours, else its steps,
+ * else `fallbackHours`); the itinerary's schedule where it has none.
+ */
+export function departureSchedule(
+  itinerary: string[],
+  duration: string,
+  startTime: string,
+  fallbackHours = 3,
+): TripSchedule | null {
+  const planned = scheduleFromItinerary(itinerary, duration, fallbackHours);
+  if (!startTime) return planned;
+  const key = (p: { day: number; hour: number; minute: number }) => p.day * 1440 + p.hour * 60 + p.minute;
+  const length = planned
+    ? key(planned.end) - key(planned.start)
+    : (advertisedMinutes(duration) ?? fallbackHours * 60);
+  const startMinutes = Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5));
+  const at = (minutes: number) => ({
+    day: Math.floor(minutes / 1440),
+    hour: Math.floor((minutes % 1440) / 60),
+    minute: minutes % 60,
+  });
+  return { start: at(startMinutes), end: at(startMinutes + length) };
+}
+
 export interface BookingEvent {
   uid: string;
   date: string;

@@ -4,7 +4,8 @@
  * address is no private link to the booking (it can only pay it), so the
  * email is not sealed.
  */
-import { formatDateAU, formatDateTimeAU } from "../../app/lib/dates.ts";
+import { formatDateTimeAU } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -22,14 +23,14 @@ export function paymentLinkEmail(
   const details: [string, string][] = [
     ["Booking reference", b.reference],
     ["Adventure", b.adventureTitle],
-    ["Date", formatDateAU(b.selectedDate, "full")],
+    ["Date", departureText(b.selectedDate, b.startTime, "full")],
     ["Group", peopleText(b.groupSize)],
     ["To pay", due],
     ["Held until", until],
   ];
   if (b.voucherCents)
     details.push(["Already paid with a voucher", formatMoney(b.voucherCents, b.currency, true)]);
-  const held = `We are holding ${peopleText(b.groupSize)} on ${b.adventureTitle}, ${formatDateAU(b.selectedDate, "full")}, for you until ${until} (Sydney time).`;
+  const held = `We are holding ${peopleText(b.groupSize)} on ${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")}, for you until ${until} (Sydney time).`;
   const after =
     "Your booking is confirmed as soon as you pay; the confirmation with everything you need follows by email. If the link runs out before you pay, the places are released: reply to this email for a new one.";
   const text = [
@@ -55,7 +56,7 @@ ${rows(details)}
 <p style="margin:0">${escapeHtml(after)}</p>`,
   );
   return {
-    subject: `Complete your booking: ${b.adventureTitle} on ${formatDateAU(b.selectedDate)} (${b.reference})`,
+    subject: `Complete your booking: ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime)} (${b.reference})`,
     text,
     html,
   };

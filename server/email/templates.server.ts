@@ -4,6 +4,7 @@
  * currency (AUD for bookings).
  */
 import { formatDateAU } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { AnyPolicy } from "../../app/lib/policy.ts";
@@ -17,6 +18,8 @@ export interface BookingFacts {
   reference: string;
   adventureTitle: string;
   selectedDate: string;
+  /** The departure's own start time ("HH:MM"), where its date has one. */
+  startTime: string;
   groupSize: number;
   unitPriceCents: number;
   totalAmountCents: number;
@@ -180,7 +183,7 @@ ${b.specialRequirements ? `<p style="margin:0 0 12px"><strong>Your notes:</stron
 ${contact ? `<p style="margin:0">Questions? Reach us by ${escapeHtml(contact)}.</p>` : ""}`,
   );
   return {
-    subject: `Booking confirmed: ${b.adventureTitle} on ${formatDateAU(b.selectedDate)} (${b.reference})`,
+    subject: `Booking confirmed: ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime)} (${b.reference})`,
     text,
     html,
   };
@@ -201,7 +204,7 @@ export function operatorNoticeEmail(
   const pairs: [string, string][] = [
     ["Reference", b.reference],
     ["Adventure", b.adventureTitle],
-    ["Date", formatDateAU(b.selectedDate, "full")],
+    ["Date", departureText(b.selectedDate, b.startTime, "full")],
     ["Group", peopleText(b.groupSize)],
     ...paymentLines(b),
     ["Customer", `${b.customerFirstName} ${b.customerLastName}`.trim()],
@@ -225,7 +228,7 @@ export function operatorNoticeEmail(
 <p style="margin:0">See all bookings in the admin area: Bookings.</p>`,
   );
   return {
-    subject: `New booking ${b.reference}: ${b.adventureTitle}, ${formatDateAU(b.selectedDate)}, ${peopleText(b.groupSize)}`,
+    subject: `New booking ${b.reference}: ${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime)}, ${peopleText(b.groupSize)}`,
     text,
     html,
   };
@@ -336,7 +339,7 @@ ${
   return {
     subject:
       cause === "date_full"
-        ? `Your payment for ${b.reference} has been refunded: ${formatDateAU(b.selectedDate)} filled up`
+        ? `Your payment for ${b.reference} has been refunded: ${departureText(b.selectedDate, b.startTime)} filled up`
         : `Your payment for ${b.reference} has been refunded`,
     text,
     html,

@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "../../app/lib/booking.ts";
+import { addDays } from "../../app/lib/dates.ts";
 import { action as checkoutAction } from "../../app/routes/checkout/test-checkout.tsx";
 import { action as bookAction } from "../../app/routes/public/book.tsx";
 import { createApp } from "../../server/app.server.ts";
@@ -141,6 +142,35 @@ describe("POST /book without JavaScript", () => {
       groupSize: "2",
       specialRequirements: "No script here",
     });
+  });
+
+  it("a date with two departures asks for the time beside the form, then books the one chosen", async () => {
+    const date = addDays(await firstOpenDate(t.app, "dive-exhibition", 1), 70);
+    await t.db.insert(availability).values([
+      { adventureId: "dive-exhibition", date, startTime: "08:00", availableSpots: 4 },
+      { adventureId: "dive-exhibition", date, startTime: "13:00", availableSpots: 4 },
+    ]);
+    const refused = await app.request(
+      "/book?adventure=dive-exhibition",
+      formPost(bookFields({ selectedDate: date, customerEmail: "two.times@example.com" }), newClient()),
+    );
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as PageData;
+    expect(body.errors).toEqual({ startTime: expect.stringMatching(/Please choose a departure time/) });
+    expect(body.values.selectedDate).toBe(date);
+    const booked = await app.request(
+      "/book?adventure=dive-exhibition",
+      formPost(
+        bookFields({ selectedDate: date, startTime: "13:00", customerEmail: "two.times@example.com" }),
+        newClient(),
+      ),
+    );
+    expect(booked.status).toBe(303);
+    const [row] = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.customerEmail, "two.times@example.com"));
+    expect(row).toMatchObject({ selectedDate: date, startTime: "13:00" });
   });
 
   it("a body that is not a form is a refused, empty form, never a server error", async () => {

@@ -1,8 +1,9 @@
 import { Lock } from "lucide-react";
 import { bookingCutoffText } from "../../lib/booking-window";
-import { formatDateAU } from "../../lib/dates";
+import { departureText, startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { DepartureChoice } from "./DepartureChoice";
 import { Field, StepHeading } from "./FlowParts";
 import { type BookableAdventure, dateOptionStatus } from "./flow-state";
 import type { BookingFlowModel } from "./useBookingFlow";
@@ -108,11 +109,21 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             <option value="">Select a date</option>
             {dates.list.map((d) => (
               <option key={d.date} value={d.date} disabled={!d.available}>
-                {d.display} — {dateOptionStatus(d)}
+                {d.display}
+                {d.start_time ? `, ${startTimeText(d.start_time)}` : ""} — {dateOptionStatus(d)}
               </option>
             ))}
           </select>
         </Field>
+        {flow.date?.departures ? (
+          <DepartureChoice
+            departures={flow.date.departures}
+            value={form.startTime}
+            onChange={set("startTime")}
+            error={fieldErrors.startTime}
+            currency={quote.currency}
+          />
+        ) : null}
         <div className="sm:col-span-2">
           <Field label="Special Requirements" error={fieldErrors.specialRequirements}>
             <textarea
@@ -138,7 +149,9 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
       <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
         <span className="text-slate-600">
           Total for {peopleText(form.groupSize)}
-          {form.selectedDate ? `, ${formatDateAU(form.selectedDate)}` : ""}
+          {form.selectedDate
+            ? `, ${departureText(form.selectedDate, form.startTime || (flow.date?.start_time ?? ""))}`
+            : ""}
           {quote.voucherCents ? ` (${formatMoney(quote.voucherCents, quote.currency)} voucher applied)` : ""}
         </span>
         <span className="text-lg font-semibold text-ocean-900">

@@ -76,6 +76,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                 adventure={adventure}
                 groupSize={form.groupSize}
                 selectedDate={form.selectedDate}
+                startTime={form.startTime || (flow.date?.start_time ?? "")}
                 voucher={state.voucher}
                 quote={flow.quote}
                 policy={flow.policy}

@@ -1,5 +1,6 @@
 import { Calendar, Check, Clock, Users } from "lucide-react";
 import { formatDateAU } from "../../lib/dates";
+import { startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import type { VoucherCheck } from "../../lib/vouchers";
@@ -10,6 +11,8 @@ interface Props {
   adventure: BookableAdventure;
   groupSize: number;
   selectedDate: string;
+  /** The departure's own start time, where it has one ("" otherwise). */
+  startTime: string;
   voucher: VoucherCheck | null;
   quote: BookingQuote;
   /** The free-cancellation sentence for the chosen date ("" before one is chosen). */
@@ -17,7 +20,15 @@ interface Props {
 }
 
 /** The Booking Summary beside the details form: the adventure, the choices, the total and the cancellation deadline. */
-export function BookingSummary({ adventure, groupSize, selectedDate, voucher, quote, policy }: Props) {
+export function BookingSummary({
+  adventure,
+  groupSize,
+  selectedDate,
+  startTime,
+  voucher,
+  quote,
+  policy,
+}: Props) {
   return (
     <aside aria-labelledby="summary" className="lg:sticky lg:top-28 lg:self-start">
       <div className="card">
@@ -48,6 +59,7 @@ export function BookingSummary({ adventure, groupSize, selectedDate, voucher, qu
             <Row label="Price per person" value={formatMoney(quote.pricePerPersonCents, quote.currency)} />
             <Row label="Group size" value={peopleText(groupSize)} />
             <Row label="Date" value={selectedDate ? formatDateAU(selectedDate) : "Not selected"} />
+            {startTime ? <Row label="Departure" value={startTimeText(startTime)} /> : null}
             {quote.voucherCents ? (
               <div className="flex justify-between gap-4" data-testid="voucher-deduction">
                 <dt className="text-slate-600">Voucher {voucher?.code}</dt>

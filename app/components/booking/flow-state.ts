@@ -32,6 +32,17 @@ export interface BookableAdventure {
   booking_cutoff_hours?: number | null;
 }
 
+/** One of a date's several departures, as the date list gives it. */
+export interface DepartureOption {
+  start_time: string;
+  display: string;
+  available: boolean;
+  spots_left: number;
+  price: number;
+  published?: boolean;
+  called_off?: boolean;
+}
+
 export interface DateOption {
   date: string;
   display: string;
@@ -42,10 +53,23 @@ export interface DateOption {
   published?: boolean;
   /** Closed by a weather call-off, rather than simply closed by the operator. */
   called_off?: boolean;
+  /** The date's one departure's own start time, where it has one. */
+  start_time?: string;
+  /** The date's departures, where it has several: the visitor picks one. */
+  departures?: DepartureOption[];
 }
 
-/** What a listed date says after its name: the spots left, or why it cannot be booked. */
-export function dateOptionStatus(d: DateOption): string {
+/** The departure chosen on a date: the one at `startTime` among several, or none yet. */
+export function chosenDeparture(date: DateOption | null, startTime: string): DepartureOption | null {
+  return date?.departures?.find((d) => d.start_time === startTime) ?? null;
+}
+
+/** What a listed date or departure says after its name: the spots left, or why it cannot be booked. */
+export function dateOptionStatus(d: DateOption | DepartureOption): string {
+  if ("departures" in d && d.departures) {
+    const open = d.departures.filter((x) => x.available).length;
+    if (open > 0) return `${open} departure ${open === 1 ? "time" : "times"} open`;
+  }
   if (d.available) return `${d.spots_left} ${d.spots_left === 1 ? "spot" : "spots"} left`;
   if (d.published === false) return d.called_off ? "Called off for weather" : "Closed";
   return d.spots_left === 0 ? "Fully booked" : "Unavailable";
@@ -62,6 +86,8 @@ export interface DetailsForm {
   customerPhone: string;
   groupSize: number;
   selectedDate: string;
+  /** The chosen departure's start time on a date with several ("" until one is picked). */
+  startTime: string;
   specialRequirements: string;
   voucherCode: string;
 }
@@ -103,6 +129,7 @@ export function initialFlowState({ preselected, submitted, prefill }: FlowStart)
       customerPhone: sent?.customerPhone ?? prefill?.customerPhone ?? "",
       groupSize: Number.isInteger(groupSize) && groupSize > 0 ? groupSize : 1,
       selectedDate: sent?.selectedDate ?? prefill?.selectedDate ?? "",
+      startTime: sent?.startTime ?? prefill?.startTime ?? "",
       specialRequirements: sent?.specialRequirements ?? prefill?.specialRequirements ?? "",
       voucherCode: sent?.voucherCode ?? "",
     },
@@ -142,7 +169,9 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, step: 1 };
     case "field": {
       const value = action.key === "groupSize" ? Number(action.value) : action.value;
-      return { ...state, form: { ...state.form, [action.key]: value } };
+      // Another date has other departures: the time is picked again.
+      const time = action.key === "selectedDate" ? { startTime: "" } : {};
+      return { ...state, form: { ...state.form, ...time, [action.key]: value } };
     }
     case "typed": {
       const form = { ...state.form };
@@ -155,11 +184,16 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, form };
     }
     case "dates": {
-      const kept = action.list.some((d) => d.date === state.form.selectedDate && d.available);
+      const date = action.list.find((d) => d.date === state.form.selectedDate && d.available) ?? null;
+      const departure = chosenDeparture(date, state.form.startTime);
       return {
         ...state,
         datesSeen: action.adventure,
-        form: { ...state.form, selectedDate: kept ? state.form.selectedDate : "" },
+        form: {
+          ...state.form,
+          selectedDate: date ? state.form.selectedDate : "",
+          startTime: departure?.available ? state.form.startTime : "",
+        },
       };
     }
     case "clamp-group": {
@@ -202,10 +236,13 @@ export interface BookingQuote {
   paidByVoucher: boolean;
 }
 
-/** The date's own price (else the adventure's) times the group, less the voucher's share, in the adventure's currency. */
+/**
+ * The departure's own price (else the date's, else the adventure's) times the group,
+ * less the voucher's share, in the adventure's currency.
+ */
 export function bookingQuote(
   adventure: BookableAdventure | null,
-  date: DateOption | null,
+  date: DateOption | DepartureOption | null,
   groupSize: number,
   voucher: VoucherCheck | null,
 ): BookingQuote {

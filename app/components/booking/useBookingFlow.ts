@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import { requestJson } from "../../lib/api";
 import { missingRequired, TEXT } from "../../lib/booking";
+import { atDepartureTime } from "../../lib/departure";
 import { serverDetail } from "../../lib/form-result";
 import { groupSizeChoices, groupSizeRange } from "../../lib/group-size";
 import { cancellationSummary } from "../../lib/policy-words";
@@ -8,6 +9,7 @@ import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
 import {
   type BookableAdventure,
   bookingQuote,
+  chosenDeparture,
   type DateOption,
   type DetailsForm,
   type FlowStart,
@@ -15,6 +17,8 @@ import {
   initialFlowState,
 } from "./flow-state";
 import { useAdventureDates } from "./useAdventureDates";
+
+const CHOOSE_TIME = "Please choose a departure time.";
 
 type FieldEvent = React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
@@ -45,9 +49,11 @@ export function useBookingFlow(
 
   const adventure = adventures.find((a) => a.id === state.selectedId) ?? null;
   const date = dates.list.find((d) => d.date === form.selectedDate) ?? null;
+  // On a date with several departures, the one picked (its spots and price); else the date itself.
+  const departure = chosenDeparture(date, form.startTime) ?? date;
 
-  // The adventure's own range within the business maximum, cut to the spots left on the date.
-  const choices = groupSizeChoices(groupSizeRange(adventure ?? {}), date?.spots_left);
+  // The adventure's own range within the business maximum, cut to the spots left on the departure.
+  const choices = groupSizeChoices(groupSizeRange(adventure ?? {}), departure?.spots_left);
   const minGroup = choices[0];
   const maxGroup = choices[choices.length - 1];
   // Clamped after rendering, not while rendering: the server's HTML keeps the size as it was sent.
@@ -57,12 +63,20 @@ export function useBookingFlow(
     }
   }, [maxGroup, minGroup, form.groupSize]);
 
-  const quote = bookingQuote(adventure, date, form.groupSize, voucher);
+  const quote = bookingQuote(adventure, departure, form.groupSize, voucher);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
   const adventurePolicy = adventure?.policy;
+  const startTime = form.startTime || date?.start_time || "";
   const policy = useMemo(
-    () => (form.selectedDate ? cancellationSummary(form.selectedDate, new Date(), adventurePolicy) : ""),
-    [form.selectedDate, adventurePolicy],
+    () =>
+      form.selectedDate
+        ? cancellationSummary(
+            form.selectedDate,
+            new Date(),
+            adventurePolicy && atDepartureTime(adventurePolicy, startTime),
+          )
+        : "",
+    [form.selectedDate, startTime, adventurePolicy],
   );
 
   const set = (key: keyof DetailsForm) => (e: FieldEvent) =>
@@ -80,6 +94,10 @@ export function useBookingFlow(
       dispatch({ kind: "error", error: TEXT.missingFields, fieldErrors: {} });
       return;
     }
+    if (date?.departures && !chosenDeparture(date, form.startTime)) {
+      dispatch({ kind: "error", error: CHOOSE_TIME, fieldErrors: { startTime: CHOOSE_TIME } });
+      return;
+    }
     dispatch({ kind: "sending", fieldErrors: {} });
     const result = await requestJson<{ checkout_url: string }>("POST", "/api/bookings", {
       adventure_id: adventure.id,
@@ -89,6 +107,8 @@ export function useBookingFlow(
       customer_phone: form.customerPhone,
       group_size: form.groupSize,
       selected_date: form.selectedDate,
+      // Only a date with several departures asks for one; otherwise the spec's payload as it was.
+      ...(date?.departures ? { start_time: form.startTime } : {}),
       special_requirements: form.specialRequirements,
       voucher_code: form.voucherCode,
       host_url: window.location.origin,
@@ -138,6 +158,7 @@ export function useBookingFlow(
     dispatch,
     adventure,
     dates,
+    date,
     choices,
     quote,
     policy,

@@ -156,6 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "customerPhone",
     "groupSize",
     "selectedDate",
+    "startTime",
     "specialRequirements",
     "voucherCode",
   ]);
@@ -169,6 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         customer_phone: values.customerPhone,
         group_size: values.groupSize,
         selected_date: values.selectedDate,
+        start_time: values.startTime,
         special_requirements: values.specialRequirements,
         voucher_code: values.voucherCode,
       },

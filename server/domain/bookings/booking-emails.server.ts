@@ -7,13 +7,19 @@
  */
 
 import { eq } from "drizzle-orm";
+import { startTimeText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { bookingReadiness, stillNeededText } from "../../../app/lib/readiness.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, invoices, type PaymentRow, participants, waivers } from "../../db/schema.ts";
-import { buildBookingIcs, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
+import {
+  buildBookingIcs,
+  departureSchedule,
+  scheduleFromItinerary,
+  tripDays,
+} from "../../email/ics.server.ts";
 import { invoiceAttachments } from "../../email/invoice-templates.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "../../email/outbox.server.ts";
 import {
@@ -32,6 +38,7 @@ export function toFacts(b: BookingRow): BookingFacts {
     reference: b.reference,
     adventureTitle: b.adventureTitle,
     selectedDate: b.selectedDate,
+    startTime: b.startTime,
     groupSize: b.groupSize,
     unitPriceCents: b.unitPriceCents,
     totalAmountCents: b.totalAmountCents,
@@ -46,8 +53,12 @@ export function toFacts(b: BookingRow): BookingFacts {
   };
 }
 
-/** The trip's start time from its itinerary ("9:00 am"), or null when the itinerary names none. */
-export function startTimeLabel(itinerary: string[]): string | null {
+/**
+ * The trip's start time ("9:00 am"): the departure's own where it has one, else the
+ * itinerary's; null when neither names one.
+ */
+export function startTimeLabel(itinerary: string[], startTime = ""): string | null {
+  if (startTime) return startTimeText(startTime);
   // Only the start is read, and the duration never moves it.
   const schedule = scheduleFromItinerary(itinerary, "");
   if (!schedule) return null;
@@ -65,7 +76,7 @@ export function bookingIcs(booking: BookingRow, adventure: AdventureRow, site: S
     title: `${adventure.title} (${site.title})`,
     description: `Booking ${booking.reference}: ${peopleText(booking.groupSize)}.${adventure.meetingPoint ? ` Meeting point: ${adventure.meetingPoint}.` : ""}${site.phone ? ` Contact: ${site.phone}.` : ""}`,
     location: adventure.meetingPoint || adventure.location,
-    schedule: scheduleFromItinerary(adventure.itinerary, adventure.duration),
+    schedule: departureSchedule(adventure.itinerary, adventure.duration, booking.startTime),
     days: tripDays(adventure.duration),
     organizerEmail: site.email || undefined,
     organizerName: site.title,
@@ -107,7 +118,7 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
       location: adventure.location,
       meetingPoint: adventure.meetingPoint,
       whatToBring: adventure.whatToBring,
-      startTime: startTimeLabel(adventure.itinerary) ?? undefined,
+      startTime: startTimeLabel(adventure.itinerary, booking.startTime) ?? undefined,
       terms,
     },
     site,

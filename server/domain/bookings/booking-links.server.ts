@@ -33,7 +33,7 @@ import {
   participants,
   payments,
 } from "../../db/schema.ts";
-import { lastTripDay, scheduleFromItinerary, tripDays } from "../../email/ics.server.ts";
+import { departureSchedule, lastTripDay, tripDays } from "../../email/ics.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -292,7 +292,7 @@ export function manageView(
   const { booking: b, adventure: a, payment } = linked;
   const full = options.calledOffForWeather === true;
   const share = (cents: number) => (full ? cents : refundCents(cents, terms.date, at, terms.policy));
-  const times = scheduleFromItinerary(a.itinerary, a.duration);
+  const times = departureSchedule(a.itinerary, a.duration, b.startTime);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
   // A voucher pays like a card: a booking it paid in full is paid without any payment row.
   const paid = payment !== null || b.voucherCents > 0;
@@ -307,7 +307,7 @@ export function manageView(
     image: a.heroImage,
     imageAlt: a.heroImageAlt || a.title,
     date: b.selectedDate,
-    startTime: startTimeLabel(a.itinerary),
+    startTime: startTimeLabel(a.itinerary, b.startTime),
     duration: a.duration,
     group: peopleText(b.groupSize),
     leadName: `${b.customerFirstName} ${b.customerLastName}`.trim(),

@@ -8,6 +8,7 @@
  * preview and the confirmation email all read this one answer.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { atDepartureTime } from "../../../app/lib/departure.ts";
 import type { EffectivePolicy } from "../../../app/lib/policy.ts";
 import { termsDate } from "../../../app/lib/policy-refund.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -33,12 +34,21 @@ async function originalDate(db: DB, bookingId: string): Promise<string | null> {
 
 export async function bookingTerms(
   db: DB,
-  booking: { id: string; adventureId: string; selectedDate: string; policyTerms?: EffectivePolicy | null },
+  booking: {
+    id: string;
+    adventureId: string;
+    selectedDate: string;
+    startTime: string;
+    policyTerms?: EffectivePolicy | null;
+  },
 ): Promise<BookingTerms> {
   // The terms kept when it was confirmed; a booking confirmed before they were kept follows today's.
-  const policy = booking.policyTerms ?? (await adventurePolicy(db, booking.adventureId));
-  const original = policy.movedKeepsOriginalTerms ? await originalDate(db, booking.id) : null;
-  return { policy, date: termsDate(booking.selectedDate, original, policy) };
+  const kept = booking.policyTerms ?? (await adventurePolicy(db, booking.adventureId));
+  const original = kept.movedKeepsOriginalTerms ? await originalDate(db, booking.id) : null;
+  const date = termsDate(booking.selectedDate, original, kept);
+  // Hours count to the booked departure's own time; an original date's counts to the adventure's.
+  const policy = date === booking.selectedDate ? atDepartureTime(kept, booking.startTime) : kept;
+  return { policy, date };
 }
 
 /**

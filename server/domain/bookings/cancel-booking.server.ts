@@ -12,7 +12,7 @@
  * pending: it is retried with the same key, and the bookings list shows it.
  */
 import { and, eq } from "drizzle-orm";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { refundCents } from "../../../app/lib/policy-refund.ts";
@@ -223,7 +223,7 @@ function customerCancelledNotice(b: BookingRow, refundCentsValue: number, to: st
         ` (${b.customerEmail}) cancelled booking ${b.reference} online.`,
       "",
       `Adventure: ${b.adventureTitle}`,
-      `Date: ${formatDateAU(b.selectedDate, "full")}`,
+      `Date: ${departureText(b.selectedDate, b.startTime, "full")}`,
       `Group: ${peopleText(b.groupSize)}`,
       `Refund under the cancellation policy: ${formatMoney(refundCentsValue, b.currency, true)}`,
       ...(voucherCents > 0

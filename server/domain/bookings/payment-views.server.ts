@@ -95,7 +95,7 @@ export async function paidSummary(db: DB, sessionId: string) {
     meetingPoint: a.meetingPoint,
     location: a.location,
     whatToBring: a.whatToBring,
-    startTime: startTimeLabel(a.itinerary),
+    startTime: startTimeLabel(a.itinerary, b.startTime),
   };
 }
 

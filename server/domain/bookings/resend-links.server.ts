@@ -4,7 +4,7 @@
  * anchor); every address gets the same answer.
  */
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import { adventures, bookings } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
@@ -44,7 +44,7 @@ export async function resendBookingLinks(deps: BookingDeps, email: string): Prom
       const token = await mintBookingLink(tx, b.id, "resend", at);
       linkId ||= hashToken(token).slice(0, 16);
       lines.push(
-        `${b.adventureTitle}, ${formatDateAU(b.selectedDate, "full")} (${b.reference}):`,
+        `${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")} (${b.reference}):`,
         manageUrl(env.publicUrl, token),
         "",
       );

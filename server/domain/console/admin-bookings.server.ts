@@ -27,6 +27,8 @@ export interface AdminBooking {
   customer_phone: string;
   group_size: number;
   selected_date: string;
+  /** The departure's own start time ("HH:MM"), or "" where its date has one departure without one. */
+  start_time: string;
   special_requirements: string;
   total_amount: number;
   currency: string;
@@ -64,6 +66,7 @@ function toAdminBooking(
     customer_phone: b.customerPhone,
     group_size: b.groupSize,
     selected_date: b.selectedDate,
+    start_time: b.startTime,
     special_requirements: b.specialRequirements,
     total_amount: b.totalAmountCents / 100,
     currency: b.currency,

@@ -15,6 +15,7 @@ const CSV_COLUMNS = [
   "created_at",
   "adventure_title",
   "selected_date",
+  "start_time",
   "customer_first_name",
   "customer_last_name",
   "customer_email",

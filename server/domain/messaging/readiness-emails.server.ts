@@ -15,7 +15,8 @@
  * `readinessEmailDue`.
  */
 import { and, eq, gte, lte, or, sql } from "drizzle-orm";
-import { addDays, formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, emailOutbox } from "../../db/schema.ts";
@@ -96,13 +97,16 @@ export function ownEmailTodo(own: Pick<OwnSummary, "issues" | "missing">): strin
 
 /** The lead booker's email: who lacks what, as the group may see it, and the link. Nothing medical is ever in here. */
 export function readinessEmailText(
-  booking: Pick<BookingRow, "customerFirstName" | "adventureTitle" | "selectedDate" | "reference">,
+  booking: Pick<
+    BookingRow,
+    "customerFirstName" | "adventureTitle" | "selectedDate" | "startTime" | "reference"
+  >,
   todo: { name: string; todo: string[] }[],
   link: string,
   stage: ReadinessStage,
   siteTitle: string,
 ): { subject: string; text: string } {
-  const date = formatDateAU(booking.selectedDate, "full");
+  const date = departureText(booking.selectedDate, booking.startTime, "full");
   return {
     subject:
       stage === "first"
@@ -132,7 +136,7 @@ export function readinessEmailText(
 export function participantEmailText(
   booking: Pick<
     BookingRow,
-    "customerFirstName" | "customerLastName" | "adventureTitle" | "selectedDate" | "reference"
+    "customerFirstName" | "customerLastName" | "adventureTitle" | "selectedDate" | "startTime" | "reference"
   >,
   name: string,
   todo: string[],
@@ -140,7 +144,7 @@ export function participantEmailText(
   stage: ReadinessStage,
   siteTitle: string,
 ): { subject: string; text: string } {
-  const date = formatDateAU(booking.selectedDate, "full");
+  const date = departureText(booking.selectedDate, booking.startTime, "full");
   const lead = `${booking.customerFirstName} ${booking.customerLastName}`.trim();
   return {
     subject:

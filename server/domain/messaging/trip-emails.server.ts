@@ -141,7 +141,7 @@ function whatsappValue(site: SiteInfo, content: SiteContent) {
 export function placeholderValues(
   booking: Pick<
     BookingRow,
-    "customerFirstName" | "adventureTitle" | "selectedDate" | "groupSize" | "reference"
+    "customerFirstName" | "adventureTitle" | "selectedDate" | "startTime" | "groupSize" | "reference"
   >,
   adventure: Pick<AdventureRow, "itinerary" | "meetingPoint" | "location" | "whatToBring">,
   site: SiteInfo,
@@ -152,7 +152,7 @@ export function placeholderValues(
     first_name: { text: booking.customerFirstName },
     adventure: { text: booking.adventureTitle },
     date: { text: formatDateAU(booking.selectedDate, "full") },
-    start_time: { text: startTimeLabel(adventure.itinerary) ?? "as in your confirmation" },
+    start_time: { text: startTimeLabel(adventure.itinerary, booking.startTime) ?? "as in your confirmation" },
     meeting_point: { text: adventure.meetingPoint || adventure.location },
     what_to_bring: {
       text: adventure.whatToBring.length
@@ -197,6 +197,7 @@ export async function previewTripEmail(
       customerFirstName: "Alex",
       adventureTitle: adventure?.title ?? "Discover Scuba Diving",
       selectedDate: addDays(sydneyDate(at), REMINDER_DAYS_BEFORE),
+      startTime: "",
       groupSize: 2,
       reference: "TW-SAMPLE",
     },

@@ -12,7 +12,7 @@
  * document as it was issued, whatever the settings or the booking say later.
  */
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { siteInfo, siteName } from "../../../app/lib/site.ts";
 import {
@@ -152,7 +152,7 @@ const buyerOf = (b: BookingRow) => ({
 /** The booking's line: the adventure, its date and its group, at the booking's total. */
 export function bookingLine(b: BookingRow, totalCents = b.totalAmountCents): InvoiceLine {
   return {
-    description: `${b.adventureTitle}, ${formatDateAU(b.selectedDate, "full")} (${peopleText(b.groupSize)}), booking ${b.reference}`,
+    description: `${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")} (${peopleText(b.groupSize)}), booking ${b.reference}`,
     quantity: b.groupSize,
     unit_cents: Math.round(totalCents / b.groupSize),
     total_cents: totalCents,
@@ -195,7 +195,7 @@ export async function issueChangeDocument(
   if (difference === 0) return null;
   const original = await bookingInvoice(tx, m.before.id);
   if (!original) return null;
-  const what = `Change of booking ${m.after.reference}: ${formatDateAU(m.before.selectedDate)}, ${peopleText(m.before.groupSize)} to ${formatDateAU(m.after.selectedDate)}, ${peopleText(m.after.groupSize)}`;
+  const what = `Change of booking ${m.after.reference}: ${departureText(m.before.selectedDate, m.before.startTime)}, ${peopleText(m.before.groupSize)} to ${departureText(m.after.selectedDate, m.after.startTime)}, ${peopleText(m.after.groupSize)}`;
   return issueDocument(tx, {
     kind: difference > 0 ? "invoice" : "adjustment",
     sourceKey: `change:${m.changeId}`,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDateTimeAU } from "../../../lib/admin-api";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
 import { BookingStatusBadge, PaymentBadge, ReadinessBadge } from "../status";
 import type { AdminBooking } from "../types";
@@ -25,7 +25,7 @@ export function TripCard({ booking: b }: { booking: AdminBooking }) {
           <span className="font-mono text-xs font-semibold text-ocean-900">{b.reference}</span>
         </Row>
         <Row label="Adventure">{b.adventure_title}</Row>
-        <Row label="Date">{formatDateAU(b.selected_date, "full")}</Row>
+        <Row label="Date">{departureText(b.selected_date, b.start_time, "full")}</Row>
         <Row label="Group size">{`${b.group_size} ${b.group_size === 1 ? "person" : "people"}`}</Row>
         <Row label="Total">{money(b.total_amount)}</Row>
         <Row label="Status">

@@ -5,7 +5,7 @@
  * cannot drift apart. The views only lay the fields out.
  */
 import type { ReactNode } from "react";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
 import { BookingStatusBadge, PaymentBadge } from "../status";
 import type { AdminBooking } from "../types";
@@ -28,7 +28,7 @@ export const BOOKING_FIELDS = {
   },
   email: { value: (b) => b.customer_email },
   trip: { label: "Trip", value: (b) => b.adventure_title },
-  date: { label: "Date", value: (b) => formatDateAU(b.selected_date) },
+  date: { label: "Date", value: (b) => departureText(b.selected_date, b.start_time) },
   guests: { label: "Guests", value: (b) => b.group_size },
   total: { label: "Total", value: (b) => formatDollars(b.total_amount, b.currency) },
   status: { label: "Status", value: (b) => <BookingStatusBadge status={b.booking_status} /> },

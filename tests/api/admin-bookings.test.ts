@@ -326,7 +326,7 @@ describe("GET /api/admin/bookings/export.csv", () => {
     // A strict reader refuses a record shorter or longer than the header.
     const [header, ...records] = parseStrictCsv(text);
     expect(header.join(",")).toBe(
-      "reference,created_at,adventure_title,selected_date,customer_first_name,customer_last_name,customer_email,customer_phone,group_size,total_amount,currency,booking_status,payment_status,refund_amount,special_requirements",
+      "reference,created_at,adventure_title,selected_date,start_time,customer_first_name,customer_last_name,customer_email,customer_phone,group_size,total_amount,currency,booking_status,payment_status,refund_amount,special_requirements",
     );
     expect(records).toHaveLength(1);
     const row = Object.fromEntries(header.map((h, i) => [h, records[0][i]]));

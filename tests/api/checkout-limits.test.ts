@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sydneyDate, sydneyInstant } from "../../app/lib/dates.ts";
 import { payments } from "../../server/db/schema.ts";
 import { CLIENT_CAP_FACTOR } from "../../server/domain/money/checkout-cap.server.ts";
 import {
@@ -17,7 +18,9 @@ import {
 } from "../helpers/test-app.ts";
 
 let t: TestContext;
-const clock = testClock();
+// Noon in Sydney today: the tests move the clock on by half an hour, which must not cross into
+// tomorrow (where the first open date would no longer be bookable).
+const clock = testClock(sydneyInstant(sydneyDate(), 12 * 60));
 
 beforeAll(async () => {
   // One trusted proxy hop: each request names its client address in X-Forwarded-For.

@@ -302,3 +302,59 @@ test("with the scripts, only the email's own cap offers the release link", async
   await expect.element(page.getByTestId("error-banner")).toHaveTextContent(detail);
   await expect.element(page.getByTestId("release-offer")).not.toBeInTheDocument();
 });
+
+test("a date with two departures asks for the time, prices and limits the group by the one chosen, and sends it", async () => {
+  const sent: Record<string, unknown>[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+    sent.push(JSON.parse(String(init?.body)));
+    return json(409, { detail: "Kept here to be looked at" });
+  });
+  const twoTimes: DateOption[] = [
+    ...DATES,
+    {
+      date: "2032-08-15",
+      display: "Sunday 15 August 2032",
+      available: true,
+      spots_left: 4,
+      price: 95,
+      departures: [
+        { start_time: "08:00", display: "8:00 am", available: false, spots_left: 0, price: 95 },
+        { start_time: "13:00", display: "1:00 pm", available: true, spots_left: 2, price: 110 },
+      ],
+    },
+  ];
+  render(bookPage({ preselected: "dive-exhibition", initialDates: twoTimes }));
+  await page.getByRole("textbox", { name: /First Name/ }).fill("Ari");
+  await page
+    .getByRole("textbox", { name: /^Email/ })
+    .first()
+    .fill("ari@example.com");
+  await dateSelect().selectOptions("2032-08-15");
+  await expect
+    .element(page.getByRole("option", { name: "Sunday 15 August 2032 — 1 departure time open" }))
+    .toBeInTheDocument();
+
+  // Sent without a time, the form asks for one and nothing goes to the server.
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("error-banner")).toHaveTextContent("Please choose a departure time.");
+  expect(sent).toEqual([]);
+
+  const group = page.getByRole("group", { name: "Departure time" });
+  await expect.element(group.getByRole("radio", { name: /8:00 am/ })).toBeDisabled();
+  await group.getByRole("radio", { name: /1:00 pm/ }).click();
+  // The afternoon's own price and its two spots left.
+  const groupSize = page.getByRole("combobox", { name: "Group Size" });
+  await expect.element(groupSize.getByRole("option", { name: "2 people" })).toBeInTheDocument();
+  await expect.element(groupSize.getByRole("option", { name: "3 people" })).not.toBeInTheDocument();
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("$110");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("error-banner")).toHaveTextContent("Kept here to be looked at");
+  expect(sent).toEqual([expect.objectContaining({ selected_date: "2032-08-15", start_time: "13:00" })]);
+
+  // Another date has other departures: the time is asked again, and a one-departure date sends none.
+  await dateSelect().selectOptions("2032-08-01");
+  await expect.element(page.getByRole("group", { name: "Departure time" })).not.toBeInTheDocument();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.poll(() => sent.length).toBe(2);
+  expect(sent[1]).not.toHaveProperty("start_time");
+});

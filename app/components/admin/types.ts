@@ -16,6 +16,8 @@ export interface AvailabilityEntry {
   id: string;
   adventure_id: string;
   date: string;
+  /** The departure's own start time ("HH:MM"), absent or "" for a date's one departure without one. */
+  start_time?: string;
   available_spots: number;
   booked_spots: number;
   free_spots: number;

@@ -5,11 +5,20 @@ import { formatDollars } from "../../../lib/money";
 import { Alert, Button, Card, SelectField, TextAreaField, TextField } from "..";
 import type { AvailabilityEntry } from "../types";
 import { BookingMade, type MadeBooking } from "./BookingMade";
-import { type BookableAdventure, dateOption, groupSizes, OTHER_DATE, unitPrice } from "./options";
+import {
+  type BookableAdventure,
+  dateOption,
+  departureValue,
+  groupSizes,
+  OTHER_DATE,
+  unitPrice,
+} from "./options";
 
 const EMPTY = {
+  /** The chosen departure (`departureValue`), or OTHER_DATE. */
   date: "",
   otherDate: "",
+  otherTime: "",
   spots: "",
   groupSize: "",
   firstName: "",
@@ -51,7 +60,7 @@ export function NewBookingForm({
 
   const adventure = adventures.find((a) => a.id === adventureId);
   const other = v.date === OTHER_DATE;
-  const entry = dates.find((d) => d.date === v.date);
+  const entry = dates.find((d) => departureValue(d) === v.date);
   const sizes = groupSizes(adventure);
   const size = Number(v.groupSize || sizes[0] || 1);
   const total = unitPrice(adventure, entry) * size;
@@ -74,7 +83,11 @@ export function NewBookingForm({
     setFailure("");
     const res = await write<MadeBooking>("POST", "/api/admin/bookings", {
       adventure_id: adventureId,
-      selected_date: other ? v.otherDate : v.date,
+      selected_date: other ? v.otherDate : (entry?.date ?? ""),
+      // A departure's own time: the one chosen, or the one to open on the other date.
+      ...((other ? v.otherTime : entry?.start_time)
+        ? { start_time: other ? v.otherTime : entry?.start_time }
+        : {}),
       open_date: other,
       ...(other && v.spots ? { spots: Number(v.spots) } : {}),
       group_size: size,
@@ -125,7 +138,7 @@ export function NewBookingForm({
               required
               value={v.date}
               onChange={set("date")}
-              error={other ? undefined : errors.selected_date}
+              error={other ? undefined : (errors.selected_date ?? errors.start_time)}
               disabled={!adventure}
               hint={adventure && !dates.length ? "No departures scheduled: choose another date." : undefined}
             >
@@ -164,6 +177,14 @@ export function NewBookingForm({
                   value={v.otherDate}
                   onChange={set("otherDate")}
                   error={errors.selected_date}
+                />
+                <TextField
+                  label="Start time"
+                  type="time"
+                  hint="Leave empty for the adventure's usual time."
+                  value={v.otherTime}
+                  onChange={set("otherTime")}
+                  error={errors.start_time}
                 />
                 <TextField
                   label="Spots on that date"

@@ -1,5 +1,5 @@
 /** What the new-booking form offers: the adventures, their dates as choices, the group sizes. */
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { groupSizeRange } from "../../../lib/group-size";
 import type { AvailabilityEntry } from "../types";
 
@@ -15,12 +15,18 @@ export interface BookableAdventure {
 /** The date select's value for "a date with no departure yet". */
 export const OTHER_DATE = "other";
 
-/** One scheduled date as an option: free spots, or why it cannot be booked. */
+/** The select's value for a departure: its date, with its start time where it has one (a date may have several). */
+export function departureValue(d: Pick<AvailabilityEntry, "date" | "start_time">): string {
+  return d.start_time ? `${d.date}T${d.start_time}` : d.date;
+}
+
+/** One scheduled departure as an option, with its start time where it has one: free spots, or why it cannot be booked. */
 export function dateOption(d: AvailabilityEntry): { value: string; label: string; disabled: boolean } {
-  const when = formatDateAU(d.date, "full");
-  if (!d.is_available) return { value: d.date, label: `${when} · closed`, disabled: true };
-  if (d.free_spots <= 0) return { value: d.date, label: `${when} · full`, disabled: true };
-  return { value: d.date, label: `${when} · ${d.free_spots} of ${d.available_spots} free`, disabled: false };
+  const when = departureText(d.date, d.start_time ?? "", "full");
+  const value = departureValue(d);
+  if (!d.is_available) return { value, label: `${when} · closed`, disabled: true };
+  if (d.free_spots <= 0) return { value, label: `${when} · full`, disabled: true };
+  return { value, label: `${when} · ${d.free_spots} of ${d.available_spots} free`, disabled: false };
 }
 
 /** The group sizes the adventure takes. */

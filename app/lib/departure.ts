@@ -80,3 +80,18 @@ export function departureText(
   const day = formatDateAU(date, style);
   return startTime ? `${day}, ${startTimeText(startTime)}` : day;
 }
+
+/**
+ * A departure's name in lists and plans: its date ("2026-12-06") when it has
+ * no time of its own, else its local Sydney date-time ("2026-12-06T13:00",
+ * ISO 8601). Sorted as text, a date's departures follow the date in time order.
+ */
+export function departureKey(date: string, startTime: string): string {
+  return startTime ? `${date}T${startTime}` : date;
+}
+
+/** The date and start time ("" when none) a departure key names. */
+export function splitDepartureKey(key: string): { date: string; startTime: string } {
+  const [date, startTime = ""] = key.split("T");
+  return { date, startTime };
+}

@@ -95,3 +95,15 @@ export function splitDepartureKey(key: string): { date: string; startTime: strin
   const [date, startTime = ""] = key.split("T");
   return { date, startTime };
 }
+
+/**
+ * A date keeps either departures that each have a start time, or its one
+ * departure without a time (which keeps the adventure's own time): true when
+ * a departure at `startTime` would sit beside one of the other kind. The
+ * public form names a date's departures by their times, so it could not name
+ * one without a time among timed ones.
+ */
+export function mixesDepartureKinds(startTime: string, onDate: readonly { startTime: string }[]): boolean {
+  const timed = startTime !== "";
+  return onDate.some((r) => (r.startTime !== "") !== timed);
+}

@@ -16,6 +16,8 @@ export interface AvailabilityEntry {
   id: string;
   adventure_id: string;
   date: string;
+  /** A departure's own start time ("HH:MM"), only where it has one. */
+  start_time?: string;
   available_spots: number;
   booked_spots: number;
   free_spots: number;

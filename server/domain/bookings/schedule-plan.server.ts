@@ -23,7 +23,7 @@
  *   is. The calendar changes such a departure one at a time.
  */
 import type { ScheduleInput } from "../../../app/lib/admin-forms/index.ts";
-import { departureKey } from "../../../app/lib/departure.ts";
+import { departureKey, mixesDepartureKinds } from "../../../app/lib/departure.ts";
 import { toCents } from "../../../app/lib/money.ts";
 import { scheduleDates } from "../../../app/lib/schedules.ts";
 import type { availability } from "../../db/schema.ts";
@@ -149,9 +149,8 @@ export function planSchedule(
     const key = keyOf(want);
     const row = byKey.get(key);
     if (!row) {
-      const timed = want.startTime !== "";
-      const other = staying.get(want.date)?.find((r) => (r.startTime !== "") !== timed);
-      if (other) plan.left.push(leftOf(want, "mixed", 0));
+      if (mixesDepartureKinds(want.startTime, staying.get(want.date) ?? []))
+        plan.left.push(leftOf(want, "mixed", 0));
       else plan.create.push(key);
       continue;
     }

@@ -81,6 +81,14 @@ function Section({
   );
 }
 
+/** What a plan counts: departures where any has a start time, else dates, as it always has. */
+export function planUnit(plan: SchedulePlan): "departure" | "date" {
+  const keys = [...plan.create, ...plan.change, ...plan.remove, ...plan.unchanged];
+  return keys.some((k) => splitDepartureKey(k).startTime) || plan.left.some((l) => l.start_time)
+    ? "departure"
+    : "date";
+}
+
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -90,12 +98,7 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
  */
 export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: boolean }) {
   const nothing = !plan.create.length && !plan.change.length && !plan.remove.length;
-  // A plan with start times counts departures; one without counts dates, as it always has.
-  const keys = [...plan.create, ...plan.change, ...plan.remove, ...plan.unchanged];
-  const unit =
-    keys.some((k) => splitDepartureKey(k).startTime) || plan.left.some((l) => l.start_time)
-      ? "departure"
-      : "date";
+  const unit = planUnit(plan);
   return (
     <div className="text-sm">
       {plan.create.length ? (

@@ -9,7 +9,7 @@ import { groupSizeRange } from "../../../lib/group-size";
 import { WEEKDAYS } from "../../../lib/schedules";
 import { Alert, type AlertTone, Button, Card, Field, SelectField, TextAreaField, TextField } from "../ui";
 import { cx } from "../ui/cx";
-import { PlanView } from "./PlanView";
+import { PlanView, planUnit } from "./PlanView";
 import type { AdminSchedule, ScheduleAdventure, SchedulePlan, SchedulePreview } from "./types";
 
 interface Draft {
@@ -171,11 +171,12 @@ export function ScheduleForm({
     setBusy(null);
     if (!res.ok) return failed(res);
     const r = res.data.result;
+    const unit = planUnit(r);
     show(
       "success",
       schedule
         ? `Schedule saved: ${r.create.length} created, ${r.change.length} changed, ${r.remove.length} removed, ${r.left.length} left as they are.`
-        : `Schedule saved: ${r.create.length} date${r.create.length === 1 ? "" : "s"} created${r.left.length ? `, ${r.left.length} left as they are` : ""}.`,
+        : `Schedule saved: ${r.create.length} ${unit}${r.create.length === 1 ? "" : "s"} created${r.left.length ? `, ${r.left.length} left as they are` : ""}.`,
     );
     onDone(r);
   };
@@ -303,7 +304,7 @@ export function ScheduleForm({
             )}
           </Field>
           {draft.start_times.length ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Start times">
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Chosen start times">
               {draft.start_times.map((t) => (
                 <li
                   key={t}

@@ -146,7 +146,7 @@ test("every Saturday at 08:00 and 13:00: the preview lists both departures of ea
   await form.getByLabel("From").fill(saturday);
   await form.getByLabel("To").fill(addDays(saturday, 1));
   for (const time of ["13:00", "08:00"]) {
-    await form.getByLabel("Start times").fill(time);
+    await form.getByLabel("Start times", { exact: true }).fill(time);
     await form.getByRole("button", { name: "Add time" }).click();
   }
   await expect(form.getByRole("list", { name: "Chosen start times" }).getByRole("listitem")).toHaveText([

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, schedules } from "../../server/db/schema.ts";
+import { availability, schedules, waitlistEntries } from "../../server/db/schema.ts";
 import type { SchedulePlan } from "../../server/domain/bookings/schedules.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
@@ -340,6 +340,17 @@ describe("schedules with start times", () => {
       ["2030-03-02", "13:00", 2],
       ["2030-03-09", "08:00", 0],
     ]);
+  });
+
+  it("people waiting for a date hear of its new departures", async () => {
+    const date = "2030-03-23";
+    await t.db
+      .insert(waitlistEntries)
+      .values({ adventureId: OTHER, date, email: "wait@example.com", groupSize: 1 });
+    const saved = await call("POST", "/api/admin/schedules", twice({ from: date, to: date }));
+    expect(saved.body.result.create).toEqual([`${date}T08:00`, `${date}T13:00`]);
+    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.date, date));
+    expect(entry.status).toBe("offered");
   });
 
   it("two saves racing over the same departures never make a second row", async () => {

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { ScheduleInput } from "../../../app/lib/admin-forms/index.ts";
-import { departureKey, splitDepartureKey } from "../../../app/lib/departure.ts";
+import { departureKey, mixesDepartureKinds, splitDepartureKey } from "../../../app/lib/departure.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, schedules, waitlistEntries } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
@@ -178,14 +178,29 @@ async function apply(
   // Removals first: a date's departures of the old kind go before the new kind is added.
   const removed = await rewrite(tx, scheduleId, rowsByKey, plan.remove, null, release.at);
   done.remove = settle(plan.remove, removed, "remove");
+  const removedKeys = new Set(done.remove);
   const changed = settings ? await rewrite(tx, scheduleId, rowsByKey, plan.change, settings, release.at) : [];
   done.change = settle(plan.change, changed, "change");
+  // A removal that gave way (a booking landed) keeps its kind on its date: no departure of the other kind beside it.
+  const kept = plan.remove.flatMap((k) => (removedKeys.has(k) ? [] : (rowsByKey.get(k) ?? [])));
+  const toCreate = plan.create.filter((key) => {
+    const wanted = splitDepartureKey(key);
+    if (
+      !mixesDepartureKinds(
+        wanted.startTime,
+        kept.filter((r) => r.date === wanted.date),
+      )
+    )
+      return true;
+    late.push(leftOf(wanted, "mixed", 0));
+    return false;
+  });
   let created: AvailabilityRow[] = [];
-  if (settings && plan.create.length) {
+  if (settings && toCreate.length) {
     created = await tx
       .insert(availability)
       .values(
-        plan.create.map((key) => ({
+        toCreate.map((key) => ({
           adventureId,
           ...splitDepartureKey(key),
           scheduleId,
@@ -197,7 +212,7 @@ async function apply(
       .onConflictDoNothing()
       .returning();
   }
-  done.create = settle(plan.create, created);
+  done.create = settle(toCreate, created);
   await explainLate(tx, adventureId, late);
   done.left = [...done.left, ...late].sort(byDeparture);
   await offerNewSpots(tx, adventureId, [...created, ...changed], release);

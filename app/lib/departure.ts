@@ -89,3 +89,30 @@ export function departureText(
 export function atDepartureTime<P extends { startMinutes: number | null }>(policy: P, startTime: string): P {
   return startTime ? { ...policy, startMinutes: minutesOf(startTime) } : policy;
 }
+
+/**
+ * A departure's name in lists and plans: its date ("2026-12-06") when it has
+ * no time of its own, else its local Sydney date-time ("2026-12-06T13:00",
+ * ISO 8601). Sorted as text, a date's departures follow the date in time order.
+ */
+export function departureKey(date: string, startTime: string): string {
+  return startTime ? `${date}T${startTime}` : date;
+}
+
+/** The date and start time ("" when none) a departure key names. */
+export function splitDepartureKey(key: string): { date: string; startTime: string } {
+  const [date, startTime = ""] = key.split("T");
+  return { date, startTime };
+}
+
+/**
+ * A date keeps either departures that each have a start time, or its one
+ * departure without a time (which keeps the adventure's own time): true when
+ * a departure at `startTime` would sit beside one of the other kind. The
+ * public form names a date's departures by their times, so it could not name
+ * one without a time among timed ones.
+ */
+export function mixesDepartureKinds(startTime: string, onDate: readonly { startTime: string }[]): boolean {
+  const timed = startTime !== "";
+  return onDate.some((r) => (r.startTime !== "") !== timed);
+}

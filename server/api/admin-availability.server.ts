@@ -2,18 +2,24 @@
  * The availability calendar's API: an adventure's dates, and adding, changing
  * and removing a date. The same
  * rows feed the public date list, so every change shows there at once.
+ *
+ * Each row is one departure: a date, or a date and start time where the
+ * operator runs it more than once a day. A date keeps either timed departures
+ * or its one without a time (ADR 27); rows without a time answer exactly as
+ * they always did, and `start_time` appears only on a row that has one.
  */
 
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms/index.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
-import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText, mixesDepartureKinds } from "../../app/lib/departure.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
 import { offerFreedSpots } from "../domain/bookings/waitlist.server.ts";
-import { badRequest, conflict, notFound } from "../errors.server.ts";
+import { badRequest, conflict, HttpError, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -27,6 +33,7 @@ function toAdminAvailability(r: Row) {
     id: r.id,
     adventure_id: r.adventureId,
     date: r.date,
+    ...(r.startTime ? { start_time: r.startTime } : {}),
     available_spots: r.availableSpots,
     booked_spots: r.bookedSpots,
     free_spots: Math.max(0, r.availableSpots - r.bookedSpots),
@@ -36,6 +43,9 @@ function toAdminAvailability(r: Row) {
     weather_dependent: r.weatherDependent,
   };
 }
+
+/** "Sat, 6 Dec 2026" or "Sat, 6 Dec 2026, 1:00 pm": the departure a message is about. */
+const departureOf = (r: { date: string; startTime: string }) => departureText(r.date, r.startTime);
 
 async function loadRow(db: DB, id: string): Promise<Row> {
   const [row] = await db.select().from(availability).where(eq(availability.id, id)).limit(1);
@@ -61,7 +71,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
       .select()
       .from(availability)
       .where(and(eq(availability.adventureId, adventureId), gte(availability.date, addDays(today, -366))))
-      .orderBy(asc(availability.date));
+      .orderBy(asc(availability.date), asc(availability.startTime));
     c.header("Cache-Control", NO_STORE);
     return c.json({ adventure_id: adventureId, today, dates: rows.map(toAdminAvailability) });
   });
@@ -75,13 +85,20 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
       .limit(1);
     if (!adventure)
       throw badRequest("adventure_id: Adventure not found", { adventure_id: "Adventure not found" });
+    const wanted = { date: input.date, startTime: input.start_time };
     // A date opened again after it was deleted may have people waiting for it.
     const [row] = await db.transaction(async (tx) => {
+      const onDate = await tx
+        .select({ startTime: availability.startTime })
+        .from(availability)
+        .where(and(eq(availability.adventureId, input.adventure_id), eq(availability.date, input.date)));
+      refuseMixedDeparture(wanted, onDate);
       const created = await tx
         .insert(availability)
         .values({
           adventureId: input.adventure_id,
           date: input.date,
+          startTime: input.start_time,
           availableSpots: input.available_spots,
           priceOverrideCents: input.price_override === null ? null : toCents(input.price_override),
           notes: input.notes,
@@ -93,9 +110,13 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
       if (created[0]) await offerFreedSpots(tx, created[0].id, { at: now(), publicUrl: env.publicUrl });
       return created;
     });
-    if (!row)
-      throw conflict(`Availability for ${formatDateAU(input.date)} already exists for this adventure.`);
-    log.info("availability created", { id: row.id, adventure: row.adventureId, date: row.date });
+    if (!row) throw conflict(`Availability for ${departureOf(wanted)} already exists for this adventure.`);
+    log.info("availability created", {
+      id: row.id,
+      adventure: row.adventureId,
+      date: row.date,
+      start_time: row.startTime,
+    });
     return c.json(toAdminAvailability(row), 201);
   });
 
@@ -132,7 +153,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
     if (!row) {
       const booked = (await loadRow(db, id)).bookedSpots;
       throw conflict(
-        `${booked} spot${booked === 1 ? " is" : "s are"} already booked on ${formatDateAU(current.date)}; available spots cannot be fewer than that.`,
+        `${booked} spot${booked === 1 ? " is" : "s are"} already booked on ${departureOf(current)}; available spots cannot be fewer than that.`,
       );
     }
     log.info("availability updated", { id });
@@ -149,7 +170,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
     if (!rows.length) {
       const booked = (await loadRow(db, id).catch(() => current)).bookedSpots;
       throw conflict(
-        `${formatDateAU(current.date)} has ${booked} booked spot${booked === 1 ? "" : "s"} and cannot be deleted. Mark it unavailable instead.`,
+        `${departureOf(current)} has ${booked} booked spot${booked === 1 ? "" : "s"} and cannot be deleted. Mark it unavailable instead.`,
       );
     }
     log.info("availability deleted", { id });
@@ -157,4 +178,16 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
   });
 
   return api;
+}
+
+/** A departure of the other kind than its date's (lib/departure `mixesDepartureKinds`): 409 naming `start_time`. */
+function refuseMixedDeparture(
+  wanted: { date: string; startTime: string },
+  onDate: readonly { startTime: string }[],
+) {
+  if (!mixesDepartureKinds(wanted.startTime, onDate)) return;
+  const msg = wanted.startTime
+    ? `${departureText(wanted.date, "")} already has a departure without a start time; a date has either that one or departures with times.`
+    : `${departureText(wanted.date, "")} already has departures with start times; give this one a start time too.`;
+  throw new HttpError(409, `start_time: ${msg}`, { start_time: msg });
 }

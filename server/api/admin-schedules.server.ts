@@ -32,6 +32,7 @@ export function toAdminSchedule(s: ScheduleRow) {
     notes: s.notes,
     weather_dependent: s.weatherDependent,
     exceptions: s.exceptions,
+    start_times: s.startTimes,
     created_at: s.createdAt.toISOString(),
   };
 }

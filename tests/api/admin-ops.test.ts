@@ -276,6 +276,72 @@ describe("availability", () => {
   it("answers 404 for an unknown adventure's calendar", async () => {
     expect((await req("GET", "/api/admin/availability/nope")).status).toBe(404);
   });
+
+  it("adds departures with start times: two on a date, each once, edited and deleted one by one", async () => {
+    // A weekday no other test here opens.
+    let day = addDays(sydneyDate(), 70);
+    while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
+    const post = (body: Record<string, unknown>) =>
+      req("POST", "/api/admin/availability", { adventure_id: adventureId, date: day, ...body });
+    type Entry = { id: string; date: string; start_time?: string; available_spots: number };
+
+    const bad = await post({ start_time: "1pm" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json<{ errors: object }>(bad)).errors)).toEqual(["start_time"]);
+    expect((await post({ start_time: "24:00" })).status).toBe(400);
+    expect((await post({ start_time: 13 })).status).toBe(400);
+
+    const morning = await post({ start_time: "08:00", available_spots: 4 });
+    expect(morning.status).toBe(201);
+    const am = await json<Entry>(morning);
+    expect(am).toMatchObject({ date: day, start_time: "08:00", available_spots: 4 });
+    const afternoon = await post({ start_time: "13:00" });
+    expect(afternoon.status).toBe(201);
+    const pm = await json<Entry>(afternoon);
+
+    const dup = await post({ start_time: "13:00" });
+    expect(dup.status).toBe(409);
+    expect((await json<{ detail: string }>(dup)).detail).toMatch(/1:00 pm already exists/);
+    // A date with timed departures takes no departure without a time.
+    const untimed = await post({});
+    expect(untimed.status).toBe(409);
+    expect(await json(untimed)).toMatchObject({
+      errors: { start_time: expect.stringMatching(/start time/) },
+    });
+
+    const listed = await json<{ dates: Entry[] }>(await req("GET", `/api/admin/availability/${adventureId}`));
+    expect(listed.dates.filter((d) => d.date === day).map((d) => d.start_time)).toEqual(["08:00", "13:00"]);
+    // A date without times answers as it always did: no start_time field at all.
+    expect(listed.dates.find((d) => d.date !== day)).not.toHaveProperty("start_time");
+    let options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === day)?.departures?.map((d) => d.spots_left)).toEqual([4, 6]);
+
+    // Each departure changes on its own.
+    expect((await req("PUT", `/api/admin/availability/${pm.id}`, { is_available: false })).status).toBe(200);
+    expect((await req("PUT", `/api/admin/availability/${am.id}`, { available_spots: 2 })).status).toBe(200);
+    options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === day)?.departures).toMatchObject([
+      { start_time: "08:00", available: true, spots_left: 2 },
+      { start_time: "13:00", available: false },
+    ]);
+    expect((await req("DELETE", `/api/admin/availability/${pm.id}`)).status).toBe(200);
+    options = await listDateOptions(ctx.db, adventureId);
+    expect(options?.find((o) => o.date === day)).toMatchObject({ start_time: "08:00", spots_left: 2 });
+    expect(options?.find((o) => o.date === day)).not.toHaveProperty("departures");
+
+    // A date with its one departure without a time takes no timed one.
+    const plain = addDays(day, 1);
+    expect(
+      (await req("POST", "/api/admin/availability", { adventure_id: adventureId, date: plain })).status,
+    ).toBe(201);
+    const timed = await req("POST", "/api/admin/availability", {
+      adventure_id: adventureId,
+      date: plain,
+      start_time: "09:00",
+    });
+    expect(timed.status).toBe(409);
+    expect(await json(timed)).toMatchObject({ errors: { start_time: expect.any(String) } });
+  });
 });
 
 describe("settings", () => {

@@ -1,7 +1,7 @@
 /** The trips view: a day's and a week's departures with their bookings, readiness and weather. */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, weatherCancellations } from "../../server/db/schema.ts";
+import { availability, bookings, weatherCancellations } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 
@@ -15,6 +15,7 @@ afterAll(() => t.close());
 
 type Departure = {
   adventure_id: string;
+  start_time: string;
   available_spots: number;
   booked_spots: number;
   is_available: boolean;
@@ -23,6 +24,7 @@ type Departure = {
   people: number;
   ready: number;
   not_ready: number;
+  free_spots: number;
 };
 const trips = async (query: string) => {
   const res = await t.app.request(`/api/admin/trips?${query}`, authed(token));
@@ -96,5 +98,33 @@ describe("GET /api/admin/trips", () => {
       days: "Use 1 or 7",
     });
     expect((await t.app.request("/api/admin/trips")).status).toBe(401);
+  });
+
+  it("lists a date's departures in time order, each with its start time and its own bookings", async () => {
+    const date = "2031-06-07";
+    const slots = await t.db
+      .insert(availability)
+      .values(
+        ["13:00", "08:00"].map((startTime) => ({
+          adventureId: "dive-exhibition",
+          date,
+          startTime,
+          availableSpots: 6,
+          bookedSpots: startTime === "13:00" ? 3 : 0,
+        })),
+      )
+      .returning();
+    const afternoon = slots.find((s) => s.startTime === "13:00");
+    const { booking } = await insertBooking(t.db, { date, groupSize: 3, status: "confirmed" });
+    await t.db
+      .update(bookings)
+      .set({ startTime: "13:00", availabilityId: afternoon?.id })
+      .where(eq(bookings.id, booking.id));
+
+    const { body } = await trips(`from=${date}`);
+    expect(body.days[0].departures).toMatchObject([
+      { adventure_id: "dive-exhibition", start_time: "08:00", bookings: 0, people: 0, free_spots: 6 },
+      { adventure_id: "dive-exhibition", start_time: "13:00", bookings: 1, people: 3, free_spots: 3 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { adventures, bookings, participants, waivers } from "../../server/db/schema.ts";
+import { adventures, availability, bookings, participants, waivers } from "../../server/db/schema.ts";
 import { startTimeLabel } from "../../server/domain/bookings/booking-emails.server.ts";
 import type { Manifest } from "../../server/domain/dive-ops/manifest.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
@@ -401,6 +401,63 @@ describe("GET /api/admin/manifest.csv", () => {
       emergency_contact_phone: "",
       checked_in: "",
     });
+  });
+});
+
+describe("a date with two departures", () => {
+  it("shows a group per departure, headed with its time, in time order; the CSV adds departure_time last", async () => {
+    const date = "2031-04-12";
+    const slots = await ctx.db
+      .insert(availability)
+      .values(
+        ["13:00", "08:00"].map((startTime) => ({
+          adventureId: "dive-exhibition",
+          date,
+          startTime,
+          availableSpots: 6,
+          bookedSpots: 2,
+        })),
+      )
+      .returning();
+    for (const [startTime, name] of [
+      ["13:00", "Afternoon"],
+      ["08:00", "Morning"],
+    ]) {
+      const { booking } = await insertBooking(ctx.db, { date, groupSize: 2, paid: true, lastName: name });
+      await ctx.db
+        .update(bookings)
+        .set({ startTime, availabilityId: slots.find((s) => s.startTime === startTime)?.id })
+        .where(eq(bookings.id, booking.id));
+    }
+
+    const m = await manifestOf(date);
+    expect(
+      m.adventures.map((g) => [g.adventure_id, g.departure_time, g.start_time, g.bookings[0].customer_name]),
+    ).toEqual([
+      ["dive-exhibition", "08:00", "8:00 am", expect.stringMatching(/Morning$/)],
+      ["dive-exhibition", "13:00", "1:00 pm", expect.stringMatching(/Afternoon$/)],
+    ]);
+    expect(m.totals).toMatchObject({ bookings: 2, people: 4 });
+
+    const res = await get(`/api/admin/manifest.csv?date=${date}`);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    const [header, ...records] = parseStrictCsv(text);
+    // The spec's columns first and unchanged; the departure's time last.
+    expect(header).toHaveLength(28);
+    expect(header.slice(0, 3)).toEqual(["date", "adventure", "reference"]);
+    expect(header.at(-1)).toBe("departure_time");
+    expect(records.map((r) => r.at(-1))).toEqual(["08:00", "08:00", "13:00", "13:00"]);
+  });
+
+  it("a date without departure times keeps the CSV's columns as they are", async () => {
+    const date = "2031-04-19";
+    await insertBooking(ctx.db, { date, groupSize: 1, paid: true });
+    expect((await manifestOf(date)).adventures[0].departure_time).toBe("");
+    const res = await get(`/api/admin/manifest.csv?date=${date}`);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    const [header] = parseStrictCsv(text);
+    expect(header).toHaveLength(27);
+    expect(header).not.toContain("departure_time");
   });
 });
 

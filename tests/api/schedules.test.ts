@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, schedules } from "../../server/db/schema.ts";
+import { availability, schedules, waitlistEntries } from "../../server/db/schema.ts";
 import type { SchedulePlan } from "../../server/domain/bookings/schedules.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
@@ -215,6 +215,9 @@ describe("schedules", () => {
       [weekend({ exceptions: "2029-12-22" }), "exceptions"],
       [weekend({ notes: "x".repeat(1001) }), "notes"],
       [weekend({ adventure_id: "" }), "adventure_id"],
+      [weekend({ start_times: ["1pm"] }), "start_times"],
+      [weekend({ start_times: ["13:00", "13:00"] }), "start_times"],
+      [weekend({ start_times: "13:00" }), "start_times"],
       [weekend({ adventure_id: "no-such-adventure" }), "adventure_id"],
     ];
     for (const [body, field] of cases) {
@@ -265,5 +268,101 @@ describe("schedules", () => {
     expect(new Set(rows.map((r) => r.date)).size).toBe(20);
     expect(created.sort()).toEqual(rows.map((r) => r.date));
     for (const a of answers) expect(a.body.result.create.length + a.body.result.left.length).toBe(20);
+  });
+});
+
+describe("schedules with start times", () => {
+  // Saturdays 2 and 9 March 2030, a morning and an afternoon dive.
+  const twice = (more: Record<string, unknown> = {}) => ({
+    adventure_id: OTHER,
+    weekdays: [6],
+    from: "2030-03-01",
+    to: "2030-03-10",
+    start_times: ["13:00", "08:00"],
+    ...more,
+  });
+  const march = () => rowsOf(OTHER, "2030-03-01");
+
+  it("makes one row per date and time, and lists the departures", async () => {
+    const preview = await call("POST", "/api/admin/schedules/preview", twice());
+    expect(preview.status).toBe(200);
+    expect(preview.body.plan.create).toEqual([
+      "2030-03-02T08:00",
+      "2030-03-02T13:00",
+      "2030-03-09T08:00",
+      "2030-03-09T13:00",
+    ]);
+    const saved = await call("POST", "/api/admin/schedules", twice());
+    expect(saved.status).toBe(201);
+    expect(saved.body.result.create).toEqual(preview.body.plan.create);
+    expect(saved.body.schedule).toMatchObject({ start_times: ["08:00", "13:00"] });
+    const rows = await march();
+    expect(rows.map((r) => [r.date, r.startTime])).toEqual([
+      ["2030-03-02", "08:00"],
+      ["2030-03-02", "13:00"],
+      ["2030-03-09", "08:00"],
+      ["2030-03-09", "13:00"],
+    ]);
+    // The public date list offers both departures of a date.
+    const pub = await t.app.request(`/api/adventures/${OTHER}/dates`);
+    const dates = (await pub.json()) as { date: string; departures?: { start_time: string }[] }[];
+    expect(dates.find((d) => d.date === "2030-03-02")?.departures?.map((d) => d.start_time)).toEqual([
+      "08:00",
+      "13:00",
+    ]);
+  });
+
+  it("dropping 13:00 removes the open 13:00 departure and leaves the booked one, listed", async () => {
+    const [schedule] = await t.db
+      .select()
+      .from(schedules)
+      .where(eq(schedules.startTimes, ["08:00", "13:00"]));
+    const booked = (await march()).find((r) => r.date === "2030-03-02" && r.startTime === "13:00");
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 2 })
+      .where(eq(availability.id, booked?.id ?? ""));
+    const path = `/api/admin/schedules/${schedule.id}`;
+    const edit = twice({ start_times: ["08:00"] });
+    const preview = await call("POST", `${path}/preview`, edit);
+    expect(preview.body.plan).toMatchObject({
+      create: [],
+      change: [],
+      remove: ["2030-03-09T13:00"],
+      unchanged: ["2030-03-02T08:00", "2030-03-09T08:00"],
+      left: [{ date: "2030-03-02", start_time: "13:00", reason: "booked", booked_spots: 2, would: "remove" }],
+    });
+    const saved = await call("PUT", path, edit);
+    expect(saved.status).toBe(200);
+    expect(saved.body.result).toMatchObject({ remove: ["2030-03-09T13:00"], left: preview.body.plan.left });
+    expect((await march()).map((r) => [r.date, r.startTime, r.bookedSpots])).toEqual([
+      ["2030-03-02", "08:00", 0],
+      ["2030-03-02", "13:00", 2],
+      ["2030-03-09", "08:00", 0],
+    ]);
+  });
+
+  it("people waiting for a date hear of its new departures", async () => {
+    const date = "2030-03-23";
+    await t.db
+      .insert(waitlistEntries)
+      .values({ adventureId: OTHER, date, email: "wait@example.com", groupSize: 1 });
+    const saved = await call("POST", "/api/admin/schedules", twice({ from: date, to: date }));
+    expect(saved.body.result.create).toEqual([`${date}T08:00`, `${date}T13:00`]);
+    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.date, date));
+    expect(entry.status).toBe("offered");
+  });
+
+  it("two saves racing over the same departures never make a second row", async () => {
+    const pattern = twice({ from: "2030-04-01", to: "2030-04-14", weekdays: [1, 2, 3] });
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call("POST", "/api/admin/schedules", pattern)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const rows = await rowsOf(OTHER, "2030-04-01");
+    expect(rows.length).toBe(12);
+    expect(answers.flatMap((a) => a.body.result.create).sort()).toEqual(
+      rows.map((r) => `${r.date}T${r.startTime}`),
+    );
   });
 });

@@ -146,3 +146,36 @@ test("a date the browser's today allows but the server's refuses: its message be
   const dates = ((await res.json()) as { dates: Entry[] }).dates;
   expect(dates.some((d) => d.date === "2025-01-15")).toBe(false);
 });
+
+test("a date run twice: two departures added with their start times on a phone, a third refused", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  for (const e of await entries(request, token)) await remove(request, token, e.id);
+  const date = addDays(TODAY, 1);
+  try {
+    await page.clock.install({ time: NOW });
+    await signIn(page, token);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/admin/calendar?adventure=${ADVENTURE}`);
+    const add = async (time: string) => {
+      await page.getByLabel("Date").fill(date);
+      await page.getByLabel("Start time").fill(time);
+      await page.getByRole("button", { name: "Add Availability" }).click();
+    };
+    await add("13:00");
+    await expect(page.getByText("Availability added for Tue, 11 Mar 2031, 1:00 pm.")).toBeVisible();
+    await add("08:00");
+    await expect(page.getByText("Availability added for Tue, 11 Mar 2031, 8:00 am.")).toBeVisible();
+    const upcoming = page.getByRole("list", { name: "Upcoming availability" }).getByTestId("upcoming-item");
+    await expect(upcoming).toHaveCount(2);
+    await expect(upcoming).toHaveText([/Tuesday 11 March 2031, 8:00 am/, /Tuesday 11 March 2031, 1:00 pm/]);
+    await expect(page.getByRole("button", { name: "Close Tue, 11 Mar 2031, 1:00 pm" })).toBeVisible();
+    await add("13:00");
+    await expect(page.getByText(/1:00 pm already exists for this adventure/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("calendar-departures-375.png"), fullPage: true });
+  } finally {
+    for (const e of await entries(request, token)) await remove(request, token, e.id);
+  }
+});

@@ -38,7 +38,10 @@ test("a customer books the second of a schedule's two departures, and everyone s
   await page.goto(`/book?adventure=${ADVENTURE}`);
   await page.getByRole("textbox", { name: /First Name/ }).fill("Mia");
   await page.getByRole("textbox", { name: /Last Name/ }).fill("Moreno");
-  await page.getByRole("textbox", { name: /^Email/ }).first().fill(email);
+  await page
+    .getByRole("textbox", { name: /^Email/ })
+    .first()
+    .fill(email);
   await page.locator("select[name=selectedDate]").selectOption(saturday);
   const times = page.getByRole("group", { name: "Departure time" });
   await expect(times.getByRole("radio")).toHaveCount(2);

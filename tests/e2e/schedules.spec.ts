@@ -130,3 +130,34 @@ test("a weekend schedule with an exception: previewed, saved, in the calendar an
     await deleteSchedules(request, token, from);
   }
 });
+
+test("every Saturday at 08:00 and 13:00: the preview lists both departures of each date (375 px)", async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  let saturday = addDays(sydneyToday(), 120);
+  while (weekdayOf(saturday) !== 6) saturday = addDays(saturday, 1);
+  await signIn(page, token);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/admin/schedules?adventure=${ADVENTURE}&new`);
+  const form = page.getByRole("form", { name: "New schedule" });
+  await form.getByText("Sat", { exact: true }).click();
+  await form.getByLabel("From").fill(saturday);
+  await form.getByLabel("To").fill(addDays(saturday, 1));
+  for (const time of ["13:00", "08:00"]) {
+    await form.getByLabel("Start times", { exact: true }).fill(time);
+    await form.getByRole("button", { name: "Add time" }).click();
+  }
+  await expect(form.getByRole("list", { name: "Chosen start times" }).getByRole("listitem")).toHaveText([
+    /8:00 am/,
+    /1:00 pm/,
+  ]);
+  await expect(form.getByLabel("Spots per departure")).toBeVisible();
+  // A preview writes nothing: nothing to clean up.
+  await form.getByRole("button", { name: "Preview dates" }).click();
+  const created = form.getByTestId("schedule-preview").getByTestId("plan-create");
+  await expect(created).toContainText("Creates 2 departures");
+  await expect(created.getByRole("listitem")).toHaveText([/, 8:00 am$/, /, 1:00 pm$/]);
+  await page.screenshot({ path: test.info().outputPath("schedule-times-375.png"), fullPage: true });
+});

@@ -8,7 +8,7 @@ import { check, scheduleSchema } from "../../app/lib/admin-forms/index.ts";
 import { sydneyDate, weekday } from "../../app/lib/dates.ts";
 import { MAX_SCHEDULE_DAYS, scheduleDates, weekdaysText } from "../../app/lib/schedules.ts";
 import type { availability } from "../../server/db/schema.ts";
-import { planSchedule } from "../../server/domain/bookings/schedules.server.ts";
+import { planSchedule } from "../../server/domain/bookings/schedule-plan.server.ts";
 
 const SAT = 6;
 const SUN = 0;
@@ -112,6 +112,17 @@ describe("scheduleSchema", () => {
     expect(errorsOf({ ...ok, from: "2026-10-31" }, "2026-11-01")).toHaveProperty("from");
   });
 
+  it("takes start times as HH:MM, each once, earliest first", () => {
+    expect(check(scheduleSchema("2026-11-28"), { ...ok, start_times: ["13:00", "08:00"] })).toMatchObject({
+      ok: true,
+      data: { start_times: ["08:00", "13:00"] },
+    });
+    expect(errorsOf({ ...ok, start_times: ["8am"] })).toHaveProperty("start_times");
+    expect(errorsOf({ ...ok, start_times: ["24:00"] })).toHaveProperty("start_times");
+    expect(errorsOf({ ...ok, start_times: ["08:00", "08:00"] })).toHaveProperty("start_times");
+    expect(errorsOf({ ...ok, start_times: "08:00" })).toHaveProperty("start_times");
+  });
+
   it("spans at most 400 days, first and last included", () => {
     expect(errorsOf({ ...ok, from: "2026-12-01", to: "2028-01-04" })).toEqual({});
     expect(errorsOf({ ...ok, from: "2026-12-01", to: "2028-01-05" })).toHaveProperty("to");
@@ -146,6 +157,7 @@ describe("planSchedule", () => {
     notes: "",
     weather_dependent: true,
     exceptions: [],
+    start_times: [] as string[],
   };
   const settings = { availableSpots: 4, priceOverrideCents: null, notes: "", weatherDependent: true };
   const today = "2026-11-28";
@@ -200,5 +212,71 @@ describe("planSchedule", () => {
     const plan = planSchedule(rows, "s1", null, today);
     expect(plan.remove).toEqual(["2026-12-05"]);
     expect(plan.left).toEqual([{ date: "2026-12-12", reason: "booked", booked_spots: 1, would: "remove" }]);
+  });
+
+  describe("with start times: each (date, time) is one departure", () => {
+    const twice = { ...pattern, to: "2026-12-12", start_times: ["08:00", "13:00"] };
+    const at = (date: string, startTime: string, more: Partial<Row> = {}) =>
+      row(date, { id: `${date} ${startTime}`, startTime, ...more });
+
+    it("a new schedule creates every departure, named by date and time", () => {
+      const plan = planSchedule([], null, { pattern: twice, settings }, today);
+      expect(plan.create).toEqual([
+        "2026-12-05T08:00",
+        "2026-12-05T13:00",
+        "2026-12-12T08:00",
+        "2026-12-12T13:00",
+      ]);
+    });
+
+    it("compares pairs: a taken time is left, the other time on that date is still created", () => {
+      const rows = [at("2026-12-05", "13:00", { scheduleId: null, bookedSpots: 2 })];
+      const plan = planSchedule(rows, null, { pattern: twice, settings }, today);
+      expect(plan.create).toEqual(["2026-12-05T08:00", "2026-12-12T08:00", "2026-12-12T13:00"]);
+      expect(plan.left).toEqual([
+        { date: "2026-12-05", start_time: "13:00", reason: "booked", booked_spots: 2 },
+      ]);
+    });
+
+    it("an edit dropping 13:00 removes the open 13:00 departures and leaves a booked one", () => {
+      const rows = [
+        at("2026-12-05", "08:00"),
+        at("2026-12-05", "13:00", { bookedSpots: 3 }),
+        at("2026-12-12", "08:00"),
+        at("2026-12-12", "13:00"),
+      ];
+      const plan = planSchedule(
+        rows,
+        "s1",
+        { pattern: { ...twice, start_times: ["08:00"] }, settings },
+        today,
+      );
+      expect(plan.unchanged).toEqual(["2026-12-05T08:00", "2026-12-12T08:00"]);
+      expect(plan.remove).toEqual(["2026-12-12T13:00"]);
+      expect(plan.create).toEqual([]);
+      expect(plan.left).toEqual([
+        { date: "2026-12-05", start_time: "13:00", reason: "booked", booked_spots: 3, would: "remove" },
+      ]);
+    });
+
+    it("adding times to a schedule without them swaps its open dates for timed departures", () => {
+      const rows = [row("2026-12-05"), row("2026-12-12", { bookedSpots: 1 })];
+      const plan = planSchedule(rows, "s1", { pattern: twice, settings }, today);
+      expect(plan.remove).toEqual(["2026-12-05"]);
+      expect(plan.create).toEqual(["2026-12-05T08:00", "2026-12-05T13:00"]);
+      // The booked date without a time stays, so no timed departure is put beside it.
+      expect(plan.left).toEqual([
+        { date: "2026-12-12", reason: "booked", booked_spots: 1, would: "remove" },
+        { date: "2026-12-12", start_time: "08:00", reason: "mixed", booked_spots: 0 },
+        { date: "2026-12-12", start_time: "13:00", reason: "mixed", booked_spots: 0 },
+      ]);
+    });
+
+    it("a date with timed departures gets no departure without a time", () => {
+      const rows = [at("2026-12-05", "10:00", { scheduleId: null })];
+      const plan = planSchedule(rows, null, { pattern: { ...pattern, to: "2026-12-05" }, settings }, today);
+      expect(plan.create).toEqual([]);
+      expect(plan.left).toEqual([{ date: "2026-12-05", reason: "mixed", booked_spots: 0 }]);
+    });
   });
 });

@@ -16,7 +16,7 @@ export interface AvailabilityEntry {
   id: string;
   adventure_id: string;
   date: string;
-  /** The departure's own start time ("HH:MM"), absent or "" for a date's one departure without one. */
+  /** A departure's own start time ("HH:MM"), only where it has one. */
   start_time?: string;
   available_spots: number;
   booked_spots: number;

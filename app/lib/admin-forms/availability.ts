@@ -1,6 +1,7 @@
-/** The availability calendar's payloads: a new date, and a change to a date's settings. */
+/** The availability calendar's payloads: a new date (or departure), and a change to a date's settings. */
 
 import { isIsoDate } from "../dates.ts";
+import { START_TIME_PATTERN } from "../departure.ts";
 import { z } from "../zod.ts";
 
 /** The spots a date can offer (admin spec: available spots 1 to 20, default 6). */
@@ -43,6 +44,16 @@ export function availabilityCreateSchema(today: string) {
       .min(1, "Date is required")
       .refine(isIsoDate, "Date must be a real date written YYYY-MM-DD")
       .refine((d) => !isIsoDate(d) || d >= today, "Date cannot be before today"),
+    /** A departure's own start time ("HH:MM", Sydney); empty: the date's one departure at the adventure's usual time. */
+    start_time: z
+      .string({ error: "Start time must be text" })
+      .trim()
+      .refine(
+        (t) => t === "" || START_TIME_PATTERN.test(t),
+        "Start time must be written as HH:MM, e.g. 13:00",
+      )
+      .optional()
+      .default(""),
     available_spots: spots.default(6),
     price_override: priceOverride.optional().default(null),
     notes: availabilityNotes.optional().default(""),

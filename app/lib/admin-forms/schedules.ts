@@ -1,11 +1,13 @@
 /**
  * A recurring schedule's payload (lib/schedules): the adventure, the weekdays,
- * the date range and the exceptions, and what each created date offers. The
+ * the date range and the exceptions, the departures' start times (none: one
+ * departure a date without a time of its own), and what each created departure offers. The
  * spots are optional: left out, the server takes the adventure's largest
  * group (the console's own flows default capacity from the adventure; the
  * spec's one-date API keeps its default of 6).
  */
 import { daysBetween, isIsoDate } from "../dates.ts";
+import { START_TIME_PATTERN } from "../departure.ts";
 import { MAX_SCHEDULE_DAYS } from "../schedules.ts";
 import { z } from "../zod.ts";
 import { MAX_SPOTS, MIN_SPOTS } from "./availability.ts";
@@ -16,6 +18,11 @@ const isoDate = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .refine(isIsoDate, `${label} must be a real date written YYYY-MM-DD`);
+
+/** More departures a day than a small operator runs; the list stays short enough to read. */
+export const MAX_START_TIMES = 8;
+
+const startTimeMessage = "Each start time must be written as HH:MM, e.g. 13:00";
 
 const spotsMessage = `Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`;
 
@@ -45,6 +52,15 @@ export function scheduleSchema(today: string, earliestFrom: string = today) {
         earliestFrom === today ? "From cannot be before today" : "From cannot move before today",
       ),
       to: isoDate("To").refine((d) => !isIsoDate(d) || d >= today, "To cannot be before today"),
+      start_times: z
+        .array(z.string({ error: startTimeMessage }).trim().regex(START_TIME_PATTERN, startTimeMessage), {
+          error: "Start times are a list of times",
+        })
+        .max(MAX_START_TIMES, `At most ${MAX_START_TIMES} start times`)
+        .refine((times) => new Set(times).size === times.length, "Give each start time once")
+        .optional()
+        .default([])
+        .transform((times) => [...times].sort()),
       available_spots: z
         .number({ error: spotsMessage })
         .int(spotsMessage)

@@ -12,6 +12,7 @@ import { loadWeatherCounts } from "../../components/admin/WeatherCard";
 import { adminAction, adminGet, dataOr, useAdminWrite } from "../../lib/admin-data";
 import { requestJson } from "../../lib/api";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { departureText } from "../../lib/departure";
 import { groupSizeRange, groupSizeText } from "../../lib/group-size";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/calendar";
@@ -118,7 +119,8 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
 
   const reopen = async (entry: AvailabilityEntry) => {
     const res = await saveDate(entry)({ is_available: true });
-    if (res.ok) show("success", `${formatDateAU(entry.date)} is open for booking again.`);
+    if (res.ok)
+      show("success", `${departureText(entry.date, entry.start_time ?? "")} is open for booking again.`);
     else show("error", res.network ? "Connection error" : res.detail || "Failed to reopen the date");
   };
 
@@ -243,7 +245,7 @@ export default function AdminCalendar({ loaderData }: Route.ComponentProps) {
       >
         {toDelete ? (
           <p className="text-slate-600">
-            {formatDateAU(toDelete.date, "full")}
+            {departureText(toDelete.date, toDelete.start_time ?? "", "full")}
             {toDelete.booked_spots > 0
               ? ` has ${toDelete.booked_spots} booked spots and cannot be deleted.`
               : ""}

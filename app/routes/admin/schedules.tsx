@@ -2,7 +2,7 @@ import { CalendarDays, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, buttonClass, ConfirmDialog, PageHeader, useFlash } from "../../components/admin";
-import { PlanView } from "../../components/admin/schedules/PlanView";
+import { PlanView, planUnit } from "../../components/admin/schedules/PlanView";
 import { ScheduleForm } from "../../components/admin/schedules/ScheduleForm";
 import { ScheduleList } from "../../components/admin/schedules/ScheduleList";
 import type {
@@ -97,7 +97,7 @@ export default function AdminSchedules({ loaderData }: Route.ComponentProps) {
     setLastResult(r);
     show(
       "success",
-      `Schedule deleted: ${r.remove.length} date${r.remove.length === 1 ? "" : "s"} removed${r.left.length ? `, ${r.left.length} with bookings or closed kept in the calendar` : ""}.`,
+      `Schedule deleted: ${r.remove.length} ${planUnit(r)}${r.remove.length === 1 ? "" : "s"} removed${r.left.length ? `, ${r.left.length} with bookings or closed kept in the calendar` : ""}.`,
     );
   };
 

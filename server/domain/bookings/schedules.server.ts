@@ -1,129 +1,37 @@
 /**
  * Recurring schedules: a pattern (lib/schedules) turned into availability
- * rows, and later edited or deleted. One planner answers every question the
- * operator asks before saving (which dates a new pattern creates, which an
- * edit changes or removes, which are left as they are and why), and the save
- * runs the same planner again inside its transaction, so what is written is
- * what holds at that moment, never a stale preview.
+ * rows, one a departure, and later edited or deleted. The planner
+ * (schedule-plan) answers every question the operator asks before saving;
+ * the save runs it again inside its transaction, so what is written is what
+ * holds at that moment, never a stale preview.
  *
- * The rules:
- * - Only dates from today (Sydney) on are created, changed or removed.
- * - A date that already exists and is not this schedule's (the one-date form,
- *   another schedule) is skipped and reported: exists, closed or booked.
- * - A date of this schedule with bookings, or one the operator closed, is
- *   never changed or removed by the schedule: it is listed and left as it is
- *   (its spots can never go below what is booked, and a booked date is never
- *   deleted). The calendar changes such a date one at a time.
- * - Every write carries its condition (booked_spots = 0, is_available) and
- *   every insert gives way to the unique (adventure, date) key, so a booking
- *   or a second save landing meanwhile cannot be overwritten or duplicated.
+ * Every write carries its condition (booked_spots = 0, is_available) and every
+ * insert gives way to the unique (adventure, date, start time) key, so a
+ * booking or a second save landing meanwhile cannot be overwritten or
+ * duplicated; the departure is then reported as left, with the reason it has now.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { ScheduleInput } from "../../../app/lib/admin-forms/index.ts";
-import { toCents } from "../../../app/lib/money.ts";
-import { scheduleDates } from "../../../app/lib/schedules.ts";
+import { departureKey, mixesDepartureKinds, splitDepartureKey } from "../../../app/lib/departure.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, schedules, waitlistEntries } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
+import {
+  type AvailabilityRow,
+  byDeparture,
+  type DepartureSettings,
+  keyOf,
+  type LeftDeparture,
+  leftOf,
+  leftReason,
+  planSchedule,
+  type SchedulePlan,
+  settingsOf,
+} from "./schedule-plan.server.ts";
 import { offerFreedSpots } from "./waitlist.server.ts";
 
+export type { LeftDeparture, LeftReason, SchedulePlan } from "./schedule-plan.server.ts";
 export type ScheduleRow = typeof schedules.$inferSelect;
-type AvailabilityRow = typeof availability.$inferSelect;
-
-/** Why a date is left as it is. */
-export type LeftReason = "exists" | "closed" | "booked";
-
-export interface LeftDate {
-  date: string;
-  reason: LeftReason;
-  booked_spots: number;
-  /** Left as it is although the schedule would change it ("change") or drop it ("remove"); else it is simply not the schedule's to create. */
-  would?: "change" | "remove";
-}
-
-/** What a save does, or did. */
-export interface SchedulePlan {
-  create: string[];
-  change: string[];
-  remove: string[];
-  /** Dates of this schedule already as the pattern says. */
-  unchanged: string[];
-  left: LeftDate[];
-  /** Dates the pattern names that the exceptions skip. */
-  excepted: string[];
-}
-
-/** What each date of the schedule offers, in the database's units. */
-interface DateSettings {
-  availableSpots: number;
-  priceOverrideCents: number | null;
-  notes: string;
-  weatherDependent: boolean;
-}
-
-function settingsOf(input: ScheduleInput, spots: number): DateSettings {
-  return {
-    availableSpots: spots,
-    priceOverrideCents: input.price_override === null ? null : toCents(input.price_override),
-    notes: input.notes,
-    weatherDependent: input.weather_dependent,
-  };
-}
-
-const sameSettings = (r: AvailabilityRow, s: DateSettings) =>
-  r.availableSpots === s.availableSpots &&
-  r.priceOverrideCents === s.priceOverrideCents &&
-  r.notes === s.notes &&
-  r.weatherDependent === s.weatherDependent;
-
-const leftReason = (r: AvailabilityRow): LeftReason | null =>
-  r.bookedSpots > 0 ? "booked" : !r.isAvailable ? "closed" : null;
-
-/**
- * The plan of a pattern against what the database holds. `scheduleId` is the
- * schedule being edited (null for a new one); `input` null plans its deletion.
- * Pure over its rows, for the preview and the save alike.
- */
-export function planSchedule(
-  rows: AvailabilityRow[],
-  scheduleId: string | null,
-  input: { pattern: ScheduleInput; settings: DateSettings } | null,
-  today: string,
-): SchedulePlan {
-  const plan: SchedulePlan = { create: [], change: [], remove: [], unchanged: [], left: [], excepted: [] };
-  const expanded = input ? scheduleDates(input.pattern, today) : { dates: [], excepted: [] };
-  plan.excepted = expanded.excepted;
-  const wanted = new Set(expanded.dates);
-  const byDate = new Map(rows.filter((r) => r.date >= today).map((r) => [r.date, r]));
-  for (const date of expanded.dates) {
-    const row = byDate.get(date);
-    if (!row) {
-      plan.create.push(date);
-      continue;
-    }
-    const reason = leftReason(row);
-    if (scheduleId === null || row.scheduleId !== scheduleId) {
-      plan.left.push({ date, reason: reason ?? "exists", booked_spots: row.bookedSpots });
-    } else if (input && sameSettings(row, input.settings)) {
-      plan.unchanged.push(date);
-    } else if (reason) {
-      plan.left.push({ date, reason, booked_spots: row.bookedSpots, would: "change" });
-    } else {
-      plan.change.push(date);
-    }
-  }
-  if (scheduleId !== null) {
-    for (const row of byDate.values()) {
-      if (row.scheduleId !== scheduleId || wanted.has(row.date)) continue;
-      const reason = leftReason(row);
-      if (reason) plan.left.push({ date: row.date, reason, booked_spots: row.bookedSpots, would: "remove" });
-      else plan.remove.push(row.date);
-    }
-  }
-  plan.left.sort((a, b) => a.date.localeCompare(b.date));
-  plan.remove.sort();
-  return plan;
-}
 
 async function adventureMaxGroup(db: DB, adventureId: string): Promise<number> {
   const [adventure] = await db
@@ -142,7 +50,7 @@ function rowsFor(db: DB, adventureId: string, today: string) {
     .select()
     .from(availability)
     .where(and(eq(availability.adventureId, adventureId), gte(availability.date, today)))
-    .orderBy(asc(availability.date));
+    .orderBy(asc(availability.date), asc(availability.startTime));
 }
 
 export async function loadSchedule(db: DB, id: string, lock = false): Promise<ScheduleRow> {
@@ -187,33 +95,23 @@ export async function previewSchedule(
   };
 }
 
-/** Spots just offered on these dates: the waitlist hears of them in the same transaction. */
-async function offerNewSpots(tx: DB, adventureId: string, dates: string[], at: Date, publicUrl: string) {
-  if (!dates.length) return;
+/** Departures just offered: people waiting for their dates hear of them in the same transaction. */
+async function offerNewSpots(tx: DB, adventureId: string, offered: AvailabilityRow[], release: Release) {
+  if (!offered.length) return;
   const waiting = await tx
     .selectDistinct({ date: waitlistEntries.date })
     .from(waitlistEntries)
     .where(
       and(
         eq(waitlistEntries.adventureId, adventureId),
-        inArray(waitlistEntries.date, dates),
+        inArray(waitlistEntries.date, [...new Set(offered.map((r) => r.date))]),
         inArray(waitlistEntries.status, ["waiting", "offered"]),
       ),
     );
-  if (!waiting.length) return;
-  const slots = await tx
-    .select({ id: availability.id })
-    .from(availability)
-    .where(
-      and(
-        eq(availability.adventureId, adventureId),
-        inArray(
-          availability.date,
-          waiting.map((w) => w.date),
-        ),
-      ),
-    );
-  for (const slot of slots) await offerFreedSpots(tx, slot.id, { at, publicUrl });
+  const dates = new Set(waiting.map((w) => w.date));
+  for (const row of offered)
+    if (dates.has(row.date))
+      await offerFreedSpots(tx, row.id, { at: release.at, publicUrl: release.publicUrl });
 }
 
 export interface Release {
@@ -222,70 +120,107 @@ export interface Release {
 }
 
 /**
- * Applies a plan made inside the transaction. Each write re-checks its
- * condition; a date whose condition fails (a booking landed, another save
- * took the date) moves to `left` with the reason it has now.
+ * Changes (`settings`) or removes (`settings` null) this schedule's open
+ * departures among `keys`, each by its row's id and only while it is still
+ * open and unbooked. Answers the rows written; the rest are left with "would".
+ */
+async function rewrite(
+  tx: DB,
+  scheduleId: string,
+  rowsByKey: Map<string, AvailabilityRow>,
+  keys: string[],
+  settings: DepartureSettings | null,
+  at: Date,
+): Promise<AvailabilityRow[]> {
+  const ids = keys.flatMap((k) => rowsByKey.get(k)?.id ?? []);
+  if (!ids.length) return [];
+  const untouched = and(
+    inArray(availability.id, ids),
+    eq(availability.scheduleId, scheduleId),
+    eq(availability.bookedSpots, 0),
+    eq(availability.isAvailable, true),
+  );
+  return settings
+    ? tx
+        .update(availability)
+        .set({ ...settings, updatedAt: at })
+        .where(untouched)
+        .returning()
+    : tx.delete(availability).where(untouched).returning();
+}
+
+/**
+ * Applies a plan made inside the transaction from `rows`. Each write re-checks
+ * its condition; a departure whose condition fails (a booking landed, another
+ * save took it) moves to `left` with the reason it has now.
  */
 async function apply(
   tx: DB,
   scheduleId: string,
   adventureId: string,
+  rows: AvailabilityRow[],
   plan: SchedulePlan,
-  settings: DateSettings | null,
+  settings: DepartureSettings | null,
   release: Release,
 ): Promise<SchedulePlan> {
   const done: SchedulePlan = { ...plan, create: [], change: [], remove: [], left: [...plan.left] };
-  if (settings && plan.create.length) {
-    const created = await tx
+  const rowsByKey = new Map(rows.map((r) => [keyOf(r), r]));
+  const late: LeftDeparture[] = [];
+  const settle = (planned: string[], written: AvailabilityRow[], would?: "change" | "remove") => {
+    const ok = new Set(written.map(keyOf));
+    for (const key of planned) {
+      if (ok.has(key)) continue;
+      const row = rowsByKey.get(key);
+      late.push(row ? leftOf(row, "booked", 0, would) : leftOf(splitDepartureKey(key), "exists", 0));
+    }
+    return [...ok].sort();
+  };
+  // Removals first: a date's departures of the old kind go before the new kind is added.
+  const removed = await rewrite(tx, scheduleId, rowsByKey, plan.remove, null, release.at);
+  done.remove = settle(plan.remove, removed, "remove");
+  const removedKeys = new Set(done.remove);
+  const changed = settings ? await rewrite(tx, scheduleId, rowsByKey, plan.change, settings, release.at) : [];
+  done.change = settle(plan.change, changed, "change");
+  // A removal that gave way (a booking landed) keeps its kind on its date: no departure of the other kind beside it.
+  const kept = plan.remove.flatMap((k) => (removedKeys.has(k) ? [] : (rowsByKey.get(k) ?? [])));
+  const toCreate = plan.create.filter((key) => {
+    const wanted = splitDepartureKey(key);
+    if (
+      !mixesDepartureKinds(
+        wanted.startTime,
+        kept.filter((r) => r.date === wanted.date),
+      )
+    )
+      return true;
+    late.push(leftOf(wanted, "mixed", 0));
+    return false;
+  });
+  let created: AvailabilityRow[] = [];
+  if (settings && toCreate.length) {
+    created = await tx
       .insert(availability)
-      .values(plan.create.map((date) => ({ adventureId, date, scheduleId, isAvailable: true, ...settings })))
-      // The unique (adventure, date) key decides between two saves over the same dates.
+      .values(
+        toCreate.map((key) => ({
+          adventureId,
+          ...splitDepartureKey(key),
+          scheduleId,
+          isAvailable: true,
+          ...settings,
+        })),
+      )
+      // The unique (adventure, date, start time) key decides between two saves over the same departures.
       .onConflictDoNothing()
-      .returning({ date: availability.date });
-    done.create = created.map((r) => r.date).sort();
-    const taken = new Set(done.create);
-    for (const date of plan.create)
-      if (!taken.has(date)) done.left.push({ date, reason: "exists", booked_spots: 0 });
+      .returning();
   }
-  const untouched = and(
-    eq(availability.scheduleId, scheduleId),
-    eq(availability.bookedSpots, 0),
-    eq(availability.isAvailable, true),
-  );
-  if (settings && plan.change.length) {
-    const changed = await tx
-      .update(availability)
-      .set({ ...settings, updatedAt: release.at })
-      .where(
-        and(eq(availability.adventureId, adventureId), inArray(availability.date, plan.change), untouched),
-      )
-      .returning({ date: availability.date });
-    done.change = changed.map((r) => r.date).sort();
-    const ok = new Set(done.change);
-    for (const date of plan.change)
-      if (!ok.has(date)) done.left.push({ date, reason: "booked", booked_spots: 0, would: "change" });
-  }
-  if (plan.remove.length) {
-    const removed = await tx
-      .delete(availability)
-      .where(
-        and(eq(availability.adventureId, adventureId), inArray(availability.date, plan.remove), untouched),
-      )
-      .returning({ date: availability.date });
-    done.remove = removed.map((r) => r.date).sort();
-    const ok = new Set(done.remove);
-    for (const date of plan.remove)
-      if (!ok.has(date)) done.left.push({ date, reason: "booked", booked_spots: 0, would: "remove" });
-  }
-  await explainLate(tx, adventureId, done.left);
-  done.left.sort((a, b) => a.date.localeCompare(b.date));
-  await offerNewSpots(tx, adventureId, [...done.create, ...done.change], release.at, release.publicUrl);
+  done.create = settle(toCreate, created);
+  await explainLate(tx, adventureId, late);
+  done.left = [...done.left, ...late].sort(byDeparture);
+  await offerNewSpots(tx, adventureId, [...created, ...changed], release);
   return done;
 }
 
-/** Dates whose write gave way (reported with booked_spots 0): their reason as the database holds it now. */
-async function explainLate(tx: DB, adventureId: string, left: LeftDate[]) {
-  const late = left.filter((l) => l.reason !== "closed" && l.booked_spots === 0);
+/** Departures whose write gave way: their reason and booked spots as the database holds them now. */
+async function explainLate(tx: DB, adventureId: string, late: LeftDeparture[]) {
   if (!late.length) return;
   const rows = await tx
     .select()
@@ -293,22 +228,19 @@ async function explainLate(tx: DB, adventureId: string, left: LeftDate[]) {
     .where(
       and(
         eq(availability.adventureId, adventureId),
-        inArray(
-          availability.date,
-          late.map((l) => l.date),
-        ),
+        inArray(availability.date, [...new Set(late.map((l) => l.date))]),
       ),
     );
-  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
   for (const entry of late) {
-    const row = byDate.get(entry.date);
+    const row = byKey.get(departureKey(entry.date, entry.start_time ?? ""));
     if (!row) continue;
     entry.booked_spots = row.bookedSpots;
     entry.reason = leftReason(row) ?? entry.reason;
   }
 }
 
-function scheduleValues(input: ScheduleInput, settings: DateSettings) {
+function scheduleValues(input: ScheduleInput, settings: DepartureSettings) {
   return {
     adventureId: input.adventure_id,
     weekdays: [...input.weekdays].sort((a, b) => a - b),
@@ -319,6 +251,7 @@ function scheduleValues(input: ScheduleInput, settings: DateSettings) {
     notes: settings.notes,
     weatherDependent: settings.weatherDependent,
     exceptions: [...new Set(input.exceptions)].sort(),
+    startTimes: input.start_times,
   };
 }
 
@@ -337,7 +270,7 @@ export async function createSchedule(
       .returning();
     const rows = await rowsFor(tx, input.adventure_id, today);
     const plan = planSchedule(rows, null, resolved, today);
-    const result = await apply(tx, schedule.id, input.adventure_id, plan, resolved.settings, release);
+    const result = await apply(tx, schedule.id, input.adventure_id, rows, plan, resolved.settings, release);
     return { schedule, result };
   });
 }
@@ -361,7 +294,7 @@ export async function updateSchedule(
       .returning();
     const rows = await rowsFor(tx, current.adventureId, today);
     const plan = planSchedule(rows, id, resolved, today);
-    const result = await apply(tx, id, current.adventureId, plan, resolved.settings, release);
+    const result = await apply(tx, id, current.adventureId, rows, plan, resolved.settings, release);
     return { schedule, result };
   });
 }
@@ -381,7 +314,7 @@ export async function deleteSchedule(
     const current = await loadSchedule(tx, id, true);
     const rows = await rowsFor(tx, current.adventureId, today);
     const plan = planSchedule(rows, id, null, today);
-    const result = await apply(tx, id, current.adventureId, plan, null, release);
+    const result = await apply(tx, id, current.adventureId, rows, plan, null, release);
     await tx.delete(schedules).where(eq(schedules.id, id));
     return result;
   });

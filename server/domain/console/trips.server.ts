@@ -3,6 +3,8 @@
  * its spots, its confirmed bookings and people, how many of those bookings
  * are ready (the one readiness rule), and whether it is closed or called off
  * for weather. One query per table, whatever the number of departures.
+ * A day's departures run in time order: those without a time of their own
+ * (their adventure's usual time) first, as they always listed, then by start time.
  */
 import { and, asc, between, eq, inArray } from "drizzle-orm";
 import { addDays } from "../../../app/lib/dates.ts";
@@ -17,6 +19,8 @@ export interface TripDeparture {
   availability_id: string;
   adventure_id: string;
   adventure_title: string;
+  /** The departure's own start time ("HH:MM", Sydney), "" when it keeps the adventure's. */
+  start_time: string;
   available_spots: number;
   /** Spots taken, also by checkouts still open. */
   booked_spots: number;
@@ -43,7 +47,12 @@ export async function tripDays(db: DB, from: string, days: number): Promise<Trip
       .from(availability)
       .innerJoin(adventures, eq(adventures.id, availability.adventureId))
       .where(between(availability.date, from, to))
-      .orderBy(asc(availability.date), asc(adventures.sortOrder), asc(adventures.title)),
+      .orderBy(
+        asc(availability.date),
+        asc(availability.startTime),
+        asc(adventures.sortOrder),
+        asc(adventures.title),
+      ),
     db
       .select({ id: bookings.id, slot: bookings.availabilityId, people: bookings.groupSize })
       .from(bookings)
@@ -69,6 +78,7 @@ export async function tripDays(db: DB, from: string, days: number): Promise<Trip
         availability_id: slot.id,
         adventure_id: slot.adventureId,
         adventure_title: title,
+        start_time: slot.startTime,
         available_spots: slot.availableSpots,
         booked_spots: slot.bookedSpots,
         free_spots: Math.max(0, slot.availableSpots - slot.bookedSpots),

@@ -1,7 +1,8 @@
 /**
  * The manifest as a CSV download. Like the printed sheet it carries the
  * medical status only; cells are written by server/csv.server.ts (formula
- * cells defused, phone numbers kept).
+ * cells defused, phone numbers kept). Its columns are fixed; a date with
+ * departures at their own times adds `departure_time` ("HH:MM") as the last.
  */
 import { MEDICAL_STATUS_LABELS } from "../../../app/lib/manifest.ts";
 import type { Readiness } from "../../../app/lib/readiness.ts";
@@ -46,7 +47,7 @@ const READINESS_TEXT: Record<Readiness, string> = {
   ready: "ready",
 };
 
-type ManifestColumn = (typeof CSV_HEADER)[number];
+type ManifestColumn = (typeof CSV_HEADER)[number] | "departure_time";
 
 /**
  * The manifest as CSV: one record per person of each group (a person not
@@ -55,12 +56,15 @@ type ManifestColumn = (typeof CSV_HEADER)[number];
  * Medical is the status only.
  */
 export function manifestCsv(manifest: Manifest): string {
-  let out = csvLine(CSV_HEADER);
+  const timed = manifest.adventures.some((g) => g.departure_time);
+  const header: readonly ManifestColumn[] = timed ? [...CSV_HEADER, "departure_time"] : CSV_HEADER;
+  let out = csvLine(header);
   for (const group of manifest.adventures) {
     for (const b of group.bookings) {
       const booking: Partial<Record<ManifestColumn, unknown>> = {
         date: manifest.date,
         adventure: group.title,
+        departure_time: group.departure_time,
         reference: b.reference,
         booking_status: b.booking_status,
         customer_name: b.customer_name,
@@ -71,7 +75,7 @@ export function manifestCsv(manifest: Manifest): string {
         booking_readiness: READINESS_TEXT[b.readiness.status],
       };
       for (const p of b.participants) {
-        out += csvRecord(CSV_HEADER, {
+        out += csvRecord(header, {
           ...booking,
           position: p.position,
           participant_name: p.full_name,
@@ -93,7 +97,7 @@ export function manifestCsv(manifest: Manifest): string {
         });
       }
       for (const position of b.missing_positions) {
-        out += csvRecord(CSV_HEADER, {
+        out += csvRecord(header, {
           ...booking,
           position,
           readiness: READINESS_TEXT.details_missing,

@@ -5,12 +5,16 @@
  * day (check-in), marking the date completed after the trip (complete-date)
  * and the upcoming bookings that are not ready yet (not-ready).
  *
+ * A date an adventure runs more than once (a morning and an afternoon dive)
+ * reads as one group per departure, headed with its time, in time order.
+ *
  * The manifest is printed and left on a boat, so it carries only a medical
  * STATUS (clearance needed / received / no medical issues), never the
  * answers: its queries name their columns and leave medical_answers out.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { sydneyDate } from "../../../app/lib/dates.ts";
+import { startTimeText } from "../../../app/lib/departure.ts";
 import type { MedicalStatus } from "../../../app/lib/manifest.ts";
 import {
   ageOn,
@@ -71,10 +75,13 @@ export interface ManifestBooking {
   missing_positions: number[];
 }
 
+/** One departure's group: an adventure's bookings on the date at one start time. */
 export interface ManifestAdventure {
   adventure_id: string;
   title: string;
-  /** When the group meets ("9:00 am", from the itinerary; null when it names none) and where. */
+  /** The departure's own start time ("HH:MM"), "" when it keeps the adventure's (the date's one departure). */
+  departure_time: string;
+  /** When the group meets ("9:00 am": the departure's own time, else the itinerary's; null when neither names one) and where. */
   start_time: string | null;
   meeting_point: string;
   diving: boolean;
@@ -127,6 +134,8 @@ export interface ManifestBookingRow {
   specialRequirements: string;
   adventureId: string;
   adventureTitle: string;
+  /** The booked departure's own start time ("HH:MM"), "" or absent when none. */
+  startTime?: string;
   category: string;
   requiresCertification: boolean;
   minAge: number;
@@ -184,8 +193,9 @@ function toParticipant(
 }
 
 /**
- * The manifest from its rows: bookings grouped by adventure in the order
- * given (the query orders adventures as the site lists them), participants
+ * The manifest from its rows: bookings grouped by departure (adventure and
+ * start time) in the order given (the query orders a date's departures by
+ * time, then adventures as the site lists them), participants
  * by position, readiness by the one rule in app/lib/readiness.
  */
 export function assembleManifest(
@@ -222,19 +232,26 @@ export function assembleManifest(
       participants: own.map((p) => toParticipant(p, adventure, date, waiverRequired)),
       missing_positions: Array.from({ length: b.groupSize }, (_, i) => i + 1).filter((n) => !entered.has(n)),
     };
-    let group = groups.get(b.adventureId);
+    const departureTime = b.startTime ?? "";
+    const key = `${b.adventureId} ${departureTime}`;
+    let group = groups.get(key);
     if (!group) {
       group = {
         adventure_id: b.adventureId,
         title: b.adventureTitle,
-        start_time: b.itinerary ? startTimeLabel(b.itinerary) : null,
+        departure_time: departureTime,
+        start_time: departureTime
+          ? startTimeText(departureTime)
+          : b.itinerary
+            ? startTimeLabel(b.itinerary)
+            : null,
         meeting_point: b.meetingPoint ?? "",
         diving: isDivingAdventure(adventure),
         requires_certification: b.requiresCertification,
         people: 0,
         bookings: [],
       };
-      groups.set(b.adventureId, group);
+      groups.set(key, group);
     }
     group.bookings.push(booking);
     group.people += b.groupSize;
@@ -270,6 +287,7 @@ export const manifestBookingColumns = {
   specialRequirements: bookings.specialRequirements,
   adventureId: bookings.adventureId,
   adventureTitle: adventures.title,
+  startTime: bookings.startTime,
   category: adventures.category,
   requiresCertification: adventures.requiresCertification,
   minAge: adventures.minAge,
@@ -332,7 +350,13 @@ export async function loadManifest(db: DB, date: string, now: Date): Promise<Man
     .from(bookings)
     .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
     .where(and(eq(bookings.selectedDate, date), goingAhead()))
-    .orderBy(asc(adventures.sortOrder), asc(adventures.title), asc(bookings.createdAt), asc(bookings.id));
+    .orderBy(
+      asc(bookings.startTime),
+      asc(adventures.sortOrder),
+      asc(adventures.title),
+      asc(bookings.createdAt),
+      asc(bookings.id),
+    );
   const [people, waiver] = await Promise.all([
     participantsOf(
       db,

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { availabilityCreateSchema, MAX_SPOTS, MIN_SPOTS } from "../../../lib/admin-forms";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import type { AvailabilityEntry } from "../types";
 import { type AlertTone, Button, Card, CheckboxField, TextAreaField, TextField } from "../ui";
 
@@ -13,6 +13,7 @@ const formSchema = (today: string) => availabilityCreateSchema(today).omit({ adv
 
 const emptyForm = () => ({
   date: "",
+  start_time: "",
   available_spots: 6,
   price_override: "" as const,
   notes: "",
@@ -20,7 +21,10 @@ const emptyForm = () => ({
   weather_dependent: true,
 });
 
-/** Opens one date of the chosen adventure for booking; the server's field errors land on their fields. */
+/**
+ * Opens one date (or one departure of it, at a start time) of the chosen
+ * adventure for booking; the server's field errors land on their fields.
+ */
 export function AddAvailabilityForm({
   adventureId,
   adventureTitle,
@@ -50,7 +54,7 @@ export function AddAvailabilityForm({
       ...data,
     });
     if (res.ok) {
-      show("success", `Availability added for ${formatDateAU(res.data.date)}.`);
+      show("success", `Availability added for ${departureText(res.data.date, res.data.start_time ?? "")}.`);
       reset(emptyForm());
       return;
     }
@@ -79,6 +83,14 @@ export function AddAvailabilityForm({
           min={today}
           error={errors.date?.message}
           {...register("date")}
+        />
+        <TextField
+          label="Start time"
+          hint="Optional: for a date run more than once, add each departure with its time"
+          type="time"
+          step={300}
+          error={errors.start_time?.message}
+          {...register("start_time")}
         />
         <div className="grid grid-cols-2 gap-3">
           <TextField

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { MAX_SPOTS, MIN_SPOTS } from "../../../lib/admin-forms";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import type { FormResult } from "../../../lib/form-result";
 import { ConfirmDialog } from "../ConfirmDialog";
 import type { AvailabilityEntry } from "../types";
@@ -60,7 +60,7 @@ export function SpotsDialog({ entry, onSave, onDone }: DateDialogProps) {
       title="Edit spots"
       message={
         entry
-          ? `Available spots for ${formatDateAU(entry.date)} (${Math.max(MIN_SPOTS, entry.booked_spots)} to ${MAX_SPOTS}; ${entry.booked_spots} booked):`
+          ? `Available spots for ${departureText(entry.date, entry.start_time ?? "")} (${Math.max(MIN_SPOTS, entry.booked_spots)} to ${MAX_SPOTS}; ${entry.booked_spots} booked):`
           : ""
       }
       confirmLabel="Save"
@@ -107,7 +107,7 @@ export function CloseDialog({ entry, onSave, onDone }: DateDialogProps) {
   return (
     <ConfirmDialog
       open={entry !== null}
-      title={entry ? `Close ${formatDateAU(entry.date)}` : "Close"}
+      title={entry ? `Close ${departureText(entry.date, entry.start_time ?? "")}` : "Close"}
       message="No new bookings can be made for this date; the website shows it as closed."
       confirmLabel="Close date"
       busy={busy}

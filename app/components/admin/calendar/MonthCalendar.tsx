@@ -11,6 +11,22 @@ export interface MonthCursor {
   month: number;
 }
 
+/**
+ * A day's cell: its one departure, or its departures together (open when any
+ * is; the open ones' free and total spots, or all of them when none is open).
+ */
+function dayOf(list: AvailabilityEntry[]) {
+  const open = list.filter((d) => d.is_available);
+  const counted = open.length ? open : list;
+  const sum = (f: (d: AvailabilityEntry) => number) => counted.reduce((n, d) => n + f(d), 0);
+  return {
+    is_available: open.length > 0,
+    available_spots: sum((d) => d.available_spots),
+    booked_spots: sum((d) => d.booked_spots),
+    departures: list.length,
+  };
+}
+
 /** One month of an adventure's dates: free/total spots per day, full, unavailable or called off for weather. */
 export function MonthCalendar({
   cursor,
@@ -32,7 +48,11 @@ export function MonthCalendar({
   weatherOn: Map<string, WeatherCount>;
   today: string;
 }) {
-  const byDate = useMemo(() => new Map(dates.map((d) => [d.date, d])), [dates]);
+  const byDate = useMemo(() => {
+    const onDate = new Map<string, AvailabilityEntry[]>();
+    for (const d of dates) onDate.set(d.date, [...(onDate.get(d.date) ?? []), d]);
+    return new Map([...onDate].map(([date, list]) => [date, dayOf(list)]));
+  }, [dates]);
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
   return (
     <Card
@@ -110,6 +130,9 @@ export function MonthCalendar({
                               >
                                 {free}/{entry.available_spots}
                                 <span className="sr-only sm:not-sr-only sm:font-normal"> free</span>
+                                {entry.departures > 1 ? (
+                                  <span className="sr-only"> over {entry.departures} departures</span>
+                                ) : null}
                               </span>
                             ) : weatherOn.has(date) ? (
                               <span

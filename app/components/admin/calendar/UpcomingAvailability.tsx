@@ -1,6 +1,6 @@
 import { CalendarDays, CloudSun, Lock, LockOpen, Pencil, Trash2 } from "lucide-react";
 import { useMemo } from "react";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
 import type { AvailabilityEntry } from "../types";
 import { Badge, Button, Card, EmptyState } from "../ui";
@@ -43,15 +43,20 @@ export function UpcomingAvailability({
         <ul className="divide-y divide-slate-100" aria-label="Upcoming availability">
           {upcoming.map((d) => {
             const free = Math.max(0, d.available_spots - d.booked_spots);
+            // The date, and the departure's time where it has one.
+            const named = departureText(d.date, d.start_time ?? "");
             return (
               <li
                 key={d.id}
                 data-testid="upcoming-item"
                 data-date={d.date}
+                data-start-time={d.start_time}
                 className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5"
               >
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium text-ocean-900">{formatDateAU(d.date, "full")}</p>
+                  <p className="font-medium text-ocean-900">
+                    {departureText(d.date, d.start_time ?? "", "full")}
+                  </p>
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                     {d.is_available ? (
                       <Badge tone={free > 0 ? "teal" : "amber"}>
@@ -84,25 +89,17 @@ export function UpcomingAvailability({
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {weatherOn.has(d.date) ? null : d.is_available ? (
-                    <Button size="sm" onClick={() => onClose(d)} aria-label={`Close ${formatDateAU(d.date)}`}>
+                    <Button size="sm" onClick={() => onClose(d)} aria-label={`Close ${named}`}>
                       <Lock aria-hidden="true" className="h-4 w-4" />
                       Close
                     </Button>
                   ) : (
-                    <Button
-                      size="sm"
-                      onClick={() => onReopen(d)}
-                      aria-label={`Reopen ${formatDateAU(d.date)}`}
-                    >
+                    <Button size="sm" onClick={() => onReopen(d)} aria-label={`Reopen ${named}`}>
                       <LockOpen aria-hidden="true" className="h-4 w-4" />
                       Reopen
                     </Button>
                   )}
-                  <Button
-                    size="sm"
-                    onClick={() => onEditSpots(d)}
-                    aria-label={`Edit spots for ${formatDateAU(d.date)}`}
-                  >
+                  <Button size="sm" onClick={() => onEditSpots(d)} aria-label={`Edit spots for ${named}`}>
                     <Pencil aria-hidden="true" className="h-4 w-4" />
                     Edit spots
                   </Button>
@@ -110,7 +107,7 @@ export function UpcomingAvailability({
                     size="sm"
                     variant="danger"
                     onClick={() => onDelete(d)}
-                    aria-label={`Delete ${formatDateAU(d.date)}`}
+                    aria-label={`Delete ${named}`}
                   >
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
                     Delete

@@ -1,11 +1,12 @@
 import { ClipboardCheck } from "lucide-react";
 import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
+import { startTimeText } from "../../../lib/departure";
 import { EmptyState, StatCard } from "../ui";
 import { BookingCard, type Write } from "./BookingCard";
 import { PrintTable } from "./PrintTable";
 import { plural } from "./text";
 
-/** One date's manifest: the totals, then each adventure as phone cards and as the paper table. */
+/** One date's manifest: the totals, then each departure (an adventure, at its time where it has one) as phone cards and as the paper table. */
 export function ManifestBody({
   manifest,
   write,
@@ -45,7 +46,7 @@ export function ManifestBody({
       </p>
       {manifest.adventures.map((adventure) => (
         <AdventureSection
-          key={adventure.adventure_id}
+          key={`${adventure.adventure_id} ${adventure.departure_time}`}
           adventure={adventure}
           write={write}
           onError={onError}
@@ -67,10 +68,16 @@ function AdventureSection({
   onError: (message: string) => void;
   onNotice: (tone: "success" | "error", message: string) => void;
 }) {
-  const headingId = `adventure-${adventure.adventure_id}`;
+  // One section per departure: an adventure run twice on the date has a section per start time.
+  const headingId = `adventure-${adventure.adventure_id}${adventure.departure_time ? `-${adventure.departure_time.replace(":", "")}` : ""}`;
   return (
     <section aria-labelledby={headingId} className="manifest-adventure space-y-3 pt-2">
       <h3 id={headingId} className="font-display text-lg font-semibold text-ocean-900">
+        {adventure.departure_time ? (
+          <span data-testid="manifest-departure-time" className="mr-1.5 text-reef-700">
+            {startTimeText(adventure.departure_time)} ·
+          </span>
+        ) : null}
         {adventure.title}{" "}
         <span className="text-sm font-medium text-slate-500">
           · {plural(adventure.people, "person", "people")}

@@ -7,7 +7,7 @@ import { certText, dash, nameAndAge } from "./text";
 export function PrintTable({ adventure }: { adventure: ManifestAdventure }) {
   return (
     <table className="manifest-print-only manifest-table">
-      <caption className="sr-only">{`${adventure.title}: participants`}</caption>
+      <caption className="sr-only">{`${adventure.title}${adventure.start_time && adventure.departure_time ? `, ${adventure.start_time}` : ""}: participants`}</caption>
       <thead>
         <tr>
           <th scope="col">In</th>

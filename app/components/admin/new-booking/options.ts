@@ -1,5 +1,5 @@
 /** What the new-booking form offers: the adventures, their dates as choices, the group sizes. */
-import { departureText } from "../../../lib/departure";
+import { departureKey, departureText } from "../../../lib/departure";
 import { groupSizeRange } from "../../../lib/group-size";
 import type { AvailabilityEntry } from "../types";
 
@@ -15,9 +15,9 @@ export interface BookableAdventure {
 /** The date select's value for "a date with no departure yet". */
 export const OTHER_DATE = "other";
 
-/** The select's value for a departure: its date, with its start time where it has one (a date may have several). */
+/** The select's value for a departure (a date may have several): its key. */
 export function departureValue(d: Pick<AvailabilityEntry, "date" | "start_time">): string {
-  return d.start_time ? `${d.date}T${d.start_time}` : d.date;
+  return departureKey(d.date, d.start_time ?? "");
 }
 
 /** One scheduled departure as an option, with its start time where it has one: free spots, or why it cannot be booked. */

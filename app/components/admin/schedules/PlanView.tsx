@@ -1,10 +1,10 @@
 import { CalendarMinus, CalendarPlus, CalendarX, PenLine } from "lucide-react";
 import type { ReactNode } from "react";
-import type { LeftDate, SchedulePlan } from "../../../../server/domain/bookings/schedules.server";
-import { formatDateAU } from "../../../lib/dates";
+import type { LeftDeparture, SchedulePlan } from "../../../../server/domain/bookings/schedules.server";
+import { departureText, splitDepartureKey } from "../../../lib/departure";
 import { Badge, type BadgeTone } from "../ui";
 
-const REASONS: Record<LeftDate["reason"], { text: (l: LeftDate) => string; tone: BadgeTone }> = {
+const REASONS: Record<LeftDeparture["reason"], { text: (l: LeftDeparture) => string; tone: BadgeTone }> = {
   booked: {
     text: (l) =>
       `${l.booked_spots || "Has"} booked${l.booked_spots ? ` spot${l.booked_spots === 1 ? "" : "s"}` : ""}`,
@@ -12,11 +12,21 @@ const REASONS: Record<LeftDate["reason"], { text: (l: LeftDate) => string; tone:
   },
   closed: { text: () => "Closed", tone: "slate" },
   exists: { text: () => "Already in the calendar", tone: "blue" },
+  mixed: {
+    text: (l) => (l.start_time ? "Date has a departure without a time" : "Date has timed departures"),
+    tone: "blue",
+  },
 };
+
+/** "Sat 6 Dec 2026" or "Sat 6 Dec 2026, 1:00 pm": a plan names departures by their key (lib/departure). */
+function departureOf(key: string): string {
+  const { date, startTime } = splitDepartureKey(key);
+  return departureText(date, startTime, "long");
+}
 
 const WOULD = { change: "not changed", remove: "not removed" } as const;
 
-/** A list of dates, folded when long: a season of weekends is forty dates. */
+/** A list of departures (or dates), folded when long: a season of weekends is forty dates. */
 function Dates({ dates }: { dates: string[] }) {
   const shown = dates.slice(0, 12);
   const rest = dates.length - shown.length;
@@ -24,7 +34,7 @@ function Dates({ dates }: { dates: string[] }) {
     <ul className="mt-2 flex flex-wrap gap-1.5">
       {shown.map((d) => (
         <li key={d} className="rounded-lg bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700">
-          {formatDateAU(d)}
+          {departureOf(d)}
         </li>
       ))}
       {rest > 0 ? (
@@ -36,7 +46,7 @@ function Dates({ dates }: { dates: string[] }) {
             <ul className="mt-1.5 flex flex-wrap gap-1.5">
               {dates.slice(12).map((d) => (
                 <li key={d} className="rounded-lg bg-slate-100 px-2 py-1 font-medium text-slate-700">
-                  {formatDateAU(d)}
+                  {departureOf(d)}
                 </li>
               ))}
             </ul>
@@ -71,6 +81,14 @@ function Section({
   );
 }
 
+/** What a plan counts: departures where any has a start time, else dates, as it always has. */
+export function planUnit(plan: SchedulePlan): "departure" | "date" {
+  const keys = [...plan.create, ...plan.change, ...plan.remove, ...plan.unchanged];
+  return keys.some((k) => splitDepartureKey(k).startTime) || plan.left.some((l) => l.start_time)
+    ? "departure"
+    : "date";
+}
+
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -80,13 +98,14 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
  */
 export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: boolean }) {
   const nothing = !plan.create.length && !plan.change.length && !plan.remove.length;
+  const unit = planUnit(plan);
   return (
     <div className="text-sm">
       {plan.create.length ? (
         <Section
           testId="plan-create"
           icon={<CalendarPlus className="h-4 w-4" />}
-          title={`${done ? "Created" : "Creates"} ${count(plan.create.length, "date")}`}
+          title={`${done ? "Created" : "Creates"} ${count(plan.create.length, unit)}`}
         >
           <Dates dates={plan.create} />
         </Section>
@@ -95,7 +114,7 @@ export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: bo
         <Section
           testId="plan-change"
           icon={<PenLine className="h-4 w-4" />}
-          title={`${done ? "Changed" : "Changes"} ${count(plan.change.length, "date")} to the new spots, price and notes`}
+          title={`${done ? "Changed" : "Changes"} ${count(plan.change.length, unit)} to the new spots, price and notes`}
         >
           <Dates dates={plan.change} />
         </Section>
@@ -104,7 +123,7 @@ export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: bo
         <Section
           testId="plan-remove"
           icon={<CalendarMinus className="h-4 w-4" />}
-          title={`${done ? "Removed" : "Removes"} ${count(plan.remove.length, "date")} (no bookings)`}
+          title={`${done ? "Removed" : "Removes"} ${count(plan.remove.length, unit)} (no bookings)`}
         >
           <Dates dates={plan.remove} />
         </Section>
@@ -113,12 +132,17 @@ export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: bo
         <Section
           testId="plan-left"
           icon={<CalendarX className="h-4 w-4" />}
-          title={`${count(plan.left.length, "date")} left as ${plan.left.length === 1 ? "it is" : "they are"}`}
+          title={`${count(plan.left.length, unit)} left as ${plan.left.length === 1 ? "it is" : "they are"}`}
         >
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
             {plan.left.map((l) => (
-              <li key={l.date} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                <span className="font-medium text-slate-800">{formatDateAU(l.date)}</span>
+              <li
+                key={`${l.date} ${l.start_time ?? ""}`}
+                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+              >
+                <span className="font-medium text-slate-800">
+                  {departureText(l.date, l.start_time ?? "")}
+                </span>
                 <span className="flex flex-wrap items-center gap-1.5">
                   <Badge tone={REASONS[l.reason].tone}>{REASONS[l.reason].text(l)}</Badge>
                   {l.would ? <span className="text-xs text-slate-500">{WOULD[l.would]}</span> : null}
@@ -140,11 +164,11 @@ export function PlanView({ plan, done = false }: { plan: SchedulePlan; done?: bo
       {nothing ? (
         <p data-testid="plan-nothing" className="text-slate-600">
           {plan.unchanged.length
-            ? `No date changes: ${count(plan.unchanged.length, "date")} already match.`
-            : "No dates change."}
+            ? `No ${unit} changes: ${count(plan.unchanged.length, unit)} already match.`
+            : `No ${unit}s change.`}
         </p>
       ) : plan.unchanged.length ? (
-        <p className="pt-2 text-xs text-slate-500">{count(plan.unchanged.length, "date")} already match.</p>
+        <p className="pt-2 text-xs text-slate-500">{count(plan.unchanged.length, unit)} already match.</p>
       ) : null}
     </div>
   );

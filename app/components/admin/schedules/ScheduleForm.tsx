@@ -4,11 +4,12 @@ import { adminJson } from "../../../lib/admin-api";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { check, MAX_SPOTS, MIN_SPOTS, scheduleSchema } from "../../../lib/admin-forms";
 import { formatDateAU } from "../../../lib/dates";
+import { START_TIME_PATTERN, startTimeText } from "../../../lib/departure";
 import { groupSizeRange } from "../../../lib/group-size";
 import { WEEKDAYS } from "../../../lib/schedules";
 import { Alert, type AlertTone, Button, Card, Field, SelectField, TextAreaField, TextField } from "../ui";
 import { cx } from "../ui/cx";
-import { PlanView } from "./PlanView";
+import { PlanView, planUnit } from "./PlanView";
 import type { AdminSchedule, ScheduleAdventure, SchedulePlan, SchedulePreview } from "./types";
 
 interface Draft {
@@ -21,6 +22,8 @@ interface Draft {
   price_override: string;
   notes: string;
   exceptions: string[];
+  /** "HH:MM", earliest first; none: one departure a date without a time of its own. */
+  start_times: string[];
 }
 
 function draftOf(schedule: AdminSchedule | null, adventureId: string): Draft {
@@ -34,6 +37,7 @@ function draftOf(schedule: AdminSchedule | null, adventureId: string): Draft {
       price_override: "",
       notes: "",
       exceptions: [],
+      start_times: [],
     };
   return {
     adventure_id: schedule.adventure_id,
@@ -44,6 +48,7 @@ function draftOf(schedule: AdminSchedule | null, adventureId: string): Draft {
     price_override: schedule.price_override === null ? "" : String(schedule.price_override),
     notes: schedule.notes,
     exceptions: schedule.exceptions,
+    start_times: schedule.start_times ?? [],
   };
 }
 
@@ -58,6 +63,7 @@ function payload(d: Draft) {
     price_override: d.price_override === "" ? null : Number(d.price_override),
     notes: d.notes,
     exceptions: d.exceptions,
+    start_times: d.start_times,
   };
 }
 
@@ -88,6 +94,7 @@ export function ScheduleForm({
 }) {
   const [draft, setDraft] = useState(() => draftOf(schedule, adventureId));
   const [exception, setException] = useState("");
+  const [startTime, setStartTime] = useState("");
   const [preview, setPreview] = useState<SchedulePreview | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
@@ -124,6 +131,12 @@ export function ScheduleForm({
     setException("");
   };
 
+  const addStartTime = () => {
+    if (!START_TIME_PATTERN.test(startTime) || draft.start_times.includes(startTime)) return;
+    edit({ start_times: [...draft.start_times, startTime].sort() });
+    setStartTime("");
+  };
+
   const failed = (res: { errors: Record<string, string>; detail: string; network?: boolean }) => {
     const fields: Record<string, string> = {};
     for (const [key, message] of Object.entries(res.errors)) fields[key.split(".")[0]] ??= message;
@@ -158,11 +171,12 @@ export function ScheduleForm({
     setBusy(null);
     if (!res.ok) return failed(res);
     const r = res.data.result;
+    const unit = planUnit(r);
     show(
       "success",
       schedule
         ? `Schedule saved: ${r.create.length} created, ${r.change.length} changed, ${r.remove.length} removed, ${r.left.length} left as they are.`
-        : `Schedule saved: ${r.create.length} date${r.create.length === 1 ? "" : "s"} created${r.left.length ? `, ${r.left.length} left as they are` : ""}.`,
+        : `Schedule saved: ${r.create.length} ${unit}${r.create.length === 1 ? "" : "s"} created${r.left.length ? `, ${r.left.length} left as they are` : ""}.`,
     );
     onDone(r);
   };
@@ -260,9 +274,60 @@ export function ScheduleForm({
           />
         </div>
 
+        <div>
+          <Field
+            label="Start times"
+            hint="Each time is one departure a day, e.g. 08:00 and 13:00. None: one departure at the adventure's usual time."
+            error={errors.start_times}
+          >
+            {(p) => (
+              <div className="flex gap-2">
+                <input
+                  className="field min-w-0 flex-1"
+                  type="time"
+                  step={300}
+                  value={startTime}
+                  onChange={(e) => setStartTime(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      addStartTime();
+                    }
+                  }}
+                  {...p}
+                />
+                <Button onClick={addStartTime} disabled={!START_TIME_PATTERN.test(startTime)}>
+                  <Plus aria-hidden="true" className="h-4 w-4" />
+                  Add time
+                </Button>
+              </div>
+            )}
+          </Field>
+          {draft.start_times.length ? (
+            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Chosen start times">
+              {draft.start_times.map((t) => (
+                <li
+                  key={t}
+                  className="inline-flex items-center gap-1 rounded-full bg-reef-50 py-1 pr-1 pl-3 text-xs font-medium text-ocean-900 ring-1 ring-reef-600/25"
+                >
+                  {startTimeText(t)}
+                  <button
+                    type="button"
+                    className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-reef-100"
+                    aria-label={`Remove start time ${startTimeText(t)}`}
+                    onClick={() => edit({ start_times: draft.start_times.filter((x) => x !== t) })}
+                  >
+                    <X aria-hidden="true" className="h-3.5 w-3.5" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label="Spots per date"
+            label={draft.start_times.length ? "Spots per departure" : "Spots per date"}
             type="number"
             min={MIN_SPOTS}
             max={MAX_SPOTS}
@@ -361,7 +426,10 @@ export function ScheduleForm({
             aria-live="polite"
           >
             <p className="mb-3 text-sm font-semibold text-ocean-900">
-              Preview{preview.available_spots ? ` · ${preview.available_spots} spots per date` : ""}
+              Preview
+              {preview.available_spots
+                ? ` · ${preview.available_spots} spots per ${draft.start_times.length ? "departure" : "date"}`
+                : ""}
             </p>
             <PlanView plan={preview.plan} />
           </div>

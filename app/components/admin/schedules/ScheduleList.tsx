@@ -1,6 +1,7 @@
 import { CalendarDays, Pencil, Repeat, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateAU } from "../../../lib/dates";
+import { startTimeText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
 import { weekdaysText } from "../../../lib/schedules";
 import { Badge, Button, buttonClass, Card, EmptyState } from "../ui";
@@ -35,7 +36,9 @@ export function ScheduleList({
                 <div className="min-w-0">
                   <p className="font-semibold text-ocean-900">{s.adventure_title}</p>
                   <p className="mt-0.5 text-sm text-slate-700">
-                    {weekdaysText(s.weekdays)} · {formatDateAU(s.from)} – {formatDateAU(s.to)}
+                    {weekdaysText(s.weekdays)}
+                    {s.start_times?.length ? ` at ${s.start_times.map(startTimeText).join(", ")}` : ""} ·{" "}
+                    {formatDateAU(s.from)} – {formatDateAU(s.to)}
                   </p>
                   <div className="mt-2 flex flex-wrap gap-1.5">
                     <Badge tone="teal">{s.available_spots} spots</Badge>
@@ -43,7 +46,8 @@ export function ScheduleList({
                       <Badge tone="blue">{formatDollars(s.price_override)} pp</Badge>
                     ) : null}
                     <Badge tone="slate">
-                      {s.upcoming_dates ?? 0} date{s.upcoming_dates === 1 ? "" : "s"} ahead
+                      {s.upcoming_dates ?? 0} {s.start_times?.length ? "departure" : "date"}
+                      {s.upcoming_dates === 1 ? "" : "s"} ahead
                     </Badge>
                     {s.booked_dates ? <Badge tone="amber">{s.booked_dates} with bookings</Badge> : null}
                     {s.exceptions.length ? (

@@ -1,7 +1,7 @@
 /** The schedules API's answers as the screen reads them (type-only imports: no server code reaches the browser). */
 import type { SchedulePlan } from "../../../../server/domain/bookings/schedules.server";
 
-export type { LeftDate, SchedulePlan } from "../../../../server/domain/bookings/schedules.server";
+export type { LeftDeparture, SchedulePlan } from "../../../../server/domain/bookings/schedules.server";
 
 export interface AdminSchedule {
   id: string;
@@ -15,6 +15,8 @@ export interface AdminSchedule {
   notes: string;
   weather_dependent: boolean;
   exceptions: string[];
+  /** "HH:MM" each; empty: one departure a date without a time of its own. */
+  start_times: string[];
   created_at: string;
   upcoming_dates?: number;
   booked_dates?: number;

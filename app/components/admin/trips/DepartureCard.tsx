@@ -1,6 +1,7 @@
 import { CloudRain, Lock } from "lucide-react";
 import { Link } from "react-router";
 import type { TripDeparture } from "../../../../server/domain/console/trips.server";
+import { startTimeText } from "../../../lib/departure";
 import { Badge } from "../ui/badge";
 
 /** One departure as GET /api/admin/trips gives it (a type-only import: no server code in the browser). */
@@ -8,6 +9,7 @@ export type { TripDeparture };
 
 /** A departure at a glance: spots, people, readiness, and whether it runs; its manifest one tap away. */
 export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {
+  const time = d.start_time ? startTimeText(d.start_time) : "";
   const share = d.available_spots ? Math.min(100, (100 * d.booked_spots) / d.available_spots) : 0;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
@@ -15,8 +17,13 @@ export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {
         <Link
           to={`/admin/manifest?date=${date}`}
           className="min-w-0 font-semibold text-ocean-900 hover:underline"
-          aria-label={`${d.adventure_title}: manifest`}
+          aria-label={`${d.adventure_title}${time ? `, ${time}` : ""}: manifest`}
         >
+          {time ? (
+            <span data-testid="departure-time" className="block text-xs font-semibold text-reef-700">
+              {time}
+            </span>
+          ) : null}
           {d.adventure_title}
         </Link>
         {d.called_off ? (

@@ -10,6 +10,8 @@
  * date is settled: more is paid through a checkout, less is refunded.
  */
 import { bookingTotalCents } from "./booking.ts";
+import { isIsoDate } from "./dates.ts";
+import { START_TIME_PATTERN, splitDepartureKey } from "./departure.ts";
 import { formatMoney } from "./money.ts";
 import { type AnyPolicy, CANCELLATION_POLICY } from "./policy.ts";
 import { changeOpen } from "./policy-refund.ts";
@@ -90,4 +92,16 @@ export function refundDropText(
 ): string | null {
   if (after.percent >= now.percent) return null;
   return `Your refund if you cancel drops from ${formatMoney(now.cents, currency, true)} to ${formatMoney(after.cents, currency, true)}`;
+}
+
+/**
+ * The date list's choice read back (one radio carries one value: the
+ * departure's key, its date and "T" with its time where it has one), or null
+ * when it names no departure.
+ */
+export function parseDepartureKey(key: string): { date: string; startTime: string } | null {
+  const { date, startTime } = splitDepartureKey(key);
+  if (key.split("T").length > 2 || !isIsoDate(date)) return null;
+  if (startTime && !START_TIME_PATTERN.test(startTime)) return null;
+  return { date, startTime };
 }

@@ -6,6 +6,7 @@
  * applies after the days they set.
  */
 import { z } from "zod";
+import { startTimeField } from "./booking.ts";
 import { isIsoDate, sydneyDate } from "./dates.ts";
 
 export const WEATHER_CHOICES = ["move", "credit", "refund"] as const;
@@ -99,6 +100,8 @@ export const weatherChoiceSchema = z
   .object({
     choice: z.enum(WEATHER_CHOICES, { error: "Choose move, credit or refund" }),
     date: dateField.optional(),
+    /** The new departure's start time, needed only where the new date has several. */
+    start_time: startTimeField,
   })
   .refine((v) => v.choice !== "move" || v.date !== undefined, {
     path: ["date"],

@@ -79,6 +79,7 @@ export function adminWeatherApi(services: Services) {
     const outcome = await chooseWeather(deps(), c.req.param("id"), {
       choice: input.choice,
       date: input.date,
+      startTime: input.start_time,
       by: "operator",
     });
     return c.json(outcome);

@@ -812,6 +812,9 @@ export const bookingChanges = pgTable(
     }),
     fromDate: date("from_date", { mode: "string" }).notNull(),
     toDate: date("to_date", { mode: "string" }).notNull(),
+    /** The departures' start times ("HH:MM", or "" for a date's one departure without its own): a move may change only the time. */
+    fromStartTime: text("from_start_time").notNull().default(""),
+    toStartTime: text("to_start_time").notNull().default(""),
     groupSize: integer("group_size").notNull(),
     /** New total minus old total: positive is paid through a checkout, negative refunded. */
     priceDifferenceCents: integer("price_difference_cents").notNull().default(0),

@@ -4,7 +4,7 @@
  * paid after the change had ended. The domain enqueues them in the
  * transaction of the move or refund they report.
  */
-import { formatDateAU } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -21,7 +21,7 @@ type ChangeRow = typeof bookingChanges.$inferSelect;
  */
 export function movedEmails(m: {
   booking: BookingRow;
-  change: Pick<ChangeRow, "id" | "fromDate" | "toDate">;
+  change: Pick<ChangeRow, "id" | "fromDate" | "toDate" | "fromStartTime" | "toStartTime">;
   site: SiteInfo;
   notify: string;
   publicUrl: string;
@@ -34,8 +34,9 @@ export function movedEmails(m: {
 }): { customer: OutgoingEmail; operator: OutgoingEmail } {
   const { booking: b, change, site } = m;
   const money = (cents: number) => formatMoney(cents, b.currency, true);
-  const newDate = formatDateAU(change.toDate, "full");
-  const oldDate = formatDateAU(change.fromDate, "full");
+  // Each departure with its start time where it has one: a move may change only the time.
+  const newDate = departureText(change.toDate, change.toStartTime, "full");
+  const oldDate = departureText(change.fromDate, change.fromStartTime, "full");
   const moneyLine = m.weather
     ? "We called the old date off for the weather, so the move is free: nothing more to pay."
     : m.refundCents > 0
@@ -97,24 +98,27 @@ export function movedEmails(m: {
   return { customer, operator };
 }
 
+/** Where a change was going: its date and the departure's start time ("" when it has none). */
+type ChangeDeparture = Pick<ChangeRow, "toDate" | "toStartTime">;
+
 /** The attention line on the booking when a date change's payment came after the change had ended. */
-export function lateChangeAttention(payment: PaymentRow, toDate: string | null): string {
+export function lateChangeAttention(payment: PaymentRow, to: ChangeDeparture | null): string {
   const amount = formatMoney(payment.amountTotalCents, payment.currency, true);
-  const to = toDate ? formatDateAU(toDate, "full") : "the new date";
-  return `A date change to ${to} was paid after it had ended; the booking was not moved and ${amount} is refunded in full automatically.`;
+  const toDate = to ? departureText(to.toDate, to.toStartTime, "full") : "the new date";
+  return `A date change to ${toDate} was paid after it had ended; the booking was not moved and ${amount} is refunded in full automatically.`;
 }
 
 /** The customer's email and the operator's notice for a date change paid too late (refunded in full). */
 export function lateChangeEmails(m: {
   booking: BookingRow;
   payment: PaymentRow;
-  toDate: string | null;
+  to: ChangeDeparture | null;
   siteTitle: string;
   notify: string;
 }): { customer: OutgoingEmail; operator: OutgoingEmail } {
   const { booking: b, payment } = m;
   const amount = formatMoney(payment.amountTotalCents, payment.currency, true);
-  const toDate = m.toDate ? formatDateAU(m.toDate, "full") : "the new date";
+  const toDate = m.to ? departureText(m.to.toDate, m.to.toStartTime, "full") : "the new date";
   return {
     customer: {
       kind: "reschedule_late_refund",
@@ -137,7 +141,7 @@ export function lateChangeEmails(m: {
       subject: `Late date-change payment refunded: ${b.reference}`,
       text: [
         `Booking ${b.reference} (${b.customerFirstName} ${b.customerLastName}, ${b.customerEmail}): a date change to ${toDate} was paid after it had ended.`,
-        `The booking stays as it is (${formatDateAU(b.selectedDate, "full")}, ${b.bookingStatus}) and ${amount} is refunded in full automatically.`,
+        `The booking stays as it is (${departureText(b.selectedDate, b.startTime, "full")}, ${b.bookingStatus}) and ${amount} is refunded in full automatically.`,
         "",
         "The booking is marked in the admin area: Bookings.",
       ].join("\n"),

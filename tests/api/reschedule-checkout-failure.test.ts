@@ -51,7 +51,9 @@ describe("a date change whose checkout cannot open", () => {
     };
     const deps = { db: t.db, env: t.services.env, log: t.services.log, payments: broken, now: clock.now };
 
-    const error = await requestReschedule(deps, booking.id, target.date, 6_000).catch((e: unknown) => e);
+    const error = await requestReschedule(deps, booking.id, { date: target.date }, 6_000).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(502);
     expect((error as HttpError).message).toContain("Your booking is unchanged");

@@ -12,6 +12,8 @@ import type { RescheduleOption } from "../../server/domain/bookings/reschedule-o
 
 const OPTION: RescheduleOption = {
   date: "2030-01-08",
+  startTime: "",
+  key: "2030-01-08",
   display: "Tue, 8 Jan 2030",
   spotsLeft: 4,
   unitCents: 10_000,
@@ -26,6 +28,7 @@ function review(option: RescheduleOption): string {
     reference: "TW-ABC123",
     adventureTitle: "Guided Shore Dive",
     date: "2030-01-20",
+    startTime: "",
     group: "2 people",
     totalCents: 20_000,
     currency: "aud",

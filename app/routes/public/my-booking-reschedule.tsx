@@ -9,8 +9,10 @@ import { ActionError } from "../../components/ActionError";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { InvalidLink } from "../../components/InvalidLink";
 import { TripFact } from "../../components/TripFact";
+import { startTimeField } from "../../lib/booking";
 import { getApp } from "../../lib/context";
-import { formatDateAU, isIsoDate } from "../../lib/dates";
+import { isIsoDate } from "../../lib/dates";
+import { departureKey, departureText } from "../../lib/departure";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
@@ -31,19 +33,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!linked) return data({ page: null }, { status: 404 });
   const at = app.booking.now();
   const offer = await rescheduleOffer(app.db, linked, at);
-  const wanted = new URL(request.url).searchParams.get("date") ?? "";
+  // The list sends one value per departure (departureKey); a link may name the time apart (?start_time=).
+  const query = new URL(request.url).searchParams;
+  const wanted = query.get("date") ?? "";
+  const wantedKey = query.get("start_time") ? departureKey(wanted, query.get("start_time") ?? "") : wanted;
   const { booking: b } = linked;
   const page = {
     reference: b.reference,
     adventureTitle: b.adventureTitle,
     date: b.selectedDate,
+    startTime: b.startTime,
     group: peopleText(b.groupSize),
     totalCents: b.totalAmountCents,
     currency: b.currency,
     offer,
-    picked: offer.offered ? (offer.options.find((o) => o.date === wanted) ?? null) : null,
-    /** A date asked for that is not (or no longer) on the list. */
-    pickedMissing: wanted !== "" && offer.offered && !offer.options.some((o) => o.date === wanted),
+    picked: offer.offered ? (offer.options.find((o) => o.key === wantedKey) ?? null) : null,
+    /** A departure asked for that is not (or no longer) on the list. */
+    pickedMissing: wanted !== "" && offer.offered && !offer.options.some((o) => o.key === wantedKey),
   };
   return data({ page });
 }
@@ -55,12 +61,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const posted = await postedText(request, ["date", "difference"]);
+  const posted = await postedText(request, ["date", "start_time", "difference"]);
   const linked = await bookingByToken(app.db, params.token, app.booking.now());
   if (!linked) return formAnswer(formFailure(404, "This booking link does not work."));
   if (!isIsoDate(posted.date)) {
     const date = "date: Choose the new date.";
     return formAnswer(formFailure(400, date, { errors: { date } }));
+  }
+  // The departure's time, where the new date has several (blank: the date's one departure).
+  const time = startTimeField.safeParse(posted.start_time);
+  if (!time.success) {
+    const startTime = `start_time: ${time.error.issues[0].message}`;
+    return formAnswer(formFailure(400, startTime, { errors: { start_time: startTime } }));
   }
   // The difference the review showed, in cents; the server refuses the move if the price changed since.
   if (posted.difference !== "" && !/^-?\d{1,9}$/.test(posted.difference)) {
@@ -69,7 +81,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const expected = posted.difference === "" ? undefined : Number(posted.difference);
   try {
-    const result = await requestReschedule(app.booking, linked.booking.id, posted.date, expected);
+    const result = await requestReschedule(
+      app.booking,
+      linked.booking.id,
+      { date: posted.date, startTime: time.data },
+      expected,
+    );
     if (result.outcome === "checkout") return redirect(result.checkoutUrl, { status: 303 });
     return redirect(`/my-booking/${params.token}?changed=1`, { status: 303 });
   } catch (error) {
@@ -120,7 +137,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
           </h2>
           <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-3">
             <TripFact icon={<CalendarDays className="size-5" />} label="Date">
-              <span data-testid="current-date">{formatDateAU(page.date, "full")}</span>
+              <span data-testid="current-date">{departureText(page.date, page.startTime, "full")}</span>
             </TripFact>
             <TripFact icon={<Users className="size-5" />} label="Group">
               {page.group}
@@ -146,7 +163,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
               Review the change
             </h2>
             <p className="mt-3 flex flex-wrap items-center gap-2 text-base font-medium text-slate-900">
-              <span>{formatDateAU(page.date, "full")}</span>
+              <span>{departureText(page.date, page.startTime, "full")}</span>
               <ArrowRight aria-label="to" className="size-4 text-reef-600" />
               <span data-testid="review-new-date">{picked.display}</span>
             </p>
@@ -167,12 +184,13 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
               </p>
             ) : null}
             <p className="mt-2 text-sm text-slate-600">
-              Your spots on {formatDateAU(page.date)} are given to other guests once the booking has moved. We
-              email you the new date with a calendar file.
+              Your spots on {departureText(page.date, page.startTime)} are given to other guests once the
+              booking has moved. We email you the new date with a calendar file.
             </p>
             <div className="mt-5 flex flex-wrap gap-3">
               <Form method="post" action={self} replace>
                 <input type="hidden" name="date" value={picked.date} />
+                {picked.startTime ? <input type="hidden" name="start_time" value={picked.startTime} /> : null}
                 <input type="hidden" name="difference" value={String(picked.differenceCents)} />
                 <button type="submit" className="btn-primary">
                   {picked.differenceCents > 0
@@ -203,7 +221,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
                 <legend className="sr-only">New date</legend>
                 <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
                   {offer.options.map((o) => (
-                    <li key={o.date}>
+                    <li key={o.key}>
                       <label
                         className="flex cursor-pointer items-start gap-3 p-3 has-[:checked]:bg-reef-50"
                         data-testid="reschedule-option"
@@ -211,7 +229,7 @@ export default function Reschedule({ loaderData, actionData, params }: Route.Com
                         <input
                           type="radio"
                           name="date"
-                          value={o.date}
+                          value={o.key}
                           required
                           className="mt-1 size-4 accent-reef-600"
                         />

@@ -11,10 +11,12 @@ import { InvalidLink } from "../../components/InvalidLink";
 import { weatherOutcomeText } from "../../components/WeatherNotice";
 import { getApp } from "../../lib/context";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { departureText } from "../../lib/departure";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { parseDepartureKey } from "../../lib/reschedule";
 import { seo } from "../../lib/seo";
 import { siteName } from "../../lib/site";
 import { CHOICE_TEXT, weatherChoiceSchema } from "../../lib/weather";
@@ -51,9 +53,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const linked = await bookingByToken(app.db, params.token, app.booking.now());
   const weather = linked ? await weatherView(app.db, linked.booking) : null;
   if (!linked || !weather) return formAnswer(formFailure(404, "This booking link does not work."));
+  // The list's choice names a departure: its date, and its time where it has one (departureKey).
+  const picked = posted.choice === "move" && posted.date !== "" ? parseDepartureKey(posted.date) : null;
   const parsed = weatherChoiceSchema.safeParse({
     choice: posted.choice,
-    date: posted.choice === "move" && posted.date !== "" ? posted.date : undefined,
+    date: posted.choice === "move" && posted.date !== "" ? (picked?.date ?? posted.date) : undefined,
+    start_time: picked?.startTime,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -62,7 +67,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return formAnswer(formFailure(400, message, { errors: { [field]: message } }));
   }
   try {
-    await chooseWeather(app.booking, weather.offerId, { ...parsed.data, by: "customer" });
+    const { start_time: startTime, ...choice } = parsed.data;
+    await chooseWeather(app.booking, weather.offerId, { ...choice, startTime, by: "customer" });
     return redirect(self, { status: 303 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) {
@@ -105,7 +111,7 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
           {w.outcome ? "Your weather choice" : "Your trip is off for the weather"}
         </h1>
         <p className="mt-2 text-slate-600">
-          {page.adventureTitle}, {formatDateAU(w.date, "full")} · {page.group}
+          {page.adventureTitle}, {departureText(w.date, w.startTime, "full")} · {page.group}
         </p>
 
         <section className="card mt-6 flex gap-3 p-6" aria-label="Message from us">
@@ -180,7 +186,7 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
                     <legend className="sr-only">New date</legend>
                     <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
                       {page.dates.map((d) => (
-                        <li key={d.date}>
+                        <li key={d.key}>
                           <label
                             className="flex cursor-pointer items-center gap-3 p-3 has-[:checked]:bg-reef-50"
                             data-testid="weather-date"
@@ -188,7 +194,7 @@ export default function WeatherChoice({ loaderData, actionData, params }: Route.
                             <input
                               type="radio"
                               name="date"
-                              value={d.date}
+                              value={d.key}
                               required
                               className="size-4 accent-reef-600"
                             />

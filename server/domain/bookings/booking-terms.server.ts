@@ -4,7 +4,8 @@
  * booking: what its confirmation told the customer), and the date its tiers count from. That date is the
  * booking's date now, or, when the policy says a moved booking keeps its
  * original terms, the date it was first booked for (the first completed
- * change's `from_date`). Cancelling, the manage page, the console's refund
+ * change's `from_date`). Its hours count to that departure's own start time
+ * where it has one. Cancelling, the manage page, the console's refund
  * preview and the confirmation email all read this one answer.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
@@ -21,15 +22,15 @@ export interface BookingTerms {
   date: string;
 }
 
-/** The date a booking was first booked for, or null when it never moved. */
-async function originalDate(db: DB, bookingId: string): Promise<string | null> {
+/** The departure a booking was first booked for, or null when it never moved. */
+async function originalDeparture(db: DB, bookingId: string) {
   const [first] = await db
-    .select({ fromDate: bookingChanges.fromDate })
+    .select({ date: bookingChanges.fromDate, startTime: bookingChanges.fromStartTime })
     .from(bookingChanges)
     .where(and(eq(bookingChanges.bookingId, bookingId), eq(bookingChanges.status, "done")))
     .orderBy(asc(bookingChanges.createdAt))
     .limit(1);
-  return first?.fromDate ?? null;
+  return first ?? null;
 }
 
 export async function bookingTerms(
@@ -44,10 +45,10 @@ export async function bookingTerms(
 ): Promise<BookingTerms> {
   // The terms kept when it was confirmed; a booking confirmed before they were kept follows today's.
   const kept = booking.policyTerms ?? (await adventurePolicy(db, booking.adventureId));
-  const original = kept.movedKeepsOriginalTerms ? await originalDate(db, booking.id) : null;
-  const date = termsDate(booking.selectedDate, original, kept);
-  // Hours count to the booked departure's own time; an original date's counts to the adventure's.
-  const policy = date === booking.selectedDate ? atDepartureTime(kept, booking.startTime) : kept;
+  const original = kept.movedKeepsOriginalTerms ? await originalDeparture(db, booking.id) : null;
+  const date = termsDate(booking.selectedDate, original?.date ?? null, kept);
+  // Hours count to the departure the tiers count from: the booked one, or the original one when its terms are kept.
+  const policy = atDepartureTime(kept, original ? original.startTime : booking.startTime);
   return { policy, date };
 }
 

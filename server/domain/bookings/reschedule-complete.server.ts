@@ -98,12 +98,12 @@ export async function completeReschedule(
   if (b) {
     await tx
       .update(bookings)
-      .set({ attention: lateChangeAttention(payment, change?.toDate ?? null), updatedAt: at })
+      .set({ attention: lateChangeAttention(payment, change ?? null), updatedAt: at })
       .where(eq(bookings.id, b.id));
     const { customer, operator } = lateChangeEmails({
       booking: b,
       payment,
-      toDate: change?.toDate ?? null,
+      to: change ?? null,
       siteTitle: mail.site.title,
       notify: mail.notify,
     });

@@ -11,14 +11,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { ChangeSettlement } from "../../../app/lib/booking-change.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { RESCHEDULE_BLOCK_TEXT } from "../../../app/lib/reschedule.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventures,
-  availability,
   type BookingRow,
   bookingChanges,
   bookings,
@@ -34,7 +33,14 @@ import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 import { CHECKOUT_TTL_MS } from "../money/checkout-ledger.server.ts";
 import { issueChangeDocument } from "../money/invoices.server.ts";
-import { freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
+import {
+  type DateOption,
+  departuresOn,
+  freeSpots,
+  holdSpots,
+  listDateOptions,
+  pickDeparture,
+} from "./availability.server.ts";
 import { bookingIcs } from "./booking-emails.server.ts";
 import { releaseHold } from "./holds.server.ts";
 import type { SpotRelease } from "./waitlist.server.ts";
@@ -58,29 +64,45 @@ export async function mailContext(db: DB) {
 }
 
 /**
- * The open availability row of `date` for the booking's adventure: listed (past
- * the notice period) and open, and not the date it is on. A listed, open date
- * without room is refused by the hold (holdChange).
+ * The open departure the booking moves to: on `date`, the one at `startTime`
+ * (pickDeparture's rule: a date's only one needs no time, a date with several
+ * does), listed as /book lists it (past the notice period, counted to that
+ * departure's start) and open, and not the departure the booking is on (another
+ * time on its own date is a move). A listed, open departure without room is
+ * refused by the hold (holdChange).
  */
-export async function openSlot(tx: DB, b: BookingRow, date: string, at: Date) {
-  if (date === b.selectedDate) {
-    throw badRequest("date: Your booking is already on this date. Choose another date.", {
-      date: "Your booking is already on this date. Choose another date.",
-    });
-  }
+export async function openSlot(tx: DB, b: BookingRow, target: MoveTarget, at: Date) {
+  const { date, startTime } = target;
+  const same = () => {
+    const field = b.startTime ? "start_time" : "date";
+    const msg = b.startTime
+      ? `Your booking is already on ${departureText(date, b.startTime)}. Choose another date or time.`
+      : "Your booking is already on this date. Choose another date.";
+    return badRequest(`${field}: ${msg}`, { [field]: msg });
+  };
+  if (date === b.selectedDate && (startTime ?? "") === b.startTime) throw same();
   const options = (await listDateOptions(tx, b.adventureId, at)) ?? [];
   const option = options.find((o) => o.date === date);
-  const [slot] = option
-    ? await tx
-        .select()
-        .from(availability)
-        .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)))
-    : [];
+  const listed = option ? listedTimes(option) : [];
+  const rows = (await departuresOn(tx, b.adventureId, date)).filter((r) => listed.includes(r.startTime));
+  const slot = pickDeparture(rows, startTime);
   if (!slot?.isAvailable) {
-    const msg = `${formatDateAU(date)} is not open for ${b.adventureTitle}. Choose another date.`;
+    const msg = `${departureText(date, slot?.startTime ?? startTime ?? "")} is not open for ${b.adventureTitle}. Choose another date.`;
     throw badRequest(`date: ${msg}`, { date: msg });
   }
+  if (slot.id === b.availabilityId) throw same();
   return slot;
+}
+
+/** Where a move goes: a date, and the departure's start time where the date has several. */
+export interface MoveTarget {
+  date: string;
+  startTime?: string;
+}
+
+/** The start times a date option lists ("" for a departure without its own). */
+function listedTimes(option: DateOption): string[] {
+  return option.departures ? option.departures.map((d) => d.start_time) : [option.start_time ?? ""];
 }
 
 /**
@@ -91,7 +113,7 @@ export async function openSlot(tx: DB, b: BookingRow, date: string, at: Date) {
 export async function holdChange(
   tx: DB,
   b: BookingRow,
-  slot: { id: string; date: string },
+  slot: { id: string; date: string; startTime: string },
   differenceCents: number,
   at: Date,
   operator?: OperatorChange,
@@ -100,7 +122,7 @@ export async function holdChange(
   const held = changeHeldSpots(b, slot.id, groupSize);
   if (held > 0 && !(await holdSpots(tx, slot.id, held))) {
     throw conflict(
-      `${formatDateAU(slot.date)} no longer has room for ${peopleText(held)}${held < groupSize ? " more" : ""}. Choose another date.`,
+      `${departureText(slot.date, slot.startTime)} no longer has room for ${peopleText(held)}${held < groupSize ? " more" : ""}. Choose another date.`,
     );
   }
   const [change] = await tx
@@ -111,6 +133,8 @@ export async function holdChange(
       toAvailabilityId: slot.id,
       fromDate: b.selectedDate,
       toDate: slot.date,
+      fromStartTime: b.startTime,
+      toStartTime: slot.startTime,
       groupSize,
       heldSpots: held === groupSize ? null : held,
       priceDifferenceCents: differenceCents,
@@ -155,7 +179,7 @@ export function changeHeldSpots(b: BookingRow, slotId: string, groupSize: number
  */
 export async function moveBookingFree(
   tx: DB,
-  m: { booking: BookingRow; date: string; at: Date; publicUrl: string },
+  m: { booking: BookingRow; target: MoveTarget; at: Date; publicUrl: string },
 ): Promise<{ booking: BookingRow; change: BookingChangeRow }> {
   const { booking: b, at } = m;
   if (b.bookingStatus !== "confirmed") throw conflict(RESCHEDULE_BLOCK_TEXT.not_confirmed);
@@ -163,7 +187,7 @@ export async function moveBookingFree(
   const [adventure] = await tx.select().from(adventures).where(eq(adventures.id, b.adventureId));
   if (!adventure) throw notFound("Booking not found");
   const mail = await mailContext(tx);
-  const slot = await openSlot(tx, b, m.date, at);
+  const slot = await openSlot(tx, b, m.target, at);
   const change = await holdChange(tx, b, slot, 0, at);
   const moved = await applyMove(tx, {
     booking: b,
@@ -186,7 +210,7 @@ export async function moveBookingFree(
 }
 
 /**
- * Moves the booking onto the change's date: the old date's spots go back
+ * Moves the booking onto the change's departure (its date and start time): the old departure's spots go back
  * through releaseHold (the one release path, with whatever runs when spots
  * free up), and the spots the change holds become the booking's.
  */
@@ -214,6 +238,7 @@ export async function applyMove(
     .set({
       availabilityId: change.toAvailabilityId,
       selectedDate: change.toDate,
+      startTime: change.toStartTime,
       groupSize: change.groupSize,
       unitPriceCents: m.unitCents,
       totalAmountCents: m.totalCents,

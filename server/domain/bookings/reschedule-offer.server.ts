@@ -5,9 +5,10 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { atDepartureTime, departureKey, departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import type { EffectivePolicy } from "../../../app/lib/policy.ts";
 import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
 import { changeWindowText } from "../../../app/lib/policy-words.ts";
 import {
@@ -27,9 +28,14 @@ import { bookingTerms } from "./booking-terms.server.ts";
 import { type BookingChangeRow, holdingChange } from "./reschedule-move.server.ts";
 import { calledOffForWeather } from "./weather-offers.server.ts";
 
-/** One date the booking could move to, with what the move costs. */
+/** One departure the booking could move to, with what the move costs. */
 export interface RescheduleOption {
   date: string;
+  /** The departure's start time ("HH:MM"), or "" where its date has one departure without its own. */
+  startTime: string;
+  /** What the list's choice sends: the date, with "T" and the time where the departure has one (departureKey). */
+  key: string;
+  /** "Saturday, 6 December 2026", with ", 1:00 pm" where the departure has a time. */
   display: string;
   spotsLeft: number;
   unitCents: number;
@@ -51,9 +57,9 @@ export type RescheduleOffer =
   | { offered: false; block: RescheduleBlock; reason: string; checkoutUrl: string | null };
 
 /**
- * What the booking may move to now: the /book date list of its adventure
- * (its notice period, open dates only), less the current date and dates
- * without room for the whole group, each priced as /book prices it.
+ * What the booking may move to now: the departures of moveDepartures (the
+ * /book list less the booking's own departure and those without room for the
+ * whole group), each priced as /book prices it.
  */
 export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): Promise<RescheduleOffer> {
   const { booking: b } = linked;
@@ -78,34 +84,36 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
     }
     return { offered: false, block, reason: rescheduleBlockText(block, terms.policy), checkoutUrl };
   }
-  const dates = (await listDateOptions(db, b.adventureId, at)) ?? [];
-  // What cancelling would refund now, and after the move: the new date's terms, or the original's when the policy keeps them.
-  const refundAt = (totalCents: number, date: string) => ({
-    percent: refundPercent(date, at, terms.policy),
-    cents: refundCents(totalCents, date, at, terms.policy),
+  // What cancelling would refund now, and after the move: counted to the new departure, or the original's when the policy keeps its terms.
+  const refundAt = (totalCents: number, date: string, policy: EffectivePolicy) => ({
+    percent: refundPercent(date, at, policy),
+    cents: refundCents(totalCents, date, at, policy),
   });
-  const refundNow = refundAt(b.totalAmountCents, terms.date);
-  const options = dates
-    .filter((d) => d.available && d.date !== b.selectedDate && d.spots_left >= b.groupSize)
-    .map((d): RescheduleOption => {
-      const unitCents = Math.round(d.price * 100);
-      const totalCents = bookingTotalCents(unitCents, b.groupSize);
-      const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
-      return {
-        date: d.date,
-        display: d.display,
-        spotsLeft: d.spots_left,
-        unitCents,
-        totalCents,
-        differenceCents,
-        differenceText: differenceText(differenceCents, b.currency),
-        refundDropText: refundDropText(
-          refundNow,
-          refundAt(totalCents, terms.policy.movedKeepsOriginalTerms ? terms.date : d.date),
-          b.currency,
-        ),
-      };
-    });
+  const refundNow = refundAt(b.totalAmountCents, terms.date, terms.policy);
+  const keeps = terms.policy.movedKeepsOriginalTerms;
+  const options = (await moveDepartures(db, b, at)).map((d): RescheduleOption => {
+    const unitCents = Math.round(d.price * 100);
+    const totalCents = bookingTotalCents(unitCents, b.groupSize);
+    const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
+    return {
+      date: d.date,
+      startTime: d.startTime,
+      key: departureKey(d.date, d.startTime),
+      display: d.display,
+      spotsLeft: d.spotsLeft,
+      unitCents,
+      totalCents,
+      differenceCents,
+      differenceText: differenceText(differenceCents, b.currency),
+      refundDropText: refundDropText(
+        refundNow,
+        keeps
+          ? refundAt(totalCents, terms.date, terms.policy)
+          : refundAt(totalCents, d.date, atDepartureTime(terms.policy, d.startTime)),
+        b.currency,
+      ),
+    };
+  });
   if (options.length === 0) {
     return {
       offered: false,
@@ -117,12 +125,44 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
   return { offered: true, options, currency: b.currency, changeWindow: changeWindowText(terms.policy) };
 }
 
-/** The dates a free (weather) move may go to: the /book list of the adventure, open with room for the group. */
-export async function freeMoveDates(db: DB, b: BookingRow, at: Date) {
+/**
+ * The departures a move may go to: the /book list of the adventure (its notice
+ * period, counted to each departure's start), open with room for the whole
+ * group, one entry per departure (a date with several lists each), less the
+ * departure the booking is on (another time on its own date is a move).
+ */
+export async function moveDepartures(db: DB, b: BookingRow, at: Date) {
   const dates = (await listDateOptions(db, b.adventureId, at)) ?? [];
   return dates
-    .filter((d) => d.available && d.date !== b.selectedDate && d.spots_left >= b.groupSize)
-    .map((d) => ({ date: d.date, display: d.display, spotsLeft: d.spots_left }));
+    .flatMap((d) =>
+      d.departures
+        ? d.departures.map((x) => ({ ...x, date: d.date }))
+        : [{ ...d, start_time: d.start_time ?? "" }],
+    )
+    .filter(
+      (d) =>
+        d.available &&
+        d.spots_left >= b.groupSize &&
+        !(d.date === b.selectedDate && d.start_time === b.startTime),
+    )
+    .map((d) => ({
+      date: d.date,
+      startTime: d.start_time,
+      display: departureText(d.date, d.start_time, "full"),
+      spotsLeft: d.spots_left,
+      price: d.price,
+    }));
+}
+
+/** The departures a free (weather) move may go to: moveDepartures, without prices (the price stays). */
+export async function freeMoveDates(db: DB, b: BookingRow, at: Date) {
+  return (await moveDepartures(db, b, at)).map((d) => ({
+    date: d.date,
+    startTime: d.startTime,
+    key: departureKey(d.date, d.startTime),
+    display: d.display,
+    spotsLeft: d.spotsLeft,
+  }));
 }
 
 /** The booking's latest date change, for the notice on its page. */
@@ -164,7 +204,7 @@ export async function dateChangeView(db: DB, linked: LinkedBooking, at: Date, re
   if (new URL(request.url).searchParams.get("changed") === "1") {
     const change = await latestChange(db, linked.booking.id);
     const money = (cents: number) => formatMoney(cents, linked.booking.currency, true);
-    const to = change ? formatDateAU(change.toDate, "full") : "";
+    const to = change ? departureText(change.toDate, change.toStartTime, "full") : "";
     if (change?.source === "operator") {
       // A change agreed with the operator (date, group or both) and paid through its link.
       const what = `${to}, ${peopleText(change.groupSize)}`;
@@ -173,7 +213,7 @@ export async function dateChangeView(db: DB, linked: LinkedBooking, at: Date, re
           ? `Your booking is changed: ${what}. Thank you for your payment of ${money(change.priceDifferenceCents)}. We have emailed you the details.`
           : change.status === "holding"
             ? `We are waiting for your payment for the change to ${what}. This page shows it once it is confirmed.`
-            : `Your booking was not changed: the payment was not completed. It stays on ${formatDateAU(linked.booking.selectedDate, "full")}, ${peopleText(linked.booking.groupSize)}.`;
+            : `Your booking was not changed: the payment was not completed. It stays on ${departureText(linked.booking.selectedDate, linked.booking.startTime, "full")}, ${peopleText(linked.booking.groupSize)}.`;
     } else if (change?.status === "done") {
       notice = `Your booking has moved to ${to}.${
         change.priceDifferenceCents < 0
@@ -181,9 +221,9 @@ export async function dateChangeView(db: DB, linked: LinkedBooking, at: Date, re
           : change.priceDifferenceCents > 0
             ? ` Thank you for your payment of ${money(change.priceDifferenceCents)}.`
             : ""
-      } We have emailed you the new date.`;
+      } We have emailed you the new ${change.toDate === change.fromDate ? "time" : "date"}.`;
     } else if (change?.status === "released") {
-      notice = `Your date was not changed: the payment for ${to} was not completed. Your booking stays on ${formatDateAU(linked.booking.selectedDate, "full")}.`;
+      notice = `Your date was not changed: the payment for ${to} was not completed. Your booking stays on ${departureText(linked.booking.selectedDate, linked.booking.startTime, "full")}.`;
     } else if (change?.status === "holding") {
       notice = `We are waiting for your payment for the move to ${to}. This page shows the new date once it is confirmed.`;
     }

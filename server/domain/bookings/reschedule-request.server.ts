@@ -20,7 +20,7 @@
  */
 import { eq } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { atDepartureTime, departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { priceDifferenceCents, rescheduleBlock, rescheduleBlockText } from "../../../app/lib/reschedule.ts";
 import { adventures, bookings } from "../../db/schema.ts";
@@ -42,6 +42,7 @@ import {
   enqueueMovedEmails,
   holdChange,
   holdingChange,
+  type MoveTarget,
   mailContext,
   openSlot,
   releaseChange,
@@ -56,14 +57,16 @@ export type RescheduleResult =
   | { outcome: "checkout"; change: BookingChangeRow; checkoutUrl: string };
 
 /**
- * Moves a booking to `date`. `expectedDifferenceCents`, when given, is the
+ * Moves a booking to the departure `target` names (a date, and its start time
+ * where the date has several; another time on the booking's own date is a
+ * move too). `expectedDifferenceCents`, when given, is the
  * difference the customer reviewed: a price changed since is refused, so
  * nobody pays or gets back an amount they were not shown.
  */
 export async function requestReschedule(
   deps: BookingDeps,
   bookingId: string,
-  date: string,
+  target: MoveTarget,
   expectedDifferenceCents?: number,
 ): Promise<RescheduleResult> {
   const { db, env, log, now } = deps;
@@ -74,12 +77,14 @@ export async function requestReschedule(
   const [adventure] = await db.select().from(adventures).where(eq(adventures.id, current.adventureId));
   if (!adventure) throw notFound("Booking not found");
   // The adventure's date-change cut-off (content/policy).
-  const policy = await adventurePolicy(db, adventure);
+  const adventureRules = await adventurePolicy(db, adventure);
 
   const refunds: RefundRow[] = [];
   const result = await db.transaction(async (tx) => {
     const [b] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
     const paid = await lockPaidPayments(tx, bookingId);
+    // Its hours count to the departure the booking is on.
+    const policy = atDepartureTime(adventureRules, b.startTime);
     const block = rescheduleBlock(
       {
         status: b.bookingStatus,
@@ -92,7 +97,7 @@ export async function requestReschedule(
       policy,
     );
     if (block) throw conflict(rescheduleBlockText(block, policy));
-    const slot = await openSlot(tx, b, date, at);
+    const slot = await openSlot(tx, b, target, at);
     const unitCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
     const totalCents = bookingTotalCents(unitCents, b.groupSize);
     const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
@@ -166,7 +171,7 @@ export async function requestReschedule(
     {
       kind: "booking",
       name: `${current.adventureTitle}: date change`,
-      description: `${formatDateAU(current.selectedDate, "full")} to ${formatDateAU(change.toDate, "full")} · ${peopleText(current.groupSize)} · ${current.reference}`,
+      description: `${departureText(current.selectedDate, current.startTime, "full")} to ${departureText(change.toDate, change.toStartTime, "full")} · ${peopleText(current.groupSize)} · ${current.reference}`,
       unitAmountCents: differenceCents,
       quantity: 1,
       currency: current.currency,

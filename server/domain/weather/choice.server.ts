@@ -107,7 +107,7 @@ async function claimOffer(
 export async function chooseWeather(
   deps: BookingDeps,
   offerId: string,
-  answer: { choice: WeatherChoiceName; date?: string; by: DecidedBy },
+  answer: { choice: WeatherChoiceName; date?: string; startTime?: string; by: DecidedBy },
 ): Promise<WeatherOutcome> {
   const { db, env, log } = deps;
   const at = deps.now();
@@ -130,7 +130,7 @@ export async function chooseWeather(
   try {
     if (answer.choice === "move") {
       if (!answer.date) throw badRequest("date: Choose the new date", { date: "Choose the new date" });
-      const date = answer.date;
+      const target = { date: answer.date, startTime: answer.startTime };
       await db.transaction(async (tx) => {
         // The booking row first, as cancelling locks it: racing answers queue here.
         const [b] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
@@ -138,7 +138,7 @@ export async function chooseWeather(
         if (!onCancelledDate(b, cancellation.date)) {
           throw conflict("This booking is no longer on the cancelled date.");
         }
-        const moved = await moveBookingFree(tx, { booking: b, date, at, publicUrl: env.publicUrl });
+        const moved = await moveBookingFree(tx, { booking: b, target, at, publicUrl: env.publicUrl });
         await tx
           .update(weatherOffers)
           .set({ movedToDate: moved.booking.selectedDate })

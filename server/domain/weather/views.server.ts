@@ -59,6 +59,8 @@ export async function weatherView(db: DB, booking: BookingRow) {
   return {
     offerId: offer.id,
     date: cancellation.date,
+    /** The called-off departure's start time, where the booking's has one (a call-off takes the whole date). */
+    startTime: booking.selectedDate === cancellation.date ? booking.startTime : "",
     message: cancellation.message,
     respondBy: cancellation.respondBy.toISOString(),
     defaultChoice: cancellation.defaultChoice,

@@ -1,0 +1,237 @@
+/**
+ * Moves between departures of one date (a morning and an afternoon dive): the
+ * customer's date change lists each departure and moves to another time on
+ * the same date (freeing the old departure's spots, holding the new one's),
+ * refuses a date with several departures without a time (naming start_time),
+ * and counts its hours to the departure's own start; two bookings racing for
+ * the last room on a departure never overbook.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureAt } from "../../app/lib/departure.ts";
+import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
+import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
+import { availability, bookingChanges, bookings, emailOutbox } from "../../server/db/schema.ts";
+import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { insertBooking } from "../helpers/admin.ts";
+import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
+import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
+
+const routeFor: RouteFor = (method, path): ReturnType<RouteFor> => {
+  const get = method === "GET" || method === "HEAD";
+  const re = /^\/my-booking\/([^/]+)\/reschedule$/.exec(path);
+  if (re)
+    return { fn: (get ? reschedulePage.loader : reschedulePage.action) as RouteFn, params: { token: re[1] } };
+  return null;
+};
+
+let clients = 0;
+/** A new client address (documentation range), so tests never share a rate-limit counter. */
+const newClient = () => ({ "X-Forwarded-For": `203.0.113.7, 198.51.100.${++clients}` });
+
+const ADVENTURE = "dive-exhibition";
+const UNIT = 10_000;
+
+interface Option {
+  date: string;
+  startTime: string;
+  key: string;
+  display: string;
+  differenceCents: number;
+}
+interface Page {
+  offer: { offered: boolean; reason?: string; options?: Option[] };
+  picked: Option | null;
+}
+
+describe("a booking moves between departures", () => {
+  const clock = testClock();
+  let t: TestContext;
+  let app: ReturnType<typeof appWithRoutes>;
+  let day = 0;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY_HOPS: "1" }, { now: clock.now });
+    app = appWithRoutes(t.services, routeFor);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A date of this test's own, far enough out that no other test or the seed uses it. */
+  const ownDate = (from = 150) => addDays(sydneyDate(clock.now()), from + ++day);
+
+  /** One departure per start time on `date`, each with the room given, at $100 a person. */
+  async function departures(date: string, times: string[], spots = 8, booked = 0) {
+    const rows = await t.db
+      .insert(availability)
+      .values(
+        times.map((startTime) => ({
+          adventureId: ADVENTURE,
+          date,
+          startTime,
+          availableSpots: spots,
+          bookedSpots: booked,
+          priceOverrideCents: UNIT,
+        })),
+      )
+      .returning();
+    return Object.fromEntries(rows.map((r) => [r.startTime, r]));
+  }
+
+  /** A paid, confirmed booking of 2 at $100 each on `slot` (its spots held), and its emailed link. */
+  async function paidOn(slot: { id: string; date: string; startTime: string }, email: string) {
+    const { booking } = await insertBooking(t.db, {
+      adventureId: ADVENTURE,
+      paid: true,
+      groupSize: 2,
+      unitPriceCents: UNIT,
+      date: slot.date,
+      email,
+    });
+    await t.db
+      .update(bookings)
+      .set({ availabilityId: slot.id, startTime: slot.startTime, holdsSpots: true })
+      .where(eq(bookings.id, booking.id));
+    const [row] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: row.bookedSpots + 2 })
+      .where(eq(availability.id, slot.id));
+    const token = await t.db.transaction((tx) => mintBookingLink(tx, booking.id, "email", clock.now()));
+    return { booking, token };
+  }
+
+  const page = async (token: string, query = "") => {
+    const res = await app.request(`/my-booking/${token}/reschedule${query}`, { headers: newClient() });
+    return ((await res.json()) as { page: Page }).page;
+  };
+  const confirm = (token: string, fields: Record<string, string>) =>
+    app.request(`/my-booking/${token}/reschedule`, {
+      method: "POST",
+      headers: {
+        Accept: "text/html,application/xhtml+xml",
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...newClient(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const booked = async (id: string) =>
+    (await t.db.select().from(availability).where(eq(availability.id, id)))[0].bookedSpots;
+  const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+
+  it("moves from the 08:00 to the 13:00 on the same date: the 08:00's spots are freed, the 13:00's held", async () => {
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"]);
+    const email = "morning-to-afternoon@example.com";
+    const { booking, token } = await paidOn(slots["08:00"], email);
+    expect(await booked(slots["08:00"].id)).toBe(2);
+
+    // The list offers the afternoon of the same date, by its own key, and never the booking's own departure.
+    const listed = await page(token);
+    const afternoon = listed.offer.options?.find((o) => o.date === date && o.startTime === "13:00");
+    expect(afternoon).toMatchObject({ key: `${date}T13:00`, differenceCents: 0 });
+    expect(afternoon?.display).toContain("1:00 pm");
+    expect(listed.offer.options?.some((o) => o.date === date && o.startTime === "08:00")).toBe(false);
+    // The list's choice opens the review of that departure.
+    expect((await page(token, `?date=${date}T13:00`)).picked).toMatchObject({ startTime: "13:00" });
+
+    const res = await confirm(token, { date, start_time: "13:00", difference: "0" });
+    expect(res.status).toBe(303);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      selectedDate: date,
+      startTime: "13:00",
+      availabilityId: slots["13:00"].id,
+      holdsSpots: true,
+    });
+    expect(await booked(slots["08:00"].id)).toBe(0);
+    expect(await booked(slots["13:00"].id)).toBe(2);
+    const [change] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking.id));
+    expect(change).toMatchObject({ fromStartTime: "08:00", toStartTime: "13:00", status: "done" });
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "booking_rescheduled")));
+    expect(mail.textBody).toContain("8:00 am");
+    expect(mail.subject).toContain("1:00 pm");
+
+    // Back to its own departure again is no move.
+    const same = await confirm(token, { date, start_time: "13:00", difference: "0" });
+    expect(same.status).toBe(400);
+    expect(((await same.json()) as { detail: string }).detail).toMatch(/^start_time: .*already on/);
+  });
+
+  it("refuses a date with two departures without a time, naming start_time, and holds nothing", async () => {
+    const from = await departures(ownDate(), [""]);
+    const { booking, token } = await paidOn(from[""], "no-time@example.com");
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"]);
+
+    const res = await confirm(token, { date, difference: "0" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { detail: string; errors: Record<string, string> };
+    expect(body.detail).toMatch(/^start_time: .*2 departures/);
+    expect(body.errors.start_time).toContain("Please choose a departure time");
+    const wrong = await confirm(token, { date, start_time: "10:00", difference: "0" });
+    expect(((await wrong.json()) as { detail: string }).detail).toMatch(
+      /^start_time: There is no departure at 10:00 am/,
+    );
+    const badTime = await confirm(token, { date, start_time: "1pm", difference: "0" });
+    expect(badTime.status).toBe(400);
+    expect(((await badTime.json()) as { detail: string }).detail).toMatch(/^start_time: /);
+
+    expect(await booked(slots["08:00"].id)).toBe(0);
+    expect(await booked(slots["13:00"].id)).toBe(0);
+    expect(await bookingRow(booking.id)).toMatchObject({ availabilityId: from[""].id, startTime: "" });
+    // Without times the move reads as it always did: the date alone.
+    const plain = await departures(ownDate(), [""]);
+    const listed = await page(token);
+    expect(listed.offer.options?.find((o) => o.date === plain[""].date)).toMatchObject({
+      key: plain[""].date,
+      startTime: "",
+    });
+    expect((await confirm(token, { date: plain[""].date, difference: "0" })).status).toBe(303);
+    expect(await bookingRow(booking.id)).toMatchObject({ availabilityId: plain[""].id, startTime: "" });
+  });
+
+  it("counts the date-change cut-off in hours to the booking's own departure", async () => {
+    const date = addDays(sydneyDate(clock.now()), 3);
+    const slots = await departures(date, ["06:00", "22:00"]);
+    // A cut-off that falls between the two: 14:00 on the date is exactly this many hours away.
+    const hours = Math.floor((departureAt(date, 14 * 60).getTime() - clock.now().getTime()) / 3_600_000);
+    const terms = {
+      ...DEFAULT_POLICY_RULES,
+      tiers: [{ daysBefore: 0, refundPercent: 100 }],
+      changeCutoff: { hoursBefore: hours },
+      startMinutes: null,
+    };
+    const early = await paidOn(slots["06:00"], "early-cutoff@example.com");
+    const late = await paidOn(slots["22:00"], "late-cutoff@example.com");
+    for (const b of [early, late]) {
+      await t.db.update(bookings).set({ policyTerms: terms }).where(eq(bookings.id, b.booking.id));
+    }
+    await departures(ownDate(), [""]);
+    expect((await page(early.token)).offer).toMatchObject({ offered: false });
+    expect((await page(late.token)).offer).toMatchObject({ offered: true });
+  });
+
+  it("never overbooks: two bookings racing for the last room on the 13:00", async () => {
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"]);
+    await t.db.update(availability).set({ availableSpots: 4 }).where(eq(availability.id, slots["13:00"].id));
+    await t.db.update(availability).set({ bookedSpots: 2 }).where(eq(availability.id, slots["13:00"].id));
+    const a = await paidOn(slots["08:00"], "race-morning-a@example.com");
+    const b = await paidOn(slots["08:00"], "race-morning-b@example.com");
+    const answers = await Promise.all(
+      [a, b].map((x) => confirm(x.token, { date, start_time: "13:00", difference: "0" })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 409]);
+    expect(await booked(slots["13:00"].id)).toBe(4);
+    expect(await booked(slots["08:00"].id)).toBe(2);
+    const onAfternoon = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.selectedDate, date), eq(bookings.startTime, "13:00")));
+    expect(onAfternoon).toHaveLength(1);
+  });
+});

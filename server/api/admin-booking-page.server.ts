@@ -97,7 +97,14 @@ export function adminBookingPageApi(services: Services) {
     const id = c.req.param("id");
     await loadBooking(db, id);
     const target = readQuery(c, bookingChangeTargetSchema);
-    return c.json(await previewChange(db, id, { date: target.date, groupSize: target.group_size }, now()));
+    return c.json(
+      await previewChange(
+        db,
+        id,
+        { date: target.date, startTime: target.start_time, groupSize: target.group_size },
+        now(),
+      ),
+    );
   });
 
   api.post("/admin/bookings/:id/change", async (c) => {
@@ -107,6 +114,7 @@ export function adminBookingPageApi(services: Services) {
     const input = await readJson(c, bookingChangeSchema);
     const result = await changeBooking(deps, id, {
       date: input.date,
+      startTime: input.start_time,
       groupSize: input.group_size,
       settlement: input.settlement,
       expectedDifferenceCents: input.expected_difference_cents,

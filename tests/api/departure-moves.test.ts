@@ -4,7 +4,8 @@
  * the same date (freeing the old departure's spots, holding the new one's),
  * refuses a date with several departures without a time (naming start_time),
  * and counts its hours to the departure's own start; two bookings racing for
- * the last room on a departure never overbook.
+ * the last room on a departure never overbook. The operator's change picks a
+ * departure the same way.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
 import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
 import { availability, bookingChanges, bookings, emailOutbox } from "../../server/db/schema.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
-import { insertBooking } from "../helpers/admin.ts";
+import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
 import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
 
@@ -51,7 +52,10 @@ describe("a booking moves between departures", () => {
   let app: ReturnType<typeof appWithRoutes>;
   let day = 0;
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY_HOPS: "1" }, { now: clock.now });
+    t = await createTestApp(
+      { TRUST_PROXY_HOPS: "1", ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+      { now: clock.now },
+    );
     app = appWithRoutes(t.services, routeFor);
   });
   afterAll(async () => {
@@ -233,5 +237,64 @@ describe("a booking moves between departures", () => {
       .from(bookings)
       .where(and(eq(bookings.selectedDate, date), eq(bookings.startTime, "13:00")));
     expect(onAfternoon).toHaveLength(1);
+  });
+
+  it("the operator moves a booking to another departure: the preview and the change carry its time", async () => {
+    const admin = await login(t);
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"]);
+    const { booking } = await paidOn(slots["08:00"], "operator-move@example.com");
+    const path = `/api/admin/bookings/${booking.id}/change`;
+
+    // Another date with two departures needs the time, named as the field.
+    const other = ownDate();
+    await departures(other, ["08:00", "13:00"]);
+    const untimed = await t.app.request(`${path}?date=${other}`, authed(admin));
+    expect(untimed.status).toBe(400);
+    expect(((await untimed.json()) as { errors: Record<string, string> }).errors.start_time).toContain(
+      "2 departures",
+    );
+    // Its own date without a time is its own departure: a change of the group alone.
+    const bigger = await t.app.request(`${path}?date=${date}&group_size=3`, authed(admin));
+    expect(bigger.status).toBe(200);
+    expect(await bigger.json()).toMatchObject({
+      from_start_time: "08:00",
+      start_time: "08:00",
+      group_size: 3,
+    });
+
+    const preview = await t.app.request(`${path}?date=${date}&start_time=13:00`, authed(admin));
+    expect(preview.status).toBe(200);
+    const plan = (await preview.json()) as { difference_cents: number; settlements: string[] };
+    expect(plan).toMatchObject({
+      from_date: date,
+      from_start_time: "08:00",
+      date,
+      start_time: "13:00",
+      difference_cents: 0,
+      settlements: ["none"],
+    });
+
+    const body = {
+      date,
+      start_time: "13:00",
+      settlement: "none",
+      expected_difference_cents: 0,
+      request_key: "operator-departure-move-0001",
+    };
+    const res = await t.app.request(path, authed(admin, "POST", body));
+    expect(res.status).toBe(201);
+    expect(await bookingRow(booking.id)).toMatchObject({
+      selectedDate: date,
+      startTime: "13:00",
+      availabilityId: slots["13:00"].id,
+    });
+    expect(await booked(slots["08:00"].id)).toBe(0);
+    expect(await booked(slots["13:00"].id)).toBe(2);
+    // The same submission again answers the first change, with its departure.
+    const again = await t.app.request(path, authed(admin, "POST", body));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ repeated: true, plan: { start_time: "13:00" } });
+    expect(await booked(slots["13:00"].id)).toBe(2);
   });
 });

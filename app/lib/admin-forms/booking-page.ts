@@ -77,12 +77,15 @@ export const operatorRefundSchema = z.object({
 export type OperatorRefundInput = z.output<typeof operatorRefundSchema>;
 
 /**
- * A change of the booking's date, group size or both: the new date and group
- * size as the form shows them (either may stay the booking's own). The date
+ * A change of the booking's date (and departure), group size or both: the new
+ * date, its departure's time and the group size as the form shows them (each
+ * may stay the booking's own). The date
  * and group-size rules are the booking form's own.
  */
 export const bookingChangeTargetSchema = z.object({
   date: bookingSchema.shape.selected_date.optional(),
+  /** The new departure's start time, needed where the date has several. */
+  start_time: bookingSchema.shape.start_time,
   group_size: bookingSchema.shape.group_size.optional(),
 });
 export type BookingChangeTarget = z.output<typeof bookingChangeTargetSchema>;

@@ -7,7 +7,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { type ChangeSettlement, changeSettlements } from "../../../app/lib/booking-change.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { sydneyDate } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -21,7 +22,7 @@ import {
   payments,
 } from "../../db/schema.ts";
 import { conflict, HttpError, notFound } from "../../errors.server.ts";
-import { datePriceCents } from "../bookings/availability.server.ts";
+import { datePriceCents, departuresOn, pickDeparture } from "../bookings/availability.server.ts";
 import { owedCents } from "../bookings/operator-booking.server.ts";
 import { checkGroupSize } from "../bookings/place-booking.server.ts";
 import { changeHeldSpots, holdingChange } from "../bookings/reschedule-move.server.ts";
@@ -31,6 +32,11 @@ import { lockPaidPayments, refundableCents } from "../money/refunds.server.ts";
 export interface ChangeTarget {
   /** The new date (YYYY-MM-DD); the booking's own when left out. */
   date?: string;
+  /**
+   * The new departure's start time ("HH:MM"), needed where the date has several;
+   * left out on the booking's own date, the booking's own departure.
+   */
+  startTime?: string;
   /** The new group size; the booking's own when left out. */
   groupSize?: number;
 }
@@ -45,7 +51,11 @@ export interface ChangeDecision extends ChangeTarget {
 /** What the change costs and how it may be settled, as the console's preview shows it. */
 export interface ChangePlan {
   from_date: string;
+  /** The booking's departure's start time, where it has one. */
+  from_start_time?: string;
   date: string;
+  /** The new departure's start time, where it has one. */
+  start_time?: string;
   from_group_size: number;
   group_size: number;
   current_total_cents: number;
@@ -95,34 +105,42 @@ export async function planChange(
   const date = target.date ?? b.selectedDate;
   const groupSize = target.groupSize ?? b.groupSize;
   checkGroupSize(adventure, groupSize);
-  if (date === b.selectedDate && groupSize === b.groupSize) {
+  // The booking's own departure: its date with no time asked, or with its own time.
+  const ownDeparture =
+    date === b.selectedDate && (target.startTime === undefined || target.startTime === b.startTime);
+  if (ownDeparture && groupSize === b.groupSize) {
     throw fieldError("date", "Choose another date or group size: this is the booking as it is.");
   }
 
   let slot: typeof availability.$inferSelect | undefined;
-  if (date === b.selectedDate && b.availabilityId) {
+  if (ownDeparture && b.availabilityId) {
     [slot] = await tx.select().from(availability).where(eq(availability.id, b.availabilityId));
   } else {
     if (date < sydneyDate(at)) throw fieldError("date", "Choose a date from today on.");
-    [slot] = await tx
-      .select()
-      .from(availability)
-      .where(and(eq(availability.adventureId, b.adventureId), eq(availability.date, date)));
+    // pickDeparture's rule: a date's only departure needs no time, a date with several does.
+    slot = pickDeparture(await departuresOn(tx, b.adventureId, date), target.startTime);
     if (!slot?.isAvailable) {
       throw fieldError(
         "date",
-        `${formatDateAU(date)} is not open for ${b.adventureTitle}. Open it in the calendar first, or choose another date.`,
+        `${departureText(date, slot?.startTime ?? target.startTime ?? "")} is not open for ${b.adventureTitle}. Open it in the calendar first, or choose another date.`,
       );
+    }
+    if (slot.id === b.availabilityId && groupSize === b.groupSize) {
+      throw fieldError("date", "Choose another date or group size: this is the booking as it is.");
     }
   }
   if (!slot) throw conflict("The booking's date is no longer in the calendar.");
   const needed = changeHeldSpots(b, slot.id, groupSize);
   const free = slot.availableSpots - slot.bookedSpots;
   if (needed > free) {
-    const field = date === b.selectedDate ? "group_size" : "date";
+    const field = slot.id === b.availabilityId ? "group_size" : "date";
     const room =
       free > 0 ? `room for ${peopleText(free)}${slot.id === b.availabilityId ? " more" : ""}` : "no room";
-    throw fieldError(field, `${formatDateAU(date)} has ${room}; this change needs ${needed}.`, 409);
+    throw fieldError(
+      field,
+      `${departureText(slot.date, slot.startTime)} has ${room}; this change needs ${needed}.`,
+      409,
+    );
   }
 
   // The booking's own date keeps the price it was sold at; another date costs what it costs now.
@@ -157,7 +175,9 @@ export async function planChange(
     paid,
     plan: {
       from_date: b.selectedDate,
+      ...(b.startTime && { from_start_time: b.startTime }),
       date,
+      ...(slot.startTime && { start_time: slot.startTime }),
       from_group_size: b.groupSize,
       group_size: groupSize,
       current_total_cents: b.totalAmountCents,

@@ -18,7 +18,7 @@
  */
 import { and, eq, gt } from "drizzle-orm";
 import { totalAfterChange } from "../../../app/lib/booking-change.ts";
-import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import type { DB } from "../../db/client.server.ts";
 import { bookingChanges, bookings, participants } from "../../db/schema.ts";
@@ -180,7 +180,7 @@ export async function changeBooking(
     {
       kind: "booking",
       name: `${b.adventureTitle}: booking change`,
-      description: `${formatDateAU(plan.date, "full")} · ${peopleText(plan.group_size)} · ${b.reference}`,
+      description: `${departureText(plan.date, plan.start_time ?? "", "full")} · ${peopleText(plan.group_size)} · ${b.reference}`,
       unitAmountCents: plan.difference_cents,
       quantity: 1,
       currency: b.currency,
@@ -223,7 +223,9 @@ async function repeatedOutcome(db: DB, bookingId: string, change: BookingChangeR
   const [b] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   const plan: ChangePlan = {
     from_date: change.fromDate,
+    ...(change.fromStartTime && { from_start_time: change.fromStartTime }),
     date: change.toDate,
+    ...(change.toStartTime && { start_time: change.toStartTime }),
     from_group_size: change.status === "done" ? change.groupSize : b.groupSize,
     group_size: change.groupSize,
     current_total_cents: b.totalAmountCents,

@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import type { ChangePlan } from "../../../../server/domain/console/booking-change.server";
 import { adminGet } from "../../../lib/admin-data";
 import { type ChangeSettlement, SETTLEMENT_LABELS } from "../../../lib/booking-change";
-import { formatDateAU, sydneyDate } from "../../../lib/dates";
+import { sydneyDate } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { MAX_GROUP_SIZE, peopleText } from "../../../lib/group-size";
 import { formatMoney } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
@@ -14,8 +15,10 @@ import { failureDetail, type Notify } from "./types";
 type Outcome = { outcome: "changed" | "link"; refund_cents: number; payment_url: string | null };
 
 /**
- * Move the booking to another date or change its group: the operator picks
- * the new date and size, the server works out the difference and the ways to
+ * Move the booking to another date (or departure) or change its group: the
+ * operator picks the new date, its departure's time where the date has
+ * several (the field shows for a booking on a timed departure, or once the
+ * server asks for it), and the size, the server works out the difference and the ways to
  * settle it (the preview), and the change is confirmed with the settlement
  * chosen and the difference shown, so a price that moved in between is refused
  * rather than charged. The request key is made with each preview: a double
@@ -31,6 +34,7 @@ export function ChangeForm({
   notify: Notify;
 }) {
   const [date, setDate] = useState(b.selected_date);
+  const [time, setTime] = useState(b.start_time ?? "");
   const [groupSize, setGroupSize] = useState(String(b.group_size));
   const [plan, setPlan] = useState<ChangePlan | null>(null);
   const [settlement, setSettlement] = useState<ChangeSettlement>("none");
@@ -51,7 +55,8 @@ export function ChangeForm({
   const check = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    const res = await adminGet<ChangePlan>(`${path}?${new URLSearchParams({ date, group_size: groupSize })}`);
+    const query = new URLSearchParams({ date, group_size: groupSize, ...(time && { start_time: time }) });
+    const res = await adminGet<ChangePlan>(`${path}?${query}`);
     setBusy(false);
     if (res.ok) {
       setPlan(res.data);
@@ -70,6 +75,7 @@ export function ChangeForm({
     setBusy(true);
     const res = await write<Outcome>("POST", path, {
       date,
+      ...(time && { start_time: time }),
       group_size: Number(groupSize),
       settlement,
       expected_difference_cents: plan.difference_cents,
@@ -101,9 +107,15 @@ export function ChangeForm({
   };
 
   const d = plan?.difference_cents ?? 0;
+  // Without departure times the form is the date and the group alone.
+  const timed = Boolean(b.start_time || time || errors.start_time);
   return (
     <div className="space-y-4" data-testid="booking-change">
-      <form onSubmit={check} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate>
+      <form
+        onSubmit={check}
+        className={`grid gap-3 sm:items-end ${timed ? "sm:grid-cols-[1fr_8rem_10rem_auto]" : "sm:grid-cols-[1fr_10rem_auto]"}`}
+        noValidate
+      >
         <TextField
           label="Date"
           type="date"
@@ -114,6 +126,16 @@ export function ChangeForm({
           onChange={(e) => edited(() => setDate(e.currentTarget.value))}
           required
         />
+        {timed ? (
+          <TextField
+            label="Departure time"
+            type="time"
+            name="start_time"
+            value={time}
+            error={errors.start_time}
+            onChange={(e) => edited(() => setTime(e.currentTarget.value))}
+          />
+        ) : null}
         <SelectField
           label="Group size"
           name="group_size"
@@ -139,9 +161,9 @@ export function ChangeForm({
           data-testid="change-preview"
         >
           <p className="flex flex-wrap items-center gap-1.5 font-medium text-ocean-900">
-            {formatDateAU(plan.from_date)}, {peopleText(plan.from_group_size)}
+            {departureText(plan.from_date, plan.from_start_time ?? "")}, {peopleText(plan.from_group_size)}
             <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-400" />
-            {formatDateAU(plan.date)}, {peopleText(plan.group_size)}
+            {departureText(plan.date, plan.start_time ?? "")}, {peopleText(plan.group_size)}
           </p>
           <p>
             New price {money(plan.new_total_cents)} (now {money(plan.current_total_cents)}):{" "}

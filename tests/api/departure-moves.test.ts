@@ -13,11 +13,19 @@ import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { departureAt } from "../../app/lib/departure.ts";
 import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
 import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
-import { availability, bookingChanges, bookings, emailOutbox } from "../../server/db/schema.ts";
+import {
+  availability,
+  bookingChanges,
+  bookings,
+  emailOutbox,
+  waitlistEntries,
+} from "../../server/db/schema.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { cancelBooking } from "../../server/domain/bookings/cancel-booking.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText } from "../helpers/outbox.ts";
 import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
-import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
+import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
 const routeFor: RouteFor = (method, path): ReturnType<RouteFor> => {
   const get = method === "GET" || method === "HEAD";
@@ -296,5 +304,50 @@ describe("a booking moves between departures", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ repeated: true, plan: { start_time: "13:00" } });
     expect(await booked(slots["13:00"].id)).toBe(2);
+  });
+
+  it("the waitlist of a date whose two departures are full gets the offer when the 13:00 frees a spot", async () => {
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"], 2);
+    await paidOn(slots["08:00"], "full-morning@example.com");
+    const afternoon = await paidOn(slots["13:00"], "full-afternoon@example.com");
+    const join = (email: string) =>
+      t.app.request(
+        "/api/waitlist",
+        jsonRequest("POST", { adventure_id: ADVENTURE, date, email, group_size: 2 }),
+      );
+    const joined = await join("waiting-saturday@example.com");
+    expect(joined.status).toBe(200);
+
+    await cancelBooking(
+      { db: t.db, env: t.services.env, log: t.services.log, payments: t.services.payments, now: clock.now },
+      afternoon.booking.id,
+      { by: "customer" },
+    );
+    const [entry] = await t.db
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.date, date), eq(waitlistEntries.email, "waiting-saturday@example.com")));
+    expect(entry.status).toBe("offered");
+    const [offer] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.toAddress, "waiting-saturday@example.com"),
+          eq(emailOutbox.kind, "waitlist_offer"),
+        ),
+      );
+    // The link opens the date; the form asks for the time.
+    const text = await sentText(t.db, offer);
+    expect(text).toContain(`/book?adventure=${ADVENTURE}&date=${date}&offer=`);
+    expect(text).toContain("the 1:00 pm departure");
+
+    // With room on one departure there is no waiting: it says which.
+    const room = await join("too-early@example.com");
+    expect(room.status).toBe(400);
+    expect(((await room.json()) as { errors: Record<string, string> }).errors.date).toContain(
+      "1:00 pm still has room for 2 people",
+    );
   });
 });

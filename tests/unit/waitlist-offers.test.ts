@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { offerBannerText, waitlistDates } from "../../app/lib/waitlist.ts";
-import { pickOffers } from "../../server/domain/bookings/waitlist.server.ts";
+import { fitOffers, pickOffers } from "../../server/domain/bookings/waitlist.server.ts";
 
 const queue = (...sizes: number[]) => sizes.map((groupSize, i) => ({ id: `e${i + 1}`, groupSize }));
 const offered = (sizes: number[], free: number) => pickOffers(queue(...sizes), free).map((e) => e.id);
@@ -31,6 +31,23 @@ describe("pickOffers", () => {
     expect(offered([1], -1)).toEqual([]);
     expect(offered([3, 4], 2)).toEqual([]);
     expect(offered([], 4)).toEqual([]);
+  });
+});
+
+describe("fitOffers across a date's departures", () => {
+  const fitted = (sizes: number[], free: number[], promised: number[] = []) =>
+    fitOffers(queue(...sizes), free, promised).map((p) => `${p.entry.id}@${p.departure}`);
+
+  it("offers a group only where one departure has room for all of it", () => {
+    // 2 free at 08:00 and 1 at 13:00: a group of 3 waits; the 2 and the 1 are offered their own departures.
+    expect(fitted([3, 2, 1], [2, 1])).toEqual(["e2@0", "e3@1"]);
+    expect(fitted([2], [1, 1])).toEqual([]);
+  });
+
+  it("counts offers still out first, never offering more than a departure has free", () => {
+    expect(fitted([2, 2], [2, 2], [2])).toEqual(["e1@1"]);
+    expect(fitted([1], [2], [3])).toEqual([]);
+    expect(pickOffers(queue(2, 1), [0, 3]).map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 });
 

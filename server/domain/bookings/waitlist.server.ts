@@ -5,6 +5,12 @@
  * opening the date again) `offerFreedSpots` runs in the same transaction and
  * emails the first waiting groups that fit a link to book it.
  *
+ * The waitlist is per date, not per departure: someone waiting for a Saturday
+ * takes any of its departures. They may join when every open departure of the
+ * date is too full for their group, and spots freed on any of them are offered
+ * (a group fits when one departure has room for all of it); the link opens the
+ * date, and the customer picks the time on the form.
+ *
  * An offer does not hold spots: the booking goes through createBooking, which
  * checks capacity as for anyone, so the first to book wins. Offers are still
  * counted against the free spots when choosing whom to offer, so no more
@@ -15,6 +21,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { bookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
+import { departureText, startTimeText } from "../../../app/lib/departure.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { siteName } from "../../../app/lib/site.ts";
 import { joinedMessage, sydneyTimeText, type WaitlistJoinInput } from "../../../app/lib/waitlist.ts";
@@ -24,6 +31,7 @@ import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
+import { departuresOn } from "./availability.server.ts";
 
 /** How long an offer link books the date. */
 export const OFFER_TTL_MS = 24 * 60 * 60_000;
@@ -41,21 +49,46 @@ export interface SpotRelease {
 }
 
 /**
- * Whom to offer `free` spots, in queue order: each group that fits in what is
- * left gets an offer, larger groups are skipped (they keep their place), and
- * the offered groups never add up to more than `free`. Pure, for tests.
+ * Whom to offer the free spots, in queue order: each group that fits in what
+ * one departure has left gets an offer, larger groups are skipped (they keep
+ * their place), and the offered groups never add up to more than a departure
+ * has free. `free` is each open departure's free spots (one number for a date
+ * with one); `promised` the group sizes of offers still out, which take their
+ * room first. Answers each picked entry with the departure it fits (its index
+ * in `free`). Pure, for tests.
  */
-export function pickOffers<T extends { groupSize: number }>(queue: readonly T[], free: number): T[] {
-  const picked: T[] = [];
-  let left = free;
+export function fitOffers<T extends { groupSize: number }>(
+  queue: readonly T[],
+  free: number | readonly number[],
+  promised: readonly number[] = [],
+): { entry: T; departure: number }[] {
+  const left = typeof free === "number" ? [free] : [...free];
+  if (left.length === 0) return [];
+  // An offer out holds no departure of its own: it counts against the one it fits, else the roomiest.
+  for (const size of promised) {
+    const fits = left.findIndex((l) => l >= size);
+    const at = fits >= 0 ? fits : left.indexOf(Math.max(...left));
+    left[at] -= size;
+  }
+  const picked: { entry: T; departure: number }[] = [];
   for (const entry of queue) {
-    if (left <= 0) break;
-    if (entry.groupSize <= left) {
-      picked.push(entry);
-      left -= entry.groupSize;
+    if (left.every((l) => l <= 0)) break;
+    const departure = left.findIndex((l) => entry.groupSize <= l);
+    if (departure >= 0) {
+      picked.push({ entry, departure });
+      left[departure] -= entry.groupSize;
     }
   }
   return picked;
+}
+
+/** fitOffers' entries alone. */
+export function pickOffers<T extends { groupSize: number }>(
+  queue: readonly T[],
+  free: number | readonly number[],
+  promised: readonly number[] = [],
+): T[] {
+  return fitOffers(queue, free, promised).map((p) => p.entry);
 }
 
 /** The link an offer email carries: /book with the adventure, the date and the token. */
@@ -65,12 +98,13 @@ export function offerUrl(publicUrl: string, adventureId: string, date: string, t
 }
 
 /**
- * Offers the free spots of one date to the waiting list; call it inside the
- * transaction that gave the spots back. The availability row is locked first
- * (the release's own UPDATE already holds that lock), so two transactions
- * releasing spots on one date take turns and the second, reading after the
- * first commits, sees its offers: an entry is never offered twice at once.
- * Returns the entry ids offered.
+ * Offers the free spots of one date (all its departures) to the waiting list;
+ * call it inside the transaction that gave spots back on one of its
+ * departures. That departure's row is locked first (the release's own UPDATE
+ * already holds that lock), so two transactions releasing spots on it take
+ * turns and the second, reading after the first commits, sees its offers; the
+ * offer's conditional UPDATE never offers an entry twice at once, whichever
+ * departures were freed. Returns the entry ids offered.
  */
 export async function offerFreedSpots(
   tx: DB,
@@ -78,27 +112,23 @@ export async function offerFreedSpots(
   release: SpotRelease,
 ): Promise<string[]> {
   const { at } = release;
-  const [slot] = await tx
-    .select({
-      adventureId: availability.adventureId,
-      date: availability.date,
-      availableSpots: availability.availableSpots,
-      bookedSpots: availability.bookedSpots,
-      isAvailable: availability.isAvailable,
-    })
+  const [freed] = await tx
+    .select({ adventureId: availability.adventureId, date: availability.date })
     .from(availability)
     .where(eq(availability.id, availabilityId))
     // The mode the release's UPDATE already holds: asking for a stronger one (FOR UPDATE) would
     // deadlock with a second release queued on the row.
     .for("no key update");
-  if (!slot) return [];
-  const onDate = and(eq(waitlistEntries.adventureId, slot.adventureId), eq(waitlistEntries.date, slot.date));
+  if (!freed) return [];
+  const onDate = and(
+    eq(waitlistEntries.adventureId, freed.adventureId),
+    eq(waitlistEntries.date, freed.date),
+  );
   // Lapsed offers on this date end here too, so their spots count as free below.
   await tx
     .update(waitlistEntries)
     .set({ status: "expired", updatedAt: at })
     .where(and(onDate, eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, at)));
-  if (!slot.isAvailable) return [];
   const [adventure] = await tx
     .select({
       title: adventures.title,
@@ -109,17 +139,26 @@ export async function offerFreedSpots(
       itinerary: adventures.itinerary,
     })
     .from(adventures)
-    .where(eq(adventures.id, slot.adventureId));
+    .where(eq(adventures.id, freed.adventureId));
   if (!adventure?.isActive || !adventure.bookingEnabled) return [];
-  // A date inside the booking notice (days, and the cut-off in hours) cannot be booked from the link any more.
-  if (!bookableDate(slot.date, at, noticeOf(adventure))) return [];
+  // The date's departures the link can still book: open, and past the booking notice (days, and
+  // the cut-off in hours counted to each departure's start). Read, not locked: only the freed one is.
+  const open = (
+    await tx
+      .select()
+      .from(availability)
+      .where(and(eq(availability.adventureId, freed.adventureId), eq(availability.date, freed.date)))
+      .orderBy(asc(availability.startTime))
+  ).filter((r) => r.isAvailable && bookableDate(r.date, at, noticeOf(adventure, r.startTime)));
+  if (open.length === 0) return [];
 
-  const [promised] = await tx
-    .select({ spots: sql<number>`coalesce(sum(${waitlistEntries.groupSize}), 0)::int` })
+  const promised = await tx
+    .select({ groupSize: waitlistEntries.groupSize })
     .from(waitlistEntries)
-    .where(and(onDate, eq(waitlistEntries.status, "offered")));
-  const free = slot.availableSpots - slot.bookedSpots - Number(promised?.spots ?? 0);
-  if (free <= 0) return [];
+    .where(and(onDate, eq(waitlistEntries.status, "offered")))
+    .orderBy(asc(waitlistEntries.offeredAt), asc(waitlistEntries.id));
+  const free = open.map((r) => r.availableSpots - r.bookedSpots);
+  if (free.every((f) => f <= 0)) return [];
 
   const queue = await tx
     .select({ id: waitlistEntries.id, email: waitlistEntries.email, groupSize: waitlistEntries.groupSize })
@@ -128,9 +167,13 @@ export async function offerFreedSpots(
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
   const expiresAt = new Date(at.getTime() + OFFER_TTL_MS);
   const offered: string[] = [];
-  const picked = pickOffers(queue, free);
+  const picked = fitOffers(
+    queue,
+    free,
+    promised.map((p) => p.groupSize),
+  );
   const signOff = picked.length ? siteName(await loadSiteContent(tx)) : "";
-  for (const entry of picked) {
+  for (const { entry, departure } of picked) {
     const token = newToken();
     const tokenHash = hashToken(token);
     const [row] = await tx
@@ -146,17 +189,20 @@ export async function offerFreedSpots(
       .returning({ id: waitlistEntries.id });
     if (!row) continue;
     offered.push(row.id);
+    // Where the date has several departures, the one with room for the group (the form asks for the time).
+    const { startTime } = open[departure];
+    const when = open.length > 1 && startTime ? ` (the ${startTimeText(startTime)} departure)` : "";
     await enqueueEmail(tx, {
       kind: "waitlist_offer",
       to: entry.email,
-      subject: `A spot opened: ${adventure.title} on ${formatDateAU(slot.date)}`,
+      subject: `A spot opened: ${adventure.title} on ${formatDateAU(freed.date)}`,
       text: [
         "Hi,",
         "",
-        `Good news: there is room again for ${peopleText(entry.groupSize)} on ${adventure.title}, ${formatDateAU(slot.date, "full")}.`,
+        `Good news: there is room again for ${peopleText(entry.groupSize)} on ${adventure.title}, ${formatDateAU(freed.date, "full")}${when}.`,
         "",
         "Book it here:",
-        offerUrl(release.publicUrl, slot.adventureId, slot.date, token),
+        offerUrl(release.publicUrl, freed.adventureId, freed.date, token),
         "",
         `The link works until ${sydneyTimeText(expiresAt)} (Sydney time). The spots are not held for you: anyone may book them, so book soon.`,
         "",
@@ -170,16 +216,20 @@ export async function offerFreedSpots(
 }
 
 /**
- * Locks a date's availability row (if the date still exists), in the mode a
- * release's UPDATE takes. Every waitlist write that may race a release takes
- * this lock before touching entries, so all of them lock in one order (date,
- * then entries) and never deadlock one another.
+ * Locks one availability row of a date (its earliest departure, if the date
+ * still exists), in the mode a release's UPDATE takes. Every waitlist write
+ * that may race a release takes this lock before touching entries, so all of
+ * them lock in one order (a departure, then entries) and never deadlock one
+ * another; one row only, as a release holds one (a move between two
+ * departures of the date holds both, in its own order).
  */
 async function lockDate(tx: DB, adventureId: string, date: string): Promise<string | null> {
   const [slot] = await tx
     .select({ id: availability.id })
     .from(availability)
     .where(and(eq(availability.adventureId, adventureId), eq(availability.date, date)))
+    .orderBy(asc(availability.startTime))
+    .limit(1)
     .for("no key update");
   return slot?.id ?? null;
 }
@@ -235,19 +285,21 @@ export async function joinWaitlist(
     adventure.title,
   );
   if (groupError) throw badRequest(`group_size: ${groupError}`, { group_size: groupError });
-  const [slot] = await db
-    .select()
-    .from(availability)
-    .where(and(eq(availability.adventureId, adventure.id), eq(availability.date, input.date)));
-  if (!slot?.isAvailable || !bookableDate(slot.date, at, noticeOf(adventure))) {
+  // Any of the date's departures: open and past the notice (counted to each one's start).
+  const open = (await departuresOn(db, adventure.id, input.date)).filter(
+    (r) => r.isAvailable && bookableDate(r.date, at, noticeOf(adventure, r.startTime)),
+  );
+  if (open.length === 0) {
     const msg = `${formatDateAU(input.date)} is not open for ${adventure.title}. Please choose another date.`;
     throw badRequest(`date: ${msg}`, { date: msg });
   }
-  const left = Math.max(0, slot.availableSpots - slot.bookedSpots);
-  if (left >= input.group_size) {
-    const msg = `${formatDateAU(slot.date)} still has room for ${peopleText(input.group_size)}: you can book it now.`;
+  // The list is for a date none of whose departures can take the group.
+  const room = open.find((r) => r.availableSpots - r.bookedSpots >= input.group_size);
+  if (room) {
+    const msg = `${departureText(room.date, room.startTime)} still has room for ${peopleText(input.group_size)}: you can book it now.`;
     throw badRequest(`date: ${msg}`, { date: msg });
   }
+  const slot = { date: input.date };
   const email = input.email.toLowerCase();
   await db.transaction(async (tx) => {
     // Joining again puts the entry back in the queue: a lapsed, removed or booked one at its

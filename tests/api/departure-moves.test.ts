@@ -7,21 +7,27 @@
  * the last room on a departure never overbook. The operator's change picks a
  * departure the same way.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { firstBookableDate } from "../../app/lib/booking-window.ts";
+import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { departureAt } from "../../app/lib/departure.ts";
 import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
 import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
 import {
+  adventures,
   availability,
   bookingChanges,
   bookings,
   emailOutbox,
+  payments,
   waitlistEntries,
 } from "../../server/db/schema.ts";
+import { toFacts } from "../../server/domain/bookings/booking-emails.server.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { cancelBooking } from "../../server/domain/bookings/cancel-booking.server.ts";
+import { refundLatePayment } from "../../server/domain/bookings/late-payment.server.ts";
+import { mailContext } from "../../server/domain/bookings/reschedule-move.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
 import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
@@ -349,5 +355,63 @@ describe("a booking moves between departures", () => {
     expect(((await room.json()) as { errors: Record<string, string> }).errors.date).toContain(
       "1:00 pm still has room for 2 people",
     );
+  });
+
+  it("a late payment refunded on a full departure offers each other date once, and the notice names the departure", async () => {
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"], 2);
+    // The first date the email lists gets a second departure with room: it is still listed once.
+    const [adventureRow] = await t.db.select().from(adventures).where(eq(adventures.id, ADVENTURE));
+    const [first] = await t.db
+      .select({ date: availability.date })
+      .from(availability)
+      .where(
+        and(
+          eq(availability.adventureId, ADVENTURE),
+          eq(availability.isAvailable, true),
+          gte(availability.date, firstBookableDate(sydneyDate(clock.now()), adventureRow.advanceBookingDays)),
+          sql`${availability.availableSpots} - ${availability.bookedSpots} >= 2`,
+        ),
+      )
+      .orderBy(asc(availability.date))
+      .limit(1);
+    const other = first?.date ?? ownDate();
+    await departures(other, ["15:30"]);
+    const email = "late-departure@example.com";
+    const { booking } = await paidOn(slots["08:00"], email);
+    await t.db
+      .update(bookings)
+      .set({ bookingStatus: "cancelled", holdsSpots: false })
+      .where(eq(bookings.id, booking.id));
+    const current = await bookingRow(booking.id);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const adventure = adventureRow;
+    const { site, notify } = await mailContext(t.db);
+    await t.db.transaction((tx) =>
+      refundLatePayment(tx, {
+        booking: current,
+        facts: toFacts(current),
+        payment,
+        adventure,
+        site,
+        notify,
+        publicUrl: t.services.env.publicUrl,
+        at: clock.now(),
+        cause: "date_full",
+      }),
+    );
+    const [customer] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "late_payment_refund")));
+    const text = await sentText(t.db, customer);
+    const otherDay = formatDateAU(other, "full");
+    expect(text.split(otherDay)).toHaveLength(2);
+    const [notice] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.kind, "late_payment_notice")));
+    expect(notice.subject).toContain("8:00 am was full");
+    expect((await bookingRow(booking.id)).attention).toContain("8:00 am no longer had 2 free spots");
   });
 });

@@ -4,11 +4,13 @@
  * has no room left: never overbook. Inside the payment's own transaction the
  * booking stays cancelled and is marked for the operator, the whole payment is
  * claimed as a refund (the caller sends it after the commit), and the customer
- * and the operator are told, the customer with other open dates.
+ * and the operator are told, the customer with other open dates (a date
+ * counts once, when any of its departures has room for the group).
  */
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { firstBookableDate } from "../../../app/lib/booking-window.ts";
-import { formatDateAU, sydneyDate } from "../../../app/lib/dates.ts";
+import { sydneyDate } from "../../../app/lib/dates.ts";
+import { departureText } from "../../../app/lib/departure.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import type { SiteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -47,7 +49,7 @@ export async function refundLatePayment(
     at,
   });
   const amount = formatMoney(refund?.amountCents ?? 0, payment.currency, true);
-  const date = formatDateAU(booking.selectedDate);
+  const date = departureText(booking.selectedDate, booking.startTime);
   const why =
     cause === "date_full"
       ? `Paid after its hold was released, when ${date} no longer had ${booking.groupSize} free ${booking.groupSize === 1 ? "spot" : "spots"}`
@@ -63,12 +65,13 @@ export async function refundLatePayment(
     .where(eq(bookings.id, booking.id));
 
   const open = await tx
-    .select({ date: availability.date })
+    .selectDistinct({ date: availability.date })
     .from(availability)
     .where(
       and(
         eq(availability.adventureId, adventure.id),
         gte(availability.date, firstBookableDate(sydneyDate(at), adventure.advanceBookingDays)),
+        // Other dates: the email names dates, and says the booking's own filled up.
         ne(availability.date, booking.selectedDate),
         eq(availability.isAvailable, true),
         sql`${availability.availableSpots} - ${availability.bookedSpots} >= ${booking.groupSize}`,
@@ -98,7 +101,7 @@ export async function refundLatePayment(
     text: [
       `Booking ${booking.reference} (${booking.customerFirstName} ${booking.customerLastName}, ${booking.customerEmail}) was paid after its hold had been released.`,
       cause === "date_full"
-        ? `${formatDateAU(booking.selectedDate, "full")} no longer had room for ${booking.groupSize}, so nothing was overbooked: the booking stays cancelled and ${amount} is refunded in full automatically.`
+        ? `${departureText(booking.selectedDate, booking.startTime, "full")} no longer had room for ${booking.groupSize}, so nothing was overbooked: the booking stays cancelled and ${amount} is refunded in full automatically.`
         : `The booking had been cancelled before the payment arrived: it stays cancelled and ${amount} is refunded in full automatically.`,
       `The customer was emailed ${open.length ? `${open.length} other open dates` : "that no other date is open; please contact them"}.`,
       "",

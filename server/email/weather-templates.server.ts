@@ -3,8 +3,11 @@
  * choices and the link to choose), and the confirmation of the credit or the
  * full refund the customer (or the default) chose. The domain enqueues them
  * in the transaction of the change they report, each once (dedupe key per offer).
+ * A call-off takes a whole date; each email names the booking's own departure
+ * (its start time, where it has one).
  */
 import { formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { CHOICE_TEXT } from "../../app/lib/weather.ts";
@@ -24,13 +27,13 @@ export function weatherOfferEmail(
   return {
     kind: "weather_offer",
     to: b.customerEmail,
-    subject: `Weather: your ${b.adventureTitle} on ${formatDateAU(b.selectedDate)} is cancelled`,
+    subject: `Weather: your ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime)} is cancelled`,
     text: [
       `Hi ${b.customerFirstName},`,
       "",
       c.message,
       "",
-      `Your booking ${b.reference} (${b.adventureTitle}, ${formatDateAU(b.selectedDate, "full")}, ${peopleText(b.groupSize)}) will not run. You have three choices:`,
+      `Your booking ${b.reference} (${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")}, ${peopleText(b.groupSize)}) will not run. You have three choices:`,
       "",
       `1. ${CHOICE_TEXT.move.title}: ${CHOICE_TEXT.move.detail}`,
       `2. ${CHOICE_TEXT.credit.title}: ${CHOICE_TEXT.credit.detail}`,
@@ -65,7 +68,7 @@ export function weatherCreditEmail(
     text: [
       `Hi ${b.customerFirstName},`,
       "",
-      `Your booking ${b.reference} for ${b.adventureTitle} on ${formatDateAU(b.selectedDate, "full")} is cancelled for the weather, and the full amount is yours as credit.`,
+      `Your booking ${b.reference} for ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime, "full")} is cancelled for the weather, and the full amount is yours as credit.`,
       "",
       `Voucher code: ${v.code}`,
       `Amount: ${formatMoney(v.initialCents, v.currency, true)}`,
@@ -100,7 +103,7 @@ export function weatherRefundEmail(
     text: [
       `Hi ${b.customerFirstName},`,
       "",
-      `Your booking ${b.reference} for ${b.adventureTitle} on ${formatDateAU(b.selectedDate, "full")} is cancelled for the weather.`,
+      `Your booking ${b.reference} for ${b.adventureTitle} on ${departureText(b.selectedDate, b.startTime, "full")} is cancelled for the weather.`,
       cents > 0
         ? `A refund of ${formatMoney(cents, b.currency, true)}, everything you paid by card, is on its way; it usually shows within 5-10 business days.`
         : "Nothing was paid by card for this booking, so there is nothing to refund to a card.",

@@ -14,6 +14,7 @@ import { addDays, formatDateAU, sydneyDate } from "../../app/lib/dates.ts";
 import { departureAt } from "../../app/lib/departure.ts";
 import { DEFAULT_POLICY_RULES } from "../../app/lib/policy.ts";
 import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
+import * as weatherPage from "../../app/routes/public/my-booking-weather.tsx";
 import {
   adventures,
   availability,
@@ -38,6 +39,9 @@ const routeFor: RouteFor = (method, path): ReturnType<RouteFor> => {
   const re = /^\/my-booking\/([^/]+)\/reschedule$/.exec(path);
   if (re)
     return { fn: (get ? reschedulePage.loader : reschedulePage.action) as RouteFn, params: { token: re[1] } };
+  const weather = /^\/my-booking\/([^/]+)\/weather$/.exec(path);
+  if (weather)
+    return { fn: (get ? weatherPage.loader : weatherPage.action) as RouteFn, params: { token: weather[1] } };
   return null;
 };
 
@@ -413,5 +417,88 @@ describe("a booking moves between departures", () => {
       .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.kind, "late_payment_notice")));
     expect(notice.subject).toContain("8:00 am was full");
     expect((await bookingRow(booking.id)).attention).toContain("8:00 am no longer had 2 free spots");
+  });
+
+  it("a weather call-off closes every departure of the date, names the booking's, and its free move picks a departure", async () => {
+    const admin = await login(t);
+    const date = ownDate();
+    const slots = await departures(date, ["08:00", "13:00"]);
+    const afternoon = await paidOn(slots["13:00"], "weather-afternoon@example.com");
+    const morning = await paidOn(slots["08:00"], "weather-morning@example.com");
+    const other = ownDate();
+    const next = await departures(other, ["08:00", "13:00"]);
+
+    const called = await t.app.request(
+      "/api/admin/weather",
+      authed(admin, "POST", {
+        adventure_id: ADVENTURE,
+        date,
+        message: "Big swell: not safe to dive.",
+        default_choice: "credit",
+        respond_days: 3,
+      }),
+    );
+    expect(called.status).toBe(201);
+    const rows = await t.db.select().from(availability).where(eq(availability.date, date));
+    expect(rows.filter((r) => r.adventureId === ADVENTURE).map((r) => r.isAvailable)).toEqual([false, false]);
+
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.toAddress, "weather-afternoon@example.com"),
+          eq(emailOutbox.kind, "weather_offer"),
+        ),
+      );
+    expect(mail.subject).toContain("1:00 pm is cancelled");
+    const link = /\/my-booking\/([A-Za-z0-9_-]{20,})\/weather/.exec(await sentText(t.db, mail))?.[1] ?? "";
+    const choicePage = (await (
+      await app.request(`/my-booking/${link}/weather`, { headers: newClient() })
+    ).json()) as { page: { weather: { startTime: string }; dates: { key: string; display: string }[] } };
+    expect(choicePage.page.weather.startTime).toBe("13:00");
+    expect(choicePage.page.dates.find((d) => d.key === `${other}T08:00`)?.display).toContain("8:00 am");
+
+    const post = (token: string, fields: Record<string, string>) =>
+      app.request(`/my-booking/${token}/weather`, {
+        method: "POST",
+        headers: {
+          Accept: "text/html,application/xhtml+xml",
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...newClient(),
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const moved = await post(link, { choice: "move", date: `${other}T08:00` });
+    expect(moved.status).toBe(303);
+    expect(await bookingRow(afternoon.booking.id)).toMatchObject({
+      selectedDate: other,
+      startTime: "08:00",
+      availabilityId: next["08:00"].id,
+    });
+    expect(await booked(next["08:00"].id)).toBe(2);
+    expect(await booked(slots["13:00"].id)).toBe(0);
+
+    // The operator records a phoned move to a date with two departures: without the time it is refused, naming it.
+    const { cancellations } = (await (await t.app.request("/api/admin/weather", authed(admin))).json()) as {
+      cancellations: { date: string; offers: { id: string; reference: string; start_time?: string }[] }[];
+    };
+    const listed = cancellations.find((c) => c.date === date) ?? { offers: [] };
+    const offer = listed.offers.find((o) => o.reference === morning.booking.reference);
+    expect(offer?.start_time).toBe("08:00");
+    const untimed = await t.app.request(
+      `/api/admin/weather/offers/${offer?.id}/choice`,
+      authed(admin, "POST", { choice: "move", date: other }),
+    );
+    expect(untimed.status).toBe(400);
+    expect(((await untimed.json()) as { errors: Record<string, string> }).errors.start_time).toContain(
+      "2 departures",
+    );
+    const timed = await t.app.request(
+      `/api/admin/weather/offers/${offer?.id}/choice`,
+      authed(admin, "POST", { choice: "move", date: other, start_time: "13:00" }),
+    );
+    expect(timed.status).toBe(200);
+    expect(await bookingRow(morning.booking.id)).toMatchObject({ selectedDate: other, startTime: "13:00" });
   });
 });

@@ -21,7 +21,9 @@ import { CancellationCard, type Offer } from "../../components/admin/weather/Can
 import { PreviewPanel } from "../../components/admin/weather/PreviewPanel";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { formatDateAU, sydneyDate } from "../../lib/dates";
+import { departureText } from "../../lib/departure";
 import { formatMoney } from "../../lib/money";
+import { parseDepartureKey } from "../../lib/reschedule";
 import {
   choiceLabel,
   DEFAULT_WEATHER_MESSAGE,
@@ -132,11 +134,13 @@ export default function AdminWeather({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const record = async (offer: Offer, choice: "move" | "credit" | "refund", date?: string) => {
+  // A move names a departure by its key: the date, and its time where it has one.
+  const record = async (offer: Offer, choice: "move" | "credit" | "refund", key?: string) => {
     const money = formatMoney(offer.total_cents, offer.currency, true);
+    const to = key ? parseDepartureKey(key) : null;
     const what =
       choice === "move"
-        ? `move ${offer.reference} to ${date ? formatDateAU(date, "full") : "the new date"} (free of charge)`
+        ? `move ${offer.reference} to ${to ? departureText(to.date, to.startTime, "full") : "the new date"} (free of charge)`
         : choice === "credit"
           ? `cancel ${offer.reference} and issue ${money} credit`
           : `cancel ${offer.reference} and refund what was paid by card in full`;
@@ -149,7 +153,7 @@ export default function AdminWeather({ loaderData }: Route.ComponentProps) {
     const res = await write<WeatherOutcome>(
       "POST",
       `/api/admin/weather/offers/${encodeURIComponent(offer.id)}/choice`,
-      { choice, ...(date ? { date } : {}) },
+      { choice, ...(to ? { date: to.date, ...(to.startTime ? { start_time: to.startTime } : {}) } : {}) },
     );
     if (res.ok) show("success", `${offer.reference}: ${choiceLabelOf(res.data)}.`);
     else show("error", failureText(res, res.detail || "Could not record the answer"));

@@ -1,6 +1,6 @@
 /**
  * Weather cancellations: the operator calls a departure off (one adventure's
- * date, or every adventure on a date) and each booking on it chooses a free
+ * date with all its departures, or every adventure on a date) and each booking on it chooses a free
  * move, credit for the full amount, or a full refund (the policy's weather
  * rule; the choice is in choice.server.ts); unanswered after respond_by, the
  * operator's default applies.
@@ -65,7 +65,7 @@ export async function previewWeather(db: DB, input: { date: string; adventure_id
     .select()
     .from(bookings)
     .where(onDeparture(input.date, input.adventure_id))
-    .orderBy(asc(bookings.adventureTitle), asc(bookings.createdAt));
+    .orderBy(asc(bookings.adventureTitle), asc(bookings.startTime), asc(bookings.createdAt));
   const dates = await db
     .select({ adventureId: availability.adventureId, title: adventures.title })
     .from(availability)
@@ -80,9 +80,12 @@ export async function previewWeather(db: DB, input: { date: string; adventure_id
   const confirmed = rows.filter((b) => b.bookingStatus === "confirmed");
   return {
     date: input.date,
-    adventures: dates.map((d) => d.title),
+    // One name per adventure, however many departures it has that day.
+    adventures: [...new Set(dates.map((d) => d.title))],
     bookings: rows.map((b) => ({
       reference: b.reference,
+      // The booking's departure on the date, where it has a time of its own (the call-off takes them all).
+      ...(b.startTime && { start_time: b.startTime }),
       name: `${b.customerFirstName} ${b.customerLastName}`.trim(),
       adventure: b.adventureTitle,
       group_size: b.groupSize,

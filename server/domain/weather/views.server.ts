@@ -96,7 +96,7 @@ export async function listWeatherCancellations(db: DB, from: string, at: Date) {
     )
     .orderBy(asc(bookings.createdAt));
   // Where an open offer's booking could move: the operator records a phoned "move" with one of these.
-  const moveDates = new Map<string, { date: string; display: string; spotsLeft: number }[]>();
+  const moveDates = new Map<string, Awaited<ReturnType<typeof freeMoveDates>>>();
   for (const { offer, booking } of offers) {
     const c = rows.find((r) => r.c.id === offer.cancellationId)?.c;
     if (c && offer.choice === null && onCancelledDate(booking, c.date)) {
@@ -122,6 +122,8 @@ export async function listWeatherCancellations(db: DB, from: string, at: Date) {
         email: b.customerEmail,
         phone: b.customerPhone,
         adventure: b.adventureTitle,
+        // The booking's departure on the called-off date, where it has a time of its own.
+        ...(b.startTime && { start_time: b.startTime }),
         group_size: b.groupSize,
         total_cents: b.totalAmountCents,
         currency: b.currency,

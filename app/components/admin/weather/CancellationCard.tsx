@@ -2,6 +2,7 @@ import { Phone } from "lucide-react";
 import { useId, useState } from "react";
 import type { WeatherCancellationItem } from "../../../../server/domain/weather/views.server";
 import { formatDateAU, sydneyDate } from "../../../lib/dates";
+import { startTimeText } from "../../../lib/departure";
 import { peopleText } from "../../../lib/group-size";
 import { formatMoney } from "../../../lib/money";
 import { choiceLabel } from "../../../lib/weather";
@@ -72,7 +73,9 @@ function OfferRow({
             {o.name} <span className="font-normal text-slate-500">· {o.reference}</span>
           </p>
           <p className="text-sm text-slate-600">
-            {o.adventure} · {peopleText(o.group_size)} · {formatMoney(o.total_cents, o.currency, true)}
+            {o.adventure}
+            {o.start_time ? ` · ${startTimeText(o.start_time)}` : ""} · {peopleText(o.group_size)} ·{" "}
+            {formatMoney(o.total_cents, o.currency, true)}
           </p>
           <p className="text-sm text-slate-500">
             <a
@@ -114,7 +117,7 @@ function OfferRow({
                   >
                     <option value="">Choose a date…</option>
                     {o.move_dates.map((d) => (
-                      <option key={d.date} value={d.date}>
+                      <option key={d.key} value={d.key}>
                         {d.display} ({d.spotsLeft} left)
                       </option>
                     ))}

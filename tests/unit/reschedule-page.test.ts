@@ -63,4 +63,16 @@ describe("the review step of a date change", () => {
   it("says nothing of the refund when the move keeps its share", () => {
     expect(review({ ...OPTION, refundDropText: null })).not.toContain("Your refund if you cancel drops");
   });
+
+  it("sends the departure's time with the date where it has one, and none where it has not", () => {
+    const timed = review({
+      ...OPTION,
+      startTime: "13:00",
+      key: "2030-01-08T13:00",
+      display: "Tuesday 8 January 2030, 1:00 pm",
+    });
+    expect(timed).toMatch(/<input type="hidden" name="start_time" value="13:00"\/>/);
+    expect(timed).toContain("Tuesday 8 January 2030, 1:00 pm");
+    expect(review(OPTION)).not.toContain('name="start_time"');
+  });
 });

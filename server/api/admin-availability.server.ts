@@ -18,7 +18,7 @@ import { departureText, mixesDepartureKinds } from "../../app/lib/departure.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
-import { offerFreedSpots } from "../domain/bookings/waitlist.server.ts";
+import { offerFreedSpots } from "../domain/bookings/waitlist-offers.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";

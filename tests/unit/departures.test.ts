@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { bookingSchema } from "../../app/lib/booking.ts";
 import { bookableDate, noticeOf } from "../../app/lib/booking-window.ts";
 import { departureStartMinutes, departureText, startTimeText } from "../../app/lib/departure.ts";
-import { pickDeparture, toDateOptions } from "../../server/domain/bookings/availability.server.ts";
+import { toDateOptions } from "../../server/domain/bookings/availability.server.ts";
+import { pickDeparture } from "../../server/domain/bookings/departures.server.ts";
 import { HttpError } from "../../server/errors.server.ts";
 
 const row = (

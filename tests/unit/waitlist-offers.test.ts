@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { offerBannerText, waitlistDates } from "../../app/lib/waitlist.ts";
-import { fitOffers, pickOffers } from "../../server/domain/bookings/waitlist.server.ts";
+import { fitOffers, pickOffers } from "../../server/domain/bookings/waitlist-offers.server.ts";
 
 const queue = (...sizes: number[]) => sizes.map((groupSize, i) => ({ id: `e${i + 1}`, groupSize }));
 const offered = (sizes: number[], free: number) => pickOffers(queue(...sizes), free).map((e) => e.id);

@@ -26,8 +26,9 @@ import {
   type CheckoutClient,
   returnSite,
 } from "../money/checkout-ledger.server.ts";
-import { datePriceCents, departuresOn, pickDeparture } from "./availability.server.ts";
+import { datePriceCents } from "./availability.server.ts";
 import { manageUrl, mintBookingLink } from "./booking-links.server.ts";
+import { departuresOn, pickDeparture } from "./departures.server.ts";
 import {
   checkGroupSize,
   confirmationContext,

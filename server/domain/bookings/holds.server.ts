@@ -9,7 +9,7 @@ import type { DB } from "../../db/client.server.ts";
 import { bookings } from "../../db/schema.ts";
 import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
 import { freeSpots } from "./availability.server.ts";
-import type { SpotRelease } from "./waitlist.server.ts";
+import type { SpotRelease } from "./waitlist-offers.server.ts";
 
 /** Gives a booking's held spots back, once (and offers them to the date's waitlist). */
 export async function releaseHold(db: DB, bookingId: string, release: SpotRelease): Promise<boolean> {

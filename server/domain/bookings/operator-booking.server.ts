@@ -36,7 +36,8 @@ import { paymentLinkEmail } from "../../email/payment-link-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
-import { datePriceCents, departuresOn, pickDeparture } from "./availability.server.ts";
+import { datePriceCents } from "./availability.server.ts";
+import { departuresOn, pickDeparture } from "./departures.server.ts";
 import {
   checkGroupSize,
   confirmationContext,
@@ -45,7 +46,7 @@ import {
   openBookingCheckout,
   placeBooking,
 } from "./place-booking.server.ts";
-import { offerFreedSpots } from "./waitlist.server.ts";
+import { offerFreedSpots } from "./waitlist-offers.server.ts";
 
 /** How long a payment link holds the spots: Stripe's longest checkout. */
 export const PAYMENT_LINK_TTL_MS = 24 * 60 * 60_000;

@@ -12,7 +12,7 @@ import { lateChangeAttention, lateChangeEmails } from "../../email/reschedule-te
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { claimRefund, type RefundRow } from "../money/refunds.server.ts";
 import { applyMove, enqueueMovedEmails, mailContext, releaseChange } from "./reschedule-move.server.ts";
-import type { SpotRelease } from "./waitlist.server.ts";
+import type { SpotRelease } from "./waitlist-offers.server.ts";
 
 /** A date change's checkout closed unpaid (expired or cancelled): its held spots go back, once. */
 export async function releaseRescheduleCheckout(

@@ -33,17 +33,11 @@ import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 import { CHECKOUT_TTL_MS } from "../money/checkout-ledger.server.ts";
 import { issueChangeDocument } from "../money/invoices.server.ts";
-import {
-  type DateOption,
-  departuresOn,
-  freeSpots,
-  holdSpots,
-  listDateOptions,
-  pickDeparture,
-} from "./availability.server.ts";
+import { type DateOption, freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
 import { bookingIcs } from "./booking-emails.server.ts";
+import { departuresOn, pickDeparture } from "./departures.server.ts";
 import { releaseHold } from "./holds.server.ts";
-import type { SpotRelease } from "./waitlist.server.ts";
+import type { SpotRelease } from "./waitlist-offers.server.ts";
 
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 

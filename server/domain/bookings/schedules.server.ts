@@ -28,7 +28,7 @@ import {
   type SchedulePlan,
   settingsOf,
 } from "./schedule-plan.server.ts";
-import { offerFreedSpots } from "./waitlist.server.ts";
+import { offerFreedSpots } from "./waitlist-offers.server.ts";
 
 export type { LeftDeparture, LeftReason, SchedulePlan } from "./schedule-plan.server.ts";
 export type ScheduleRow = typeof schedules.$inferSelect;

@@ -22,7 +22,8 @@ import {
   payments,
 } from "../../db/schema.ts";
 import { conflict, HttpError, notFound } from "../../errors.server.ts";
-import { datePriceCents, departuresOn, pickDeparture } from "../bookings/availability.server.ts";
+import { datePriceCents } from "../bookings/availability.server.ts";
+import { departuresOn, pickDeparture } from "../bookings/departures.server.ts";
 import { owedCents } from "../bookings/operator-booking.server.ts";
 import { checkGroupSize } from "../bookings/place-booking.server.ts";
 import { changeHeldSpots, holdingChange } from "../bookings/reschedule-move.server.ts";

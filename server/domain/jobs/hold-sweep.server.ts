@@ -7,7 +7,7 @@ import { pruneReleaseLinks } from "../bookings/checkout-release.server.ts";
 import { cancelPendingBooking } from "../bookings/holds.server.ts";
 import { releaseStaleChanges } from "../bookings/reschedule-complete.server.ts";
 import { closeAtProvider } from "../bookings/settle.server.ts";
-import { expireOffers } from "../bookings/waitlist.server.ts";
+import { expireOffers } from "../bookings/waitlist-offers.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { retryDueRefunds } from "../money/refunds.server.ts";
 import { applyWeatherDefaults } from "../weather/choice.server.ts";

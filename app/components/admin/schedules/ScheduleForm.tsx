@@ -1,4 +1,4 @@
-import { CalendarCheck, Eye, Plus, X } from "lucide-react";
+import { CalendarCheck, Eye } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { adminJson } from "../../../lib/admin-api";
 import type { useAdminWrite } from "../../../lib/admin-data";
@@ -7,8 +7,9 @@ import { formatDateAU } from "../../../lib/dates";
 import { START_TIME_PATTERN, startTimeText } from "../../../lib/departure";
 import { groupSizeRange } from "../../../lib/group-size";
 import { WEEKDAYS } from "../../../lib/schedules";
-import { Alert, type AlertTone, Button, Card, Field, SelectField, TextAreaField, TextField } from "../ui";
+import { Alert, type AlertTone, Button, Card, SelectField, TextAreaField, TextField } from "../ui";
 import { cx } from "../ui/cx";
+import { ChipListField } from "./ChipListField";
 import { PlanView, planUnit } from "./PlanView";
 import type { AdminSchedule, ScheduleAdventure, SchedulePlan, SchedulePreview } from "./types";
 
@@ -93,8 +94,6 @@ export function ScheduleForm({
   onDone: (result: SchedulePlan | null) => void;
 }) {
   const [draft, setDraft] = useState(() => draftOf(schedule, adventureId));
-  const [exception, setException] = useState("");
-  const [startTime, setStartTime] = useState("");
   const [preview, setPreview] = useState<SchedulePreview | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
@@ -124,18 +123,6 @@ export function ScheduleForm({
         ? draft.weekdays.filter((d) => d !== day)
         : [...draft.weekdays, day].sort((a, b) => a - b),
     });
-
-  const addException = () => {
-    if (!exception || draft.exceptions.includes(exception)) return;
-    edit({ exceptions: [...draft.exceptions, exception].sort() });
-    setException("");
-  };
-
-  const addStartTime = () => {
-    if (!START_TIME_PATTERN.test(startTime) || draft.start_times.includes(startTime)) return;
-    edit({ start_times: [...draft.start_times, startTime].sort() });
-    setStartTime("");
-  };
 
   const failed = (res: { errors: Record<string, string>; detail: string; network?: boolean }) => {
     const fields: Record<string, string> = {};
@@ -274,56 +261,21 @@ export function ScheduleForm({
           />
         </div>
 
-        <div>
-          <Field
-            label="Start times"
-            hint="Each time is one departure a day, e.g. 08:00 and 13:00. None: one departure at the adventure's usual time."
-            error={errors.start_times}
-          >
-            {(p) => (
-              <div className="flex gap-2">
-                <input
-                  className="field min-w-0 flex-1"
-                  type="time"
-                  step={300}
-                  value={startTime}
-                  onChange={(e) => setStartTime(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      addStartTime();
-                    }
-                  }}
-                  {...p}
-                />
-                <Button onClick={addStartTime} disabled={!START_TIME_PATTERN.test(startTime)}>
-                  <Plus aria-hidden="true" className="h-4 w-4" />
-                  Add time
-                </Button>
-              </div>
-            )}
-          </Field>
-          {draft.start_times.length ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Chosen start times">
-              {draft.start_times.map((t) => (
-                <li
-                  key={t}
-                  className="inline-flex items-center gap-1 rounded-full bg-reef-50 py-1 pr-1 pl-3 text-xs font-medium text-ocean-900 ring-1 ring-reef-600/25"
-                >
-                  {startTimeText(t)}
-                  <button
-                    type="button"
-                    className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-reef-100"
-                    aria-label={`Remove start time ${startTimeText(t)}`}
-                    onClick={() => edit({ start_times: draft.start_times.filter((x) => x !== t) })}
-                  >
-                    <X aria-hidden="true" className="h-3.5 w-3.5" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ChipListField
+          label="Start times"
+          hint="Each time is one departure a day, e.g. 08:00 and 13:00. None: one departure at the adventure's usual time."
+          error={errors.start_times}
+          type="time"
+          inputProps={{ step: 300 }}
+          values={draft.start_times}
+          onChange={(start_times) => edit({ start_times })}
+          text={startTimeText}
+          accepts={(t) => START_TIME_PATTERN.test(t)}
+          addLabel="Add time"
+          listLabel="Chosen start times"
+          removeLabel={(t) => `Remove start time ${startTimeText(t)}`}
+          tone="reef"
+        />
 
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
@@ -365,57 +317,20 @@ export function ScheduleForm({
           onChange={(e) => edit({ notes: e.target.value })}
         />
 
-        <div>
-          <Field
-            label="Exceptions"
-            hint="Dates in the range to skip, e.g. a public holiday"
-            error={errors.exceptions}
-          >
-            {(p) => (
-              <div className="flex gap-2">
-                <input
-                  className="field min-w-0 flex-1"
-                  type="date"
-                  min={draft.from || today}
-                  max={draft.to || undefined}
-                  value={exception}
-                  onChange={(e) => setException(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      addException();
-                    }
-                  }}
-                  {...p}
-                />
-                <Button onClick={addException} disabled={!exception}>
-                  <Plus aria-hidden="true" className="h-4 w-4" />
-                  Add
-                </Button>
-              </div>
-            )}
-          </Field>
-          {draft.exceptions.length ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Exceptions">
-              {draft.exceptions.map((d) => (
-                <li
-                  key={d}
-                  className="inline-flex items-center gap-1 rounded-full bg-amber-50 py-1 pr-1 pl-3 text-xs font-medium text-amber-900 ring-1 ring-amber-600/25"
-                >
-                  {formatDateAU(d)}
-                  <button
-                    type="button"
-                    className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-amber-100"
-                    aria-label={`Remove exception ${formatDateAU(d)}`}
-                    onClick={() => edit({ exceptions: draft.exceptions.filter((x) => x !== d) })}
-                  >
-                    <X aria-hidden="true" className="h-3.5 w-3.5" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ChipListField
+          label="Exceptions"
+          hint="Dates in the range to skip, e.g. a public holiday"
+          error={errors.exceptions}
+          type="date"
+          inputProps={{ min: draft.from || today, max: draft.to || undefined }}
+          values={draft.exceptions}
+          onChange={(exceptions) => edit({ exceptions })}
+          text={(d) => formatDateAU(d)}
+          addLabel="Add"
+          listLabel="Exceptions"
+          removeLabel={(d) => `Remove exception ${formatDateAU(d)}`}
+          tone="amber"
+        />
 
         {problem ? <Alert tone="error">{problem}</Alert> : null}
 

@@ -6,7 +6,7 @@
  * the customer's link from the confirmation keeps working.
  */
 import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
-import { formatDateAU, formatDateTimeAU } from "../../app/lib/dates.ts";
+import { formatDateTimeAU } from "../../app/lib/dates.ts";
 import { departureText } from "../../app/lib/departure.ts";
 import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
@@ -16,11 +16,17 @@ import type { OutgoingEmail } from "./outbox.server.ts";
 
 type ChangeRow = typeof bookingChanges.$inferSelect;
 
-/** "Date: Sat 5 Dec 2026 → Sun 13 Dec 2026", and the same for the group, for what changed. */
-function changeLines(b: BookingRow, change: Pick<ChangeRow, "fromDate" | "toDate">, fromGroup: number) {
+/** "Date: Sat 5 Dec 2026 → Sun 13 Dec 2026, 1:00 pm", and the same for the group, for what changed. */
+function changeLines(
+  b: BookingRow,
+  change: Pick<ChangeRow, "fromDate" | "toDate" | "fromStartTime" | "toStartTime">,
+  fromGroup: number,
+) {
   const lines: string[] = [];
-  if (change.fromDate !== change.toDate)
-    lines.push(`Date: ${formatDateAU(change.fromDate, "full")} → ${formatDateAU(change.toDate, "full")}`);
+  if (change.fromDate !== change.toDate || change.fromStartTime !== change.toStartTime)
+    lines.push(
+      `Date: ${departureText(change.fromDate, change.fromStartTime, "full")} → ${departureText(change.toDate, change.toStartTime, "full")}`,
+    );
   if (fromGroup !== b.groupSize) lines.push(`Group: ${peopleText(fromGroup)} → ${peopleText(b.groupSize)}`);
   return lines;
 }
@@ -28,7 +34,10 @@ function changeLines(b: BookingRow, change: Pick<ChangeRow, "fromDate" | "toDate
 export function bookingChangedEmail(m: {
   /** The booking after the change. */
   booking: BookingRow;
-  change: Pick<ChangeRow, "id" | "fromDate" | "toDate" | "priceDifferenceCents">;
+  change: Pick<
+    ChangeRow,
+    "id" | "fromDate" | "toDate" | "fromStartTime" | "toStartTime" | "priceDifferenceCents"
+  >;
   fromGroupSize: number;
   settlement: ChangeSettlement;
   refundCents: number;
@@ -84,7 +93,10 @@ export function bookingChangedEmail(m: {
 /** The link to pay a dearer change: the booking changes when it is paid, the new spots held until then. */
 export function changeLinkEmail(m: {
   booking: BookingRow;
-  change: Pick<ChangeRow, "id" | "fromDate" | "toDate" | "groupSize" | "priceDifferenceCents">;
+  change: Pick<
+    ChangeRow,
+    "id" | "fromDate" | "toDate" | "fromStartTime" | "toStartTime" | "groupSize" | "priceDifferenceCents"
+  >;
   payUrl: string;
   expiresAt: Date;
   site: SiteInfo;

@@ -144,6 +144,9 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
       id: c.id,
       from_date: c.fromDate,
       to_date: c.toDate,
+      /** The departures' own start times ("" where a date's one departure has none). */
+      from_start_time: c.fromStartTime,
+      to_start_time: c.toStartTime,
       group_size: c.groupSize,
       /** customer (from their link) or operator (from this page), and how the operator settled it. */
       source: c.source,

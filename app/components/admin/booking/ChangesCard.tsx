@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { formatDateTimeAU } from "../../../lib/admin-api";
-import { formatDateAU } from "../../../lib/dates";
+import { departureText } from "../../../lib/departure";
 import { peopleText } from "../../../lib/group-size";
 import { formatDollars } from "../../../lib/money";
 import type { Write } from "../ParticipantEditor";
@@ -67,9 +67,9 @@ export function ChangesCard({
               <li key={c.id} className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <p className="flex flex-wrap items-center gap-1.5 font-medium text-ocean-900">
-                    {formatDateAU(c.from_date)}
+                    {departureText(c.from_date, c.from_start_time)}
                     <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-slate-400" />
-                    {formatDateAU(c.to_date)}
+                    {departureText(c.to_date, c.to_start_time)}
                     {c.source === "operator" ? `, ${peopleText(c.group_size)}` : ""}
                   </p>
                   <p className="text-xs text-slate-500">

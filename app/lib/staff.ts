@@ -1,0 +1,102 @@
+/**
+ * The staff screen and the invitation page as both sides see them: one zod
+ * schema per payload (the forms and the API) and the answers they read.
+ */
+import { z } from "zod";
+import { NEW_PASSWORD_MIN, PASSWORD_MAX } from "./admin-security.ts";
+import { INVITABLE_ROLES, type InvitableRole, type StaffRole } from "./staff-access.ts";
+import { emailField } from "./validation.ts";
+
+/** How long an invitation's link works. */
+export const INVITE_LINK_HOURS = 72;
+
+export const STAFF_PATH = "/api/admin/staff";
+export const ME_PATH = "/api/admin/me";
+
+const roleField = z.enum(INVITABLE_ROLES, { error: "Choose a role: Manager, Crew or Bookkeeper" });
+
+export const inviteSchema = z.object({
+  email: emailField,
+  name: z
+    .string({ error: "Name must be text" })
+    .trim()
+    .min(1, "Name is required")
+    .max(80, "Name must be at most 80 characters"),
+  role: roleField,
+});
+
+/** PATCH /api/admin/staff/:id: a new role, suspending or reinstating, resetting the second factor. */
+export const staffChangeSchema = z
+  .object({
+    role: roleField.optional(),
+    status: z.enum(["active", "suspended"], { error: "Status must be active or suspended" }).optional(),
+    reset_two_factor: z.literal(true, { error: "reset_two_factor can only be true" }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.status !== undefined || v.reset_two_factor, {
+    message: "Send a role, a status or reset_two_factor",
+    path: ["role"],
+  });
+
+/** PUT /api/admin/staff/owner: the owner's sign-in email, and whether everyone needs two-factor. */
+export const ownerSettingsSchema = z.object({
+  email: emailField,
+  require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }).optional(),
+});
+
+export const acceptInviteSchema = z
+  .object({
+    password: z
+      .string({ error: "Password is required" })
+      .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    confirm_password: z.string({ error: "Confirm the password" }).max(PASSWORD_MAX),
+    /** The first code of the authenticator set up on the page, when the role needs two-factor. */
+    code: z
+      .string({ error: "Code must be text" })
+      .trim()
+      .max(64, "Code must be at most 64 characters")
+      .optional(),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: "The two passwords do not match",
+    path: ["confirm_password"],
+  });
+
+export type StaffStatus = "invited" | "active" | "suspended";
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  role: InvitableRole;
+  status: StaffStatus;
+  two_factor: boolean;
+  /** The invitation's link has expired (an invited member the owner may invite again). */
+  invite_expired: boolean;
+  created_at: string;
+}
+
+/** GET /api/admin/staff */
+export interface StaffList {
+  owner: { email: string | null; two_factor: boolean };
+  require_two_factor: boolean;
+  members: StaffMember[];
+}
+
+/** GET /api/admin/me: who is signed in, for the navigation. */
+export interface SignedIn {
+  role: StaffRole;
+  email: string | null;
+  name: string;
+}
+
+/** GET /api/admin/invites/:token */
+export interface InviteView {
+  email: string;
+  name: string;
+  role: InvitableRole;
+  /** The role needs two-factor: the page sets up the authenticator before the password is saved. */
+  two_factor_required: boolean;
+  /** With two_factor_required: the enrolment to show (the secret as text and a QR code). */
+  enrolment: { secret: string; otpauth_uri: string; qr_code: string } | null;
+}

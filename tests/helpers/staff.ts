@@ -1,0 +1,46 @@
+/**
+ * Staff members for tests: a member of a role, signed in (their row inserted
+ * active, their session opened as a sign-in would), without the invitation.
+ */
+import { randomBytes } from "node:crypto";
+import type { InvitableRole } from "../../app/lib/staff-access.ts";
+import type { DB } from "../../server/db/client.server.ts";
+import { staffMembers } from "../../server/db/schema.ts";
+import { hashAdminPassword } from "../../server/domain/access/admin-password.server.ts";
+import { createSession } from "../../server/domain/access/auth.server.ts";
+
+export const STAFF_PASSWORD = "staff-member-password-1";
+
+export async function insertMember(
+  db: DB,
+  role: InvitableRole,
+  options: { email?: string; password?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const email = options.email ?? `${role}-${randomBytes(4).toString("hex")}@example.com`;
+  const [row] = await db
+    .insert(staffMembers)
+    .values({
+      email,
+      name: `Test ${role}`,
+      role,
+      status: "active",
+      passwordHash: await hashAdminPassword(options.password ?? STAFF_PASSWORD),
+    })
+    .returning({ id: staffMembers.id });
+  return { id: row.id, email };
+}
+
+/** A live session of a member of `role`: the bearer token. */
+export async function memberToken(
+  db: DB,
+  role: InvitableRole,
+): Promise<{ id: string; email: string; token: string }> {
+  const member = await insertMember(db, role);
+  const { token } = await createSession(
+    db,
+    new Date(),
+    { userAgent: "test", address: "127.0.0.1" },
+    member.id,
+  );
+  return { ...member, token };
+}

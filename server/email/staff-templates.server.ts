@@ -3,8 +3,9 @@
  * the page where the person sets their password. It names who it is for and
  * the role, and says that ignoring it is enough.
  */
-import { ROLE_LABELS, ROLE_SUMMARIES, type StaffRole } from "../../app/lib/staff-access.ts";
+
 import type { SiteInfo } from "../../app/lib/site.ts";
+import { ROLE_LABELS, ROLE_SUMMARIES, type StaffRole } from "../../app/lib/staff-access.ts";
 import { escapeHtml, layout } from "./templates.server.ts";
 
 export interface StaffEmail {

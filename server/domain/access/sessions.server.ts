@@ -54,7 +54,12 @@ export async function listSessions(
 }
 
 /** Ends one of a person's live sessions by its id; false when there is none (ended already, another's, or never existed). */
-export async function revokeSessionById(db: DB, id: string, now: Date, holder: string | null): Promise<boolean> {
+export async function revokeSessionById(
+  db: DB,
+  id: string,
+  now: Date,
+  holder: string | null,
+): Promise<boolean> {
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })

@@ -7,11 +7,21 @@ import { Button } from "./ui/button";
 
 /**
  * The access gate: one password field and a
- * submit action. When two-factor sign-in is on, the server asks for the code
+ * submit action (and an email field above it once staff exist: each person
+ * signs in to their own account, the owner with the owner's email). When two-factor sign-in is on, the server asks for the code
  * after the password; the screen then shows a second step with a code field
  * (or a recovery code) and sends the password again with it.
  */
-export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: string }) {
+export function LoginScreen({
+  siteTitle,
+  logo,
+  emailRequired = false,
+}: {
+  siteTitle: string;
+  logo: string;
+  emailRequired?: boolean;
+}) {
+  const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<"password" | "code">("password");
@@ -22,6 +32,10 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (emailRequired && !email.trim()) {
+      setNotice({ tone: "error", text: "Email is required" });
+      return;
+    }
     if (!password) {
       setNotice({ tone: "error", text: "Password is required" });
       return;
@@ -32,7 +46,12 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
     }
     setBusy(true);
     setNotice(null);
-    const outcome = await adminLogin(password, step === "code" ? code.trim() : undefined);
+    const outcome = await adminLogin(
+      password,
+      step === "code" ? code.trim() : undefined,
+      undefined,
+      emailRequired ? email.trim() : undefined,
+    );
     // On success the stored token switches the layout to the admin shell.
     if (outcome.ok) return;
     setBusy(false);
@@ -143,6 +162,27 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
             </>
           ) : (
             <>
+              {emailRequired ? (
+                <>
+                  <label htmlFor={`${id}-email`} className="field-label">
+                    Email
+                  </label>
+                  <input
+                    id={`${id}-email`}
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    // biome-ignore lint/a11y/noAutofocus: the first field on a screen whose only job is signing in
+                    autoFocus
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    className="field mb-4"
+                  />
+                </>
+              ) : null}
               <label htmlFor={`${id}-password`} className="field-label">
                 Password
               </label>
@@ -153,7 +193,7 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
                 required
                 autoComplete="current-password"
                 // biome-ignore lint/a11y/noAutofocus: the only field on a screen whose only job is signing in
-                autoFocus
+                autoFocus={!emailRequired}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 className="field"

@@ -82,8 +82,10 @@ export const BUDGETS = {
   // The adventure page's view beacon: one counter update per view; a person reads a few pages a
   // minute, and a crowd behind one address still counts its views.
   view: budget("view", 120, HOUR),
-  // A staff invitation's page: reading the invitation and setting a password, a few posts for a typo.
+  // A staff invitation's or password reset's page: reading the link and setting a password, a few posts for a typo.
   staffInvite: budget("staff-invite", 20, HOUR),
+  // A password-reset link mails an address someone typed, like a booking link's re-send.
+  staffResetLink: budget("staff-reset-link", 5, HOUR),
   // Any other form post to a page (React Router actions answer every method but GET and HEAD).
   pageForm: budget("page-form", 20, HOUR),
 } as const satisfies Record<string, Budget>;
@@ -311,6 +313,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
   adminPage("/admin/waiver", "content", "routes/admin/waiver.tsx"),
   adminPage("/admin/staff", "staff", "routes/admin/staff.tsx"),
+  adminPage("/admin/account", "console", "routes/admin/account.tsx"),
   // Dashboard quick actions name routes the spec never registers; each lands on the screen for that job.
   adminPage("/admin/calendar-pro", "operations", "routes/admin/redirect.tsx", { id: "calendar-pro" }),
   adminPage("/admin/media-pro", "content", "routes/admin/redirect.tsx", { id: "media-pro" }),
@@ -318,6 +321,11 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/bookings-pro", "bookings.read", "routes/admin/redirect.tsx", { id: "bookings-pro" }),
   adminPage("/admin/*", "console", "routes/admin/not-found.tsx"),
   // A staff invitation's link: the invitee sets a password there (no sign-in yet, the token is the credential).
+  // A member's password-reset link: the new password is set there.
+  page(null, "/staff/reset/:token", "routes/staff-reset.tsx", {
+    ...LINK,
+    limit: writes(BUDGETS.staffInvite),
+  }),
   page(null, "/staff/invite/:token", "routes/staff-invite.tsx", {
     ...LINK,
     limit: writes(BUDGETS.staffInvite),
@@ -355,6 +363,13 @@ export const ROUTES: readonly RoutePolicy[] = [
   { path: "/api/payments/v1/webhook/stripe" },
   // The sign-in has its own, stricter throttle (server/security/login-throttle.server.ts).
   { path: "/api/admin/login" },
+  // A member's "forgot my password" mails an address someone typed; its link's page sets the new one.
+  { path: "/api/admin/password-reset", limit: posts(BUDGETS.staffResetLink) },
+  {
+    path: "/api/admin/password-reset/:token",
+    secrets: ["token"],
+    limit: { budget: BUDGETS.staffInvite, methods: ["GET", ...WRITES] },
+  },
   // A staff invitation read and accepted by its token (the invitee has no session yet).
   {
     path: "/api/admin/invites/:token",

@@ -43,13 +43,19 @@ export const ownerSettingsSchema = z.object({
   require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }).optional(),
 });
 
+const newPassword = {
+  password: z
+    .string({ error: "Password is required" })
+    .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  confirm_password: z.string({ error: "Confirm the password" }).max(PASSWORD_MAX),
+};
+const samePassword = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
+const mismatch = { message: "The two passwords do not match", path: ["confirm_password"] };
+
 export const acceptInviteSchema = z
   .object({
-    password: z
-      .string({ error: "Password is required" })
-      .min(NEW_PASSWORD_MIN, `Password must be at least ${NEW_PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-    confirm_password: z.string({ error: "Confirm the password" }).max(PASSWORD_MAX),
+    ...newPassword,
     /** The first code of the authenticator set up on the page, when the role needs two-factor. */
     code: z
       .string({ error: "Code must be text" })
@@ -57,10 +63,14 @@ export const acceptInviteSchema = z
       .max(64, "Code must be at most 64 characters")
       .optional(),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    message: "The two passwords do not match",
-    path: ["confirm_password"],
-  });
+  .refine(samePassword, mismatch);
+
+/** POST /api/admin/password-reset: a member asks for a link (everyone gets the same answer). */
+export const resetRequestSchema = z.object({ email: emailField });
+export const RESET_REQUEST_PATH = "/api/admin/password-reset";
+
+/** POST /api/admin/password-reset/:token */
+export const resetPasswordSchema = z.object(newPassword).refine(samePassword, mismatch);
 
 export type StaffStatus = "invited" | "active" | "suspended";
 

@@ -1,7 +1,8 @@
 /**
  * The owner's staff screen (behind requireAdmin; every route here needs the
- * `staff` permission, declared in app/route-policy.ts) and the invitation's
- * own two calls, which its token opens without a session.
+ * `staff` permission, declared in app/route-policy.ts), and the calls a
+ * person makes without a session: reading and accepting an invitation by its
+ * token, asking for a password-reset link and using it.
  */
 import { Hono } from "hono";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
@@ -10,6 +11,8 @@ import {
   type InviteView,
   inviteSchema,
   ownerSettingsSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
   staffChangeSchema,
 } from "../../app/lib/staff.ts";
 import { twoFactorRequired } from "../../app/lib/staff-access.ts";
@@ -22,9 +25,12 @@ import {
   inviteMember,
   listStaff,
   memberOfInvite,
+  memberOfReset,
   ownerEmail,
   reinvite,
   removeMember,
+  requestPasswordReset,
+  resetPassword,
   setOwnerSettings,
   twoFactorRequiredForEveryone,
 } from "../domain/access/staff.server.ts";
@@ -41,6 +47,7 @@ import { NEEDS_ENCRYPTION_KEY } from "./admin-two-factor.server.ts";
 import { readJson } from "./validate.server.ts";
 
 const GONE = "This invitation has been used, has expired or was withdrawn. Ask the owner for a new one.";
+const RESET_GONE = "This link has been used or has expired. Ask for a new one from the sign-in page.";
 
 export function adminStaffApi(services: Services) {
   const { database, log, env } = services;
@@ -206,6 +213,35 @@ export function adminStaffApi(services: Services) {
     if (!(await acceptInvite(db, token, input.password, now))) throw new HttpError(410, GONE);
     log.info("staff invitation accepted", { role: member.role });
     return c.json({ success: true, email: member.email, recovery_codes: recoveryCodes });
+  });
+
+  /** Always the same answer: the form tells nobody who has an account. */
+  api.post("/admin/password-reset", async (c) => {
+    const { email } = await readJson(c, resetRequestSchema);
+    const sent = await requestPasswordReset({ db, publicUrl: env.publicUrl, now: services.now() }, email);
+    if (sent) log.info("staff password reset link sent");
+    return c.json({
+      success: true,
+      detail: "If a staff account has that email, a link to choose a new password is on its way.",
+    });
+  });
+
+  api.get("/admin/password-reset/:token", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    const member = await memberOfReset(db, c.req.param("token"), services.now());
+    if (!member) throw new HttpError(410, RESET_GONE);
+    return c.json({ email: member.email, name: member.name });
+  });
+
+  /** A new password from the link: every session of the member ends with it. */
+  api.post("/admin/password-reset/:token", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    const input = await readJson(c, resetPasswordSchema);
+    if (!(await resetPassword(db, c.req.param("token"), input.password, services.now()))) {
+      throw new HttpError(410, RESET_GONE);
+    }
+    log.info("staff password reset");
+    return c.json({ success: true });
   });
 
   return api;

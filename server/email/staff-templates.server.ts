@@ -1,7 +1,8 @@
 /**
- * The staff invitation: the email an owner's invite sends, whose link opens
- * the page where the person sets their password. It names who it is for and
- * the role, and says that ignoring it is enough.
+ * Staff emails: the invitation an owner's invite sends, whose link opens the
+ * page where the person sets their password (it names who it is for and the
+ * role), and a member's password-reset link. Each says that ignoring it is
+ * enough.
  */
 
 import type { SiteInfo } from "../../app/lib/site.ts";
@@ -46,4 +47,35 @@ export function staffInviteEmail(
 <p style="margin:0 0 12px;line-height:1.6;color:#475569;font-size:14px">${escapeHtml(terms)} ${escapeHtml(ignore)}</p>`,
   );
   return { subject: `Your invitation to the ${site.title} console`, text, html };
+}
+
+export function staffResetEmail(
+  site: SiteInfo,
+  reset: { name: string; url: string; validMinutes: number },
+): StaffEmail {
+  const heading = "Reset your password";
+  const asked = `Someone, hopefully you, asked to reset the password you sign in to the ${site.title} console with.`;
+  const terms = `The link works once, for ${reset.validMinutes} minutes. Setting a new password signs you out on every device.`;
+  const ignore = "Didn't ask for it? Ignore this email: your password stays as it is.";
+  const text = [
+    `Hi ${reset.name},`,
+    "",
+    asked,
+    "",
+    `Choose a new password: ${reset.url}`,
+    "",
+    terms,
+    ignore,
+    "",
+    site.title,
+  ].join("\n");
+  const html = layout(
+    site,
+    heading,
+    `<p style="margin:0 0 12px">Hi ${escapeHtml(reset.name)},</p>
+<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(asked)}</p>
+<p style="margin:20px 0"><a href="${escapeHtml(reset.url)}" style="background:#0f766e;border-radius:10px;color:#ffffff;font-weight:bold;padding:12px 20px;text-decoration:none">Choose a new password</a></p>
+<p style="margin:0 0 12px;line-height:1.6;color:#475569;font-size:14px">${escapeHtml(terms)} ${escapeHtml(ignore)}</p>`,
+  );
+  return { subject: `Reset your ${site.title} console password`, text, html };
 }

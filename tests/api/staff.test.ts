@@ -10,7 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InviteView, SignedIn, StaffList } from "../../app/lib/staff.ts";
 import { emailOutbox, staffLinks, staffMembers } from "../../server/db/schema.ts";
-import { INVITE_EMAIL_KIND } from "../../server/domain/access/staff.server.ts";
+import { INVITE_EMAIL_KIND, RESET_EMAIL_KIND } from "../../server/domain/access/staff.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
@@ -287,5 +287,55 @@ describe("signing in once staff exist", () => {
     expect(res.status).toBe(403);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/Manager/);
     expect((await call("/api/admin/staff", as(owner))).status).toBe(200);
+  });
+});
+
+describe("a member's password reset by email", () => {
+  const RESET_LINK = /\/staff\/reset\/([A-Za-z0-9_-]{43})\b/;
+
+  async function resetToken(email: string): Promise<string | undefined> {
+    const rows = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, RESET_EMAIL_KIND)))
+      .orderBy(desc(emailOutbox.createdAt));
+    if (!rows.length) return undefined;
+    expect(rows[0].textBody).toContain(LINK_REMOVED);
+    return RESET_LINK.exec(await sentText(ctx.db, rows[0]))?.[1];
+  }
+
+  it("answers every address alike and mails only a member", async () => {
+    const member = await memberToken(ctx.db, "bookkeeper");
+    const ask = (email: string) => call("/api/admin/password-reset", jsonRequest("POST", { email }));
+    const known = await ask(member.email);
+    const unknown = await ask("stranger@example.com");
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    expect(await resetToken("stranger@example.com")).toBeUndefined();
+    // The owner's password is the site's: not reset by email.
+    await ask(OWNER_EMAIL);
+    expect(await resetToken(OWNER_EMAIL)).toBeUndefined();
+    expect((await ask("not-an-email")).status).toBe(400);
+
+    const token = (await resetToken(member.email)) as string;
+    expect(token).toBeTruthy();
+    // A second request within minutes mails nothing more.
+    await ask(member.email);
+    expect(await resetToken(member.email)).toBe(token);
+
+    expect(await (await call(`/api/admin/password-reset/${token}`, { method: "GET" })).json()).toMatchObject({
+      email: member.email,
+    });
+    const body = { password: "a-new-bookkeeper-password", confirm_password: "a-new-bookkeeper-password" };
+    const short = await call(
+      `/api/admin/password-reset/${token}`,
+      jsonRequest("POST", { password: "short", confirm_password: "short" }),
+    );
+    expect(((await short.json()) as { errors: Record<string, string> }).errors.password).toBeTruthy();
+    expect((await call(`/api/admin/password-reset/${token}`, jsonRequest("POST", body))).status).toBe(200);
+    expect((await call(`/api/admin/password-reset/${token}`, jsonRequest("POST", body))).status).toBe(410);
+    // Every session of the member ended; the new password signs in.
+    expect((await call("/api/admin/invoices", as(member.token))).status).toBe(401);
+    expect((await signIn(member.email, body.password)).status).toBe(200);
   });
 });

@@ -77,7 +77,7 @@ describe("the console's screens in the browser", () => {
 
   it("show each role only what it may open", () => {
     const crew = navFor("crew").flatMap((g) => g.items.map((i) => i.to));
-    expect(crew).toEqual(["/admin/trips", "/admin/manifest"]);
+    expect(crew).toEqual(["/admin/trips", "/admin/manifest", "/admin/account"]);
     expect(navFor("owner").flatMap((g) => g.items)).toHaveLength(ADMIN_NAV.length);
     expect(navFor("manager").flatMap((g) => g.items.map((i) => i.to))).not.toContain("/admin/staff");
     const bookkeeper = navFor("bookkeeper").flatMap((g) => g.items.map((i) => i.to));

@@ -2,6 +2,7 @@ import { ArrowLeft, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { adminLogin } from "../../lib/admin-api";
+import { RESET_REQUEST_PATH } from "../../lib/staff";
 import { Alert, type AlertTone } from "./ui/alert";
 import { Button } from "./ui/button";
 
@@ -63,6 +64,31 @@ export function LoginScreen({
     }
     setNotice({ tone: "error", text: outcome.message });
     if (step === "code") setCode("");
+  };
+
+  /** A member's "forgot my password": the server mails a link when the email has an account, and says the same either way. */
+  const forgot = async () => {
+    if (!email.trim()) {
+      setNotice({ tone: "error", text: "Enter your email first, then ask for the link." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(RESET_REQUEST_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email: email.trim() }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { detail?: string };
+      setNotice({
+        tone: res.ok ? "info" : "error",
+        text: body.detail ?? "That did not work. Please try again.",
+      });
+    } catch {
+      setNotice({ tone: "error", text: "Connection error. Please try again." });
+    } finally {
+      setBusy(false);
+    }
   };
 
   const back = () => {
@@ -201,6 +227,16 @@ export function LoginScreen({
               <Button type="submit" variant="primary" busy={busy} className="mt-5 w-full">
                 {busy ? "Signing in…" : "Sign in"}
               </Button>
+              {emailRequired ? (
+                <button
+                  type="button"
+                  onClick={forgot}
+                  disabled={busy}
+                  className="mt-4 text-sm font-medium text-ocean-700 underline-offset-2 hover:underline"
+                >
+                  Forgot your password? Email me a link
+                </button>
+              ) : null}
             </>
           )}
         </form>

@@ -13,6 +13,7 @@ import {
   Image,
   Images,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -90,6 +91,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
       { to: "/admin/email-log", label: "Email log", Icon: Inbox },
       { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
       { to: "/admin/staff", label: "Staff", Icon: Users },
+      { to: "/admin/account", label: "Your sign-in", Icon: KeyRound },
     ],
   },
 ];

@@ -1,17 +1,13 @@
 /**
- * The staff screen and the invitation page as both sides see them: one zod
- * schema per payload (the forms and the API) and the answers they read.
+ * The staff payloads, one zod schema each, read by the API (the screens
+ * send the same fields; their paths and the answers they read are in
+ * staff-api.ts, which holds no schema and so costs the console's bundle no zod).
  */
-import { z } from "zod";
+
 import { NEW_PASSWORD_MIN, PASSWORD_MAX } from "./admin-security.ts";
-import { INVITABLE_ROLES, type InvitableRole, type StaffRole } from "./staff-access.ts";
+import { INVITABLE_ROLES } from "./staff-access.ts";
 import { emailField } from "./validation.ts";
-
-/** How long an invitation's link works. */
-export const INVITE_LINK_HOURS = 72;
-
-export const STAFF_PATH = "/api/admin/staff";
-export const ME_PATH = "/api/admin/me";
+import { z } from "./zod.ts";
 
 const roleField = z.enum(INVITABLE_ROLES, { error: "Choose a role: Manager, Crew or Bookkeeper" });
 
@@ -67,46 +63,6 @@ export const acceptInviteSchema = z
 
 /** POST /api/admin/password-reset: a member asks for a link (everyone gets the same answer). */
 export const resetRequestSchema = z.object({ email: emailField });
-export const RESET_REQUEST_PATH = "/api/admin/password-reset";
 
 /** POST /api/admin/password-reset/:token */
 export const resetPasswordSchema = z.object(newPassword).refine(samePassword, mismatch);
-
-export type StaffStatus = "invited" | "active" | "suspended";
-
-export interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-  role: InvitableRole;
-  status: StaffStatus;
-  two_factor: boolean;
-  /** The invitation's link has expired (an invited member the owner may invite again). */
-  invite_expired: boolean;
-  created_at: string;
-}
-
-/** GET /api/admin/staff */
-export interface StaffList {
-  owner: { email: string | null; two_factor: boolean };
-  require_two_factor: boolean;
-  members: StaffMember[];
-}
-
-/** GET /api/admin/me: who is signed in, for the navigation. */
-export interface SignedIn {
-  role: StaffRole;
-  email: string | null;
-  name: string;
-}
-
-/** GET /api/admin/invites/:token */
-export interface InviteView {
-  email: string;
-  name: string;
-  role: InvitableRole;
-  /** The role needs two-factor: the page sets up the authenticator before the password is saved. */
-  two_factor_required: boolean;
-  /** With two_factor_required: the enrolment to show (the secret as text and a QR code). */
-  enrolment: { secret: string; otpauth_uri: string; qr_code: string } | null;
-}

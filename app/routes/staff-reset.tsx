@@ -6,7 +6,7 @@ import { Button } from "../components/admin/ui/button";
 import { TextField } from "../components/admin/ui/fields";
 import { NEW_PASSWORD_MIN } from "../lib/admin-security";
 import { siteInfo } from "../lib/site";
-import { RESET_REQUEST_PATH } from "../lib/staff";
+import { RESET_REQUEST_PATH } from "../lib/staff-api";
 import { useRootData } from "../root";
 import type { Route } from "./+types/staff-reset";
 import "../admin.css";

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordSchema, PASSWORD_MAX, type SecurityStatus } from "../../app/lib/admin-security.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
-import type { SignedIn } from "../../app/lib/staff.ts";
 import { can, deniedMessage } from "../../app/lib/staff-access.ts";
+import type { SignedIn } from "../../app/lib/staff-api.ts";
 import {
   bearerToken,
   createSession,

@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import {
   acceptInviteSchema,
-  type InviteView,
   inviteSchema,
   ownerSettingsSchema,
   resetPasswordSchema,
@@ -16,6 +15,7 @@ import {
   staffChangeSchema,
 } from "../../app/lib/staff.ts";
 import { twoFactorRequired } from "../../app/lib/staff-access.ts";
+import type { InviteView } from "../../app/lib/staff-api.ts";
 import { revokeAllSessions } from "../domain/access/auth.server.ts";
 import { listSessions } from "../domain/access/sessions.server.ts";
 import {

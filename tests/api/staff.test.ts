@@ -8,7 +8,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InviteView, SignedIn, StaffList } from "../../app/lib/staff.ts";
+import type { InviteView, SignedIn, StaffList } from "../../app/lib/staff-api.ts";
 import { emailOutbox, staffLinks, staffMembers } from "../../server/db/schema.ts";
 import { INVITE_EMAIL_KIND, RESET_EMAIL_KIND } from "../../server/domain/access/staff.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";

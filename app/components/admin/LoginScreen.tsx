@@ -2,7 +2,7 @@ import { ArrowLeft, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { adminLogin } from "../../lib/admin-api";
-import { RESET_REQUEST_PATH } from "../../lib/staff";
+import { RESET_REQUEST_PATH } from "../../lib/staff-api";
 import { Alert, type AlertTone } from "./ui/alert";
 import { Button } from "./ui/button";
 

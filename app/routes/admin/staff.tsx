@@ -16,8 +16,8 @@ import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
 import { FlashAlert } from "../../components/admin/ui/alert";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import type { FormResult } from "../../lib/form-result";
-import { INVITE_LINK_HOURS, STAFF_PATH, type StaffList, type StaffMember } from "../../lib/staff";
 import { INVITABLE_ROLES, type InvitableRole, ROLE_LABELS, ROLE_SUMMARIES } from "../../lib/staff-access";
+import { INVITE_LINK_HOURS, STAFF_PATH, type StaffList, type StaffMember } from "../../lib/staff-api";
 import type { Route } from "./+types/staff";
 
 export async function clientLoader() {

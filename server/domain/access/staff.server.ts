@@ -16,13 +16,13 @@
 import { verify } from "@node-rs/argon2";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
+import type { InvitableRole, StaffRole } from "../../../app/lib/staff-access.ts";
 import {
   INVITE_LINK_HOURS,
   type StaffList,
   type StaffMember,
   type StaffStatus,
-} from "../../../app/lib/staff.ts";
-import type { InvitableRole, StaffRole } from "../../../app/lib/staff-access.ts";
+} from "../../../app/lib/staff-api.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adminSessions, settings, staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";

@@ -281,6 +281,22 @@ describe("signing in once staff exist", () => {
     expect((await call(`/api/admin/staff/${member.id}`, as(owner, "DELETE"))).status).toBe(404);
   });
 
+  it("a manager whose two-factor was reset may only set it up again", async () => {
+    const member = await memberToken(ctx.db, "manager");
+    expect((await call("/api/admin/trips", as(member.token))).status).toBe(200);
+    await call(`/api/admin/staff/${member.id}`, as(owner, "PATCH", { reset_two_factor: true }));
+    // The reset ended their sessions; a new one may use only their own sign-in screen.
+    expect((await call("/api/admin/trips", as(member.token))).status).toBe(401);
+    const again = (await memberToken(ctx.db, "crew")).token;
+    await call("/api/admin/staff/owner", as(owner, "PUT", { email: OWNER_EMAIL, require_two_factor: true }));
+    const refused = await call("/api/admin/trips", as(again));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/two-factor/);
+    expect((await call("/api/admin/security", as(again))).status).toBe(200);
+    await call("/api/admin/staff/owner", as(owner, "PUT", { email: OWNER_EMAIL, require_two_factor: false }));
+    expect((await call("/api/admin/trips", as(again))).status).toBe(200);
+  });
+
   it("only the owner manages staff", async () => {
     const { token } = await memberToken(ctx.db, "manager");
     const res = await call("/api/admin/staff", as(token));

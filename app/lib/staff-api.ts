@@ -40,6 +40,8 @@ export interface SignedIn {
   role: StaffRole;
   email: string | null;
   name: string;
+  /** The role needs two-factor and this person has none yet: only "Your sign-in" works until it is set up. */
+  two_factor_needed: boolean;
 }
 
 /** GET /api/admin/invites/:token */

@@ -330,8 +330,13 @@ export function adminAuthApi(services: Services) {
     const holder = holderOf(c);
     const member = holder.staffId === null ? undefined : await findMember(db, holder.staffId);
     const me: SignedIn = member
-      ? { role: holder.role, email: member.email, name: member.name }
-      : { role: "owner", email: await ownerEmail(db), name: "Owner" };
+      ? {
+          role: holder.role,
+          email: member.email,
+          name: member.name,
+          two_factor_needed: await needsTwoFactorFirst(services, holder),
+        }
+      : { role: "owner", email: await ownerEmail(db), name: "Owner", two_factor_needed: false };
     return c.json(me);
   });
 

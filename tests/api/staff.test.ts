@@ -293,6 +293,8 @@ describe("signing in once staff exist", () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/two-factor/);
     expect((await call("/api/admin/security", as(again))).status).toBe(200);
+    const me = (await (await call("/api/admin/me", as(again))).json()) as SignedIn;
+    expect(me.two_factor_needed).toBe(true);
     await call("/api/admin/staff/owner", as(owner, "PUT", { email: OWNER_EMAIL, require_two_factor: false }));
     expect((await call("/api/admin/trips", as(again))).status).toBe(200);
   });

@@ -85,6 +85,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <meta name="robots" content="noindex, nofollow" />
       {loaderData.signedIn ? (
         <AdminShell siteTitle={site.title} logo={site.logo} role={role} name={loaderData.me?.name ?? ""}>
+          {loaderData.me?.two_factor_needed && pathname !== "/admin/account" ? (
+            <Alert tone="warning" title="Set up two-factor sign-in" className="mb-5">
+              <p data-testid="two-factor-needed">
+                Your role signs in with a code from an authenticator app. Until you set it up, only{" "}
+                <Link to="/admin/account" className="font-semibold underline">
+                  Your sign-in
+                </Link>{" "}
+                works.
+              </p>
+            </Alert>
+          ) : null}
           {canOpen(role, pathname) ? <Outlet /> : <NotForRole role={role} />}
         </AdminShell>
       ) : (

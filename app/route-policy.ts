@@ -15,6 +15,7 @@
  * from the server.
  */
 import { FILTER_PARAMS } from "./lib/adventure-filters.ts";
+import type { Permission } from "./lib/staff-access.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -81,6 +82,10 @@ export const BUDGETS = {
   // The adventure page's view beacon: one counter update per view; a person reads a few pages a
   // minute, and a crowd behind one address still counts its views.
   view: budget("view", 120, HOUR),
+  // A staff invitation's or password reset's page: reading the link and setting a password, a few posts for a typo.
+  staffInvite: budget("staff-invite", 20, HOUR),
+  // A password-reset link mails an address someone typed, like a booking link's re-send.
+  staffResetLink: budget("staff-reset-link", 5, HOUR),
   // Any other form post to a page (React Router actions answer every method but GET and HEAD).
   pageForm: budget("page-form", 20, HOUR),
 } as const satisfies Record<string, Budget>;
@@ -123,6 +128,11 @@ export interface RoutePolicy {
   limit?: RouteLimit;
   /** Methods that need a live admin token (answered 401 without one). */
   admin?: readonly string[];
+  /**
+   * The permission (app/lib/staff-access.ts) each admin method needs, by method (`HEAD` reads
+   * `GET`'s); an admin page's screen under `*`. A method the row does not name is the owner's alone.
+   */
+  access?: Readonly<Record<string, Permission>>;
   /** The page's form takes a file (a photo, a doctor's clearance): its action streams the body under the upload limits. */
   uploads?: boolean;
 }
@@ -139,8 +149,15 @@ function page(layout: Layout, path: string, file: string, extra: Extra = {}): Ro
 }
 const publicPage = (path: string, file: string, extra?: Extra) => page("public", path, file, extra);
 /** The operator console is never for search engines (its layout also says so in a meta tag). */
-const adminPage = (path: string, file: string, extra: Extra = {}) =>
-  page("admin", path, file, { cache: "private", ...extra });
+const adminPage = (path: string, permission: Permission, file: string, extra: Extra = {}) =>
+  page("admin", path, file, { cache: "private", access: { "*": permission }, ...extra });
+
+/** An admin API address and the permission each of its methods needs. */
+const adminApi = (path: string, access: Readonly<Record<string, Permission>>): RoutePolicy => ({
+  path,
+  admin: ["*"],
+  access,
+});
 
 const SHARED = { cache: "shared" } as const;
 /** A booking link's pages: the token is the credential. */
@@ -264,41 +281,55 @@ export const ROUTES: readonly RoutePolicy[] = [
   }),
 
   // The operator console: pages that sign in from the browser and read the admin API.
-  adminPage("/admin", "routes/admin/index.tsx", { index: true }),
-  adminPage("/admin/pro-dashboard", "routes/admin/pro-dashboard.tsx"),
-  adminPage("/admin/dashboard", "routes/admin/dashboard.tsx"),
-  adminPage("/admin/bookings", "routes/admin/bookings.tsx"),
-  adminPage("/admin/bookings/new", "routes/admin/new-booking.tsx"),
-  adminPage("/admin/trips", "routes/admin/trips.tsx"),
-  adminPage("/admin/bookings/:id", "routes/admin/booking.tsx"),
-  adminPage("/admin/contacts", "routes/admin/contacts.tsx"),
-  adminPage("/admin/newsletter", "routes/admin/newsletter.tsx"),
-  adminPage("/admin/calendar", "routes/admin/calendar.tsx"),
-  adminPage("/admin/schedules", "routes/admin/schedules.tsx"),
-  adminPage("/admin/settings-pro", "routes/admin/settings.tsx"),
-  adminPage("/admin/adventures-pro", "routes/admin/adventures-pro.tsx", { id: "adventures-pro" }),
-  adminPage("/admin/adventures-pro/:id", "routes/admin/adventures-pro.tsx", { id: "adventures-pro-edit" }),
-  adminPage("/admin/adventures-enhanced", "routes/admin/adventures-enhanced.tsx"),
-  adminPage("/admin/adventures", "routes/admin/adventures-legacy.tsx"),
-  adminPage("/admin/website-editor", "routes/admin/website-editor.tsx"),
-  adminPage("/admin/content", "routes/admin/content.tsx"),
-  adminPage("/admin/media", "routes/admin/media.tsx"),
-  adminPage("/admin/gallery", "routes/admin/gallery.tsx"),
-  adminPage("/admin/testimonials", "routes/admin/testimonials.tsx"),
-  adminPage("/admin/faqs", "routes/admin/faqs.tsx"),
-  adminPage("/admin/emails", "routes/admin/emails.tsx"),
-  adminPage("/admin/email-log", "routes/admin/email-log.tsx"),
-  adminPage("/admin/invoices", "routes/admin/invoices.tsx"),
-  adminPage("/admin/manifest", "routes/admin/manifest.tsx"),
-  adminPage("/admin/weather", "routes/admin/weather.tsx"),
-  adminPage("/admin/vouchers", "routes/admin/vouchers.tsx"),
-  adminPage("/admin/waiver", "routes/admin/waiver.tsx"),
+  adminPage("/admin", "console", "routes/admin/index.tsx", { index: true }),
+  adminPage("/admin/pro-dashboard", "dashboard", "routes/admin/pro-dashboard.tsx"),
+  adminPage("/admin/dashboard", "dashboard", "routes/admin/dashboard.tsx"),
+  adminPage("/admin/bookings", "bookings.read", "routes/admin/bookings.tsx"),
+  adminPage("/admin/bookings/new", "bookings.write", "routes/admin/new-booking.tsx"),
+  adminPage("/admin/trips", "trips", "routes/admin/trips.tsx"),
+  adminPage("/admin/bookings/:id", "bookings.read", "routes/admin/booking.tsx"),
+  adminPage("/admin/contacts", "messages", "routes/admin/contacts.tsx"),
+  adminPage("/admin/newsletter", "messages", "routes/admin/newsletter.tsx"),
+  adminPage("/admin/calendar", "operations", "routes/admin/calendar.tsx"),
+  adminPage("/admin/schedules", "operations", "routes/admin/schedules.tsx"),
+  adminPage("/admin/settings-pro", "settings", "routes/admin/settings.tsx"),
+  adminPage("/admin/adventures-pro", "content", "routes/admin/adventures-pro.tsx", { id: "adventures-pro" }),
+  adminPage("/admin/adventures-pro/:id", "content", "routes/admin/adventures-pro.tsx", {
+    id: "adventures-pro-edit",
+  }),
+  adminPage("/admin/adventures-enhanced", "content", "routes/admin/adventures-enhanced.tsx"),
+  adminPage("/admin/adventures", "content", "routes/admin/adventures-legacy.tsx"),
+  adminPage("/admin/website-editor", "content", "routes/admin/website-editor.tsx"),
+  adminPage("/admin/content", "content", "routes/admin/content.tsx"),
+  adminPage("/admin/media", "content", "routes/admin/media.tsx"),
+  adminPage("/admin/gallery", "content", "routes/admin/gallery.tsx"),
+  adminPage("/admin/testimonials", "content", "routes/admin/testimonials.tsx"),
+  adminPage("/admin/faqs", "content", "routes/admin/faqs.tsx"),
+  adminPage("/admin/emails", "content", "routes/admin/emails.tsx"),
+  adminPage("/admin/email-log", "messages", "routes/admin/email-log.tsx"),
+  adminPage("/admin/invoices", "money", "routes/admin/invoices.tsx"),
+  adminPage("/admin/manifest", "trip-day", "routes/admin/manifest.tsx"),
+  adminPage("/admin/weather", "operations", "routes/admin/weather.tsx"),
+  adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
+  adminPage("/admin/waiver", "content", "routes/admin/waiver.tsx"),
+  adminPage("/admin/staff", "staff", "routes/admin/staff.tsx"),
+  adminPage("/admin/account", "console", "routes/admin/account.tsx"),
   // Dashboard quick actions name routes the spec never registers; each lands on the screen for that job.
-  adminPage("/admin/calendar-pro", "routes/admin/redirect.tsx", { id: "calendar-pro" }),
-  adminPage("/admin/media-pro", "routes/admin/redirect.tsx", { id: "media-pro" }),
-  adminPage("/admin/website-pro", "routes/admin/redirect.tsx", { id: "website-pro" }),
-  adminPage("/admin/bookings-pro", "routes/admin/redirect.tsx", { id: "bookings-pro" }),
-  adminPage("/admin/*", "routes/admin/not-found.tsx"),
+  adminPage("/admin/calendar-pro", "operations", "routes/admin/redirect.tsx", { id: "calendar-pro" }),
+  adminPage("/admin/media-pro", "content", "routes/admin/redirect.tsx", { id: "media-pro" }),
+  adminPage("/admin/website-pro", "content", "routes/admin/redirect.tsx", { id: "website-pro" }),
+  adminPage("/admin/bookings-pro", "bookings.read", "routes/admin/redirect.tsx", { id: "bookings-pro" }),
+  adminPage("/admin/*", "console", "routes/admin/not-found.tsx"),
+  // A staff invitation's link: the invitee sets a password there (no sign-in yet, the token is the credential).
+  // A member's password-reset link: the new password is set there.
+  page(null, "/staff/reset/:token", "routes/staff-reset.tsx", {
+    ...LINK,
+    limit: writes(BUDGETS.staffInvite),
+  }),
+  page(null, "/staff/invite/:token", "routes/staff-invite.tsx", {
+    ...LINK,
+    limit: writes(BUDGETS.staffInvite),
+  }),
 
   // The JSON API (server/api/*) and the files the server answers itself.
   { path: "/api/adventures-pro", ...SHARED },
@@ -306,8 +337,8 @@ export const ROUTES: readonly RoutePolicy[] = [
   // The adventure page's view beacon (the admin lists show view_count).
   { path: "/api/adventures/:slug/view", limit: posts(BUDGETS.view) },
   // Anyone books; only the operator lists the bookings.
-  { path: "/api/bookings", limit: writes(BUDGETS.booking), admin: READS },
-  { path: "/api/contact", limit: writes(BUDGETS.contact), admin: READS },
+  { path: "/api/bookings", limit: writes(BUDGETS.booking), admin: READS, access: { GET: "bookings.read" } },
+  { path: "/api/contact", limit: writes(BUDGETS.contact), admin: READS, access: { GET: "messages" } },
   { path: "/api/newsletter/subscribe", limit: posts(BUDGETS.newsletter) },
   { path: "/api/checkouts/release-link", limit: posts(BUDGETS.checkoutReleaseLink) },
   { path: "/api/waitlist", limit: writes(BUDGETS.waitlist) },
@@ -332,6 +363,128 @@ export const ROUTES: readonly RoutePolicy[] = [
   { path: "/api/payments/v1/webhook/stripe" },
   // The sign-in has its own, stricter throttle (server/security/login-throttle.server.ts).
   { path: "/api/admin/login" },
+  // A member's "forgot my password" mails an address someone typed; its link's page sets the new one.
+  { path: "/api/admin/password-reset", limit: posts(BUDGETS.staffResetLink) },
+  {
+    path: "/api/admin/password-reset/:token",
+    secrets: ["token"],
+    limit: { budget: BUDGETS.staffInvite, methods: ["GET", ...WRITES] },
+  },
+  // A staff invitation read and accepted by its token (the invitee has no session yet).
+  {
+    path: "/api/admin/invites/:token",
+    secrets: ["token"],
+    limit: { budget: BUDGETS.staffInvite, methods: ["GET", ...WRITES] },
+  },
+
+  // The admin API: every address with the permission each method needs (app/lib/staff-access.ts).
+  // Being signed in: one's own sign-out, password, two-factor and sessions.
+  adminApi("/api/admin/logout", { POST: "console" }),
+  adminApi("/api/admin/me", { GET: "console" }),
+  adminApi("/api/admin/security", { GET: "console" }),
+  adminApi("/api/admin/two-factor/start", { POST: "console" }),
+  adminApi("/api/admin/two-factor/confirm", { POST: "console" }),
+  adminApi("/api/admin/two-factor/disable", { POST: "console" }),
+  adminApi("/api/admin/sessions", { GET: "console", DELETE: "console" }),
+  adminApi("/api/admin/sessions/:id", { DELETE: "console" }),
+  // The site's own password (the owner's account) and the site's settings.
+  adminApi("/api/admin/password", { POST: "settings" }),
+  adminApi("/api/admin/settings", { GET: "settings", PUT: "settings" }),
+  adminApi("/api/admin/invoice-settings", { GET: "money", PUT: "settings" }),
+  // Staff: the owner's screen.
+  adminApi("/api/admin/staff", { GET: "staff", POST: "staff" }),
+  adminApi("/api/admin/staff/owner", { PUT: "staff" }),
+  adminApi("/api/admin/staff/:id", { PATCH: "staff", DELETE: "staff" }),
+  adminApi("/api/admin/staff/:id/invite", { POST: "staff" }),
+  adminApi("/api/admin/staff/:id/sessions", { GET: "staff", DELETE: "staff" }),
+  // Dashboards.
+  adminApi("/api/admin/analytics/dashboard", { GET: "dashboard" }),
+  adminApi("/api/admin/dashboard/stats", { GET: "dashboard" }),
+  // Bookings: reading them, changing them, and their money.
+  adminApi("/api/admin/bookings", { POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/export.csv", { GET: "exports" }),
+  adminApi("/api/admin/bookings/:id", { GET: "bookings.read" }),
+  adminApi("/api/admin/bookings/:id/change", { GET: "bookings.write", POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/contact", { PUT: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/emails", { GET: "bookings.read" }),
+  adminApi("/api/admin/bookings/:id/invoices", { GET: "money" }),
+  adminApi("/api/admin/bookings/:id/link", { POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/notes", { POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/participants", { GET: "medical" }),
+  adminApi("/api/admin/bookings/:id/participants/:position", { PUT: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/payments", { POST: "money" }),
+  adminApi("/api/admin/bookings/:id/payments/:paymentId/send-link", { POST: "money" }),
+  adminApi("/api/admin/bookings/:id/refund-preview", { GET: "money" }),
+  adminApi("/api/admin/bookings/:id/refund/retry", { POST: "money" }),
+  adminApi("/api/admin/bookings/:id/refunds", { POST: "money" }),
+  adminApi("/api/admin/bookings/:id/resend-confirmation", { POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/revoke-links", { POST: "bookings.write" }),
+  adminApi("/api/admin/bookings/:id/status", { PUT: "bookings.write" }),
+  adminApi("/api/admin/trips", { GET: "trips" }),
+  // The trip day.
+  adminApi("/api/admin/manifest", { GET: "trip-day" }),
+  adminApi("/api/admin/manifest.csv", { GET: "exports" }),
+  adminApi("/api/admin/manifest/complete", { POST: "trip-day" }),
+  adminApi("/api/admin/manifest/not-ready", { GET: "trip-day" }),
+  adminApi("/api/admin/participants/:id/check-in", { POST: "trip-day" }),
+  adminApi("/api/admin/participants/:id/certification-checked", { POST: "trip-day" }),
+  adminApi("/api/admin/participants/:id/medical-clearance", { GET: "medical", POST: "medical" }),
+  adminApi("/api/admin/participants/:id/medical-clearance/file", { GET: "medical" }),
+  adminApi("/api/admin/participants/:id/medical-clearance/undo", { POST: "medical" }),
+  // Money.
+  adminApi("/api/admin/vouchers", { GET: "money", POST: "money" }),
+  adminApi("/api/admin/vouchers/:id", { GET: "money" }),
+  adminApi("/api/admin/vouchers/:id/new-code", { POST: "money" }),
+  adminApi("/api/admin/vouchers/:id/void", { POST: "money" }),
+  adminApi("/api/admin/invoices", { GET: "money" }),
+  adminApi("/api/admin/invoices/:id", { GET: "money" }),
+  adminApi("/api/admin/invoices/:id/send", { POST: "money" }),
+  // Operations: dates, schedules, weather and the waitlist.
+  adminApi("/api/admin/availability", { POST: "operations" }),
+  adminApi("/api/admin/availability/:id", { GET: "operations", PUT: "operations", DELETE: "operations" }),
+  adminApi("/api/admin/schedules", { GET: "operations", POST: "operations" }),
+  adminApi("/api/admin/schedules/preview", { POST: "operations" }),
+  adminApi("/api/admin/schedules/:id", { GET: "operations", PUT: "operations", DELETE: "operations" }),
+  adminApi("/api/admin/schedules/:id/delete-preview", { GET: "operations" }),
+  adminApi("/api/admin/schedules/:id/preview", { POST: "operations" }),
+  adminApi("/api/admin/weather", { GET: "operations", POST: "operations" }),
+  adminApi("/api/admin/weather/counts", { GET: "operations" }),
+  adminApi("/api/admin/weather/preview", { POST: "operations" }),
+  adminApi("/api/admin/weather/offers/:id/choice", { POST: "operations" }),
+  adminApi("/api/admin/waitlist", { GET: "operations" }),
+  adminApi("/api/admin/waitlist/:id", { DELETE: "operations" }),
+  // Messages.
+  adminApi("/api/admin/contact/:id/respond", { POST: "messages" }),
+  adminApi("/api/admin/newsletter/send", { POST: "messages" }),
+  adminApi("/api/admin/newsletter/test", { POST: "messages" }),
+  adminApi("/api/admin/newsletter/subscribers", { GET: "messages" }),
+  adminApi("/api/admin/newsletter/subscribers/:id", { PUT: "messages" }),
+  adminApi("/api/admin/email-log", { GET: "messages" }),
+  adminApi("/api/admin/email-log/:id", { GET: "messages" }),
+  adminApi("/api/admin/email-log/:id/retry", { POST: "messages" }),
+  adminApi("/api/admin/email-log/:id/send-again", { POST: "messages" }),
+  // Content; deleting it is the owner's.
+  adminApi("/api/admin/adventures-pro", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/adventures-pro/:id", { PUT: "content", DELETE: "content.delete" }),
+  adminApi("/api/admin/adventures/db", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/adventures/db/:id", { PUT: "content", DELETE: "content.delete" }),
+  adminApi("/api/admin/content", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/content/:id", { GET: "content", PUT: "content", DELETE: "content.delete" }),
+  adminApi("/api/admin/email-templates", { GET: "content", PUT: "content" }),
+  adminApi("/api/admin/email-templates/preview", { POST: "content" }),
+  adminApi("/api/admin/faqs", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/faqs/:id", { PUT: "content", DELETE: "content.delete" }),
+  adminApi("/api/admin/gallery", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/gallery/:id", { DELETE: "content.delete" }),
+  adminApi("/api/admin/media", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/media/config", { GET: "content" }),
+  adminApi("/api/admin/media/upload", { POST: "content" }),
+  adminApi("/api/admin/media/:id", { DELETE: "content.delete" }),
+  adminApi("/api/admin/testimonials", { GET: "content", POST: "content" }),
+  adminApi("/api/admin/testimonials/:id", { DELETE: "content.delete" }),
+  adminApi("/api/admin/testimonials/:id/status", { POST: "content" }),
+  adminApi("/api/admin/waiver", { GET: "content", POST: "content" }),
+  // Anything else under /api/admin/ needs the token and, declaring no permission, is the owner's alone.
   { path: "/api/admin/*", admin: ["*"] },
   { path: "/api/*" },
   { path: "/sitemap.xml", ...SHARED },

@@ -10,6 +10,7 @@
  * kept exactly as sent, because tokens are case-sensitive base64url.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { Permission } from "../app/lib/staff-access.ts";
 import { BUDGETS, type Budget, ROUTES, type RoutePolicy, WRITES } from "../app/route-policy.ts";
 
 type Segment = { kind: "static"; text: string } | { kind: "param"; name: string };
@@ -176,6 +177,17 @@ export function budgetFor(method: string, match: RouteMatch): Budget | undefined
 export function needsAdmin(method: string, match: RouteMatch): boolean {
   const admin = match.policy.admin ?? [];
   return admin.includes("*") || admin.includes(method.toUpperCase());
+}
+
+/**
+ * The permission a request needs, as its row declares it: by method (HEAD
+ * reads GET's), or a page's screen under `*`; undefined when the row names
+ * none, which `can` leaves to the owner alone.
+ */
+export function permissionFor(method: string, match: RouteMatch): Permission | undefined {
+  const access = match.policy.access ?? {};
+  const m = method.toUpperCase();
+  return access[m === "HEAD" ? "GET" : m] ?? access["*"];
 }
 
 /** React Router's own parameters on a `.data` request: which routes to load, and the index marker. */

@@ -203,6 +203,8 @@ export async function adminLogin(
   password: string,
   code?: string,
   timeoutMs = LOGIN_TIMEOUT_MS,
+  /** Once staff exist: whose password it is. */
+  email?: string,
 ): Promise<LoginOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -210,7 +212,7 @@ export async function adminLogin(
     const res = await fetch("/api/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(code ? { password, code } : { password }),
+      body: JSON.stringify({ ...(email ? { email } : {}), password, ...(code ? { code } : {}) }),
       signal: controller.signal,
     });
     const text = await res.text();

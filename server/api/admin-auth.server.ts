@@ -3,18 +3,37 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordSchema, PASSWORD_MAX, type SecurityStatus } from "../../app/lib/admin-security.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import { can, deniedMessage, twoFactorRequired } from "../../app/lib/staff-access.ts";
+import type { SignedIn } from "../../app/lib/staff-api.ts";
 import {
   bearerToken,
   createSession,
   passwordChecker,
   replacePassword,
   revokeSession,
+  type SessionHolder,
   type SessionOrigin,
   verifySession,
 } from "../domain/access/auth.server.ts";
-import { getTwoFactor, spendSecondFactor, twoFactorStatus } from "../domain/access/two-factor.server.ts";
+import {
+  checkMemberPassword,
+  findMember,
+  findMemberByEmail,
+  hasStaff,
+  normaliseEmail,
+  ownerEmail,
+  twoFactorRequiredForEveryone,
+} from "../domain/access/staff.server.ts";
+import {
+  getTwoFactor,
+  OWNER_TWO_FACTOR,
+  spendSecondFactor,
+  staffTwoFactor,
+  type TwoFactorSlot,
+  twoFactorStatus,
+} from "../domain/access/two-factor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
-import { matchRoute, needsAdmin } from "../route-match.server.ts";
+import { matchRoute, needsAdmin, permissionFor, routeOf } from "../route-match.server.ts";
 import { clientAddressInClear, clientKey, networkKey } from "../security/client.server.ts";
 import {
   clearAttempts,
@@ -61,15 +80,55 @@ const unauthorized = (c: Context, detail: string) => {
   return c.json({ detail }, 401);
 };
 
-/** Answers 401 { detail } unless the request carries a live admin token. */
+const holders = new WeakMap<Request, SessionHolder>();
+
+/** Who made this admin call (set by requireAdmin before any admin handler runs). */
+export function holderOf(c: Context): SessionHolder {
+  const holder = holders.get(c.req.raw);
+  if (!holder) throw new Error("An admin handler ran without requireAdmin");
+  return holder;
+}
+
+/** Where the caller's own two-factor state is kept. */
+export const slotOf = (holder: SessionHolder): TwoFactorSlot =>
+  holder.staffId === null ? OWNER_TWO_FACTOR : staffTwoFactor(holder.staffId);
+
+export const SET_UP_TWO_FACTOR =
+  "Your role needs two-factor sign-in. Set it up under Your sign-in (/admin/account); until then only that screen works.";
+
+/**
+ * A member whose role needs two-factor (a manager, or everyone when the
+ * owner says so) and who has none (the owner reset a lost one, or required
+ * it after they joined) may only use their own sign-in screen until they set
+ * it up. The owner's own two-factor is asked for before any invitation.
+ */
+async function needsTwoFactorFirst(services: Services, holder: SessionHolder): Promise<boolean> {
+  if (holder.staffId === null) return false;
+  const db = services.database.db;
+  if (!twoFactorRequired(holder.role, await twoFactorRequiredForEveryone(db))) return false;
+  return !(await getTwoFactor(db, staffTwoFactor(holder.staffId)));
+}
+
+/**
+ * Answers 401 { detail } unless the request carries a live admin token, and
+ * 403 { detail } unless its holder's role has the permission the route table
+ * declares for this method (app/route-policy.ts; app/lib/staff-access.ts).
+ */
 export function requireAdmin(services: Services): MiddlewareHandler {
   return async (c, next) => {
     const token = bearerToken(c.req.header("Authorization"));
     if (!token) return unauthorized(c, "Not authenticated. Please log in.");
     const address = clientAddressInClear(c, services.env.TRUST_PROXY_HOPS);
-    if (!(await verifySession(services.database.db, token, services.now(), address))) {
+    const holder = await verifySession(services.database.db, token, services.now(), address);
+    if (!holder) {
       return unauthorized(c, "Your session has expired or is not valid. Please log in again.");
     }
+    const permission = permissionFor(c.req.method, routeOf(c));
+    if (!can(holder.role, permission)) return c.json({ detail: deniedMessage(holder.role, permission) }, 403);
+    if (permission !== "console" && (await needsTwoFactorFirst(services, holder))) {
+      return c.json({ detail: SET_UP_TWO_FACTOR }, 403);
+    }
+    holders.set(c.req.raw, holder);
     await next();
   };
 }
@@ -114,13 +173,22 @@ export async function checkPasswordCounted(
   services: Services,
   password: string,
 ): Promise<Response | boolean> {
+  const db = services.database.db;
   const key = clientKey(c, services.env.TRUST_PROXY_HOPS);
-  const attempt = await countAttempt(services.database.db, key, services.now());
+  const attempt = await countAttempt(db, key, services.now());
   if (!attempt.allowed) return clientLimited(c, attempt.retryAfter);
-  return adminAuthState(services).checkPassword(password);
+  const { staffId } = holderOf(c);
+  if (staffId === null) return adminAuthState(services).checkPassword(password);
+  const member = await findMember(db, staffId);
+  return Boolean(member && (await checkMemberPassword(db, member.email, password)));
 }
 
 const loginSchema = z.object({
+  /** Asked once staff exist: whose password this is (the owner's email or a member's). */
+  email: z
+    .string({ error: "Email must be text" })
+    .max(254, "Email must be at most 254 characters")
+    .optional(),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
   code: z.string({ error: "Code must be text" }).max(64, "Code must be at most 64 characters").optional(),
 });
@@ -157,10 +225,24 @@ export function adminAuthApi(services: Services) {
         error.errors?.code && !error.errors.password ? error.errors.code : "Password is required";
       return c.json({ success: false, detail }, 400);
     }
+    // Once anyone is invited, sign-in names the account; until then the one password is the owner's, as ever.
+    const accounts = await hasStaff(db);
+    const email = normaliseEmail(input.email ?? "");
+    if (accounts && !email) {
+      return c.json({ success: false, email_required: true, detail: "Email is required" }, 400);
+    }
+    const asMember = accounts && email !== (await ownerEmail(db));
+    const member = asMember ? await findMemberByEmail(db, email) : undefined;
+    const slot = member ? staffTwoFactor(member.id) : OWNER_TWO_FACTOR;
+    const checkPassword = asMember
+      ? async (password: string) => Boolean(await checkMemberPassword(db, email, password))
+      : state.checkPassword;
+    const invalid = accounts ? "Invalid email or password" : "Invalid password";
+
     const client = clientKey(c, env.TRUST_PROXY_HOPS);
     const network = networkKey(c, env.TRUST_PROXY_HOPS);
     const now = services.now();
-    const twoFactor = await getTwoFactor(db);
+    const twoFactor = asMember && !member ? undefined : await getTwoFactor(db, slot);
     const code = input.code?.trim() ?? "";
     let secondFactorDone = false;
 
@@ -170,7 +252,7 @@ export function adminAuthApi(services: Services) {
       if (
         twoFactor &&
         code &&
-        (await spendSecondFactor(db, box, twoFactor, code, now, { recoveryCodes: false }))
+        (await spendSecondFactor(db, box, twoFactor, code, now, { recoveryCodes: false, slot }))
       ) {
         secondFactorDone = true;
       } else {
@@ -187,7 +269,7 @@ export function adminAuthApi(services: Services) {
       const budget = await reserveFailure(db, now);
       if (budget.allowed) {
         giveBack = () => releaseFailure(db, now);
-      } else if (twoFactor && code && (await spendSecondFactor(db, box, twoFactor, code, now))) {
+      } else if (twoFactor && code && (await spendSecondFactor(db, box, twoFactor, code, now, { slot }))) {
         secondFactorDone = true;
       } else {
         const check = await countNetworkFailure(db, network, now);
@@ -211,17 +293,17 @@ export function adminAuthApi(services: Services) {
       if (!networkCounted) await countNetworkFailure(db, network, now);
     };
 
-    if (!(await state.checkPassword(input.password))) {
+    if (!(await checkPassword(input.password))) {
       await failed();
       log.warn("admin login failed", { client });
-      return c.json({ success: false, detail: "Invalid password" }, 401);
+      return c.json({ success: false, detail: invalid }, 401);
     }
     if (twoFactor && !secondFactorDone) {
       if (!code) {
         await giveBack();
         return c.json({ success: false, two_factor_required: true, detail: CODE_REQUIRED }, 401);
       }
-      const used = await spendSecondFactor(db, box, twoFactor, code, now);
+      const used = await spendSecondFactor(db, box, twoFactor, code, now, { slot });
       if (!used) {
         await failed();
         log.warn("admin login failed: wrong second factor", { client });
@@ -232,9 +314,30 @@ export function adminAuthApi(services: Services) {
     await giveBack();
     await clearAttempts(db, client, network);
     await rememberClient(db, client, now);
-    const session = await createSession(db, now, sessionOrigin(c, services));
-    log.info("admin login", { client });
+    const session = await createSession(db, now, sessionOrigin(c, services), member?.id ?? null);
+    log.info("admin login", { client, role: member ? member.role : "owner" });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });
+  });
+
+  /** What the sign-in screen asks for: the email too, once anyone was invited. */
+  api.get("/admin/login", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    return c.json({ email_required: await hasStaff(db) });
+  });
+
+  api.get("/admin/me", async (c) => {
+    c.header("Cache-Control", NO_STORE);
+    const holder = holderOf(c);
+    const member = holder.staffId === null ? undefined : await findMember(db, holder.staffId);
+    const me: SignedIn = member
+      ? {
+          role: holder.role,
+          email: member.email,
+          name: member.name,
+          two_factor_needed: await needsTwoFactorFirst(services, holder),
+        }
+      : { role: "owner", email: await ownerEmail(db), name: "Owner", two_factor_needed: false };
+    return c.json(me);
   });
 
   // Behind requireAdmin: only a live token can be revoked this way.
@@ -246,9 +349,10 @@ export function adminAuthApi(services: Services) {
 
   api.get("/admin/security", async (c) => {
     c.header("Cache-Control", NO_STORE);
+    const holder = holderOf(c);
     const status: SecurityStatus = {
-      password_source: env.ADMIN_PASSWORD ? "environment" : "database",
-      two_factor: await twoFactorStatus(db, services.secretBox),
+      password_source: env.ADMIN_PASSWORD && holder.staffId === null ? "environment" : "database",
+      two_factor: await twoFactorStatus(db, services.secretBox, slotOf(holder)),
     };
     return c.json(status);
   });

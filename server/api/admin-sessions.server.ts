@@ -4,10 +4,12 @@ import { bearerToken, revokeAllSessions } from "../domain/access/auth.server.ts"
 import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
 import { notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { holderOf } from "./admin-auth.server.ts";
 
 /**
- * The settings page's list of signed-in devices (behind requireAdmin): list
- * the live sessions, sign one out, or sign out everywhere (this device too).
+ * The settings page's list of signed-in devices (behind requireAdmin), each
+ * person their own: list the live sessions, sign one out, or sign out
+ * everywhere (this device too).
  */
 export function adminSessionsApi(services: Services) {
   const { database, log } = services;
@@ -17,11 +19,11 @@ export function adminSessionsApi(services: Services) {
   api.get("/admin/sessions", async (c) => {
     c.header("Cache-Control", NO_STORE);
     const token = bearerToken(c.req.header("Authorization")) ?? "";
-    return c.json({ sessions: await listSessions(db, services.now(), token) });
+    return c.json({ sessions: await listSessions(db, services.now(), token, holderOf(c).staffId) });
   });
 
   api.delete("/admin/sessions/:id", async (c) => {
-    if (!(await revokeSessionById(db, c.req.param("id"), services.now()))) {
+    if (!(await revokeSessionById(db, c.req.param("id"), services.now(), holderOf(c).staffId))) {
       throw notFound("That session has ended already.");
     }
     log.info("admin session signed out from the sessions list");
@@ -29,7 +31,7 @@ export function adminSessionsApi(services: Services) {
   });
 
   api.delete("/admin/sessions", async (c) => {
-    const ended = await revokeAllSessions(db, services.now());
+    const ended = await revokeAllSessions(db, services.now(), holderOf(c).staffId);
     log.warn("admin signed out everywhere", { ended });
     return c.json({ success: true, ended });
   });

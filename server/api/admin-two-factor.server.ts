@@ -15,7 +15,7 @@ import {
 } from "../domain/access/two-factor.server.ts";
 import { badRequest, conflict } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
-import { checkPasswordCounted } from "./admin-auth.server.ts";
+import { checkPasswordCounted, holderOf, slotOf } from "./admin-auth.server.ts";
 import { readJson } from "./validate.server.ts";
 
 const ALREADY_ON = "Two-factor sign-in is already on. Turn it off first to set up a new authenticator.";
@@ -24,7 +24,8 @@ export const NEEDS_ENCRYPTION_KEY =
 const WRONG_PASSWORD = "The password is not correct";
 
 /**
- * Two-factor sign-in from the settings page (behind requireAdmin): start an
+ * Two-factor sign-in from the settings page (behind requireAdmin), each
+ * person their own (the owner's, or the signed-in member's): start an
  * enrolment with the password, confirm it with a current code (the recovery
  * codes are answered once), and turn it off with the password plus a code.
  */
@@ -42,12 +43,13 @@ export function adminTwoFactorApi(services: Services) {
     c.header("Cache-Control", NO_STORE);
     const { password } = await readJson(c, startTwoFactorSchema);
     if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
-    if (await getTwoFactor(db)) throw conflict(ALREADY_ON);
+    const slot = slotOf(holderOf(c));
+    if (await getTwoFactor(db, slot)) throw conflict(ALREADY_ON);
     const checked = await checkPasswordCounted(c, services, password);
     if (checked instanceof Response) return checked;
     if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });
     const label = `Admin (${new URL(env.publicUrl).host})`;
-    const enrolment = await startEnrolment(db, box, services.now(), label);
+    const enrolment = await startEnrolment(db, box, services.now(), label, slot);
     if (!enrolment) throw conflict(ALREADY_ON);
     return c.json(enrolment);
   });
@@ -56,7 +58,8 @@ export function adminTwoFactorApi(services: Services) {
     c.header("Cache-Control", NO_STORE);
     const { code } = await readJson(c, confirmTwoFactorSchema);
     if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
-    const result = await confirmEnrolment(db, box, code, services.now());
+    const slot = slotOf(holderOf(c));
+    const result = await confirmEnrolment(db, box, code, services.now(), slot);
     if (!result.ok) {
       if (result.reason === "wrong-code") {
         throw badRequest("code: That code does not match. Enter the code your app shows now.", {
@@ -69,26 +72,27 @@ export function adminTwoFactorApi(services: Services) {
     log.info("admin two-factor sign-in turned on");
     return c.json({
       success: true,
-      ...(await twoFactorStatus(db, box)),
+      ...(await twoFactorStatus(db, box, slot)),
       recovery_codes: result.recoveryCodes,
     });
   });
 
   api.post("/admin/two-factor/disable", async (c) => {
     const input = await readJson(c, disableTwoFactorSchema);
-    const record = await getTwoFactor(db);
+    const slot = slotOf(holderOf(c));
+    const record = await getTwoFactor(db, slot);
     if (!record) throw conflict("Two-factor sign-in is already off.");
     const checked = await checkPasswordCounted(c, services, input.password);
     if (checked instanceof Response) return checked;
     if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });
-    if (!(await spendSecondFactor(db, box, record, input.code, services.now()))) {
+    if (!(await spendSecondFactor(db, box, record, input.code, services.now(), { slot }))) {
       throw badRequest("code: That code is not valid", {
         code: "That code is not valid. Enter the current code from your app, or a recovery code.",
       });
     }
-    await disableTwoFactor(db);
+    await disableTwoFactor(db, slot);
     log.warn("admin two-factor sign-in turned off");
-    return c.json({ success: true, ...(await twoFactorStatus(db, box)) });
+    return c.json({ success: true, ...(await twoFactorStatus(db, box, slot)) });
   });
 
   return api;

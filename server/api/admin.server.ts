@@ -15,6 +15,7 @@ import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
 import { adminSchedulesApi } from "./admin-schedules.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
+import { adminStaffApi } from "./admin-staff.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTripsApi } from "./admin-trips.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
@@ -26,7 +27,9 @@ import { adminWeatherApi } from "./admin-weather.server.ts";
  * Everything under the admin token. One guard and one
  * rule (isAdminOnly) in front of every route registered here, including the
  * content routes mounted from admin-content.server.ts: all of /api/admin/*
- * but the login, plus GET /api/bookings and GET /api/contact.
+ * but the login and a staff invitation's own calls, plus GET /api/bookings
+ * and GET /api/contact. The guard also checks the caller's role against the
+ * permission the route table declares for the call (requireAdmin).
  */
 export function adminApi(services: Services) {
   const api = new Hono();
@@ -36,6 +39,7 @@ export function adminApi(services: Services) {
   api.route("/", adminAuthApi(services));
   api.route("/", adminTwoFactorApi(services));
   api.route("/", adminSessionsApi(services));
+  api.route("/", adminStaffApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
   api.route("/", adminOperatorBookingsApi(services));

@@ -656,10 +656,64 @@ export const mediaItems = pgTable(
 );
 
 /** Admin bearer tokens, stored as SHA-256 hashes only. */
+/**
+ * The people the owner invited to the console, each with their own email,
+ * password (argon2id) and role. The owner is not a row: the site's own
+ * password (settings) is the owner's account, so an upgrade needs nothing
+ * done. A member is `invited` until they set a password from their
+ * invitation, then `active`; a `suspended` one cannot sign in. Removing a
+ * member deletes the row and, by cascade, their sessions and invitations.
+ */
+export const staffMembers = pgTable(
+  "staff_members",
+  {
+    id: id(),
+    /** Lower-case, as typed at sign-in after the same normalisation. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role").notNull(),
+    status: text("status").notNull().default("invited"),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_members_email_idx").on(t.email),
+    check("staff_members_role_check", sql`${t.role} in ('manager', 'crew', 'bookkeeper')`),
+    check("staff_members_status_check", sql`${t.status} in ('invited', 'active', 'suspended')`),
+    check("staff_members_email_lower_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * One-use invitation links (and password-reset links, `purpose`): the
+ * token's SHA-256 only, valid 72 hours (an hour for a reset), `used_at` set
+ * by the one conditional update that accepts it.
+ */
+export const staffLinks = pgTable(
+  "staff_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    staffId: text("staff_id")
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull().default("invite"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("staff_links_staff_idx").on(t.staffId),
+    check("staff_links_purpose_check", sql`${t.purpose} in ('invite', 'reset')`),
+  ],
+);
+
 export const adminSessions = pgTable(
   "admin_sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
+    /** The staff member signed in; null is the owner (the site's own password). */
+    staffId: text("staff_id").references(() => staffMembers.id, { onDelete: "cascade" }),
     /** How the sessions list names this session (never the token or its hash). */
     id: text("id").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),

@@ -1,7 +1,8 @@
 /**
  * What in an email is a live secret, and its stored form without it. An
  * email's private links (the booking link and the pages under it, a waitlist
- * offer, a newsletter's unsubscribe link, a sign-up's confirmation link) open
+ * offer, a newsletter's unsubscribe link, a sign-up's confirmation link, a
+ * staff invitation or password reset) open
  * something for whoever holds them, and a voucher code is money: the outbox
  * stores every email with them replaced by a marker that still tells the
  * operator what was there.
@@ -10,7 +11,7 @@
  * URL-safe characters after one of these paths) and the voucher code format.
  * The migration that scrubbed the emails stored before this rule repeats
  * them in SQL; its test holds the two to the same result. (Confirmation and
- * checkout-release links came later: no email stored before that migration holds one.)
+ * checkout-release links and staff invitations came later: no email stored before that migration holds one.)
  */
 import { VOUCHER_CODE_ALPHABET, voucherCodeHint } from "../../app/lib/vouchers.ts";
 
@@ -22,7 +23,7 @@ export const codeRemoved = (suffix: string) =>
 
 /** A whole address whose path or query carries a token; it ends where the address ends. */
 const TOKEN_LINK =
-  /https?:\/\/[^\s"'<>]*(?:\/my-booking\/|\/newsletter\/(?:unsubscribe|confirm)\/|\/checkouts\/release\/|offer=)[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
+  /https?:\/\/[^\s"'<>]*(?:\/my-booking\/|\/newsletter\/(?:unsubscribe|confirm)\/|\/checkouts\/release\/|\/staff\/(?:invite|reset)\/|offer=)[A-Za-z0-9_-]{20,}[^\s"'<>]*/g;
 
 const CODE_CHAR = `[${VOUCHER_CODE_ALPHABET}]`;
 const VOUCHER_CODE = new RegExp(`\\bTW-${CODE_CHAR}{4}-${CODE_CHAR}{4}\\b`, "g");

@@ -2,7 +2,8 @@ import { ExternalLink, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { adminLogout } from "../../lib/admin-api";
-import { ADMIN_NAV, ADMIN_NAV_GROUPS } from "./nav";
+import { ROLE_LABELS, type StaffRole } from "../../lib/staff-access";
+import { ADMIN_NAV, navFor } from "./nav";
 
 /** The entry a path belongs to: the longest entry it is or lies under (a booking's page is Bookings'). */
 function activeEntry(pathname: string): string | undefined {
@@ -11,11 +12,11 @@ function activeEntry(pathname: string): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+function SideNav({ role, onNavigate }: { role: StaffRole; onNavigate?: () => void }) {
   const active = activeEntry(useLocation().pathname);
   return (
     <nav aria-label="Admin" className="space-y-5">
-      {ADMIN_NAV_GROUPS.map((group) => (
+      {navFor(role).map((group) => (
         <div key={group.title}>
           <h2 className="px-3 pb-1.5 font-sans text-[0.7rem] font-semibold tracking-wider text-ocean-200 uppercase">
             {group.title}
@@ -49,9 +50,9 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function Brand({ siteTitle, logo }: { siteTitle: string; logo: string }) {
+function Brand({ siteTitle, logo, home }: { siteTitle: string; logo: string; home: string }) {
   return (
-    <Link to="/admin/pro-dashboard" className="flex items-center gap-2.5 px-2 text-white">
+    <Link to={home} className="flex items-center gap-2.5 px-2 text-white">
       <img src={logo} alt="" width={32} height={32} className="h-8 w-8" />
       <span className="min-w-0">
         <span className="block font-display text-[0.95rem] leading-snug font-semibold">{siteTitle}</span>
@@ -62,18 +63,24 @@ function Brand({ siteTitle, logo }: { siteTitle: string; logo: string }) {
 }
 
 /**
- * The admin frame: side navigation (a drawer below 1024 px), a header with
- * the role, Back to Site and Logout, and the page.
+ * The admin frame: side navigation (a drawer below 1024 px) with the screens
+ * the signed-in role may open, a header with the role, Back to Site and
+ * Logout, and the page. The owner reads "Administrator", as before staff.
  */
 export function AdminShell({
   siteTitle,
   logo,
+  role = "owner",
+  name = "",
   children,
 }: {
   siteTitle: string;
   logo: string;
+  role?: StaffRole;
+  name?: string;
   children: ReactNode;
 }) {
+  const home = navFor(role)[0]?.items[0]?.to ?? "/admin/pro-dashboard";
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
@@ -118,10 +125,10 @@ export function AdminShell({
           navigation scrolls above it instead of under it. */}
       <aside className="admin-chrome fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-ocean-950 pb-12 lg:flex">
         <div className="flex h-16 items-center border-b border-white/10 px-4">
-          <Brand siteTitle={siteTitle} logo={logo} />
+          <Brand siteTitle={siteTitle} logo={logo} home={home} />
         </div>
         <div className="flex-1 overflow-y-auto px-3 py-4">
-          <SideNav />
+          <SideNav role={role} />
         </div>
       </aside>
 
@@ -143,7 +150,7 @@ export function AdminShell({
             className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-ocean-950 shadow-2xl"
           >
             <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
-              <Brand siteTitle={siteTitle} logo={logo} />
+              <Brand siteTitle={siteTitle} logo={logo} home={home} />
               <button
                 ref={closeRef}
                 type="button"
@@ -155,7 +162,7 @@ export function AdminShell({
               </button>
             </div>
             <div className="flex-1 overflow-y-auto px-3 py-4">
-              <SideNav onNavigate={() => setOpen(false)} />
+              <SideNav role={role} onNavigate={() => setOpen(false)} />
             </div>
           </div>
         </div>
@@ -177,8 +184,8 @@ export function AdminShell({
           </button>
           <div className="flex min-w-0 items-center gap-2 text-sm">
             <ShieldCheck aria-hidden="true" className="h-4.5 w-4.5 shrink-0 text-reef-600" />
-            <span className="font-medium whitespace-nowrap text-slate-700" data-testid="admin-role">
-              Administrator
+            <span className="truncate font-medium whitespace-nowrap text-slate-700" data-testid="admin-role">
+              {role === "owner" ? "Administrator" : `${ROLE_LABELS[role]}${name ? ` · ${name}` : ""}`}
             </span>
           </div>
           <div className="ml-auto flex items-center gap-1.5 sm:gap-2">

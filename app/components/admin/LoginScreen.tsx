@@ -2,16 +2,27 @@ import { ArrowLeft, Lock, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { adminLogin } from "../../lib/admin-api";
+import { RESET_REQUEST_PATH } from "../../lib/staff-api";
 import { Alert, type AlertTone } from "./ui/alert";
 import { Button } from "./ui/button";
 
 /**
  * The access gate: one password field and a
- * submit action. When two-factor sign-in is on, the server asks for the code
+ * submit action (and an email field above it once staff exist: each person
+ * signs in to their own account, the owner with the owner's email). When two-factor sign-in is on, the server asks for the code
  * after the password; the screen then shows a second step with a code field
  * (or a recovery code) and sends the password again with it.
  */
-export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: string }) {
+export function LoginScreen({
+  siteTitle,
+  logo,
+  emailRequired = false,
+}: {
+  siteTitle: string;
+  logo: string;
+  emailRequired?: boolean;
+}) {
+  const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<"password" | "code">("password");
@@ -22,6 +33,10 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (emailRequired && !email.trim()) {
+      setNotice({ tone: "error", text: "Email is required" });
+      return;
+    }
     if (!password) {
       setNotice({ tone: "error", text: "Password is required" });
       return;
@@ -32,7 +47,12 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
     }
     setBusy(true);
     setNotice(null);
-    const outcome = await adminLogin(password, step === "code" ? code.trim() : undefined);
+    const outcome = await adminLogin(
+      password,
+      step === "code" ? code.trim() : undefined,
+      undefined,
+      emailRequired ? email.trim() : undefined,
+    );
     // On success the stored token switches the layout to the admin shell.
     if (outcome.ok) return;
     setBusy(false);
@@ -44,6 +64,31 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
     }
     setNotice({ tone: "error", text: outcome.message });
     if (step === "code") setCode("");
+  };
+
+  /** A member's "forgot my password": the server mails a link when the email has an account, and says the same either way. */
+  const forgot = async () => {
+    if (!email.trim()) {
+      setNotice({ tone: "error", text: "Enter your email first, then ask for the link." });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(RESET_REQUEST_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email: email.trim() }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { detail?: string };
+      setNotice({
+        tone: res.ok ? "info" : "error",
+        text: body.detail ?? "That did not work. Please try again.",
+      });
+    } catch {
+      setNotice({ tone: "error", text: "Connection error. Please try again." });
+    } finally {
+      setBusy(false);
+    }
   };
 
   const back = () => {
@@ -143,6 +188,27 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
             </>
           ) : (
             <>
+              {emailRequired ? (
+                <>
+                  <label htmlFor={`${id}-email`} className="field-label">
+                    Email
+                  </label>
+                  <input
+                    id={`${id}-email`}
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    // biome-ignore lint/a11y/noAutofocus: the first field on a screen whose only job is signing in
+                    autoFocus
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    className="field mb-4"
+                  />
+                </>
+              ) : null}
               <label htmlFor={`${id}-password`} className="field-label">
                 Password
               </label>
@@ -153,7 +219,7 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
                 required
                 autoComplete="current-password"
                 // biome-ignore lint/a11y/noAutofocus: the only field on a screen whose only job is signing in
-                autoFocus
+                autoFocus={!emailRequired}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 className="field"
@@ -161,6 +227,16 @@ export function LoginScreen({ siteTitle, logo }: { siteTitle: string; logo: stri
               <Button type="submit" variant="primary" busy={busy} className="mt-5 w-full">
                 {busy ? "Signing in…" : "Sign in"}
               </Button>
+              {emailRequired ? (
+                <button
+                  type="button"
+                  onClick={forgot}
+                  disabled={busy}
+                  className="mt-4 text-sm font-medium text-ocean-700 underline-offset-2 hover:underline"
+                >
+                  Forgot your password? Email me a link
+                </button>
+              ) : null}
             </>
           )}
         </form>

@@ -13,6 +13,7 @@ import {
   Image,
   Images,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -26,14 +27,17 @@ import {
   Sparkles,
   SquarePen,
   Ticket,
+  Users,
 } from "lucide-react";
+import { canOpen } from "../../lib/admin-screens";
+import type { StaffRole } from "../../lib/staff-access";
 
 /**
  * Side navigation, in groups: the daily screens first, then selling, the
  * website and the set-up. Every screen the spec lists is here (its 15
  * entries, each under its path), beside the dive operations screens. The
  * three adventure editors say what each is; the legacy one that nothing it
- * does is saved.
+ * does is saved. Each role sees the entries it may open (`navFor`).
  */
 export interface NavItem {
   to: string;
@@ -86,9 +90,18 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
       { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
       { to: "/admin/email-log", label: "Email log", Icon: Inbox },
       { to: "/admin/settings-pro", label: "Settings", Icon: Settings },
+      { to: "/admin/staff", label: "Staff", Icon: Users },
+      { to: "/admin/account", label: "Your sign-in", Icon: KeyRound },
     ],
   },
 ];
 
 /** Every entry, in the order shown. */
 export const ADMIN_NAV = ADMIN_NAV_GROUPS.flatMap((g) => g.items);
+
+/** The groups as `role` sees them: only the screens it may open, and no empty group. */
+export function navFor(role: StaffRole) {
+  return ADMIN_NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => canOpen(role, i.to)) })).filter(
+    (g) => g.items.length > 0,
+  );
+}

@@ -1,5 +1,6 @@
 /**
- * Admin authentication: one password, random bearer
+ * Admin authentication: the owner's password (and each staff member's, see
+ * staff.server.ts), random bearer
  * tokens stored only as SHA-256 hashes with idle and absolute expiry, server-
  * side logout, and a password change (in the console or in the configuration
  * between two starts) that ends every session. Nothing here
@@ -9,8 +10,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { StaffRole } from "../../../app/lib/staff-access.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adminSessions, settings } from "../../db/schema.ts";
+import { adminSessions, settings, staffMembers } from "../../db/schema.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword, PASSWORD_HASH_KEY } from "./admin-password.server.ts";
 
@@ -44,11 +46,14 @@ export async function createSession(
   db: DB,
   now: Date,
   origin: SessionOrigin,
+  /** The staff member signing in; null is the owner. */
+  staffId: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_LIFETIME_MS);
   await db.insert(adminSessions).values({
     tokenHash: hashToken(token),
+    staffId,
     createdAt: now,
     lastUsedAt: now,
     expiresAt,
@@ -68,32 +73,60 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Who holds a live session: the owner (no staff id) or a member, with the role they have now. */
+export interface SessionHolder {
+  staffId: string | null;
+  role: StaffRole;
+}
+
 /**
- * True when the token belongs to a live session; refreshes its idle timer and
- * the address it was last used from.
+ * The holder when the token belongs to a live session (a member's only while
+ * they are active, with the role they have now, read on every request);
+ * null otherwise. Refreshes its idle timer and the address it was last used from.
  */
-export async function verifySession(db: DB, token: string, now: Date, address: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+export async function verifySession(
+  db: DB,
+  token: string,
+  now: Date,
+  address: string,
+): Promise<SessionHolder | null> {
+  if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
-  if (!row || row.revokedAt) return false;
-  if (row.expiresAt.getTime() <= now.getTime()) return false;
-  if (now.getTime() - row.lastUsedAt.getTime() >= IDLE_TIMEOUT_MS) return false;
+  const [found] = await db
+    .select({ session: adminSessions, role: staffMembers.role, status: staffMembers.status })
+    .from(adminSessions)
+    .leftJoin(staffMembers, eq(staffMembers.id, adminSessions.staffId))
+    .where(eq(adminSessions.tokenHash, tokenHash));
+  const row = found?.session;
+  if (!row || row.revokedAt) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() >= IDLE_TIMEOUT_MS) return null;
+  if (row.staffId !== null && found.status !== "active") return null;
   if (now.getTime() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     await db
       .update(adminSessions)
       .set({ lastUsedAt: now, address: address.slice(0, ADDRESS_MAX) })
       .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
   }
-  return true;
+  return { staffId: row.staffId, role: row.staffId === null ? "owner" : (found.role as StaffRole) };
 }
 
-/** Ends every live session (a password change: whoever held a token must sign in again). */
-export async function revokeAllSessions(db: DB, now: Date): Promise<number> {
+/**
+ * Ends live sessions: every one (a new ADMIN_PASSWORD, the recovery command),
+ * or one person's (`holder`: null is the owner): whoever held a token must
+ * sign in again.
+ */
+export async function revokeAllSessions(db: DB, now: Date, holder?: string | null): Promise<number> {
+  const whose =
+    holder === undefined
+      ? undefined
+      : holder === null
+        ? isNull(adminSessions.staffId)
+        : eq(adminSessions.staffId, holder);
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
-    .where(isNull(adminSessions.revokedAt))
+    .where(and(isNull(adminSessions.revokedAt), whose))
     .returning({ tokenHash: adminSessions.tokenHash });
   return rows.length;
 }
@@ -106,7 +139,7 @@ export async function revokeSession(db: DB, token: string, now: Date): Promise<v
 }
 
 /**
- * Stores a new password and ends every session in one transaction, then
+ * Stores a new owner password and ends every owner session in one transaction, then
  * answers a fresh session for the operator who made the change (they stay
  * signed in on that device; everyone else holding a token is out).
  */
@@ -119,7 +152,7 @@ export async function replacePassword(
   const digest = await hashAdminPassword(newPassword);
   return db.transaction(async (tx) => {
     await setSetting(tx, PASSWORD_HASH_KEY, digest);
-    const revoked = await revokeAllSessions(tx, now);
+    const revoked = await revokeAllSessions(tx, now, null);
     const session = await createSession(tx, now, origin);
     return { ...session, revoked };
   });

@@ -1,9 +1,10 @@
 /**
- * The operator's view of the admin sessions: which are live (device, address,
- * last use), and ending one or all of them. A session is named by its own
+ * Each person's view of their own admin sessions (the owner's have no staff
+ * id): which are live (device, address, last use), and ending one or all of
+ * them; the owner reads a member's the same way. A session is named by its own
  * random id; nothing here answers a token or a token's hash.
  */
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { AdminSession } from "../../../app/lib/admin-security.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adminSessions } from "../../db/schema.ts";
@@ -18,8 +19,17 @@ const live = (now: Date) =>
     gt(adminSessions.lastUsedAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
   );
 
-/** Live sessions, the most recently used first; `current` marks the one holding `token`. */
-export async function listSessions(db: DB, now: Date, token: string): Promise<AdminSession[]> {
+/** One person's sessions: null is the owner's. */
+const of = (holder: string | null): SQL =>
+  holder === null ? isNull(adminSessions.staffId) : eq(adminSessions.staffId, holder);
+
+/** One person's live sessions, the most recently used first; `current` marks the one holding `token`. */
+export async function listSessions(
+  db: DB,
+  now: Date,
+  token: string,
+  holder: string | null,
+): Promise<AdminSession[]> {
   const rows = await db
     .select({
       id: adminSessions.id,
@@ -30,7 +40,7 @@ export async function listSessions(db: DB, now: Date, token: string): Promise<Ad
       lastUsedAt: adminSessions.lastUsedAt,
     })
     .from(adminSessions)
-    .where(live(now))
+    .where(and(live(now), of(holder)))
     .orderBy(desc(adminSessions.lastUsedAt), desc(adminSessions.createdAt));
   const mine = hashToken(token);
   return rows.map((r) => ({
@@ -43,12 +53,17 @@ export async function listSessions(db: DB, now: Date, token: string): Promise<Ad
   }));
 }
 
-/** Ends one live session by its id; false when there is none (ended already, or never existed). */
-export async function revokeSessionById(db: DB, id: string, now: Date): Promise<boolean> {
+/** Ends one of a person's live sessions by its id; false when there is none (ended already, another's, or never existed). */
+export async function revokeSessionById(
+  db: DB,
+  id: string,
+  now: Date,
+  holder: string | null,
+): Promise<boolean> {
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
-    .where(and(eq(adminSessions.id, id), live(now)))
+    .where(and(eq(adminSessions.id, id), live(now), of(holder)))
     .returning({ id: adminSessions.id });
   return rows.length > 0;
 }

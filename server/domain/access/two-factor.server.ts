@@ -1,9 +1,10 @@
 /**
- * TOTP two-factor sign-in for the operator (RFC 6238 through otpauth: SHA-1,
- * 6 digits, 30-second steps, what every authenticator app speaks). State
- * lives in the settings table:
+ * TOTP two-factor sign-in for the owner and each staff member (RFC 6238
+ * through otpauth: SHA-1, 6 digits, 30-second steps, what every authenticator
+ * app speaks). State lives in the settings table, in one slot per account:
  * - admin_two_factor          { secret, enabled_at, last_step, recovery } once enabled;
- * - admin_two_factor_pending  { secret, created_at } between "start" and "confirm".
+ * - admin_two_factor_pending  { secret, created_at } between "start" and "confirm"
+ *   (a staff member's under `staff_two_factor:<id>` and `staff_two_factor_pending:<id>`).
  * The secret is stored sealed by the process's SecretBox (decision record 8);
  * recovery codes only as slow hashes (recovery-codes.server.ts). A code is
  * accepted one step either side of now (clock drift), and only for a step
@@ -33,6 +34,27 @@ const PENDING_KEY = "admin_two_factor_pending";
 /** What a secret is sealed for: a sealed value copied anywhere else does not open. */
 const SECRET_CONTEXT = "settings.admin_two_factor.secret";
 
+/** Where one account's two-factor state is kept, and what its secret is sealed for. */
+export interface TwoFactorSlot {
+  record: string;
+  pending: string;
+  context: string;
+}
+
+/** The owner's: the site's own account, as before staff existed. */
+export const OWNER_TWO_FACTOR: TwoFactorSlot = {
+  record: TWO_FACTOR_KEY,
+  pending: PENDING_KEY,
+  context: SECRET_CONTEXT,
+};
+
+/** A staff member's (removed with the member). */
+export const staffTwoFactor = (staffId: string): TwoFactorSlot => ({
+  record: `staff_two_factor:${staffId}`,
+  pending: `staff_two_factor_pending:${staffId}`,
+  context: `settings.staff_two_factor.${staffId}.secret`,
+});
+
 const PERIOD = 30;
 const DIGITS = 6;
 /** Steps accepted either side of now. */
@@ -59,10 +81,10 @@ export const TWO_FACTOR_UNREADABLE =
   "Two-factor sign-in cannot be checked on this server: its encryption key is not the one the authenticator's secret was stored with. The server log says what to do.";
 
 /** The secret in clear; a 503 when this process has no key for it, or another one. */
-function readSecret(box: SecretBox | null, stored: string): string {
+function readSecret(box: SecretBox | null, stored: string, slot: TwoFactorSlot): string {
   if (!isSealed(stored)) return stored;
   if (!box || sealedKeyId(stored) !== box.id) throw new HttpError(503, TWO_FACTOR_UNREADABLE);
-  return box.open(stored, SECRET_CONTEXT);
+  return box.open(stored, slot.context);
 }
 
 /** The issuer an authenticator app lists the code under: the site's name when it was set up. */
@@ -96,8 +118,11 @@ export function totpStep(secret: string, input: string, now: Date): number | nul
 
 /* ---------- Stored state ---------- */
 
-export function getTwoFactor(db: DB): Promise<TwoFactorRecord | undefined> {
-  return getSetting<TwoFactorRecord>(db, TWO_FACTOR_KEY);
+export function getTwoFactor(
+  db: DB,
+  slot: TwoFactorSlot = OWNER_TWO_FACTOR,
+): Promise<TwoFactorRecord | undefined> {
+  return getSetting<TwoFactorRecord>(db, slot.record);
 }
 
 /** What the settings page shows (GET /api/admin/security). */
@@ -109,8 +134,12 @@ function secretState(record: TwoFactorRecord, box: SecretBox | null): TwoFactorS
   return box && sealedKeyId(record.secret) === box.id ? "encrypted" : "unreadable";
 }
 
-export async function twoFactorStatus(db: DB, box: SecretBox | null): Promise<TwoFactorStatus> {
-  const record = await getTwoFactor(db);
+export async function twoFactorStatus(
+  db: DB,
+  box: SecretBox | null,
+  slot: TwoFactorSlot = OWNER_TWO_FACTOR,
+): Promise<TwoFactorStatus> {
+  const record = await getTwoFactor(db, slot);
   return {
     enabled: Boolean(record),
     enabled_at: record?.enabled_at ?? null,
@@ -133,13 +162,14 @@ export async function startEnrolment(
   box: SecretBox,
   now: Date,
   label: string,
+  slot: TwoFactorSlot = OWNER_TWO_FACTOR,
 ): Promise<Enrolment | null> {
-  if (await getTwoFactor(db)) return null;
+  if (await getTwoFactor(db, slot)) return null;
   const secret = new Secret({ size: 20 }).base32;
-  const value: PendingRecord = { secret: box.seal(secret, SECRET_CONTEXT), created_at: now.toISOString() };
+  const value: PendingRecord = { secret: box.seal(secret, slot.context), created_at: now.toISOString() };
   await db
     .insert(settings)
-    .values({ key: PENDING_KEY, value })
+    .values({ key: slot.pending, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
   const uri = totp(secret, label, siteName(await loadSiteContent(db))).toString();
   // Loaded when the operator sets two-factor up, not in every process at start.
@@ -167,8 +197,9 @@ export async function confirmEnrolment(
   box: SecretBox,
   code: string,
   now: Date,
+  slot: TwoFactorSlot = OWNER_TWO_FACTOR,
 ): Promise<ConfirmResult> {
-  const pending = await getSetting<PendingRecord>(db, PENDING_KEY);
+  const pending = await getSetting<PendingRecord>(db, slot.pending);
   if (
     !pending ||
     now.getTime() - Date.parse(pending.created_at) > PENDING_LIFETIME_MS ||
@@ -176,7 +207,7 @@ export async function confirmEnrolment(
   ) {
     return { ok: false, reason: "no-enrolment" };
   }
-  const step = totpStep(box.open(pending.secret, SECRET_CONTEXT), code, now);
+  const step = totpStep(box.open(pending.secret, slot.context), code, now);
   if (step === null) return { ok: false, reason: "wrong-code" };
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const record: TwoFactorRecord = {
@@ -190,12 +221,12 @@ export async function confirmEnrolment(
   const outcome = await db.transaction(async (tx) => {
     const taken = await tx
       .delete(settings)
-      .where(and(eq(settings.key, PENDING_KEY), sql`${settings.value}->>'secret' = ${pending.secret}`))
+      .where(and(eq(settings.key, slot.pending), sql`${settings.value}->>'secret' = ${pending.secret}`))
       .returning({ key: settings.key });
     if (!taken.length) return "no-enrolment" as const;
     const inserted = await tx
       .insert(settings)
-      .values({ key: TWO_FACTOR_KEY, value: record })
+      .values({ key: slot.record, value: record })
       .onConflictDoNothing()
       .returning({ key: settings.key });
     return inserted.length ? ("ok" as const) : ("already-enabled" as const);
@@ -205,7 +236,13 @@ export async function confirmEnrolment(
 }
 
 /** Marks a TOTP step used, atomically; false when that step (or a later one) was already used. */
-async function spendStep(db: DB, storedSecret: string, step: number, now: Date): Promise<boolean> {
+async function spendStep(
+  db: DB,
+  storedSecret: string,
+  step: number,
+  now: Date,
+  slot: TwoFactorSlot,
+): Promise<boolean> {
   const rows = await db
     .update(settings)
     .set({
@@ -214,7 +251,7 @@ async function spendStep(db: DB, storedSecret: string, step: number, now: Date):
     })
     .where(
       and(
-        eq(settings.key, TWO_FACTOR_KEY),
+        eq(settings.key, slot.record),
         sql`${settings.value}->>'secret' = ${storedSecret}`,
         sql`coalesce((${settings.value}->>'last_step')::bigint, -1) < ${step}::bigint`,
       ),
@@ -229,6 +266,7 @@ async function spendRecoveryCode(
   record: TwoFactorRecord,
   input: string,
   now: Date,
+  slot: TwoFactorSlot,
 ): Promise<boolean> {
   const entry = await findRecoveryEntry(record.recovery, input);
   if (!entry) return false;
@@ -240,7 +278,7 @@ async function spendRecoveryCode(
     })
     .where(
       and(
-        eq(settings.key, TWO_FACTOR_KEY),
+        eq(settings.key, slot.record),
         sql`(${settings.value}->'recovery') @> jsonb_build_array(${entry}::text)`,
       ),
     )
@@ -261,18 +299,19 @@ export async function spendSecondFactor(
   record: TwoFactorRecord,
   input: string,
   now: Date,
-  options: { recoveryCodes?: boolean } = {},
+  options: { recoveryCodes?: boolean; slot?: TwoFactorSlot } = {},
 ): Promise<SecondFactor | null> {
   if (!input || input.length > 64) return null;
-  const step = totpStep(readSecret(box, record.secret), input, now);
-  if (step !== null) return (await spendStep(db, record.secret, step, now)) ? "totp" : null;
+  const slot = options.slot ?? OWNER_TWO_FACTOR;
+  const step = totpStep(readSecret(box, record.secret, slot), input, now);
+  if (step !== null) return (await spendStep(db, record.secret, step, now, slot)) ? "totp" : null;
   if (options.recoveryCodes === false) return null;
-  return (await spendRecoveryCode(db, record, input, now)) ? "recovery" : null;
+  return (await spendRecoveryCode(db, record, input, now, slot)) ? "recovery" : null;
 }
 
-/** Turns two-factor sign-in off (and drops any enrolment in progress). */
-export async function disableTwoFactor(db: DB): Promise<void> {
-  await db.delete(settings).where(sql`${settings.key} in (${TWO_FACTOR_KEY}, ${PENDING_KEY})`);
+/** Turns two-factor sign-in off (and drops any enrolment in progress); the owner resets a member's lost factor with it. */
+export async function disableTwoFactor(db: DB, slot: TwoFactorSlot = OWNER_TWO_FACTOR): Promise<void> {
+  await db.delete(settings).where(sql`${settings.key} in (${slot.record}, ${slot.pending})`);
 }
 
 /**

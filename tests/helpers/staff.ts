@@ -1,0 +1,60 @@
+/**
+ * Staff members for tests: a member of a role, signed in (their row inserted
+ * active, their session opened as a sign-in would), without the invitation.
+ */
+import { randomBytes } from "node:crypto";
+import type { InvitableRole } from "../../app/lib/staff-access.ts";
+import type { DB } from "../../server/db/client.server.ts";
+import { staffMembers } from "../../server/db/schema.ts";
+import { hashAdminPassword } from "../../server/domain/access/admin-password.server.ts";
+import { createSession } from "../../server/domain/access/auth.server.ts";
+import { staffTwoFactor } from "../../server/domain/access/two-factor.server.ts";
+import { setSetting } from "../../server/domain/content/settings.server.ts";
+
+export const STAFF_PASSWORD = "staff-member-password-1";
+
+export async function insertMember(
+  db: DB,
+  role: InvitableRole,
+  options: { email?: string; password?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const email = options.email ?? `${role}-${randomBytes(4).toString("hex")}@example.com`;
+  const [row] = await db
+    .insert(staffMembers)
+    .values({
+      email,
+      name: `Test ${role}`,
+      role,
+      status: "active",
+      passwordHash: await hashAdminPassword(options.password ?? STAFF_PASSWORD),
+    })
+    .returning({ id: staffMembers.id });
+  return { id: row.id, email };
+}
+
+/**
+ * A live session of a member of `role`: the bearer token. A manager has a
+ * two-factor record, as accepting the invitation leaves one (its secret is
+ * never read here: the session is opened directly).
+ */
+export async function memberToken(
+  db: DB,
+  role: InvitableRole,
+): Promise<{ id: string; email: string; token: string }> {
+  const member = await insertMember(db, role);
+  if (role === "manager") {
+    await setSetting(db, staffTwoFactor(member.id).record, {
+      secret: "unused-in-these-tests",
+      enabled_at: new Date().toISOString(),
+      last_step: 0,
+      recovery: [],
+    });
+  }
+  const { token } = await createSession(
+    db,
+    new Date(),
+    { userAgent: "test", address: "127.0.0.1" },
+    member.id,
+  );
+  return { ...member, token };
+}

@@ -49,3 +49,18 @@ describe("redirect targets beyond the booking flow's own cases", () => {
     );
   });
 });
+
+describe("redirect targets, the edges", () => {
+  const site = "https://tidewater.example";
+  it("trims a path given with spaces before it", () => {
+    expect(ownUrl(" /book", site, "F")).toBe("https://tidewater.example/book");
+  });
+  it("takes only a string as our origin, not a URL object", () => {
+    expect(isOwnOrigin(new URL(site), site)).toBe(false);
+  });
+  it("fills the placeholder where it stands, without adding a second session id", () => {
+    expect(withSessionParam("https://t.example/return/{CHECKOUT_SESSION_ID}", "cs_9")).toBe(
+      "https://t.example/return/cs_9",
+    );
+  });
+});

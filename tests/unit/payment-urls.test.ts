@@ -55,6 +55,10 @@ describe("redirect targets, the edges", () => {
   it("trims a path given with spaces before it", () => {
     expect(ownUrl(" /book", site, "F")).toBe("https://tidewater.example/book");
   });
+  it("refuses a relative path that does not start with a slash", () => {
+    expect(ownUrl("book", site, "F")).toBe("F");
+    expect(ownUrl("evil.example/book", site, "F")).toBe("F");
+  });
   it("takes only a string as our origin, not a URL object", () => {
     expect(isOwnOrigin(new URL(site), site)).toBe(false);
   });

@@ -4,7 +4,16 @@ import { defineConfig } from "vitest/config";
 // API tests on the embedded database (no browser, no server processes).
 // MUTATION_PROJECT=unit keeps only the unit tests (scripts/mutation.ts).
 const projects = [
-  { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+  {
+    test: {
+      name: "unit",
+      include: ["tests/unit/**/*.test.ts"],
+      environment: "node",
+      // Instrumented code runs several times slower on a busy machine: a rule test's
+      // walk across a year takes more than the default 5 seconds there.
+      testTimeout: 30_000,
+    },
+  },
   {
     test: {
       name: "api",

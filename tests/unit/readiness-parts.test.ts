@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingParts, type ReadinessParticipant } from "../../app/lib/readiness.ts";
+import { groupReadiness, missingParts, type ReadinessParticipant } from "../../app/lib/readiness.ts";
 
 const complete: ReadinessParticipant = {
   fullName: "Ruby Diver",
@@ -37,5 +37,14 @@ describe("the parts of the details still missing", () => {
   it("names the certification part when only one certification field is missing", () => {
     expect(missingParts({ ...complete, certNumber: "" }, dive)).toEqual(["certification"]);
     expect(missingParts({ ...complete, lastDiveDate: null }, dive)).toEqual(["certification"]);
+  });
+});
+
+describe("the booking's state as the group sees it", () => {
+  it("is ready when the booking is, and the operator's checks read alike", () => {
+    expect(groupReadiness("ready")).toBe("ready");
+    expect(groupReadiness("medical_clearance_needed")).toBe("waiting_for_operator");
+    expect(groupReadiness("certification_to_check")).toBe("waiting_for_operator");
+    expect(groupReadiness("waiver_missing")).toBe("waiver_missing");
   });
 });

@@ -9,10 +9,12 @@ describe("the latest date of birth for an age", () => {
     expect(latestBirthDate("2024-02-29", 4)).toBe("2020-02-29");
     expect(latestBirthDate("2024-02-29", 12)).toBe("2012-02-29");
     expect(latestBirthDate("2024-02-29", 1)).toBe("2023-02-28");
+    expect(latestBirthDate("2024-02-29", 124)).toBe("1900-02-28"); // the birth year's rule, not another's
   });
   it("leaves other days alone, the 29th of another month included", () => {
     expect(latestBirthDate("2024-03-29", 1)).toBe("2023-03-29");
     expect(latestBirthDate("2024-02-28", 1)).toBe("2023-02-28");
+    expect(latestBirthDate("2024-02-15", 1)).toBe("2023-02-15");
     expect(latestBirthDate("2026-12-05", 12)).toBe("2014-12-05");
   });
   it("writes a year before 1000 with four digits", () => {

@@ -1,11 +1,14 @@
 /**
- * `npm run mutation [-- <folder> ...]`: mutation testing of the rules (default: every
- * folder below), with Stryker and the Vitest runner, in one run. Prints each folder's
- * score and its surviving mutants, and writes the results to .cache/mutation/<folder>.json. A benchmark, not a test:
- * `npm test` never runs it, and it takes long (each mutant runs the tests that
- * cover it).
+ * `npm run mutation [-- <folder or file> ...]`: mutation testing of the rules (default: every
+ * folder below), with Stryker and the Vitest runner, in one run. Prints each folder's score
+ * and its surviving mutants, each as file:line:column, the code it changed, the replacement and
+ * how many tests ran it (one line often holds several mutants of one kind, so the line alone
+ * does not say which survived), and writes the results to .cache/mutation/<folder>.json.
+ * MUTATION_PROJECT=unit limits the run to the unit tests (minutes instead of hours, a lower
+ * bound of the score). A benchmark, not a test: `npm test` never runs it, and it takes long
+ * (each mutant runs the tests that cover it).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PartialStrykerOptions } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
@@ -44,16 +47,23 @@ mkdirSync(out, { recursive: true });
 const started = Date.now();
 const results = await new Stryker({
   ...config,
-  mutate: chosen.map((folder) => `${folder}/**/*.{ts,tsx}`),
+  mutate: chosen.map((folder) => (/\.tsx?$/.test(folder) ? folder : `${folder}/**/*.{ts,tsx}`)),
   reporters: ["progress"],
   incremental: true,
-  incrementalFile: path.join(out, "incremental.json"),
+  // A run on the unit tests alone keeps its own results: they are not the full run's.
+  incrementalFile: path.join(
+    out,
+    `incremental${process.env.MUTATION_PROJECT ? `-${process.env.MUTATION_PROJECT}` : ""}.json`,
+  ),
 }).runMutationTest();
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
 const rows: string[] = [];
 for (const folder of chosen) {
-  const mine = results.filter((r) => path.relative(process.cwd(), r.fileName).startsWith(`${folder}/`));
+  const mine = results.filter((r) => {
+    const file = path.relative(process.cwd(), r.fileName);
+    return file === folder || file.startsWith(`${folder}/`);
+  });
   const count = (status: string) => mine.filter((r) => r.status === status).length;
   const killed = count("Killed") + count("Timeout");
   const survived = count("Survived");
@@ -67,8 +77,16 @@ for (const folder of chosen) {
   const left = mine.filter((r) => r.status === "Survived" || r.status === "NoCoverage");
   process.stdout.write(`\n${folder}: ${left.length} mutant(s) not killed\n`);
   for (const r of left) {
+    const file = path.relative(process.cwd(), r.fileName);
+    const { start, end } = r.location; // 1-based lines and columns, end exclusive
+    const lines = readFileSync(r.fileName, "utf8")
+      .split("\n")
+      .slice(start.line - 1, end.line);
+    lines[lines.length - 1] = lines[lines.length - 1].slice(0, end.column - 1);
+    lines[0] = lines[0].slice(start.column - 1);
+    const original = lines.join(" ").replace(/\s+/g, " ");
     process.stdout.write(
-      `  ${r.status} ${path.relative(process.cwd(), r.fileName)}:${r.location.start.line} ${r.mutatorName}: ${(r.replacement ?? "").slice(0, 80)}\n`,
+      `  ${r.status} ${file}:${start.line}:${start.column} ${r.mutatorName} (${r.coveredBy?.length ?? 0} tests): ${original.slice(0, 70)} => ${(r.replacement ?? "").replace(/\s+/g, " ").slice(0, 70)}\n`,
     );
   }
 }

@@ -298,7 +298,7 @@ export function latePaymentRefundEmail(
   cause: "date_full" | "booking_cancelled" = "date_full",
 ): Email & { subject: string } {
   const amount = formatMoney(b.totalAmountCents, b.currency, true);
-  const date = formatDateAU(b.selectedDate, "full");
+  const date = departureText(b.selectedDate, b.startTime, "full");
   const list = otherDates.map((d) => formatDateAU(d, "full"));
   const why =
     cause === "date_full"

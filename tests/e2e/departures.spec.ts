@@ -51,6 +51,8 @@ test("a customer books the second of a schedule's two departures, and everyone s
   await page.screenshot({ path: test.info().outputPath("book-second-departure-375.png") });
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await payWithTestCard(page, "Mia Moreno");
+  // Paid, the status check leads on to the success page, which names the departure.
+  await expect(page).toHaveURL(/\/book\/success/, { timeout: 20_000 });
   await expect(page.getByText(/8:30 pm/).first()).toBeVisible();
 
   // The operator, at a desk: the manifest of that Saturday has the two departures apart.

@@ -29,7 +29,7 @@ async function openDate(spots: number): Promise<string> {
   await sql.query(
     `insert into availability (id, adventure_id, date, available_spots, booked_spots)
      values ($1, 'dive-exhibition', $2, $3, 0)
-     on conflict (adventure_id, date) do update set available_spots = $3, booked_spots = 0`,
+     on conflict (adventure_id, date, start_time) do update set available_spots = $3, booked_spots = 0`,
     [randomUUID(), date, spots],
   );
   return date;

@@ -25,15 +25,13 @@ import {
   inviteMember,
   listStaff,
   memberOfInvite,
-  memberOfReset,
   ownerEmail,
   reinvite,
   removeMember,
-  requestPasswordReset,
-  resetPassword,
   setOwnerSettings,
   twoFactorRequiredForEveryone,
 } from "../domain/access/staff.server.ts";
+import { memberOfReset, requestPasswordReset, resetPassword } from "../domain/access/staff-reset.server.ts";
 import {
   confirmEnrolment,
   getTwoFactor,

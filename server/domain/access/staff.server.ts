@@ -26,7 +26,7 @@ import {
 import type { DB } from "../../db/client.server.ts";
 import { adminSessions, settings, staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
-import { staffInviteEmail, staffResetEmail } from "../../email/staff-templates.server.ts";
+import { staffInviteEmail } from "../../email/staff-templates.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword } from "./admin-password.server.ts";
@@ -39,12 +39,8 @@ export const OWNER_EMAIL_KEY = "owner_email";
 export const REQUIRE_TWO_FACTOR_KEY = "staff_two_factor_required";
 
 export const INVITE_EMAIL_KIND = "staff_invite";
-export const RESET_EMAIL_KIND = "staff_password_reset";
 
 /** How long a password-reset link works, and the least time between two reset emails to one member. */
-export const RESET_LINK_MINUTES = 60;
-const RESET_LINK_MS = RESET_LINK_MINUTES * 60 * 1000;
-const RESET_RESEND_MS = 5 * 60 * 1000;
 
 const INVITE_LINK_MS = INVITE_LINK_HOURS * 60 * 60 * 1000;
 /** Longer than any token minted here: anything longer is not looked up. */
@@ -52,9 +48,6 @@ const MAX_TOKEN_LENGTH = 100;
 
 /** The invitation's page: the invitee sets a password there. */
 export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/staff/invite/${token}`;
-
-/** A password-reset link's page. */
-export const resetUrl = (publicUrl: string, token: string) => `${publicUrl}/staff/reset/${token}`;
 
 /** An email as stored and compared: trimmed, lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -197,8 +190,16 @@ export async function reinvite(deps: InviteDeps, id: string): Promise<boolean> {
   });
 }
 
-/** The member a live invitation link names, or undefined (unknown, used, expired, or for someone removed). */
-export async function memberOfInvite(db: DB, token: string, now: Date): Promise<MemberRow | undefined> {
+/**
+ * The member a live link of `purpose` names, in the status the link is for, or
+ * undefined (unknown, used, expired, or for someone removed or suspended).
+ */
+export async function memberOfLink(
+  db: DB,
+  token: string,
+  purpose: "invite" | "reset",
+  now: Date,
+): Promise<MemberRow | undefined> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const [row] = await db
     .select({ member: staffMembers })
@@ -207,13 +208,33 @@ export async function memberOfInvite(db: DB, token: string, now: Date): Promise<
     .where(
       and(
         eq(staffLinks.tokenHash, hashToken(token)),
-        eq(staffLinks.purpose, "invite"),
+        eq(staffLinks.purpose, purpose),
         isNull(staffLinks.usedAt),
         gt(staffLinks.expiresAt, now),
-        eq(staffMembers.status, "invited"),
+        eq(staffMembers.status, purpose === "invite" ? "invited" : "active"),
       ),
     );
   return row?.member;
+}
+
+/** The member a live invitation link names, or undefined. */
+export const memberOfInvite = (db: DB, token: string, now: Date) => memberOfLink(db, token, "invite", now);
+
+/** Uses up a live link of `purpose` (one conditional update): its member's id, or null when it was used or expired. */
+export async function useLink(tx: DB, token: string, purpose: "invite" | "reset", now: Date) {
+  const [link] = await tx
+    .update(staffLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffLinks.tokenHash, hashToken(token)),
+        eq(staffLinks.purpose, purpose),
+        isNull(staffLinks.usedAt),
+        gt(staffLinks.expiresAt, now),
+      ),
+    )
+    .returning({ staffId: staffLinks.staffId });
+  return link?.staffId ?? null;
 }
 
 /**
@@ -224,23 +245,12 @@ export async function memberOfInvite(db: DB, token: string, now: Date): Promise<
 export async function acceptInvite(db: DB, token: string, password: string, now: Date): Promise<boolean> {
   const digest = await hashAdminPassword(password);
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(staffLinks)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(staffLinks.tokenHash, hashToken(token)),
-          eq(staffLinks.purpose, "invite"),
-          isNull(staffLinks.usedAt),
-          gt(staffLinks.expiresAt, now),
-        ),
-      )
-      .returning({ staffId: staffLinks.staffId });
-    if (!link) return false;
+    const staffId = await useLink(tx, token, "invite", now);
+    if (!staffId) return false;
     const [member] = await tx
       .update(staffMembers)
       .set({ passwordHash: digest, status: "active", updatedAt: now })
-      .where(and(eq(staffMembers.id, link.staffId), eq(staffMembers.status, "invited")))
+      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "invited")))
       .returning({ id: staffMembers.id });
     if (!member) throw new Error("An invitation's member was not waiting for it");
     return true;
@@ -346,107 +356,4 @@ export function ownerHolder(email: string | null): Holder {
 
 export function memberHolder(member: MemberRow): Holder {
   return { staffId: member.id, role: member.role as StaffRole, email: member.email, name: member.name };
-}
-
-/**
- * A member's "forgot my password": an active member with this email gets a
- * one-use link (an hour) unless one went out within RESET_RESEND_MS; anyone
- * else gets nothing. The caller answers the same either way, so the form
- * tells nobody who has an account. The owner's password is the site's and is
- * reset from the server (ADMIN_PASSWORD or the recovery command), not by email.
- */
-export async function requestPasswordReset(deps: InviteDeps, email: string): Promise<boolean> {
-  const member = await findMemberByEmail(deps.db, email);
-  if (member?.status !== "active") return false;
-  return deps.db.transaction(async (tx) => {
-    await tx
-      .select({ id: staffMembers.id })
-      .from(staffMembers)
-      .where(eq(staffMembers.id, member.id))
-      .for("update");
-    const [recent] = await tx
-      .select({ at: staffLinks.createdAt })
-      .from(staffLinks)
-      .where(
-        and(
-          eq(staffLinks.staffId, member.id),
-          eq(staffLinks.purpose, "reset"),
-          gt(staffLinks.createdAt, new Date(deps.now.getTime() - RESET_RESEND_MS)),
-        ),
-      );
-    if (recent) return false;
-    const token = newToken();
-    await tx
-      .delete(staffLinks)
-      .where(and(eq(staffLinks.staffId, member.id), eq(staffLinks.purpose, "reset")));
-    await tx.insert(staffLinks).values({
-      tokenHash: hashToken(token),
-      staffId: member.id,
-      purpose: "reset",
-      createdAt: deps.now,
-      expiresAt: new Date(deps.now.getTime() + RESET_LINK_MS),
-    });
-    const site = siteInfo(await loadSiteContent(tx));
-    await enqueueEmail(tx, {
-      kind: RESET_EMAIL_KIND,
-      to: member.email,
-      ...staffResetEmail(site, {
-        name: member.name,
-        url: resetUrl(deps.publicUrl, token),
-        validMinutes: RESET_LINK_MINUTES,
-      }),
-    });
-    return true;
-  });
-}
-
-/** The active member a live reset link names, or undefined. */
-export async function memberOfReset(db: DB, token: string, now: Date): Promise<MemberRow | undefined> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const [row] = await db
-    .select({ member: staffMembers })
-    .from(staffLinks)
-    .innerJoin(staffMembers, eq(staffMembers.id, staffLinks.staffId))
-    .where(
-      and(
-        eq(staffLinks.tokenHash, hashToken(token)),
-        eq(staffLinks.purpose, "reset"),
-        isNull(staffLinks.usedAt),
-        gt(staffLinks.expiresAt, now),
-        eq(staffMembers.status, "active"),
-      ),
-    );
-  return row?.member;
-}
-
-/**
- * Sets a new password from a reset link: the link used up by one conditional
- * update, the password stored and every session of the member ended, in one
- * transaction. False when the link was used (or expired) meanwhile.
- */
-export async function resetPassword(db: DB, token: string, password: string, now: Date): Promise<boolean> {
-  const digest = await hashAdminPassword(password);
-  return db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(staffLinks)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(staffLinks.tokenHash, hashToken(token)),
-          eq(staffLinks.purpose, "reset"),
-          isNull(staffLinks.usedAt),
-          gt(staffLinks.expiresAt, now),
-        ),
-      )
-      .returning({ staffId: staffLinks.staffId });
-    if (!link) return false;
-    const [member] = await tx
-      .update(staffMembers)
-      .set({ passwordHash: digest, updatedAt: now })
-      .where(and(eq(staffMembers.id, link.staffId), eq(staffMembers.status, "active")))
-      .returning({ id: staffMembers.id });
-    if (!member) return false;
-    await revokeMemberSessions(tx, member.id, now);
-    return true;
-  });
 }

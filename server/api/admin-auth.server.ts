@@ -32,6 +32,7 @@ import {
   type TwoFactorSlot,
   twoFactorStatus,
 } from "../domain/access/two-factor.server.ts";
+import { withActor } from "../domain/audit/actor.server.ts";
 import { badRequest, HttpError } from "../errors.server.ts";
 import { matchRoute, needsAdmin, permissionFor, routeOf } from "../route-match.server.ts";
 import { clientAddressInClear, clientKey, networkKey } from "../security/client.server.ts";
@@ -129,7 +130,8 @@ export function requireAdmin(services: Services): MiddlewareHandler {
       return c.json({ detail: SET_UP_TWO_FACTOR }, 403);
     }
     holders.set(c.req.raw, holder);
-    await next();
+    // Every write the call makes is recorded in the audit log under its holder.
+    await withActor({ staffId: holder.staffId, address }, () => next());
   };
 }
 

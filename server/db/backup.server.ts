@@ -34,6 +34,8 @@ export const NOT_BACKED_UP = new Set(["email_outbox_sealed"]);
 const BACKUP_FORMAT = 1;
 /** Rows per insert statement on restore (one JSON array parameter each). */
 const RESTORE_BATCH = 500;
+/** The audit log: never emptied by a restore (see restoreBackup). */
+const AUDIT_LOG = "audit_log";
 /** Rows per read on backup (keyset pages would matter only for far larger tables). */
 const DUMP_PAGE = 2_000;
 
@@ -253,6 +255,9 @@ export async function restoreBackup(options: {
     await db.transaction(async (tx) => {
       if (force) {
         for (const table of [...known.values()].reverse()) {
+          // The audit log cannot be emptied (its trigger refuses): it keeps its entries,
+          // and the backup's own are added beside them below.
+          if (table.name === AUDIT_LOG) continue;
           await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
         }
       }
@@ -270,7 +275,7 @@ export async function restoreBackup(options: {
         );
         const insert = (batch: string[]) =>
           tx.execute(
-            sql`insert into ${sql.identifier(name)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(name)}, ${`[${batch.join(",")}]`}::json)`,
+            sql`insert into ${sql.identifier(name)} (${cols}) select ${cols} from json_populate_recordset(null::${sql.identifier(name)}, ${`[${batch.join(",")}]`}::json)${name === AUDIT_LOG ? sql` on conflict (id) do nothing` : sql``}`,
           );
         const lines = createInterface({
           input: createReadStream(path.join(stage, "tables", `${name}.jsonl`)),

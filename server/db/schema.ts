@@ -1266,3 +1266,40 @@ export const medicalClearanceEvents = pgTable(
   ],
 );
 export type MedicalClearanceEventRow = typeof medicalClearanceEvents.$inferSelect;
+
+/**
+ * The audit log: one entry per console write, inserted in the transaction of
+ * the write it records: who (the member, or the owner when staff_id is null),
+ * from which address, what (entity and id, and the booking it concerns), and
+ * each changed field before and after (secrets and medical answers only as
+ * "changed"). `occurred_at` is when the action happened (a phone's queued
+ * check-in synced later keeps its own time); `recorded_at` when the server
+ * wrote it. A trigger refuses every UPDATE and TRUNCATE, and every DELETE of
+ * an entry younger than a year (the retention purge is the only delete), for
+ * any database user, the application's own included.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: an entry outlives the member it names. */
+    staffId: text("staff_id"),
+    /** The member's name or email at the time (or "Owner"), as the log shows it. */
+    actorLabel: text("actor_label").notNull(),
+    address: text("address").notNull().default(""),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    bookingId: text("booking_id"),
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_recorded_idx").on(t.recordedAt),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_booking_idx").on(t.bookingId),
+    index("audit_log_staff_idx").on(t.staffId),
+  ],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 
 /** Lowest first: each may call those before it. */
 const CONTEXTS = [
+  "audit",
   "content",
   "access",
   "money",

@@ -30,18 +30,29 @@ export default function PublicLayout() {
     // A page whose content arrives while the smooth scroll runs (the adventure list after
     // "Loading adventures...") grows above what the browser anchors the view to, and scroll
     // anchoring would move the view down by that much, leaving it short of the top: anchoring
-    // is off until the scroll ends (or the next route change starts a new one).
+    // is off until the scroll ends (or the next route change starts a new one). A scroll the
+    // browser ends short of the top (cut off by such a change on a slow phone) finishes with
+    // a jump, unless the visitor took over with the wheel, a touch or a key: theirs wins.
     const root = document.documentElement;
     root.style.overflowAnchor = "none";
-    const restore = () => {
+    let visitorScrolled = false;
+    const takeOver = () => {
+      visitorScrolled = true;
+    };
+    const userEvents = ["wheel", "touchstart", "keydown"] as const;
+    for (const e of userEvents) window.addEventListener(e, takeOver, { passive: true, once: true });
+    const finish = () => {
+      if (!visitorScrolled && window.scrollY !== 0) window.scrollTo({ top: 0, behavior: "instant" });
+      if (visitorScrolled || window.scrollY === 0) release();
+    };
+    const release = () => {
       root.style.overflowAnchor = "";
+      window.removeEventListener("scrollend", finish);
+      for (const e of userEvents) window.removeEventListener(e, takeOver);
     };
-    window.addEventListener("scrollend", restore, { once: true });
+    window.addEventListener("scrollend", finish);
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-    return () => {
-      window.removeEventListener("scrollend", restore);
-      restore();
-    };
+    return release;
   }, [pathname, search, navigationType]);
 
   const jsonLd = {

@@ -9,6 +9,7 @@ import { type BookingStatus, bookings } from "../../db/schema.ts";
 import { conflict } from "../../errors.server.ts";
 import type { Logger } from "../../log.server.ts";
 import type { PaymentProvider } from "../../payments/provider.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { revokeBookingLinks } from "../bookings/booking-links.server.ts";
 import { canTransition, statusLabel } from "../bookings/booking-status.ts";
 import { cancelBooking } from "../bookings/cancel-booking.server.ts";
@@ -50,11 +51,24 @@ export async function changeBookingStatus(
     );
   }
   const at = deps.now();
-  const [updated] = await db
-    .update(bookings)
-    .set({ bookingStatus: to, updatedAt: at, holdExpiresAt: null })
-    .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ bookingStatus: to, updatedAt: at, holdExpiresAt: null })
+      .where(and(eq(bookings.id, id), eq(bookings.bookingStatus, from)))
+      .returning();
+    if (row) {
+      await recordAudit(tx, {
+        action: "update",
+        entity: "booking",
+        entityId: id,
+        bookingId: id,
+        before: { booking_status: from },
+        after: { booking_status: to },
+      });
+    }
+    return row;
+  });
   if (!updated) throw conflict("This booking was changed at the same time. Reload and try again.");
 
   // A booking settled by hand must not be paid (again) through a checkout left open.

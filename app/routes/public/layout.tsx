@@ -9,6 +9,9 @@ import { siteInfo } from "../../lib/site";
 import { postalAddress } from "../../lib/structured-data";
 import { useRootData } from "../../root";
 
+/** Longer than any smooth scroll to the top takes (browsers cap it near a second). */
+const SMOOTH_SCROLL_LONGEST_MS = 2_000;
+
 /** The public frame: navigation, footer, site-wide LocalBusiness data, scroll-to-top. */
 export default function PublicLayout() {
   const { content, origin } = useRootData();
@@ -32,7 +35,9 @@ export default function PublicLayout() {
     // anchoring would move the view down by that much, leaving it short of the top: anchoring
     // is off until the scroll ends (or the next route change starts a new one). A scroll the
     // browser ends short of the top (cut off by such a change on a slow phone) finishes with
-    // a jump, unless the visitor took over with the wheel, a touch or a key: theirs wins.
+    // a jump, unless the visitor took over with the wheel, a touch or a key: theirs wins. A
+    // browser that drops the cut-off scroll without a scrollend gets the same jump when the
+    // smooth scroll should long be over.
     const root = document.documentElement;
     root.style.overflowAnchor = "none";
     let visitorScrolled = false;
@@ -48,9 +53,11 @@ export default function PublicLayout() {
     const release = () => {
       root.style.overflowAnchor = "";
       window.removeEventListener("scrollend", finish);
+      window.clearTimeout(late);
       for (const e of userEvents) window.removeEventListener(e, takeOver);
     };
     window.addEventListener("scrollend", finish);
+    const late = window.setTimeout(finish, SMOOTH_SCROLL_LONGEST_MS);
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
     return release;
   }, [pathname, search, navigationType]);

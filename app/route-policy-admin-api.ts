@@ -34,6 +34,9 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/staff/:id", { PATCH: "staff", DELETE: "staff" }),
   adminApi("/api/admin/staff/:id/invite", { POST: "staff" }),
   adminApi("/api/admin/staff/:id/sessions", { GET: "staff", DELETE: "staff" }),
+  // The audit log: the owner's.
+  adminApi("/api/admin/audit", { GET: "audit" }),
+  adminApi("/api/admin/audit.csv", { GET: "audit" }),
   // Dashboards.
   adminApi("/api/admin/analytics/dashboard", { GET: "dashboard" }),
   adminApi("/api/admin/dashboard/stats", { GET: "dashboard" }),

@@ -307,6 +307,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
   adminPage("/admin/waiver", "content", "routes/admin/waiver.tsx"),
   adminPage("/admin/staff", "staff", "routes/admin/staff.tsx"),
+  adminPage("/admin/audit", "audit", "routes/admin/audit.tsx"),
   adminPage("/admin/account", "console", "routes/admin/account.tsx"),
   // Dashboard quick actions name routes the spec never registers; each lands on the screen for that job.
   adminPage("/admin/calendar-pro", "operations", "routes/admin/redirect.tsx", { id: "calendar-pro" }),

@@ -76,6 +76,17 @@ const schema = z.object({
    * erased (health information is kept no longer than the trip needs it).
    */
   MEDICAL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Days an audit log entry is kept (from when it was recorded). At least a
+   * year: the database's trigger refuses deleting a younger entry, so a
+   * shorter retention could never be honoured and is refused at start.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(365, "must be at least 365 (the database keeps every audit entry for a year)")
+    .max(36_500)
+    .default(730),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED: z.enum(["auto", "off"]).default("auto"),
 });

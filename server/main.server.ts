@@ -76,6 +76,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
   services.outbox.start();
   services.sweeper.start();
   services.tripEmails.start();
+  services.auditRetention.start();
   // Uploads from before an image size was added get it; in the background (a first start has none).
   void addMissingVariants(env.DATA_DIR, log).catch((error: unknown) =>
     log.warn("image copies not checked", { error }),
@@ -160,6 +161,7 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     // Background work first: it needs the database until it has finished.
     await services.sweeper.stop();
     await services.tripEmails.stop();
+    await services.auditRetention.stop();
     await services.outbox.stop();
     await database.close();
     await options.onStop?.().catch((error: unknown) => log.error("stop hook failed", { error }));

@@ -1,6 +1,7 @@
 import { checkoutSiteUrl } from "../app/lib/local-address.ts";
 import { siteInfo } from "../app/lib/site.ts";
 import type { Database } from "./db/client.server.ts";
+import { purgeAuditLog } from "./domain/audit/audit-query.server.ts";
 import { loadSiteContent } from "./domain/content/content.server.ts";
 import { holdSweep } from "./domain/jobs/hold-sweep.server.ts";
 import { databaseLeases, type PeriodicJob, periodic } from "./domain/jobs/periodic.server.ts";
@@ -53,6 +54,8 @@ export interface Services {
   outbox: OutboxLoop;
   sweeper: HoldSweeper;
   tripEmails: TripEmailScheduler;
+  /** Deletes audit entries older than AUDIT_RETENTION_DAYS: at start, then daily; `runNow` answers how many. */
+  auditRetention: PeriodicJob<number>;
   /** The clock every deadline is measured with (tests inject one). */
   now: () => Date;
   /** Seals the two-factor secret; null on PostgreSQL without ENCRYPTION_KEY (see loadSecretBox). */
@@ -71,6 +74,9 @@ export interface ServiceOptions {
 
 /** How often every process looks for trip emails that are due (the windows are whole Sydney days). */
 const TRIP_EMAILS_EVERY_MS = 15 * 60_000;
+
+/** How often the audit log's retention is applied (entries are kept for years: a day is precise enough). */
+const AUDIT_PURGE_EVERY_MS = 24 * 60 * 60_000;
 
 /** Builds the services from a database and the configuration; nothing runs until start(). */
 export function buildServices(
@@ -100,6 +106,18 @@ export function buildServices(
     atStart: true,
     run: () => runTripJobs({ db: database.db, env, log, now }),
     failed: "trip emails failed",
+  });
+  const auditJob = periodic({
+    ...runner,
+    name: "audit-retention",
+    everyMs: AUDIT_PURGE_EVERY_MS,
+    atStart: true,
+    run: async () => {
+      const purged = await purgeAuditLog(database.db, now(), env.AUDIT_RETENTION_DAYS);
+      if (purged) log.info("audit entries past their retention deleted", { count: purged });
+      return purged;
+    },
+    failed: "audit log retention failed",
   });
   const sender = createOutboxSender({
     db: database.db,
@@ -149,6 +167,7 @@ export function buildServices(
     outbox,
     sweeper: { ...sweepJob, sweep: sweepJob.runNow },
     tripEmails: { ...tripJob, run: tripJob.runNow },
+    auditRetention: auditJob,
     now,
     secretBox,
   };

@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   settings: OWNER,
   /** Inviting, changing, suspending and removing staff. */
   staff: OWNER,
+  /** The audit log: who changed what, and its CSV. */
+  audit: OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
+import { adminAuditApi } from "./admin-audit.server.ts";
 import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
 import { adminAvailabilityApi } from "./admin-availability.server.ts";
 import { adminBookingPageApi } from "./admin-booking-page.server.ts";
@@ -57,6 +58,7 @@ export function adminApi(services: Services) {
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
   api.route("/", adminInvoicesApi(services));
+  api.route("/", adminAuditApi(services));
   api.route("/admin", adminContentApi(services));
   return api;
 }

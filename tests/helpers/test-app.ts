@@ -79,6 +79,7 @@ export async function createTestApp(
     close: async () => {
       await services.sweeper.stop();
       await services.tripEmails.stop();
+      await services.auditRetention.stop();
       await services.outbox.stop();
       await database.close();
     },

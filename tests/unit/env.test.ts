@@ -10,6 +10,21 @@ function errorOf(source: Record<string, string>): string {
   throw new Error("expected parseEnv to throw");
 }
 
+describe("AUDIT_RETENTION_DAYS", () => {
+  it("keeps audit entries two years unless told otherwise", () => {
+    expect(parseEnv({}).AUDIT_RETENTION_DAYS).toBe(730);
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: "365" }).AUDIT_RETENTION_DAYS).toBe(365);
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: "3650" }).AUDIT_RETENTION_DAYS).toBe(3650);
+  });
+
+  it("refuses at start a retention the database would refuse (under a year) or nonsense", () => {
+    expect(errorOf({ AUDIT_RETENTION_DAYS: "364" })).toMatch(/AUDIT_RETENTION_DAYS: must be at least 365/);
+    expect(errorOf({ AUDIT_RETENTION_DAYS: "0" })).toMatch(/AUDIT_RETENTION_DAYS/);
+    expect(errorOf({ AUDIT_RETENTION_DAYS: "two years" })).toMatch(/AUDIT_RETENTION_DAYS/);
+    expect(errorOf({ AUDIT_RETENTION_DAYS: "730.5" })).toMatch(/AUDIT_RETENTION_DAYS/);
+  });
+});
+
 describe("parseEnv", () => {
   it("runs with nothing configured", () => {
     const env = parseEnv({});

@@ -18,6 +18,9 @@ function plain(value: unknown): unknown {
   return value;
 }
 
+/** Whether a field's values never enter the log (nor leave it: the log's readers check again). */
+export const isSecretField = (key: string) => SECRET.test(key);
+
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
 /**

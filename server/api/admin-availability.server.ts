@@ -18,6 +18,8 @@ import { departureText, mixesDepartureKinds } from "../../app/lib/departure.ts";
 import { toCents } from "../../app/lib/money.ts";
 import type { DB } from "../db/client.server.ts";
 import { adventures, availability } from "../db/schema.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
+import { rowFields } from "../domain/audit/audited.server.ts";
 import { offerFreedSpots } from "../domain/bookings/waitlist-offers.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
@@ -107,7 +109,15 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
         })
         .onConflictDoNothing()
         .returning();
-      if (created[0]) await offerFreedSpots(tx, created[0].id, { at: now(), publicUrl: env.publicUrl });
+      if (created[0]) {
+        await offerFreedSpots(tx, created[0].id, { at: now(), publicUrl: env.publicUrl });
+        await recordAudit(tx, {
+          action: "create",
+          entity: "availability",
+          entityId: created[0].id,
+          after: rowFields(created[0]),
+        });
+      }
       return created;
     });
     if (!row) throw conflict(`Availability for ${departureOf(wanted)} already exists for this adventure.`);
@@ -134,6 +144,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
     if (input.weather_dependent !== undefined) set.weatherDependent = input.weather_dependent;
     // The booked count is re-checked inside the UPDATE: a booking may land meanwhile.
     const [row] = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(availability).where(eq(availability.id, id));
       const updated = await tx
         .update(availability)
         .set(set)
@@ -147,7 +158,17 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
         )
         .returning();
       // More spots, or the date open again: the waitlist hears of it in the same transaction.
-      if (updated[0]) await offerFreedSpots(tx, id, { at: now(), publicUrl: env.publicUrl });
+      if (updated[0]) {
+        await offerFreedSpots(tx, id, { at: now(), publicUrl: env.publicUrl });
+        // Closing and reopening a date are this update of is_available.
+        await recordAudit(tx, {
+          action: "update",
+          entity: "availability",
+          entityId: id,
+          before: rowFields(before),
+          after: rowFields(updated[0]),
+        });
+      }
       return updated;
     });
     if (!row) {
@@ -163,10 +184,21 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
   api.delete("/admin/availability/:id", async (c) => {
     const id = c.req.param("id");
     const current = await loadRow(db, id);
-    const rows = await db
-      .delete(availability)
-      .where(and(eq(availability.id, id), sql`${availability.bookedSpots} = 0`))
-      .returning({ id: availability.id });
+    const rows = await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(availability)
+        .where(and(eq(availability.id, id), sql`${availability.bookedSpots} = 0`))
+        .returning();
+      if (gone[0]) {
+        await recordAudit(tx, {
+          action: "delete",
+          entity: "availability",
+          entityId: id,
+          before: rowFields(gone[0]),
+        });
+      }
+      return gone;
+    });
     if (!rows.length) {
       const booked = (await loadRow(db, id).catch(() => current)).bookedSpots;
       throw conflict(

@@ -16,6 +16,8 @@ import { departureKey, mixesDepartureKinds, splitDepartureKey } from "../../../a
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, schedules, waitlistEntries } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { rowFields } from "../audit/audited.server.ts";
 import {
   type AvailabilityRow,
   byDeparture,
@@ -255,6 +257,11 @@ function scheduleValues(input: ScheduleInput, settings: DepartureSettings) {
   };
 }
 
+/** The dates a save added, changed and removed, as the audit entry lists them beside the pattern. */
+function datesTouched(result: SchedulePlan) {
+  return { dates_added: result.create, dates_changed: result.change, dates_removed: result.remove };
+}
+
 /** Saves a new schedule and its dates in one transaction. */
 export async function createSchedule(
   db: DB,
@@ -271,6 +278,12 @@ export async function createSchedule(
     const rows = await rowsFor(tx, input.adventure_id, today);
     const plan = planSchedule(rows, null, resolved, today);
     const result = await apply(tx, schedule.id, input.adventure_id, rows, plan, resolved.settings, release);
+    await recordAudit(tx, {
+      action: "create",
+      entity: "schedule",
+      entityId: schedule.id,
+      after: { ...rowFields(schedule), ...datesTouched(result) },
+    });
     return { schedule, result };
   });
 }
@@ -295,6 +308,13 @@ export async function updateSchedule(
     const rows = await rowsFor(tx, current.adventureId, today);
     const plan = planSchedule(rows, id, resolved, today);
     const result = await apply(tx, id, current.adventureId, rows, plan, resolved.settings, release);
+    await recordAudit(tx, {
+      action: "update",
+      entity: "schedule",
+      entityId: id,
+      before: rowFields(current),
+      after: { ...rowFields(schedule), ...datesTouched(result) },
+    });
     return { schedule, result };
   });
 }
@@ -316,6 +336,13 @@ export async function deleteSchedule(
     const plan = planSchedule(rows, id, null, today);
     const result = await apply(tx, id, current.adventureId, rows, plan, null, release);
     await tx.delete(schedules).where(eq(schedules.id, id));
+    await recordAudit(tx, {
+      action: "delete",
+      entity: "schedule",
+      entityId: id,
+      before: rowFields(current),
+      after: null,
+    });
     return result;
   });
 }

@@ -4,6 +4,8 @@ import type { MediaCreateInput } from "../../../../app/lib/admin-forms/index.ts"
 import type { DB } from "../../../db/client.server.ts";
 import { mediaItems } from "../../../db/schema.ts";
 import { notFound } from "../../../errors.server.ts";
+import { recordAudit } from "../../audit/audit.server.ts";
+import { rowFields } from "../../audit/audited.server.ts";
 
 type MediaRow = typeof mediaItems.$inferSelect;
 type MediaValues = typeof mediaItems.$inferInsert;
@@ -35,34 +37,48 @@ export async function listMedia(db: DB) {
 
 /** A file that lives elsewhere, registered by its URL (the manual form). */
 export async function registerMedia(db: DB, input: MediaCreateInput) {
-  const [row] = await db
-    .insert(mediaItems)
-    .values({
-      url: input.url,
-      filename: input.filename,
-      originalName: input.original_name,
-      fileType: input.file_type,
-      mimeType: input.mime_type,
-      fileSize: input.file_size,
-      altText: input.alt_text,
-      caption: input.caption,
-      tags: input.tags,
-      folder: input.folder,
-      width: input.dimensions?.width ?? null,
-      height: input.dimensions?.height ?? null,
-    })
-    .returning();
-  return toMediaItem(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mediaItems)
+      .values({
+        url: input.url,
+        filename: input.filename,
+        originalName: input.original_name,
+        fileType: input.file_type,
+        mimeType: input.mime_type,
+        fileSize: input.file_size,
+        altText: input.alt_text,
+        caption: input.caption,
+        tags: input.tags,
+        folder: input.folder,
+        width: input.dimensions?.width ?? null,
+        height: input.dimensions?.height ?? null,
+      })
+      .returning();
+    await recordAudit(tx, { action: "create", entity: "media", entityId: row.id, after: rowFields(row) });
+    return toMediaItem(row);
+  });
 }
 
+/** The library entries of an upload, each recorded in the audit log with the insert. */
 export async function insertMediaRows(db: DB, values: MediaValues[]) {
   if (values.length === 0) return [];
-  const rows = await db.insert(mediaItems).values(values).returning();
+  const rows = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(mediaItems).values(values).returning();
+    for (const row of inserted) {
+      await recordAudit(tx, { action: "create", entity: "media", entityId: row.id, after: rowFields(row) });
+    }
+    return inserted;
+  });
   return rows.map(toMediaItem);
 }
 
+/** Deletes a library entry (its files are the caller's to remove), recorded in the audit log. */
 export async function deleteMedia(db: DB, id: string) {
-  const [row] = await db.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
-  if (!row) throw notFound("Media file not found");
-  return toMediaItem(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(mediaItems).where(eq(mediaItems.id, id)).returning();
+    if (!row) throw notFound("Media file not found");
+    await recordAudit(tx, { action: "delete", entity: "media", entityId: row.id, before: rowFields(row) });
+    return toMediaItem(row);
+  });
 }

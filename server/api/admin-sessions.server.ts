@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { OWNER_PERSON } from "../../app/lib/audit-log.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { bearerToken, revokeAllSessions } from "../domain/access/auth.server.ts";
 import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
 import { notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { holderOf } from "./admin-auth.server.ts";
@@ -9,7 +11,7 @@ import { holderOf } from "./admin-auth.server.ts";
 /**
  * The settings page's list of signed-in devices (behind requireAdmin), each
  * person their own: list the live sessions, sign one out, or sign out
- * everywhere (this device too).
+ * everywhere (this device too). Each sign-out is recorded in the audit log.
  */
 export function adminSessionsApi(services: Services) {
   const { database, log } = services;
@@ -23,7 +25,13 @@ export function adminSessionsApi(services: Services) {
   });
 
   api.delete("/admin/sessions/:id", async (c) => {
-    if (!(await revokeSessionById(db, c.req.param("id"), services.now(), holderOf(c).staffId))) {
+    const id = c.req.param("id");
+    const ended = await db.transaction(async (tx) => {
+      const done = await revokeSessionById(tx, id, services.now(), holderOf(c).staffId);
+      if (done) await recordAudit(tx, { action: "sign_out", entity: "session", entityId: id });
+      return done;
+    });
+    if (!ended) {
       throw notFound("That session has ended already.");
     }
     log.info("admin session signed out from the sessions list");
@@ -31,7 +39,17 @@ export function adminSessionsApi(services: Services) {
   });
 
   api.delete("/admin/sessions", async (c) => {
-    const ended = await revokeAllSessions(db, services.now(), holderOf(c).staffId);
+    const holder = holderOf(c).staffId;
+    const ended = await db.transaction(async (tx) => {
+      const count = await revokeAllSessions(tx, services.now(), holder);
+      await recordAudit(tx, {
+        action: "sign_out",
+        entity: "session",
+        entityId: holder ?? OWNER_PERSON,
+        after: { sessions_ended: count },
+      });
+      return count;
+    });
     log.warn("admin signed out everywhere", { ended });
     return c.json({ success: true, ended });
   });

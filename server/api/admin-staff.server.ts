@@ -39,6 +39,7 @@ import {
   staffTwoFactor,
   startEnrolment,
 } from "../domain/access/two-factor.server.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { NEEDS_ENCRYPTION_KEY } from "./admin-two-factor.server.ts";
@@ -139,7 +140,16 @@ export function adminStaffApi(services: Services) {
   api.delete("/admin/staff/:id/sessions", async (c) => {
     const member = await findMember(db, c.req.param("id"));
     if (!member) throw notFound("No such staff member.");
-    const ended = await revokeAllSessions(db, services.now(), member.id);
+    const ended = await db.transaction(async (tx) => {
+      const count = await revokeAllSessions(tx, services.now(), member.id);
+      await recordAudit(tx, {
+        action: "sign_out",
+        entity: "session",
+        entityId: member.id,
+        after: { sessions_ended: count },
+      });
+      return count;
+    });
     log.info("staff member signed out everywhere by the owner", { ended });
     return c.json({ success: true, ended });
   });

@@ -4,7 +4,9 @@ import {
   disableTwoFactorSchema,
   startTwoFactorSchema,
 } from "../../app/lib/admin-security.ts";
+import { OWNER_PERSON } from "../../app/lib/audit-log.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import type { DB } from "../db/client.server.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -13,6 +15,7 @@ import {
   startEnrolment,
   twoFactorStatus,
 } from "../domain/access/two-factor.server.ts";
+import { recordAudit } from "../domain/audit/audit.server.ts";
 import { badRequest, conflict } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { checkPasswordCounted, holderOf, slotOf } from "./admin-auth.server.ts";
@@ -22,6 +25,17 @@ const ALREADY_ON = "Two-factor sign-in is already on. Turn it off first to set u
 export const NEEDS_ENCRYPTION_KEY =
   "Two-factor sign-in needs ENCRYPTION_KEY in the server configuration on PostgreSQL (the same value for every server process), so the authenticator's secret is stored encrypted. Set it and restart the server.";
 const WRONG_PASSWORD = "The password is not correct";
+
+/** A person's two-factor sign-in turned on or off: the entry says so, never the secret or its codes. */
+function recordTwoFactor(tx: DB, staffId: string | null, action: "enable" | "disable") {
+  return recordAudit(tx, {
+    action,
+    entity: "two_factor",
+    entityId: staffId ?? OWNER_PERSON,
+    before: { enabled: action === "disable" },
+    after: { enabled: action === "enable" },
+  });
+}
 
 /**
  * Two-factor sign-in from the settings page (behind requireAdmin), each
@@ -58,8 +72,13 @@ export function adminTwoFactorApi(services: Services) {
     c.header("Cache-Control", NO_STORE);
     const { code } = await readJson(c, confirmTwoFactorSchema);
     if (!box) throw conflict(NEEDS_ENCRYPTION_KEY);
-    const slot = slotOf(holderOf(c));
-    const result = await confirmEnrolment(db, box, code, services.now(), slot);
+    const holder = holderOf(c);
+    const slot = slotOf(holder);
+    const result = await db.transaction(async (tx) => {
+      const confirmed = await confirmEnrolment(tx, box, code, services.now(), slot);
+      if (confirmed.ok) await recordTwoFactor(tx, holder.staffId, "enable");
+      return confirmed;
+    });
     if (!result.ok) {
       if (result.reason === "wrong-code") {
         throw badRequest("code: That code does not match. Enter the code your app shows now.", {
@@ -79,7 +98,8 @@ export function adminTwoFactorApi(services: Services) {
 
   api.post("/admin/two-factor/disable", async (c) => {
     const input = await readJson(c, disableTwoFactorSchema);
-    const slot = slotOf(holderOf(c));
+    const holder = holderOf(c);
+    const slot = slotOf(holder);
     const record = await getTwoFactor(db, slot);
     if (!record) throw conflict("Two-factor sign-in is already off.");
     const checked = await checkPasswordCounted(c, services, input.password);
@@ -90,7 +110,10 @@ export function adminTwoFactorApi(services: Services) {
         code: "That code is not valid. Enter the current code from your app, or a recovery code.",
       });
     }
-    await disableTwoFactor(db, slot);
+    await db.transaction(async (tx) => {
+      await disableTwoFactor(tx, slot);
+      await recordTwoFactor(tx, holder.staffId, "disable");
+    });
     log.warn("admin two-factor sign-in turned off");
     return c.json({ success: true, ...(await twoFactorStatus(db, box, slot)) });
   });

@@ -13,6 +13,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { StaffRole } from "../../../app/lib/staff-access.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adminSessions, settings, staffMembers } from "../../db/schema.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword, PASSWORD_HASH_KEY } from "./admin-password.server.ts";
 
@@ -153,6 +154,14 @@ export async function replacePassword(
   return db.transaction(async (tx) => {
     await setSetting(tx, PASSWORD_HASH_KEY, digest);
     const revoked = await revokeAllSessions(tx, now, null);
+    // The entry says the password changed; the markers are not values, and a secret is recorded as changed only.
+    await recordAudit(tx, {
+      action: "update",
+      entity: "password",
+      entityId: "owner",
+      before: { password: "old" },
+      after: { password: "new", sessions_ended: revoked },
+    });
     const session = await createSession(tx, now, origin);
     return { ...session, revoked };
   });

@@ -27,6 +27,8 @@ import type { DB } from "../../db/client.server.ts";
 import { adminSessions, settings, staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { staffInviteEmail } from "../../email/staff-templates.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { rowFields } from "../audit/audited.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword } from "./admin-password.server.ts";
@@ -77,9 +79,17 @@ export async function setOwnerSettings(
     .from(staffMembers)
     .where(eq(staffMembers.email, email));
   if (member) return "taken";
-  await setSetting(db, OWNER_EMAIL_KEY, email);
-  if (input.requireTwoFactor !== undefined)
-    await setSetting(db, REQUIRE_TWO_FACTOR_KEY, input.requireTwoFactor);
+  await db.transaction(async (tx) => {
+    const before = {
+      email: await ownerEmail(tx),
+      require_two_factor: await twoFactorRequiredForEveryone(tx),
+    };
+    await setSetting(tx, OWNER_EMAIL_KEY, email);
+    if (input.requireTwoFactor !== undefined)
+      await setSetting(tx, REQUIRE_TWO_FACTOR_KEY, input.requireTwoFactor);
+    const after = { email, require_two_factor: input.requireTwoFactor ?? before.require_two_factor };
+    await recordAudit(tx, { action: "update", entity: "staff", entityId: "owner", before, after });
+  });
   return "ok";
 }
 
@@ -176,6 +186,12 @@ export async function inviteMember(
       .returning();
     if (!member) return { ok: false as const, reason: "taken" as const };
     await sendInvite(tx, deps, member);
+    await recordAudit(tx, {
+      action: "invite",
+      entity: "staff",
+      entityId: member.id,
+      after: rowFields(member),
+    });
     return { ok: true as const, member };
   });
 }
@@ -186,6 +202,7 @@ export async function reinvite(deps: InviteDeps, id: string): Promise<boolean> {
     const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, id)).for("update");
     if (member?.status !== "invited") return false;
     await sendInvite(tx, deps, member);
+    await recordAudit(tx, { action: "invite_again", entity: "staff", entityId: id });
     return true;
   });
 }
@@ -302,6 +319,13 @@ export async function changeMember(
     if (change.status === "suspended" || change.resetTwoFactor)
       ended = await revokeMemberSessions(tx, id, now);
     if (change.resetTwoFactor) await disableTwoFactor(tx, staffTwoFactor(id));
+    await recordAudit(tx, {
+      action: change.resetTwoFactor ? "reset_two_factor" : "update",
+      entity: "staff",
+      entityId: id,
+      before: rowFields(member),
+      after: { ...rowFields(next), ...(change.resetTwoFactor ? { two_factor: "reset" } : {}) },
+    });
     return { ok: true as const, member: next, ended };
   });
 }
@@ -309,12 +333,10 @@ export async function changeMember(
 /** Removes a member: their row, and by cascade their sessions and links; their two-factor state with it. */
 export async function removeMember(db: DB, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(staffMembers)
-      .where(eq(staffMembers.id, id))
-      .returning({ id: staffMembers.id });
-    if (!rows.length) return false;
+    const [gone] = await tx.delete(staffMembers).where(eq(staffMembers.id, id)).returning();
+    if (!gone) return false;
     await disableTwoFactor(tx, staffTwoFactor(id));
+    await recordAudit(tx, { action: "delete", entity: "staff", entityId: id, before: rowFields(gone) });
     return true;
   });
 }

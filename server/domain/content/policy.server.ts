@@ -15,6 +15,7 @@ import {
 import type { DB } from "../../db/client.server.ts";
 import { adventures, settings } from "../../db/schema.ts";
 import { notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { getSetting, setSetting } from "./settings.server.ts";
 
 const SITE_POLICY_KEY = "cancellation_policy";
@@ -35,13 +36,23 @@ export async function siteRulesSet(db: DB): Promise<boolean> {
   return (await getSetting(db, SITE_POLICY_KEY)) != null;
 }
 
-/** Stores the site's rules (validated by the caller's schema); null goes back to the built-in default. */
+/**
+ * Stores the site's rules (validated by the caller's schema); null goes back
+ * to the built-in default. The audit entry holds the stored rules before and after.
+ */
 export async function setSiteRules(db: DB, rules: PolicyRules | null): Promise<void> {
-  if (rules === null) {
-    await db.delete(settings).where(eq(settings.key, SITE_POLICY_KEY));
-    return;
-  }
-  await setSetting(db, SITE_POLICY_KEY, rules);
+  await db.transaction(async (tx) => {
+    const before = (await getSetting<PolicyRules>(tx, SITE_POLICY_KEY)) ?? null;
+    if (rules === null) await tx.delete(settings).where(eq(settings.key, SITE_POLICY_KEY));
+    else await setSetting(tx, SITE_POLICY_KEY, rules);
+    await recordAudit(tx, {
+      action: "update",
+      entity: "policy",
+      entityId: SITE_POLICY_KEY,
+      before: { ...(before ?? {}) },
+      after: { ...(rules ?? {}) },
+    });
+  });
 }
 
 type PolicySource = Pick<typeof adventures.$inferSelect, "policyOverride" | "itinerary">;

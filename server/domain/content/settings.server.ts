@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
 import { contentSections, settings } from "../../db/schema.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import type { SiteContent } from "./content.server.ts";
 
 export async function getSetting<T>(db: DB, key: string): Promise<T | undefined> {
@@ -70,9 +71,13 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   };
 }
 
-/** Writes the given fields; the contact ones into their content rows (created if missing). */
+/**
+ * Writes the given fields; the contact ones into their content rows (created
+ * if missing). The audit entry holds the settings before and after.
+ */
 export async function updateSiteSettings(db: DB, input: Partial<SiteSettings>): Promise<SiteSettings> {
   await db.transaction(async (tx) => {
+    const before = await getSiteSettings(tx);
     if (input.notification_email !== undefined) {
       await setSetting(tx, NOTIFICATION_EMAIL_KEY, input.notification_email);
     }
@@ -87,6 +92,14 @@ export async function updateSiteSettings(db: DB, input: Partial<SiteSettings>): 
           set: { content: value, updatedAt: new Date() },
         });
     }
+    const after = await getSiteSettings(tx);
+    await recordAudit(tx, {
+      action: "update",
+      entity: "settings",
+      entityId: "site",
+      before: { ...before },
+      after: { ...after },
+    });
   });
   return getSiteSettings(db);
 }

@@ -5,6 +5,7 @@ import type { DB } from "../../db/client.server.ts";
 import { contactMessages } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { listActiveAdventures } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
@@ -88,6 +89,13 @@ export async function respondToMessage(
         "\n",
       ),
       dedupeKey: `contact_reply:${row.id}`,
+    });
+    await recordAudit(tx, {
+      action: "respond",
+      entity: "contact_message",
+      entityId: row.id,
+      before: { response: null, responded_at: null },
+      after: { response, responded_at: now },
     });
     return toAdminMessage(row);
   });

@@ -22,6 +22,7 @@ import { enqueueEmail } from "../../email/outbox.server.ts";
 import { layout as emailLayout, escapeHtml } from "../../email/templates.server.ts";
 import { conflict } from "../../errors.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 
@@ -139,6 +140,12 @@ export async function sendNewsletter(
       });
       if (added) queued++;
     }
+    await recordAudit(tx, {
+      action: "send",
+      entity: "newsletter",
+      entityId: input.campaignId,
+      after: { subject: input.subject, recipients: queued },
+    });
     return { queued };
   });
 }

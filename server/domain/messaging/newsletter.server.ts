@@ -10,6 +10,7 @@ import {
   type SUBSCRIBER_STATUSES,
 } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 
 /** A status the operator can set. */
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -69,21 +70,33 @@ export async function setSubscriberStatus(
           : `An ${current.status} subscriber can only be reactivated.`,
     );
   }
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({
-      status: to,
-      // Reactivating starts a new subscription.
-      ...(to === "active" ? { subscribedAt: sql`now()` } : {}),
-    })
-    .where(
-      and(
-        eq(newsletterSubscribers.id, id),
-        ne(newsletterSubscribers.status, to),
-        eq(newsletterSubscribers.status, current.status),
-      ),
-    )
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(newsletterSubscribers)
+      .set({
+        status: to,
+        // Reactivating starts a new subscription.
+        ...(to === "active" ? { subscribedAt: sql`now()` } : {}),
+      })
+      .where(
+        and(
+          eq(newsletterSubscribers.id, id),
+          ne(newsletterSubscribers.status, to),
+          eq(newsletterSubscribers.status, current.status),
+        ),
+      )
+      .returning();
+    if (changed) {
+      await recordAudit(tx, {
+        action: "update",
+        entity: "newsletter_subscriber",
+        entityId: id,
+        before: { status: current.status },
+        after: { status: changed.status },
+      });
+    }
+    return changed;
+  });
   if (!row) throw conflict("This subscriber was changed at the same time. Reload and try again.");
   return toAdmin(row);
 }

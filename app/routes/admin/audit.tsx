@@ -73,8 +73,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { flash, show, clear } = useFlash(5000);
   const [exporting, setExporting] = useState(false);
   const page = list.ok ? list.data : null;
-  const members = dataOr(staff, { owner: { email: null, two_factor: false }, require_two_factor: false, members: [] })
-    .members;
+  const members = dataOr(staff, {
+    owner: { email: null, two_factor: false },
+    require_two_factor: false,
+    members: [],
+  }).members;
 
   const download = async () => {
     const parsed = parseAuditFilter((f) => params.get(f) ?? undefined);
@@ -99,7 +102,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       />
       <FlashAlert flash={flash} onDismiss={clear} className="mb-4" />
       <Card className="mb-4">
-        <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Filter the audit log">
+        <Form
+          method="get"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          aria-label="Filter the audit log"
+        >
           <SelectField label="Person" name="person" defaultValue={values.person}>
             <option value="">Anyone</option>
             <option value={OWNER_PERSON}>Owner</option>
@@ -108,7 +115,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {m.name || m.email}
               </option>
             ))}
-            {values.person && values.person !== OWNER_PERSON && !members.some((m) => m.id === values.person) ? (
+            {values.person &&
+            values.person !== OWNER_PERSON &&
+            !members.some((m) => m.id === values.person) ? (
               <option value={values.person}>Former member ({values.person})</option>
             ) : null}
           </SelectField>
@@ -149,14 +158,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {page && page.entries.length === 0 ? (
         <EmptyState title="No entries match">Try another filter.</EmptyState>
       ) : null}
-      {page && page.entries.length ? (
+      {page?.entries.length ? (
         <Card bodyClassName="">
           <ul className="divide-y divide-slate-100" aria-label="Audit entries, newest first">
             {page.entries.map((e) => (
               <Entry key={e.id} entry={e} />
             ))}
           </ul>
-          <Pager page={page.page} pages={Math.max(1, Math.ceil(page.total / page.page_size))} total={page.total} />
+          <Pager
+            page={page.page}
+            pages={Math.max(1, Math.ceil(page.total / page.page_size))}
+            total={page.total}
+          />
         </Card>
       ) : null}
     </>
@@ -173,7 +186,10 @@ function Entry({ entry: e }: { entry: AuditEntryView }) {
         </Badge>
         <span className="font-medium text-ocean-900">{e.entity}</span>
         {e.booking_id ? (
-          <Link to={`/admin/bookings/${encodeURIComponent(e.booking_id)}`} className="text-ocean-700 underline">
+          <Link
+            to={`/admin/bookings/${encodeURIComponent(e.booking_id)}`}
+            className="text-ocean-700 underline"
+          >
             {e.booking_reference ?? e.booking_id}
           </Link>
         ) : (

@@ -50,9 +50,7 @@ async function auditWhere(db: DB, filter: AuditFilter): Promise<SQL | undefined>
 function toView(row: AuditLogRow, reference: string | null): AuditEntryView {
   const changes: AuditEntryView["changes"] = {};
   for (const [field, change] of Object.entries(row.changes ?? {})) {
-    changes[field] = isSecretField(field)
-      ? { changed: true }
-      : (change as AuditEntryView["changes"][string]);
+    changes[field] = isSecretField(field) ? { changed: true } : (change as AuditEntryView["changes"][string]);
   }
   return {
     id: row.id,

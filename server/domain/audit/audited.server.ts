@@ -44,7 +44,10 @@ export function rowFields(row: Record<string, unknown> | null | undefined): Reco
 }
 
 async function snapshot(tx: DB, table: TableWithId, id: string) {
-  const rows = (await tx.select().from(table as PgTable).where(eq(table.id, id))) as Record<string, unknown>[];
+  const rows = (await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))) as Record<string, unknown>[];
   return rowFields(rows[0]);
 }
 

@@ -25,11 +25,12 @@ describe("the roles", () => {
     expect(allowed("owner")).toEqual(PERMISSION_NAMES);
   });
 
-  it("a manager runs every operation but not staff, settings or deleting content", () => {
+  it("a manager runs every operation but not staff, settings, the audit log or deleting content", () => {
     expect(PERMISSION_NAMES.filter((p) => !can("manager", p))).toEqual([
       "content.delete",
       "settings",
       "staff",
+      "audit",
     ]);
   });
 

@@ -109,9 +109,15 @@ export function auditQuery(filter: AuditFilter): URLSearchParams {
   return query;
 }
 
-/** One change as the screen and the CSV show it: `before → after`, or "changed" for a secret. */
-export function changeText(change: FieldChangeView): string {
+/**
+ * One change as the screen shows it: `before → after`, or "changed" for a
+ * secret. A created row's fields show their value alone, a deleted row's the
+ * value it had: an arrow from or to nothing would only repeat the action.
+ */
+export function changeText(change: FieldChangeView, action?: string): string {
   if ("changed" in change) return "changed";
+  if (action === "create" && change.before === null) return valueText(change.after);
+  if (action === "delete" && change.after === null) return valueText(change.before);
   return `${valueText(change.before)} → ${valueText(change.after)}`;
 }
 

@@ -56,5 +56,8 @@ describe("changeText", () => {
     expect(changeText({ before: null, after: "Open" })).toBe("(empty) → Open");
     expect(changeText({ before: true, after: false })).toBe("true → false");
     expect(changeText({ changed: true })).toBe("changed");
+    expect(changeText({ before: null, after: "Reef" }, "create")).toBe("Reef");
+    expect(changeText({ before: "Reef", after: null }, "delete")).toBe("Reef");
+    expect(changeText({ before: null, after: "Reef" }, "update")).toBe("(empty) → Reef");
   });
 });

@@ -142,8 +142,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             maxLength={100}
             autoCapitalize="characters"
           />
-          <TextField label="From" name="from" type="date" defaultValue={values.from} />
-          <TextField label="To" name="to" type="date" defaultValue={values.to} />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField label="From" name="from" type="date" defaultValue={values.from} />
+            <TextField label="To" name="to" type="date" defaultValue={values.to} />
+          </div>
           <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
             <Button type="submit" variant="primary">
               Filter
@@ -206,7 +208,11 @@ function Entry({ entry: e }: { entry: AuditEntryView }) {
             <div key={field} className="contents">
               <dt className="font-mono text-xs text-slate-600 sm:pt-0.5">{field}</dt>
               <dd className="mb-1 break-words text-slate-800 sm:mb-0">
-                {"changed" in change ? <em className="text-slate-600">changed</em> : changeText(change)}
+                {"changed" in change ? (
+                  <em className="text-slate-600">changed</em>
+                ) : (
+                  changeText(change, e.action)
+                )}
               </dd>
             </div>
           ))}

@@ -117,6 +117,56 @@ describe("website content", () => {
     expect(gone.changes).toMatchObject({ url: { before: "https://example.com/audit.pdf", after: null } });
   });
 
+  it("an adventure created, renamed and deleted; a review added, hidden and deleted", async () => {
+    const adventure = {
+      title: "Audit Reef Walk",
+      slug: "audit-reef-walk",
+      tagline: "A walk",
+      short_description: "A walk over the reef.",
+      full_description: "Long text.",
+      hero_image: "/images/adventures/dive-exhibition.webp",
+      base_price: 50,
+      price_display: "From $50",
+      duration: "1 hour",
+      group_size_min: 1,
+      group_size_max: 4,
+      category: "snorkeling",
+      skill_level: "all-levels",
+      highlights: ["Calm water"],
+    };
+    expect((await call(owner, "POST", "/api/admin/adventures-pro", adventure)).status).toBe(201);
+    const renamed = { ...adventure, title: "Audit Reef Ramble" };
+    expect(
+      (await call(manager.token, "PUT", "/api/admin/adventures-pro/audit-reef-walk", renamed)).status,
+    ).toBe(200);
+    expect((await call(owner, "DELETE", "/api/admin/adventures-pro/audit-reef-walk")).status).toBe(200);
+    const [gone, rename, made] = await entries("adventure", "audit-reef-walk");
+    expect(made).toMatchObject({ ...byOwner, action: "create" });
+    expect(rename).toMatchObject({ staffId: manager.id, action: "update" });
+    expect(rename.changes).toMatchObject({
+      title: { before: "Audit Reef Walk", after: "Audit Reef Ramble" },
+    });
+    expect(gone).toMatchObject({ ...byOwner, action: "delete" });
+    expect(gone.changes).toMatchObject({ title: { before: "Audit Reef Ramble", after: null } });
+
+    const review = await call(owner, "POST", "/api/admin/testimonials", {
+      customer_name: "Sam",
+      adventure_type: "dive-exhibition",
+      location: "Sydney",
+      content: "Great.",
+    });
+    expect(review.status).toBe(201);
+    const id = review.body.id as string;
+    const hidden = await call(owner, "POST", `/api/admin/testimonials/${id}/status`, {
+      status: "hidden",
+    });
+    expect(hidden.status).toBe(200);
+    expect((await call(owner, "DELETE", `/api/admin/testimonials/${id}`)).status).toBe(200);
+    const [removed, hide, added] = await entries("testimonial", id);
+    expect([removed.action, hide.action, added.action]).toEqual(["delete", "update", "create"]);
+    expect(hide.changes).toMatchObject({ status: { before: "approved", after: "hidden" } });
+  });
+
   it("the site's settings and cancellation rules: before and after", async () => {
     const res = await call(owner, "PUT", "/api/admin/settings", { contact_phone: "+61 2 5550 1234" });
     expect(res.status).toBe(200);

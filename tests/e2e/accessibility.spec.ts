@@ -41,6 +41,7 @@ const ADMIN_ROUTES = [
   "/admin/invoices",
   "/admin/schedules",
   "/admin/manifest",
+  "/admin/audit",
   "/admin/no-such-screen",
 ];
 

@@ -22,6 +22,7 @@ import {
   hasStaff,
   normaliseEmail,
   ownerEmail,
+  twoFactorLock,
   twoFactorRequiredForEveryone,
 } from "../domain/access/staff.server.ts";
 import {
@@ -353,6 +354,7 @@ export function adminAuthApi(services: Services) {
     const status: SecurityStatus = {
       password_source: env.ADMIN_PASSWORD && holder.staffId === null ? "environment" : "database",
       two_factor: await twoFactorStatus(db, services.secretBox, slotOf(holder)),
+      two_factor_locked: await twoFactorLock(db, holder),
     };
     return c.json(status);
   });

@@ -1,13 +1,14 @@
 /**
- * A staff member's forgotten password: a one-use link by email (an hour, at
- * most one every five minutes), and the new password set from it with every
- * session of the member ended. The owner's password is the site's and is
- * reset from the server, never by email.
+ * A staff member's password after the invitation: a forgotten one by a
+ * one-use link by email (an hour, at most one every five minutes), the new
+ * password set from it with every session of the member ended; and a change
+ * from the member's own sign-in screen, which ends their other sessions. The
+ * owner's password is the site's and is reset from the server, never by email.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import { staffLinks, staffMembers } from "../../db/schema.ts";
+import { adminSessions, staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { staffResetEmail } from "../../email/staff-templates.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -103,5 +104,41 @@ export async function resetPassword(db: DB, token: string, password: string, now
     if (!member) return false;
     await revokeMemberSessions(tx, member.id, now);
     return true;
+  });
+}
+
+/**
+ * A signed-in member changes their own password (the current one was checked
+ * by the caller): the new hash is stored and every other session of theirs
+ * ends in one transaction; the session holding `keepToken` stays. Answers
+ * how many sessions ended, or null when the member is no longer active.
+ */
+export async function changeMemberPassword(
+  db: DB,
+  staffId: string,
+  password: string,
+  keepToken: string,
+  now: Date,
+): Promise<number | null> {
+  const digest = await hashAdminPassword(password);
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .update(staffMembers)
+      .set({ passwordHash: digest, updatedAt: now })
+      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
+      .returning({ id: staffMembers.id });
+    if (!member) return null;
+    const ended = await tx
+      .update(adminSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(adminSessions.staffId, staffId),
+          isNull(adminSessions.revokedAt),
+          ne(adminSessions.tokenHash, hashToken(keepToken)),
+        ),
+      )
+      .returning({ id: adminSessions.id });
+    return ended.length;
   });
 }

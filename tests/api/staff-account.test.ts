@@ -10,6 +10,7 @@ import { like } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminSession, SecurityStatus } from "../../app/lib/admin-security.ts";
+import type { StaffList } from "../../app/lib/staff-api.ts";
 import { rateLimits } from "../../server/db/schema.ts";
 import { ensureAdminPassword } from "../../server/domain/access/admin-password.server.ts";
 import { createSession } from "../../server/domain/access/auth.server.ts";
@@ -202,6 +203,10 @@ describe("a member's sessions on the staff screen", () => {
     const path = `/api/admin/staff/${member.id}/sessions`;
     const { sessions } = (await (await call(path, as(owner))).json()) as { sessions: AdminSession[] };
     expect(sessions).toHaveLength(2);
+    // The staff screen's list carries them too.
+    const list = (await (await call("/api/admin/staff", as(owner))).json()) as StaffList;
+    const listed = list.members.find((m) => m.id === member.id);
+    expect(listed?.sessions.map((s) => s.id).sort()).toEqual(sessions.map((s) => s.id).sort());
     const onPhone = sessions.find((s) => /iPhone/.test(s.device));
     expect(onPhone).toMatchObject({ address: "203.0.113.9", current: false });
     expect(Date.parse(onPhone?.last_used_at ?? "")).not.toBeNaN();

@@ -31,6 +31,7 @@ import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword } from "./admin-password.server.ts";
 import { hashToken, newToken } from "./auth.server.ts";
+import { membersSessions } from "./sessions.server.ts";
 import { disableTwoFactor, getTwoFactor, OWNER_TWO_FACTOR, staffTwoFactor } from "./two-factor.server.ts";
 
 /** The owner's sign-in email once staff exist (settings). */
@@ -138,6 +139,7 @@ export async function listStaff(db: DB, now: Date): Promise<StaffList> {
     .from(settings)
     .where(sql`${settings.key} like 'staff_two_factor:%'`);
   const withFactor = new Set(factors.map((f) => f.key.slice("staff_two_factor:".length)));
+  const sessions = await membersSessions(db, now);
   const members: StaffMember[] = rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -146,6 +148,7 @@ export async function listStaff(db: DB, now: Date): Promise<StaffList> {
     status: r.status as StaffStatus,
     two_factor: withFactor.has(r.id),
     invite_expired: r.status === "invited" && !invited.has(r.id),
+    sessions: sessions.get(r.id) ?? [],
     created_at: r.createdAt.toISOString(),
   }));
   return {

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { changePasswordSchema } from "../../app/lib/admin-security.ts";
 import { bearerToken } from "../domain/access/auth.server.ts";
 import { changeMemberPassword } from "../domain/access/staff-reset.server.ts";
-import { badRequest, conflict, HttpError } from "../errors.server.ts";
+import { conflict, HttpError } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
-import { checkPasswordCounted, holderOf } from "./admin-auth.server.ts";
+import { checkCurrentPassword, holderOf } from "./admin-auth.server.ts";
 import { readJson } from "./validate.server.ts";
 
 export const OWNER_PASSWORD_ELSEWHERE =
@@ -26,13 +26,8 @@ export function adminAccountApi(services: Services) {
     const { staffId } = holderOf(c);
     if (staffId === null) throw conflict(OWNER_PASSWORD_ELSEWHERE);
     const input = await readJson(c, changePasswordSchema);
-    const checked = await checkPasswordCounted(c, services, input.current_password);
-    if (checked instanceof Response) return checked;
-    if (!checked) {
-      throw badRequest("current_password: The current password is not correct", {
-        current_password: "The current password is not correct",
-      });
-    }
+    const limited = await checkCurrentPassword(c, services, input.current_password);
+    if (limited) return limited;
     const token = bearerToken(c.req.header("Authorization")) ?? "";
     const ended = await changeMemberPassword(db, staffId, input.new_password, token, services.now());
     if (ended === null)

@@ -22,9 +22,9 @@ import {
   hasStaff,
   normaliseEmail,
   ownerEmail,
-  twoFactorLock,
   twoFactorRequiredForEveryone,
 } from "../domain/access/staff.server.ts";
+import { twoFactorLock } from "../domain/access/staff-two-factor.server.ts";
 import {
   getTwoFactor,
   OWNER_TWO_FACTOR,
@@ -182,6 +182,16 @@ export async function checkPasswordCounted(
   if (staffId === null) return adminAuthState(services).checkPassword(password);
   const member = await findMember(db, staffId);
   return Boolean(member && (await checkMemberPassword(db, member.email, password)));
+}
+
+/** A password change's current password, checked through the counted path: a 429 to answer, or null; a 400 naming the field when wrong. */
+export async function checkCurrentPassword(c: Context, services: Services, password: string) {
+  const checked = await checkPasswordCounted(c, services, password);
+  if (checked instanceof Response) return checked;
+  if (checked) return null;
+  throw badRequest("current_password: The current password is not correct", {
+    current_password: "The current password is not correct",
+  });
 }
 
 const loginSchema = z.object({
@@ -374,13 +384,8 @@ export function adminAuthApi(services: Services) {
       );
     }
     const input = await readJson(c, changePasswordSchema);
-    const checked = await checkPasswordCounted(c, services, input.current_password);
-    if (checked instanceof Response) return checked;
-    if (!checked) {
-      throw badRequest("current_password: The current password is not correct", {
-        current_password: "The current password is not correct",
-      });
-    }
+    const limited = await checkCurrentPassword(c, services, input.current_password);
+    if (limited) return limited;
     const session = await replacePassword(db, input.new_password, services.now(), sessionOrigin(c, services));
     log.info("admin password changed; sessions revoked", { revoked: session.revoked });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });

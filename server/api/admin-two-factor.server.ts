@@ -5,7 +5,7 @@ import {
   startTwoFactorSchema,
 } from "../../app/lib/admin-security.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
-import { twoFactorLock } from "../domain/access/staff.server.ts";
+import { twoFactorLock } from "../domain/access/staff-two-factor.server.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,

@@ -5,10 +5,10 @@
  * from the member's own sign-in screen, which ends their other sessions. The
  * owner's password is the site's and is reset from the server, never by email.
  */
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adminSessions, staffLinks, staffMembers } from "../../db/schema.ts";
+import { staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { staffResetEmail } from "../../email/staff-templates.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -86,6 +86,16 @@ export async function requestPasswordReset(deps: InviteDeps, email: string): Pro
 /** The active member a live reset link names, or undefined. */
 export const memberOfReset = (db: DB, token: string, now: Date) => memberOfLink(db, token, "reset", now);
 
+/** Stores an active member's new password hash; false when they are not (or no longer) active. */
+async function storePassword(tx: DB, staffId: string, digest: string, now: Date): Promise<boolean> {
+  const [member] = await tx
+    .update(staffMembers)
+    .set({ passwordHash: digest, updatedAt: now })
+    .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
+    .returning({ id: staffMembers.id });
+  return Boolean(member);
+}
+
 /**
  * Sets a new password from a reset link: the link used up by one conditional
  * update, the password stored and every session of the member ended, in one
@@ -96,13 +106,8 @@ export async function resetPassword(db: DB, token: string, password: string, now
   return db.transaction(async (tx) => {
     const staffId = await useLink(tx, token, "reset", now);
     if (!staffId) return false;
-    const [member] = await tx
-      .update(staffMembers)
-      .set({ passwordHash: digest, updatedAt: now })
-      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
-      .returning({ id: staffMembers.id });
-    if (!member) return false;
-    await revokeMemberSessions(tx, member.id, now);
+    if (!(await storePassword(tx, staffId, digest, now))) return false;
+    await revokeMemberSessions(tx, staffId, now);
     return true;
   });
 }
@@ -122,23 +127,7 @@ export async function changeMemberPassword(
 ): Promise<number | null> {
   const digest = await hashAdminPassword(password);
   return db.transaction(async (tx) => {
-    const [member] = await tx
-      .update(staffMembers)
-      .set({ passwordHash: digest, updatedAt: now })
-      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
-      .returning({ id: staffMembers.id });
-    if (!member) return null;
-    const ended = await tx
-      .update(adminSessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(adminSessions.staffId, staffId),
-          isNull(adminSessions.revokedAt),
-          ne(adminSessions.tokenHash, hashToken(keepToken)),
-        ),
-      )
-      .returning({ id: adminSessions.id });
-    return ended.length;
+    if (!(await storePassword(tx, staffId, digest, now))) return null;
+    return revokeMemberSessions(tx, staffId, now, keepToken);
   });
 }

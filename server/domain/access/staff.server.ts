@@ -14,9 +14,9 @@
  * request, so either takes effect at once everywhere.
  */
 import { verify } from "@node-rs/argon2";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
-import { type InvitableRole, type StaffRole, twoFactorRequired } from "../../../app/lib/staff-access.ts";
+import type { InvitableRole, StaffRole } from "../../../app/lib/staff-access.ts";
 import {
   INVITE_LINK_HOURS,
   type StaffList,
@@ -65,30 +65,6 @@ export async function ownerEmail(db: DB): Promise<string | null> {
 
 export async function twoFactorRequiredForEveryone(db: DB): Promise<boolean> {
   return (await getSetting<boolean>(db, REQUIRE_TWO_FACTOR_KEY)) === true;
-}
-
-/** Why turning one's own two-factor off is refused, and the way out for a lost authenticator. */
-const TWO_FACTOR_KEPT = {
-  owner:
-    "Two-factor sign-in is required for the Owner once staff exist, so it cannot be turned off. If you lost your authenticator and recovery codes, run `npm run admin:two-factor-off` on the server.",
-  role: "Two-factor sign-in is required for your role, so it cannot be turned off. If you lost your authenticator, ask the owner to reset it from the staff screen.",
-  everyone:
-    "The owner requires two-factor sign-in for everyone, so it cannot be turned off. If you lost your authenticator, ask the owner to reset it from the staff screen.",
-};
-
-/**
- * Why a person may not turn their own two-factor off (the refusal's text), or
- * null when they may: the owner once anyone was invited (the owner's account
- * opens everything), a role that needs it (twoFactorRequired), everyone when
- * the owner requires it. With no staff the owner's two-factor stays optional.
- */
-export async function twoFactorLock(
-  db: DB,
-  holder: { staffId: string | null; role: StaffRole },
-): Promise<string | null> {
-  if (holder.staffId === null) return (await hasStaff(db)) ? TWO_FACTOR_KEPT.owner : null;
-  if (twoFactorRequired(holder.role, false)) return TWO_FACTOR_KEPT.role;
-  return (await twoFactorRequiredForEveryone(db)) ? TWO_FACTOR_KEPT.everyone : null;
 }
 
 /** Sets the owner's sign-in email; a 409-worthy "taken" when a member already signs in with it. */
@@ -284,12 +260,27 @@ export async function acceptInvite(db: DB, token: string, password: string, now:
   });
 }
 
-/** Ends every session of one member (suspended, removed, their factor reset). */
-export async function revokeMemberSessions(db: DB, id: string, now: Date): Promise<number> {
+/**
+ * Ends every session of one member (suspended, their factor reset, a new
+ * password), but the one holding `keepToken` when given (the device that
+ * changed the password). Answers how many ended.
+ */
+export async function revokeMemberSessions(
+  db: DB,
+  id: string,
+  now: Date,
+  keepToken?: string,
+): Promise<number> {
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
-    .where(and(eq(adminSessions.staffId, id), isNull(adminSessions.revokedAt)))
+    .where(
+      and(
+        eq(adminSessions.staffId, id),
+        isNull(adminSessions.revokedAt),
+        keepToken === undefined ? undefined : ne(adminSessions.tokenHash, hashToken(keepToken)),
+      ),
+    )
     .returning({ id: adminSessions.id });
   return rows.length;
 }

@@ -9,8 +9,8 @@ import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 /**
  * The owner invites a crew member from the staff screen on a phone; the
  * crew member sets a password from the emailed link, signs in with their
- * email, cannot open the bookings (where refunds are) and opens the
- * manifest. A manager sets up their own authenticator on the invitation's
+ * email, cannot open the bookings (where refunds are), opens the manifest
+ * and later sets a new password from an emailed reset link. A manager sets up their own authenticator on the invitation's
  * page and signs in with its code, changes their password on their own
  * sign-in screen, and the owner signs their device out from the staff screen. Staff change how everyone signs in, so the journey runs its own
  * server process and database, with an SMTP sink for the invitation.
@@ -24,6 +24,7 @@ const CREW_PASSWORD = "casey-crew-password";
 const MANAGER_EMAIL = "morgan.manager@example.com";
 const MANAGER_PASSWORD = "morgan-manager-password";
 const INVITE_LINK = /http:\/\/localhost:\d+\/staff\/invite\/[A-Za-z0-9_-]{43}/;
+const RESET_LINK = /http:\/\/localhost:\d+\/staff\/reset\/[A-Za-z0-9_-]{43}/;
 
 let sink: SmtpSink;
 let server: ServerProcess;
@@ -157,6 +158,24 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await expect(crew.getByRole("heading", { level: 1, name: "Trip-day manifest" })).toBeVisible();
   await expectNoSidewaysScroll(crew);
   await crew.screenshot({ path: test.info().outputPath("crew-manifest-375.png"), fullPage: true });
+
+  // A forgotten password: the emailed link's page sets a new one and signs them out everywhere.
+  const asked = await request.post(`${origin}/api/admin/password-reset`, { data: { email: CREW_EMAIL } });
+  expect(asked.status()).toBe(200);
+  const resetMail = await sink.waitFor(
+    (m) => m.to.includes(CREW_EMAIL) && RESET_LINK.test(plainText(m.raw)),
+    20_000,
+  );
+  const resetLink = RESET_LINK.exec(plainText(resetMail.raw))?.[0] ?? "";
+  await crew.goto(resetLink.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
+  await expect(crew.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+  await crew
+    .getByLabel(/^New password/)
+    .first()
+    .fill(`${CREW_PASSWORD}-again`);
+  await crew.getByLabel("New password again").fill(`${CREW_PASSWORD}-again`);
+  await crew.getByRole("button", { name: "Save the new password" }).click();
+  await expect(crew.getByTestId("password-reset-done")).toContainText("You were signed out everywhere.");
   await crewContext.close();
 });
 

@@ -3,21 +3,23 @@
  * password (the current one checked, the owner's rules, their other sessions
  * ended, this one kept) while the owner's change keeps its own address and
  * answer; the owner reads and ends a member's sessions one by one or all at
- * once; and two-factor cannot be turned off by an account that must keep it.
+ * once; and two-factor cannot be turned off by an account that must keep it,
+ * and the owner whose factor the recovery command turned off sets it up again first.
  */
 
 import { like } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminSession, SecurityStatus } from "../../app/lib/admin-security.ts";
-import type { StaffList } from "../../app/lib/staff-api.ts";
+import type { SignedIn, StaffList } from "../../app/lib/staff-api.ts";
 import { rateLimits } from "../../server/db/schema.ts";
 import { ensureAdminPassword } from "../../server/domain/access/admin-password.server.ts";
-import { createSession } from "../../server/domain/access/auth.server.ts";
+import { createSession, revokeAllSessions } from "../../server/domain/access/auth.server.ts";
 import { checkMemberPassword } from "../../server/domain/access/staff.server.ts";
+import { disableTwoFactor } from "../../server/domain/access/two-factor.server.ts";
 import { authed, login } from "../helpers/admin.ts";
 import { insertMember, memberToken, STAFF_PASSWORD } from "../helpers/staff.ts";
-import { createTestApp, type TestContext } from "../helpers/test-app.ts";
+import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let ownerPassword: string;
@@ -236,5 +238,29 @@ describe("a member's sessions on the staff screen", () => {
     const manager = await memberToken(ctx.db, "manager");
     const res = await call(`/api/admin/staff/${manager.id}/sessions/any`, as(manager.token, "DELETE"));
     expect(res.status).toBe(403);
+  });
+});
+
+describe("the owner after the recovery command, once staff exist", () => {
+  it("may use only their own sign-in screen until two-factor is set up again", async () => {
+    // What `npm run admin:two-factor-off` does: the factor off, every session ended.
+    await disableTwoFactor(ctx.db);
+    await revokeAllSessions(ctx.db, new Date());
+    const signIn = await call(
+      "/api/admin/login",
+      jsonRequest("POST", { email: OWNER_EMAIL, password: ownerPassword }),
+    );
+    expect(signIn.status).toBe(200);
+    const fresh = ((await signIn.json()) as { token: string }).token;
+    const refused = await call("/api/admin/staff", as(fresh));
+    expect(refused.status).toBe(403);
+    expect(await detail(refused)).toMatch(/two-factor/);
+    const me = (await (await call("/api/admin/me", as(fresh))).json()) as SignedIn;
+    expect(me).toMatchObject({ role: "owner", two_factor_needed: true });
+
+    await enrol(fresh, ownerPassword);
+    expect((await call("/api/admin/staff", as(fresh))).status).toBe(200);
+    const after = (await (await call("/api/admin/me", as(fresh))).json()) as SignedIn;
+    expect(after.two_factor_needed).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/two-factor/disable", { POST: "console" }),
   adminApi("/api/admin/sessions", { GET: "console", DELETE: "console" }),
   adminApi("/api/admin/sessions/:id", { DELETE: "console" }),
+  adminApi("/api/admin/account/password", { POST: "console" }),
   // The site's own password (the owner's account) and the site's settings.
   adminApi("/api/admin/password", { POST: "settings" }),
   adminApi("/api/admin/settings", { GET: "settings", PUT: "settings" }),
@@ -34,6 +35,7 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/staff/:id", { PATCH: "staff", DELETE: "staff" }),
   adminApi("/api/admin/staff/:id/invite", { POST: "staff" }),
   adminApi("/api/admin/staff/:id/sessions", { GET: "staff", DELETE: "staff" }),
+  adminApi("/api/admin/staff/:id/sessions/:session", { DELETE: "staff" }),
   // Dashboards.
   adminApi("/api/admin/analytics/dashboard", { GET: "dashboard" }),
   adminApi("/api/admin/dashboard/stats", { GET: "dashboard" }),

@@ -17,7 +17,7 @@ import {
 import { twoFactorRequired } from "../../app/lib/staff-access.ts";
 import type { InviteView } from "../../app/lib/staff-api.ts";
 import { revokeAllSessions } from "../domain/access/auth.server.ts";
-import { listSessions } from "../domain/access/sessions.server.ts";
+import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
 import {
   acceptInvite,
   changeMember,
@@ -142,6 +142,16 @@ export function adminStaffApi(services: Services) {
     const ended = await revokeAllSessions(db, services.now(), member.id);
     log.info("staff member signed out everywhere by the owner", { ended });
     return c.json({ success: true, ended });
+  });
+
+  api.delete("/admin/staff/:id/sessions/:session", async (c) => {
+    const member = await findMember(db, c.req.param("id"));
+    if (!member) throw notFound("No such staff member.");
+    if (!(await revokeSessionById(db, c.req.param("session"), services.now(), member.id))) {
+      throw notFound("That session has ended already.");
+    }
+    log.info("staff member's session signed out by the owner");
+    return c.json({ success: true });
   });
 
   /**

@@ -5,6 +5,7 @@ import {
   startTwoFactorSchema,
 } from "../../app/lib/admin-security.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import { twoFactorLock } from "../domain/access/staff-two-factor.server.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -27,7 +28,8 @@ const WRONG_PASSWORD = "The password is not correct";
  * Two-factor sign-in from the settings page (behind requireAdmin), each
  * person their own (the owner's, or the signed-in member's): start an
  * enrolment with the password, confirm it with a current code (the recovery
- * codes are answered once), and turn it off with the password plus a code.
+ * codes are answered once), and turn it off with the password plus a code,
+ * unless the account must keep it (twoFactorLock).
  */
 export function adminTwoFactorApi(services: Services) {
   const { database, log, env } = services;
@@ -79,9 +81,13 @@ export function adminTwoFactorApi(services: Services) {
 
   api.post("/admin/two-factor/disable", async (c) => {
     const input = await readJson(c, disableTwoFactorSchema);
-    const slot = slotOf(holderOf(c));
+    const holder = holderOf(c);
+    const slot = slotOf(holder);
     const record = await getTwoFactor(db, slot);
     if (!record) throw conflict("Two-factor sign-in is already off.");
+    // Refused before the password is checked: the answer is the same whatever is typed.
+    const locked = await twoFactorLock(db, holder);
+    if (locked) throw conflict(locked);
     const checked = await checkPasswordCounted(c, services, input.password);
     if (checked instanceof Response) return checked;
     if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });

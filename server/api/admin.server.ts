@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
+import { adminAccountApi } from "./admin-account.server.ts";
 import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
 import { adminAvailabilityApi } from "./admin-availability.server.ts";
 import { adminBookingPageApi } from "./admin-booking-page.server.ts";
@@ -39,6 +40,7 @@ export function adminApi(services: Services) {
   api.route("/", adminAuthApi(services));
   api.route("/", adminTwoFactorApi(services));
   api.route("/", adminSessionsApi(services));
+  api.route("/", adminAccountApi(services));
   api.route("/", adminStaffApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));

@@ -13,6 +13,7 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { MemberSessions } from "../../components/admin/staff/MemberSessions";
 import { FlashAlert } from "../../components/admin/ui/alert";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import type { FormResult } from "../../lib/form-result";
@@ -266,6 +267,21 @@ function MemberRow({ member }: { member: StaffMember }) {
           </Button>
         </div>
       </div>
+      {invited ? null : (
+        <MemberSessions
+          name={member.name}
+          sessions={member.sessions}
+          busy={busy}
+          onSignOut={(s) =>
+            run(
+              "DELETE",
+              `${memberPath(member.id)}/sessions/${encodeURIComponent(s.id)}`,
+              undefined,
+              `${s.device} (${s.address}) is signed out`,
+            )
+          }
+        />
+      )}
       {problem ? (
         <Alert tone="error" className="mt-3">
           {problem}

@@ -302,7 +302,7 @@ function MemberRow({ member }: { member: StaffMember }) {
             ? `${member.name} loses access at once: their sessions end and their account is deleted.`
             : confirm === "suspend"
               ? `${member.name} is signed out everywhere at once and cannot sign in until you reinstate them.`
-              : `${member.name}'s authenticator stops working and their sessions end; they set a new one up from Settings after signing in.`
+              : `${member.name}'s authenticator stops working and their sessions end; they set a new one up under Your sign-in after signing in.`
         }
         confirmLabel={confirm === "remove" ? "Remove" : confirm === "suspend" ? "Suspend" : "Reset"}
         busy={busy}

@@ -23,7 +23,13 @@ async function seen(peer: string | undefined, hops: number, forwardedFor?: strin
   );
   const headers: Record<string, string> =
     forwardedFor === undefined ? {} : { "X-Forwarded-For": forwardedFor };
-  const env = peer === undefined ? {} : { incoming: { socket: { remoteAddress: peer } } };
+  // No peer: no environment at all (an in-process request), or one without a socket.
+  const env =
+    peer === undefined
+      ? undefined
+      : peer === ""
+        ? { incoming: {} }
+        : { incoming: { socket: { remoteAddress: peer } } };
   const res = await app.request("/", { headers }, env);
   return (await res.json()) as Seen;
 }
@@ -38,6 +44,7 @@ describe("the client's address", () => {
   it("is 'local' when there is no peer (an in-process request)", async () => {
     expect((await seen(undefined, 0)).clear).toBe("local");
     expect((await seen(undefined, 1)).clear).toBe("local");
+    expect((await seen("", 0)).clear).toBe("local");
   });
 
   it("behind proxies, is the entry the outermost trusted proxy appended, counted from the right", async () => {
@@ -61,6 +68,10 @@ describe("the client's address", () => {
     expect((await seen("10.0.0.1", 1, "[2001:DB8::1]:443")).clear).toBe("2001:db8::1");
     expect((await seen("10.0.0.1", 1, "[2001:db8::2")).clear).toBe("2001:db8::2");
     expect((await seen("2001:DB8::A", 0)).clear).toBe("2001:db8::a");
+    // Only a whole mapped IPv4 address loses the prefix; octets of any length.
+    expect((await seen("::ffff:10.20.30.40", 0)).clear).toBe("10.20.30.40");
+    expect((await seen("fe80::ffff:10.20.30.40", 0)).clear).toBe("fe80::ffff:10.20.30.40");
+    expect((await seen("10.0.0.1", 1, "::ffff:10.20.30.40x")).clear).toBe("::ffff:10.20.30.40x");
   });
 
   it("keeps at most 100 characters of what a proxy claims", async () => {
@@ -91,6 +102,9 @@ describe("the client's key", () => {
     expect((await seen("2001:db8::", 0)).key).toBe(hashed("2001:0db8:0000:0000::/64"));
     expect((await seen("2001::5:6:7:8", 0)).key).toBe(hashed("2001:0000:0000:0000::/64"));
     expect((await seen("1:2:3:4:5:6::8", 0)).key).toBe(hashed("0001:0002:0003:0004::/64"));
+    // A long tail reaches into the /64: the zeros are exactly those "::" stands for.
+    expect((await seen("1:2::3:4:5:6:7", 0)).key).toBe(hashed("0001:0002:0000:0003::/64"));
+    expect((await seen("1::2:3:4:5:6:7", 0)).key).toBe(hashed("0001:0000:0002:0003::/64"));
   });
 
   it("groups the network of an IPv6 client by its /48, of an IPv4 client by the address", async () => {

@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   "bookings.write": OPERATORS,
   /** Payments, refunds, vouchers and invoices. */
   money: MONEY,
+  /** Promo codes and their uses and revenue. */
+  "promo.read": MONEY,
+  /** Creating, editing and deactivating promo codes. */
+  "promo.write": OPERATORS,
   /** CSV downloads of bookings and manifests. */
   exports: MONEY,
   /** Availability, schedules, weather call-offs and the waitlist. */

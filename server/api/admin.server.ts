@@ -19,6 +19,7 @@ import { adminStaffApi } from "./admin-staff.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTripsApi } from "./admin-trips.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
+import { adminPromoCodesApi } from "./admin-promo-codes.server.ts";
 import { adminVouchersApi } from "./admin-vouchers.server.ts";
 import { adminWaitlistApi } from "./admin-waitlist.server.ts";
 import { adminWeatherApi } from "./admin-weather.server.ts";
@@ -56,6 +57,7 @@ export function adminApi(services: Services) {
   api.route("/", adminManifestApi(services));
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
+  api.route("/", adminPromoCodesApi(services));
   api.route("/", adminInvoicesApi(services));
   api.route("/admin", adminContentApi(services));
   return api;

@@ -13,8 +13,8 @@ import {
 import { isIsoDate } from "./dates.ts";
 import { START_TIME_PATTERN } from "./departure.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
-import { emailField, phoneField } from "./validation.ts";
 import { promoCodeField } from "./promo.ts";
+import { emailField, phoneField } from "./validation.ts";
 import { voucherCodeField } from "./vouchers.ts";
 import { z } from "./zod.ts";
 

@@ -136,6 +136,15 @@ export function promoOutcome(rule: PromoRule | null, ctx: PromoContext): PromoOu
   return { ok: true, discountCents: promoDiscountCents(rule, ctx.subtotalCents, ctx.minChargeCents) };
 }
 
+/**
+ * A booking's total after a change of date or group: it keeps the discount it
+ * was given, in cents (never more than the new subtotal); the code is not
+ * checked again, as the booking was made with it.
+ */
+export function keptDiscountTotalCents(subtotalCents: number, discountCents: number): number {
+  return subtotalCents - Math.min(Math.max(0, discountCents), subtotalCents);
+}
+
 /** How a code's discount reads: "10% off" or "$25.00 off". */
 export function promoLabel(rule: Pick<PromoRule, "kind" | "percent" | "amountCents">): string {
   return rule.kind === "percent"

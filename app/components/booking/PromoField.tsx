@@ -115,7 +115,7 @@ export function PromoField({ code, onCodeChange, applied, onApplied, serverError
           onClick={() => check(code)}
           disabled={checking}
         >
-          {checking ? "Checking..." : "Apply"}
+          {checking ? "Checking..." : "Use code"}
         </button>
       </div>
       <p id={messageId} className="mt-1.5 text-sm" aria-live="polite">

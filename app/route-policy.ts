@@ -307,7 +307,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/manifest", "trip-day", "routes/admin/manifest.tsx"),
   adminPage("/admin/weather", "operations", "routes/admin/weather.tsx"),
   adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
-  adminPage("/admin/promo-codes", "promo.read", "routes/admin/promo-codes.tsx"),
+  adminPage("/admin/promo-codes", "money", "routes/admin/promo-codes.tsx"),
   adminPage("/admin/waiver", "content", "routes/admin/waiver.tsx"),
   adminPage("/admin/staff", "staff", "routes/admin/staff.tsx"),
   adminPage("/admin/account", "console", "routes/admin/account.tsx"),

@@ -60,6 +60,8 @@ test("a 10% code made in the console gives the same total on the form, the check
     await expect(page.getByTestId("promo-deduction")).toContainText(`−${aud(discount)}`);
     await expect(page.getByTestId("booking-total")).toHaveText(aud(total).replace(/\.00$/, ""));
     await expectNoSidewaysScroll(page);
+    await page.getByTestId("promo-applied").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("promo-field-375.png") });
     await page.getByTestId("promo-deduction").scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("promo-book-375.png") });
 

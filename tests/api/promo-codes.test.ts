@@ -9,9 +9,18 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { availability, bookings, payments, promoCodes } from "../../server/db/schema.ts";
+import { formatMoney } from "../../app/lib/money.ts";
+import {
+  availability,
+  bookings,
+  emailOutbox,
+  invoices,
+  payments,
+  promoCodes,
+} from "../../server/db/schema.ts";
 import { cancelPendingBooking } from "../../server/domain/bookings/holds.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText } from "../helpers/outbox.ts";
 import { memberToken } from "../helpers/staff.ts";
 import {
   bookingPayload,
@@ -44,6 +53,8 @@ beforeAll(async () => {
   unitCents = Math.round((dates.find((d) => d.date === date)?.price ?? 0) * 100);
 });
 afterAll(() => t?.close());
+
+const money = (cents: number) => formatMoney(cents, "aud", true);
 
 async function createCode(body: Record<string, unknown>) {
   const res = await t.app.request(
@@ -126,6 +137,9 @@ describe("the operator's codes", () => {
 describe("a booking with a code", () => {
   it("stores the code and discount, charges the rest, and the operator sees its use", async () => {
     const code = await createCode({ code: "REEF10" });
+    // A GST-registered seller: the booking's invoice is a tax invoice.
+    const tax = { legal_name: "Tidewater Pty Ltd", abn: "51 824 753 556", gst_registered: true };
+    expect((await t.app.request("/api/admin/invoice-settings", authed(owner, "PUT", tax))).status).toBe(200);
     const res = await book({ promo_code: "reef10", customer_email: "reef@example.com" });
     expect(res.status).toBe(201);
     const created = (await res.json()) as Record<string, unknown>;
@@ -151,6 +165,20 @@ describe("a booking with a code", () => {
       jsonRequest("POST", PAY),
     );
     expect(paid.status).toBe(200);
+    // The invoice: the subtotal, the discount as its own line, GST 1/11 of what was paid.
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.bookingId, b.id));
+    expect(invoice.lines.map((l) => l.total_cents)).toEqual([subtotal, -discount]);
+    expect(invoice.lines[1].description).toBe("Promo code REEF10");
+    expect(invoice.totalCents).toBe(subtotal - discount);
+    expect(invoice.taxInvoice).toBe(true);
+    expect(invoice.gstCents).toBe(Math.round((subtotal - discount) / 11));
+    // The confirmation email's money lines.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "reef@example.com"));
+    const texts = await Promise.all(mails.map((m) => sentText(t.db, m)));
+    const confirmation = texts.find((x) => x.includes("Your booking is confirmed")) ?? "";
+    expect(confirmation).toContain(`Promo code REEF10: -${money(discount)}`);
+    expect(confirmation).toContain(`Total paid: ${money(subtotal - discount)}`);
+
     const detail = (await (
       await t.app.request(`/api/admin/promo-codes/${code.id}`, authed(owner))
     ).json()) as {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { promoCodeSchema } from "../../app/lib/admin-forms/index.ts";
 import {
+  keptDiscountTotalCents,
   normalisePromoCode,
   PROMO_REFUSALS,
   type PromoContext,
@@ -13,6 +14,7 @@ import {
   promoDiscountCents,
   promoOutcome,
 } from "../../app/lib/promo.ts";
+import { priceDifferenceCents } from "../../app/lib/reschedule.ts";
 
 const rule = (over: Partial<PromoRule> = {}): PromoRule => ({
   kind: "percent",
@@ -141,5 +143,14 @@ describe("codes as typed and as saved", () => {
     expect(bad.success).toBe(false);
     const paths = bad.success ? [] : bad.error.issues.map((i) => i.path[0]);
     expect(paths).toEqual(expect.arrayContaining(["code", "percent", "valid_to"]));
+  });
+});
+
+describe("a change of date or group", () => {
+  it("keeps the booking's discount in cents, never more than the new subtotal", () => {
+    // $300 booked less $30: a $360 departure costs $330, so $60 more; the spec's rule without a discount.
+    expect(priceDifferenceCents(18_000, 2, 27_000, 3000)).toBe(6000);
+    expect(priceDifferenceCents(18_000, 2, 30_000)).toBe(6000);
+    expect(keptDiscountTotalCents(2000, 3000)).toBe(0);
   });
 });

@@ -38,6 +38,11 @@ test("a 10% code made in the console gives the same total on the form, the check
     await expect(row).toContainText("10% off");
     await expect(row.getByTestId("promo-uses")).toHaveText("0");
     await page.screenshot({ path: test.info().outputPath("promo-codes-1280.png"), fullPage: true });
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("button", { name: `Edit ${code}` }).click();
+    await page.screenshot({ path: test.info().outputPath("promo-codes-375.png"), fullPage: true });
+    await page.getByRole("button", { name: "Cancel" }).click();
 
     // The customer, on a phone.
     await page.setViewportSize(PHONE);

@@ -1,5 +1,6 @@
 import { BadgePercent, Plus } from "lucide-react";
 import { useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import {
   Alert,
   Badge,
@@ -8,8 +9,6 @@ import {
   EmptyState,
   FlashAlert,
   PageHeader,
-  Table,
-  tableStyles,
   useConfirm,
   useFlash,
 } from "../../components/admin";
@@ -21,6 +20,7 @@ import {
   windowText,
 } from "../../components/admin/promo-codes/promo-view";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
+import { can, type StaffRole } from "../../lib/staff-access";
 import type { Route } from "./+types/promo-codes";
 
 export async function clientLoader() {
@@ -40,6 +40,9 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
   const { flash, show, clear } = useFlash();
   const { confirm, dialog } = useConfirm();
   const write = useAdminWrite();
+  // The bookkeeper reads the codes and their figures; writing them is the route table's "operations".
+  const layout = useRouteLoaderData("routes/admin/layout") as { me?: { role?: StaffRole } } | undefined;
+  const canWrite = can(layout?.me?.role ?? "owner", "operations");
   const titleOf = new Map(adventures.map((a) => [a.id, a.title]));
 
   const deactivate = async (code: PromoCodeItem) => {
@@ -61,10 +64,12 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
         title="Promo codes"
         description="Discounts customers type on the booking form. One code per booking; the server checks every rule."
         actions={
-          <Button variant="primary" onClick={() => setEditing("new")} aria-expanded={editing === "new"}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            New code
-          </Button>
+          canWrite ? (
+            <Button variant="primary" onClick={() => setEditing("new")} aria-expanded={editing === "new"}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              New code
+            </Button>
+          ) : null
         }
       />
       <FlashAlert flash={flash} onDismiss={clear} className="mb-4" />
@@ -91,58 +96,57 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
             Create a code, then share it: customers enter it on the booking form.
           </EmptyState>
         ) : (
-          <Table caption="Promo codes">
-            <thead className={tableStyles.thead}>
-              <tr>
-                <th className={tableStyles.th}>Code</th>
-                <th className={tableStyles.th}>Rules</th>
-                <th className={tableStyles.th}>Uses</th>
-                <th className={tableStyles.th}>Revenue</th>
-                <th className={tableStyles.th}>Discount given</th>
-                <th className={tableStyles.th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={tableStyles.tbody}>
-              {codes.map((c) => (
-                <tr key={c.id} className={tableStyles.tr} data-testid="promo-row">
-                  <td className={tableStyles.td}>
-                    <span className="block font-mono font-semibold text-ocean-900">{c.code}</span>
-                    <span className="mt-1 flex flex-wrap gap-1">
-                      <Badge tone="teal">{c.label}</Badge>
-                      <Badge tone={c.is_active ? "green" : "slate"}>
-                        {c.is_active ? "Active" : "Inactive"}
-                      </Badge>
-                    </span>
-                  </td>
-                  <td className={`${tableStyles.td} text-xs`}>
-                    <span className="block">Booked: {windowText(c.valid_from, c.valid_to)}</span>
-                    <span className="block">Trips: {windowText(c.trip_from, c.trip_to)}</span>
-                    <span className="block">
-                      {c.adventure_ids.length
-                        ? c.adventure_ids.map((id) => titleOf.get(id) ?? id).join(", ")
-                        : "All adventures"}
-                    </span>
-                    {c.min_group_size > 1 ? (
-                      <span className="block">Groups of {c.min_group_size}+</span>
-                    ) : null}
-                    {c.first_booking_only ? <span className="block">First booking only</span> : null}
-                    {c.max_uses_per_email ? (
-                      <span className="block">{c.max_uses_per_email} per email</span>
-                    ) : null}
-                  </td>
-                  <td className={tableStyles.td} data-testid="promo-uses">
-                    {c.uses}
-                    {c.max_uses ? ` of ${c.max_uses}` : ""}
-                  </td>
-                  <td className={tableStyles.td} data-testid="promo-revenue">
-                    {money(c.revenue_cents, c.currency)}
-                  </td>
-                  <td className={tableStyles.td} data-testid="promo-discount">
-                    {money(c.discount_cents, c.currency)}
-                  </td>
-                  <td className={`${tableStyles.td} whitespace-nowrap`}>
+          <ul aria-label="Promo codes" className="divide-y divide-slate-100">
+            {codes.map((c) => (
+              <li
+                key={c.id}
+                data-testid="promo-row"
+                className="grid gap-3 px-4 py-4 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)_auto] sm:items-start"
+              >
+                <div className="min-w-0">
+                  <span className="block font-mono font-semibold break-all text-ocean-900">{c.code}</span>
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    <Badge tone="teal">{c.label}</Badge>
+                    <Badge tone={c.is_active ? "green" : "slate"}>
+                      {c.is_active ? "Active" : "Inactive"}
+                    </Badge>
+                  </span>
+                </div>
+                <div className="min-w-0 space-y-2 text-sm">
+                  <dl className="grid grid-cols-3 gap-2">
+                    <div>
+                      <dt className="text-xs text-slate-500">Uses</dt>
+                      <dd className="font-semibold text-ocean-900" data-testid="promo-uses">
+                        {c.uses}
+                        {c.max_uses ? ` of ${c.max_uses}` : ""}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Revenue</dt>
+                      <dd className="font-semibold text-ocean-900" data-testid="promo-revenue">
+                        {money(c.revenue_cents, c.currency)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Discount given</dt>
+                      <dd className="font-semibold text-ocean-900" data-testid="promo-discount">
+                        {money(c.discount_cents, c.currency)}
+                      </dd>
+                    </div>
+                  </dl>
+                  <p className="text-xs text-slate-600">
+                    Booked: {windowText(c.valid_from, c.valid_to)} · Trips:{" "}
+                    {windowText(c.trip_from, c.trip_to)} ·{" "}
+                    {c.adventure_ids.length
+                      ? c.adventure_ids.map((id) => titleOf.get(id) ?? id).join(", ")
+                      : "All adventures"}
+                    {c.min_group_size > 1 ? ` · Groups of ${c.min_group_size}+` : ""}
+                    {c.first_booking_only ? " · First booking only" : ""}
+                    {c.max_uses_per_email ? ` · ${c.max_uses_per_email} per email` : ""}
+                  </p>
+                </div>
+                {canWrite ? (
+                  <div className="flex gap-2">
                     <Button size="sm" onClick={() => setEditing(c)}>
                       Edit<span className="sr-only"> {c.code}</span>
                     </Button>
@@ -151,11 +155,11 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                         Deactivate<span className="sr-only"> {c.code}</span>
                       </Button>
                     ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
       {dialog}

@@ -160,7 +160,11 @@ export const promoCheckSchema = z.object({
     .min(1, "Enter a promo code")
     .max(PROMO_CODE_MAX, `Promo code must be at most ${PROMO_CODE_MAX} characters`)
     .transform(normalisePromoCode),
-  adventure_id: z.string({ error: "Please select an adventure" }).trim().min(1).max(100),
+  adventure_id: z
+    .string({ error: "Please select an adventure" })
+    .trim()
+    .min(1, "Please select an adventure")
+    .max(100, "Unknown adventure"),
   selected_date: z.string({ error: "Please choose a date" }).trim().max(10).optional().default(""),
   start_time: z.string({ error: "Departure time must be text" }).trim().max(5).optional().default(""),
   group_size: z.coerce

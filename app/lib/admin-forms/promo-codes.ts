@@ -39,9 +39,16 @@ export const promoCodeSchema = z
     percent: int("Percent", 1, 100).nullish(),
     amount: money("Amount").nullish(),
     adventure_ids: z
-      .array(z.string({ error: "Each adventure must be an id" }).trim().min(1).max(100), {
-        error: "Adventures must be a list",
-      })
+      .array(
+        z
+          .string({ error: "Each adventure must be an id" })
+          .trim()
+          .min(1, "Each adventure must be an id")
+          .max(100, "Each adventure must be an id"),
+        {
+          error: "Adventures must be a list",
+        },
+      )
       .max(200, "At most 200 adventures")
       .default([]),
     valid_from: optionalDate("Valid from"),

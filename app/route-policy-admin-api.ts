@@ -75,6 +75,10 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/vouchers/:id", { GET: "money" }),
   adminApi("/api/admin/vouchers/:id/new-code", { POST: "money" }),
   adminApi("/api/admin/vouchers/:id/void", { POST: "money" }),
+  // Promo codes: read with the money (uses, revenue), written as prices are (operations).
+  adminApi("/api/admin/promo-codes", { GET: "money", POST: "operations" }),
+  adminApi("/api/admin/promo-codes/:id", { GET: "money", PUT: "operations" }),
+  adminApi("/api/admin/promo-codes/:id/deactivate", { POST: "operations" }),
   adminApi("/api/admin/invoices", { GET: "money" }),
   adminApi("/api/admin/invoices/:id", { GET: "money" }),
   adminApi("/api/admin/invoices/:id/send", { POST: "money" }),

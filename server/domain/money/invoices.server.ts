@@ -160,6 +160,26 @@ export function bookingLine(b: BookingRow, totalCents = b.totalAmountCents): Inv
   };
 }
 
+/**
+ * A booking's lines: the adventure at its subtotal and, when a promo code gave
+ * a discount, the discount as a line of its own below it (negative, taxable),
+ * so the document's total and its GST (1/11 of the taxable total) are of what
+ * is actually paid.
+ */
+export function bookingLines(b: BookingRow): InvoiceLine[] {
+  if (!b.promoDiscountCents) return [bookingLine(b)];
+  return [
+    bookingLine(b, b.totalAmountCents + b.promoDiscountCents),
+    {
+      description: `Promo code ${b.promoCode ?? ""}`.trim(),
+      quantity: 1,
+      unit_cents: -b.promoDiscountCents,
+      total_cents: -b.promoDiscountCents,
+      taxable: true,
+    },
+  ];
+}
+
 /** A confirmed booking's invoice: the whole supply, whatever paid for it (card, cash, voucher or on the day). */
 export async function issueBookingInvoice(tx: DB, b: BookingRow, at: Date) {
   return issueDocument(tx, {
@@ -167,7 +187,7 @@ export async function issueBookingInvoice(tx: DB, b: BookingRow, at: Date) {
     sourceKey: `booking:${b.id}`,
     bookingId: b.id,
     ...buyerOf(b),
-    lines: [bookingLine(b)],
+    lines: bookingLines(b),
     currency: b.currency,
     at,
   });

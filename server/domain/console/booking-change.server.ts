@@ -217,7 +217,18 @@ export async function changeBooking(
     },
     (sessionId) => `${returnUrl}${encodeURIComponent(sessionId)}`,
     {
-      undo: (tx) => releaseChange(tx, change.id, { at: now(), publicUrl: env.publicUrl }),
+      undo: async (tx) => {
+        if (!(await releaseChange(tx, change.id, { at: now(), publicUrl: env.publicUrl }))) return;
+        // The log's entry for the change requested says it ended here, with the booking unchanged.
+        await recordAudit(tx, {
+          action: "release",
+          entity: "booking_change",
+          entityId: change.id,
+          bookingId,
+          before: { status: "holding" },
+          after: { status: "released" },
+        });
+      },
       message:
         "The payment provider could not make the link. The booking is unchanged; try again in a moment.",
       // The email is queued in the transaction that records the checkout: it exists exactly when the link does.

@@ -223,20 +223,8 @@ export async function removeWaitlistEntry(db: DB, id: string, release: SpotRelea
       action: "remove",
       entity: "waitlist_entry",
       entityId: id,
-      before: {
-        status: was?.status ?? entry.status,
-        adventure_id: entry.adventureId,
-        date: entry.date,
-        email: entry.email,
-        group_size: entry.groupSize,
-      },
-      after: {
-        status: "removed",
-        adventure_id: entry.adventureId,
-        date: entry.date,
-        email: entry.email,
-        group_size: entry.groupSize,
-      },
+      before: { status: was?.status ?? entry.status },
+      after: { status: "removed" },
     });
     if (slot) await offerFreedSpots(tx, slot, release);
     return { id, status: "removed" as const };

@@ -98,7 +98,8 @@ async function claimOffer(
     .where(and(eq(weatherOffers.id, offerId), isNull(weatherOffers.choice)))
     .returning();
   if (!row) throw new AlreadyDecided();
-  // Recorded only when the console answered (for a customer on the phone); the customer's own answer and the default are the offer's own history.
+  // An entry only when the console answered (for a customer on the phone): the customer's own
+  // answer and the default are the offer's own history (decided_by).
   await recordAudit(tx, {
     action: "choice",
     entity: "weather_offer",

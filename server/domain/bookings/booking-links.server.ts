@@ -35,6 +35,7 @@ import {
 } from "../../db/schema.ts";
 import { departureSchedule, lastTripDay, tripDays } from "../../email/ics.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { bookingIcs, startTimeLabel } from "./booking-emails.server.ts";
@@ -154,12 +155,25 @@ export async function successPageLink(db: DB, bookingId: string, at: Date): Prom
  */
 export async function revokeBookingLinks(db: DB, bookingId: string, at: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ linksRevokedAt: bookings.linksRevokedAt })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for("update");
     await tx.update(bookings).set({ linksRevokedAt: at }).where(eq(bookings.id, bookingId));
     const rows = await tx
       .update(bookingLinks)
       .set({ revokedAt: at })
       .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)))
       .returning({ id: bookingLinks.id });
+    await recordAudit(tx, {
+      action: "revoke_links",
+      entity: "booking",
+      entityId: bookingId,
+      bookingId,
+      before: { links_revoked_at: before?.linksRevokedAt ?? null, live_links: rows.length },
+      after: { links_revoked_at: at, live_links: 0 },
+    });
     return rows.length;
   });
 }

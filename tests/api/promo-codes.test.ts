@@ -19,11 +19,10 @@ import {
   payments,
   promoCodes,
 } from "../../server/db/schema.ts";
-import { OWNER_TWO_FACTOR } from "../../server/domain/access/two-factor.server.ts";
 import { cancelPendingBooking } from "../../server/domain/bookings/holds.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
-import { giveTwoFactor, memberToken } from "../helpers/staff.ts";
+import { memberToken } from "../helpers/staff.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -44,8 +43,6 @@ beforeAll(async () => {
   // (the open-checkout cap locks per client address).
   t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY_HOPS: "1" });
   owner = await login(t);
-  // The owner of a site with staff has two-factor (it is asked for before the first invitation).
-  await giveTwoFactor(t.db, OWNER_TWO_FACTOR);
   date = await firstOpenDate(t.app, ADVENTURE, 4);
   const [slot] = await t.db
     .select()

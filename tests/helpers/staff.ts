@@ -8,7 +8,12 @@ import type { DB } from "../../server/db/client.server.ts";
 import { staffMembers } from "../../server/db/schema.ts";
 import { hashAdminPassword } from "../../server/domain/access/admin-password.server.ts";
 import { createSession } from "../../server/domain/access/auth.server.ts";
-import { staffTwoFactor, type TwoFactorSlot } from "../../server/domain/access/two-factor.server.ts";
+import {
+  getTwoFactor,
+  OWNER_TWO_FACTOR,
+  staffTwoFactor,
+  type TwoFactorSlot,
+} from "../../server/domain/access/two-factor.server.ts";
 import { setSetting } from "../../server/domain/content/settings.server.ts";
 
 export const STAFF_PASSWORD = "staff-member-password-1";
@@ -57,6 +62,9 @@ export async function memberToken(
 ): Promise<{ id: string; email: string; token: string }> {
   const member = await insertMember(db, role);
   if (role === "manager") await giveTwoFactor(db, staffTwoFactor(member.id));
+  // The owner of a site with staff has two-factor: it is asked for before the first invitation,
+  // and without it the owner may only set it up. Tokens the owner already holds stay valid.
+  if (!(await getTwoFactor(db, OWNER_TWO_FACTOR))) await giveTwoFactor(db, OWNER_TWO_FACTOR);
   const { token } = await createSession(
     db,
     new Date(),

@@ -24,6 +24,7 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/two-factor/disable", { POST: "console" }),
   adminApi("/api/admin/sessions", { GET: "console", DELETE: "console" }),
   adminApi("/api/admin/sessions/:id", { DELETE: "console" }),
+  adminApi("/api/admin/account/password", { POST: "console" }),
   // The site's own password (the owner's account) and the site's settings.
   adminApi("/api/admin/password", { POST: "settings" }),
   adminApi("/api/admin/settings", { GET: "settings", PUT: "settings" }),
@@ -34,6 +35,7 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/staff/:id", { PATCH: "staff", DELETE: "staff" }),
   adminApi("/api/admin/staff/:id/invite", { POST: "staff" }),
   adminApi("/api/admin/staff/:id/sessions", { GET: "staff", DELETE: "staff" }),
+  adminApi("/api/admin/staff/:id/sessions/:session", { DELETE: "staff" }),
   // The audit log: the owner's.
   adminApi("/api/admin/audit", { GET: "audit" }),
   adminApi("/api/admin/audit.csv", { GET: "audit" }),
@@ -76,6 +78,10 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/vouchers/:id", { GET: "money" }),
   adminApi("/api/admin/vouchers/:id/new-code", { POST: "money" }),
   adminApi("/api/admin/vouchers/:id/void", { POST: "money" }),
+  // Promo codes: read with the money (uses, revenue), written as prices are (operations).
+  adminApi("/api/admin/promo-codes", { GET: "money", POST: "operations" }),
+  adminApi("/api/admin/promo-codes/:id", { GET: "money", PUT: "operations" }),
+  adminApi("/api/admin/promo-codes/:id/deactivate", { POST: "operations" }),
   adminApi("/api/admin/invoices", { GET: "money" }),
   adminApi("/api/admin/invoices/:id", { GET: "money" }),
   adminApi("/api/admin/invoices/:id/send", { POST: "money" }),

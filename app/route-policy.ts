@@ -59,6 +59,8 @@ export const BUDGETS = {
   // A voucher check answers whether a code exists: enough for a person fixing a typo, far too
   // few to guess any of 31^8 codes.
   voucherCheck: budget("voucher-check", 20, HOUR),
+  // A promo check: a person trying a code or two while choosing a date and group; not a code guesser.
+  promoCheck: budget("promo-check", 30, HOUR),
   // Each gift voucher order opens a provider checkout (card testing), like a custom payment.
   giftVoucher: budget("gift-voucher", 5, HOUR, "/gift-vouchers"),
   contact: budget("contact", 5, HOUR),
@@ -305,6 +307,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/manifest", "trip-day", "routes/admin/manifest.tsx"),
   adminPage("/admin/weather", "operations", "routes/admin/weather.tsx"),
   adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
+  adminPage("/admin/promo-codes", "money", "routes/admin/promo-codes.tsx"),
   adminPage("/admin/waiver", "content", "routes/admin/waiver.tsx"),
   adminPage("/admin/staff", "staff", "routes/admin/staff.tsx"),
   adminPage("/admin/audit", "audit", "routes/admin/audit.tsx"),
@@ -338,6 +341,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   { path: "/api/checkouts/release-link", limit: posts(BUDGETS.checkoutReleaseLink) },
   { path: "/api/waitlist", limit: writes(BUDGETS.waitlist) },
   { path: "/api/vouchers/check", limit: posts(BUDGETS.voucherCheck) },
+  { path: "/api/promo-codes/check", limit: posts(BUDGETS.promoCheck) },
   { path: "/api/payments/v1/checkout/session", limit: posts(BUDGETS.customPayment) },
   {
     path: "/api/payments/v1/checkout/status/:sessionId",

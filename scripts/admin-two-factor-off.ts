@@ -17,7 +17,7 @@ try {
   const ended = await revokeAllSessions(database.db, new Date());
   process.stdout.write(
     `${wasOn ? "Two-factor sign-in is now off." : "Two-factor sign-in was already off."} ` +
-      `${ended} admin session${ended === 1 ? "" : "s"} ended. Sign in with the password, then set it up again under Settings.\n`,
+      `${ended} admin session${ended === 1 ? "" : "s"} ended. Sign in with the password, then set it up again under Settings or Your sign-in (/admin/account).\n`,
   );
 } finally {
   await database.close();

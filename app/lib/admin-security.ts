@@ -9,6 +9,8 @@ export const NEW_PASSWORD_MIN = 12;
 
 /** POST: changes the password and answers with this device's new token (every session ends). */
 export const CHANGE_PASSWORD_PATH = "/api/admin/password";
+/** POST: a staff member changes their own password (same payload); their other sessions end, this one stays. */
+export const ACCOUNT_PASSWORD_PATH = "/api/admin/account/password";
 export const PASSWORD_MAX = 500;
 
 const password = (label: string) =>
@@ -61,6 +63,8 @@ export const disableTwoFactorSchema = z.object({ password: password("Password"),
 export interface SecurityStatus {
   /** "environment": ADMIN_PASSWORD is set and wins; the password cannot be changed in the console. */
   password_source: "environment" | "database";
+  /** Why this person cannot turn their two-factor off (their role needs it once staff exist), or null. */
+  two_factor_locked: string | null;
   two_factor: {
     enabled: boolean;
     enabled_at: string | null;

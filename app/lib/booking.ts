@@ -13,6 +13,7 @@ import {
 import { isIsoDate } from "./dates.ts";
 import { START_TIME_PATTERN } from "./departure.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
+import { promoCodeField } from "./promo.ts";
 import { emailField, phoneField } from "./validation.ts";
 import { voucherCodeField } from "./vouchers.ts";
 import { z } from "./zod.ts";
@@ -42,6 +43,8 @@ export interface BookingFormValues {
   specialRequirements: string;
   /** Optional; not a field of the spec's form, but of its "Have a voucher?" disclosure. */
   voucherCode?: string;
+  /** Optional; a promo code (app/lib/promo.ts), beside the spec's form. */
+  promoCode?: string;
 }
 
 /** Where each field of the booking payload sits on the page form. */
@@ -56,6 +59,7 @@ export const BOOKING_FORM_FIELDS = {
   start_time: "startTime",
   special_requirements: "specialRequirements",
   voucher_code: "voucherCode",
+  promo_code: "promoCode",
 } as const satisfies Record<string, keyof BookingFormValues>;
 
 /**
@@ -122,6 +126,8 @@ export const bookingSchema = z.object({
   special_requirements: optionalText("Special requirements", 2000),
   /** A voucher that pays all or part of the total (normalised; blank means none). */
   voucher_code: voucherCodeField,
+  /** A promo code's discount on the subtotal (normalised; blank means none). */
+  promo_code: promoCodeField,
   /** The page's own origin; only this site's origin is ever used. */
   host_url: z.string().max(2000).optional(),
 });

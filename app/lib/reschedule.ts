@@ -16,6 +16,7 @@ import { formatMoney } from "./money.ts";
 import { type AnyPolicy, CANCELLATION_POLICY } from "./policy.ts";
 import { changeOpen } from "./policy-refund.ts";
 import { changeClosedText } from "./policy-words.ts";
+import { keptDiscountTotalCents } from "./promo.ts";
 
 /** Why the page does not offer a date change (each has its own sentence). */
 export type RescheduleBlock =
@@ -67,9 +68,19 @@ export function rescheduleBlock(
   return null;
 }
 
-/** New total minus what the booking costs now: positive is paid, negative refunded. */
-export function priceDifferenceCents(newUnitCents: number, groupSize: number, currentTotalCents: number) {
-  return bookingTotalCents(newUnitCents, groupSize) - currentTotalCents;
+/**
+ * New total minus what the booking costs now: positive is paid, negative
+ * refunded. A promo discount stays with the booking (keptDiscountTotalCents).
+ */
+export function priceDifferenceCents(
+  newUnitCents: number,
+  groupSize: number,
+  currentTotalCents: number,
+  discountCents = 0,
+) {
+  return (
+    keptDiscountTotalCents(bookingTotalCents(newUnitCents, groupSize), discountCents) - currentTotalCents
+  );
 }
 
 /** The difference in words, for the date list and the review step. */

@@ -60,11 +60,11 @@ export const PERMISSIONS = {
   "bookings.read": MONEY,
   /** Taking, changing and cancelling bookings, their contacts, notes and links. */
   "bookings.write": OPERATORS,
-  /** Payments, refunds, vouchers and invoices. */
+  /** Payments, refunds, vouchers and invoices; reading promo codes with their uses and revenue. */
   money: MONEY,
   /** CSV downloads of bookings and manifests. */
   exports: MONEY,
-  /** Availability, schedules, weather call-offs and the waitlist. */
+  /** Availability and its prices, schedules, weather call-offs, the waitlist and promo codes. */
   operations: OPERATORS,
   /** Contact messages, the newsletter and the email log. */
   messages: OPERATORS,

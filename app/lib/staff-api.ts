@@ -4,6 +4,7 @@
  * here: the console's sign-in loads this module, and its payload schemas
  * live in staff.ts.
  */
+import type { AdminSession } from "./admin-security.ts";
 import type { InvitableRole, StaffRole } from "./staff-access.ts";
 
 /** How long an invitation's link works. */
@@ -25,6 +26,8 @@ export interface StaffMember {
   two_factor: boolean;
   /** The invitation's link has expired (an invited member the owner may invite again). */
   invite_expired: boolean;
+  /** Their live sessions (device, address, last use); DELETE /api/admin/staff/:id/sessions/:session ends one. */
+  sessions: AdminSession[];
   created_at: string;
 }
 

@@ -1,81 +1,41 @@
-import { KeyRound, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import {
+  LinkFallback,
+  readLink,
+  SignInLink,
+  StaffLinkPage,
+  useLinkForm,
+} from "../components/admin/StaffLinkPage";
 import { Alert } from "../components/admin/ui/alert";
 import { Button } from "../components/admin/ui/button";
 import { TextField } from "../components/admin/ui/fields";
 import { groupSecret, NEW_PASSWORD_MIN } from "../lib/admin-security";
-import { siteInfo } from "../lib/site";
 import { ROLE_LABELS, ROLE_SUMMARIES } from "../lib/staff-access";
 import type { InviteView } from "../lib/staff-api";
-import { useRootData } from "../root";
 import type { Route } from "./+types/staff-invite";
 import "../admin.css";
 
-type Loaded = { ok: true; invite: InviteView } | { ok: false; detail: string };
-
 const invitePath = (token: string) => `/api/admin/invites/${encodeURIComponent(token)}`;
 
-/**
- * The invitation is read in the browser (its address is the credential, and
- * reading it may start the authenticator's set-up): the server renders the
- * fallback only.
- */
-export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Loaded> {
-  try {
-    const res = await fetch(invitePath(params.token), { headers: { Accept: "application/json" } });
-    const body = (await res.json().catch(() => ({}))) as InviteView & { detail?: string };
-    if (!res.ok) return { ok: false, detail: body.detail ?? "This invitation cannot be opened." };
-    return { ok: true, invite: body };
-  } catch {
-    return { ok: false, detail: "Connection error. Please reload the page." };
-  }
+/** Reading the invitation may start the authenticator's set-up: only ever in the browser. */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return readLink<InviteView>(invitePath(params.token), "This invitation cannot be opened.");
 }
 
 export function HydrateFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-50 text-slate-500" role="status">
-      <meta name="robots" content="noindex, nofollow" />
-      <title>Staff invitation</title>
-      <Loader2 aria-hidden="true" className="mr-2 h-5 w-5 animate-spin" />
-      Opening your invitation…
-    </div>
-  );
+  return <LinkFallback title="Staff invitation" text="Opening your invitation…" />;
 }
 
 function AcceptForm({ token, invite }: { token: string; invite: InviteView }) {
   const [values, setValues] = useState({ password: "", confirm_password: "", code: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string[] | null>(null);
+  const { errors, problem, busy, send } = useLinkForm<{ recovery_codes?: string[] }>(
+    invitePath(token),
+    (answer) => setDone(answer.recovery_codes ?? []),
+  );
   const id = useId();
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setProblem("");
-    try {
-      const res = await fetch(invitePath(token), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(invite.two_factor_required ? values : { ...values, code: undefined }),
-      });
-      const body = (await res.json().catch(() => ({}))) as {
-        detail?: string;
-        errors?: Record<string, string>;
-        recovery_codes?: string[];
-      };
-      setErrors(body.errors ?? {});
-      if (res.ok) setDone(body.recovery_codes ?? []);
-      else if (!body.errors || !Object.keys(body.errors).length)
-        setProblem(body.detail ?? "That did not work.");
-    } catch {
-      setProblem("Connection error. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (e: React.FormEvent) =>
+    send(e, invite.two_factor_required ? values : { ...values, code: undefined });
 
   if (done) {
     return (
@@ -96,12 +56,7 @@ function AcceptForm({ token, invite }: { token: string; invite: InviteView }) {
             </ul>
           </div>
         ) : null}
-        <Link
-          to="/admin"
-          className="inline-flex font-semibold text-ocean-700 underline-offset-2 hover:underline"
-        >
-          Go to sign in
-        </Link>
+        <SignInLink />
       </div>
     );
   }
@@ -173,30 +128,14 @@ function AcceptForm({ token, invite }: { token: string; invite: InviteView }) {
 
 /** /staff/invite/:token: the invited person sets their password (and authenticator, where the role needs it). */
 export default function StaffInvite({ loaderData, params }: Route.ComponentProps) {
-  const site = siteInfo(useRootData().content);
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-ocean-950 to-ocean-800 px-4 py-10">
-      <meta name="robots" content="noindex, nofollow" />
-      <title>Staff invitation</title>
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex flex-col items-center text-center text-white">
-          <img src={site.logo} alt="" width={56} height={56} className="h-14 w-14" />
-          <p className="mt-3 font-display text-xl font-semibold">{site.title}</p>
-          <p className="inline-flex items-center gap-1.5 text-sm text-ocean-100">
-            <KeyRound aria-hidden="true" className="h-4 w-4" />
-            Staff invitation
-          </p>
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-xl sm:p-7">
-          {loaderData.ok ? (
-            <AcceptForm token={params.token} invite={loaderData.invite} />
-          ) : (
-            <Alert tone="error" title="This invitation cannot be used">
-              {loaderData.detail}
-            </Alert>
-          )}
-        </div>
-      </div>
-    </main>
+    <StaffLinkPage
+      title="Staff invitation"
+      label="Staff invitation"
+      failTitle="This invitation cannot be used"
+      load={loaderData}
+    >
+      {loaderData.ok ? <AcceptForm token={params.token} invite={loaderData.data} /> : null}
+    </StaffLinkPage>
   );
 }

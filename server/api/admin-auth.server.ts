@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { changePasswordSchema, PASSWORD_MAX, type SecurityStatus } from "../../app/lib/admin-security.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
-import { can, deniedMessage, twoFactorRequired } from "../../app/lib/staff-access.ts";
+import { can, deniedMessage } from "../../app/lib/staff-access.ts";
 import type { SignedIn } from "../../app/lib/staff-api.ts";
 import {
   bearerToken,
@@ -22,8 +22,12 @@ import {
   hasStaff,
   normaliseEmail,
   ownerEmail,
-  twoFactorRequiredForEveryone,
 } from "../domain/access/staff.server.ts";
+import {
+  needsTwoFactorFirst,
+  SET_UP_TWO_FACTOR,
+  twoFactorLock,
+} from "../domain/access/staff-two-factor.server.ts";
 import {
   getTwoFactor,
   OWNER_TWO_FACTOR,
@@ -94,22 +98,6 @@ export function holderOf(c: Context): SessionHolder {
 export const slotOf = (holder: SessionHolder): TwoFactorSlot =>
   holder.staffId === null ? OWNER_TWO_FACTOR : staffTwoFactor(holder.staffId);
 
-export const SET_UP_TWO_FACTOR =
-  "Your role needs two-factor sign-in. Set it up under Your sign-in (/admin/account); until then only that screen works.";
-
-/**
- * A member whose role needs two-factor (a manager, or everyone when the
- * owner says so) and who has none (the owner reset a lost one, or required
- * it after they joined) may only use their own sign-in screen until they set
- * it up. The owner's own two-factor is asked for before any invitation.
- */
-async function needsTwoFactorFirst(services: Services, holder: SessionHolder): Promise<boolean> {
-  if (holder.staffId === null) return false;
-  const db = services.database.db;
-  if (!twoFactorRequired(holder.role, await twoFactorRequiredForEveryone(db))) return false;
-  return !(await getTwoFactor(db, staffTwoFactor(holder.staffId)));
-}
-
 /**
  * Answers 401 { detail } unless the request carries a live admin token, and
  * 403 { detail } unless its holder's role has the permission the route table
@@ -126,7 +114,7 @@ export function requireAdmin(services: Services): MiddlewareHandler {
     }
     const permission = permissionFor(c.req.method, routeOf(c));
     if (!can(holder.role, permission)) return c.json({ detail: deniedMessage(holder.role, permission) }, 403);
-    if (permission !== "console" && (await needsTwoFactorFirst(services, holder))) {
+    if (permission !== "console" && (await needsTwoFactorFirst(services.database.db, holder))) {
       return c.json({ detail: SET_UP_TWO_FACTOR }, 403);
     }
     holders.set(c.req.raw, holder);
@@ -183,6 +171,16 @@ export async function checkPasswordCounted(
   if (staffId === null) return adminAuthState(services).checkPassword(password);
   const member = await findMember(db, staffId);
   return Boolean(member && (await checkMemberPassword(db, member.email, password)));
+}
+
+/** A password change's current password, checked through the counted path: a 429 to answer, or null; a 400 naming the field when wrong. */
+export async function checkCurrentPassword(c: Context, services: Services, password: string) {
+  const checked = await checkPasswordCounted(c, services, password);
+  if (checked instanceof Response) return checked;
+  if (checked) return null;
+  throw badRequest("current_password: The current password is not correct", {
+    current_password: "The current password is not correct",
+  });
 }
 
 const loginSchema = z.object({
@@ -336,9 +334,14 @@ export function adminAuthApi(services: Services) {
           role: holder.role,
           email: member.email,
           name: member.name,
-          two_factor_needed: await needsTwoFactorFirst(services, holder),
+          two_factor_needed: await needsTwoFactorFirst(db, holder),
         }
-      : { role: "owner", email: await ownerEmail(db), name: "Owner", two_factor_needed: false };
+      : {
+          role: "owner",
+          email: await ownerEmail(db),
+          name: "Owner",
+          two_factor_needed: await needsTwoFactorFirst(db, holder),
+        };
     return c.json(me);
   });
 
@@ -355,6 +358,7 @@ export function adminAuthApi(services: Services) {
     const status: SecurityStatus = {
       password_source: env.ADMIN_PASSWORD && holder.staffId === null ? "environment" : "database",
       two_factor: await twoFactorStatus(db, services.secretBox, slotOf(holder)),
+      two_factor_locked: await twoFactorLock(db, holder),
     };
     return c.json(status);
   });
@@ -374,13 +378,8 @@ export function adminAuthApi(services: Services) {
       );
     }
     const input = await readJson(c, changePasswordSchema);
-    const checked = await checkPasswordCounted(c, services, input.current_password);
-    if (checked instanceof Response) return checked;
-    if (!checked) {
-      throw badRequest("current_password: The current password is not correct", {
-        current_password: "The current password is not correct",
-      });
-    }
+    const limited = await checkCurrentPassword(c, services, input.current_password);
+    if (limited) return limited;
     const session = await replacePassword(db, input.new_password, services.now(), sessionOrigin(c, services));
     log.info("admin password changed; sessions revoked", { revoked: session.revoked });
     return c.json({ success: true, token: session.token, expires_at: session.expiresAt.toISOString() });

@@ -17,7 +17,7 @@ import {
 import { twoFactorRequired } from "../../app/lib/staff-access.ts";
 import type { InviteView } from "../../app/lib/staff-api.ts";
 import { revokeAllSessions } from "../domain/access/auth.server.ts";
-import { listSessions } from "../domain/access/sessions.server.ts";
+import { listSessions, revokeSessionById } from "../domain/access/sessions.server.ts";
 import {
   acceptInvite,
   changeMember,
@@ -152,6 +152,27 @@ export function adminStaffApi(services: Services) {
     });
     log.info("staff member signed out everywhere by the owner", { ended });
     return c.json({ success: true, ended });
+  });
+
+  api.delete("/admin/staff/:id/sessions/:session", async (c) => {
+    const member = await findMember(db, c.req.param("id"));
+    if (!member) throw notFound("No such staff member.");
+    const session = c.req.param("session");
+    const ended = await db.transaction(async (tx) => {
+      const done = await revokeSessionById(tx, session, services.now(), member.id);
+      if (done) {
+        await recordAudit(tx, {
+          action: "sign_out",
+          entity: "session",
+          entityId: session,
+          after: { staff_id: member.id },
+        });
+      }
+      return done;
+    });
+    if (!ended) throw notFound("That session has ended already.");
+    log.info("staff member's session signed out by the owner");
+    return c.json({ success: true });
   });
 
   /**

@@ -7,6 +7,7 @@ import {
 import { OWNER_PERSON } from "../../app/lib/audit-log.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import type { DB } from "../db/client.server.ts";
+import { twoFactorLock } from "../domain/access/staff-two-factor.server.ts";
 import {
   confirmEnrolment,
   disableTwoFactor,
@@ -41,7 +42,8 @@ function recordTwoFactor(tx: DB, staffId: string | null, action: "enable" | "dis
  * Two-factor sign-in from the settings page (behind requireAdmin), each
  * person their own (the owner's, or the signed-in member's): start an
  * enrolment with the password, confirm it with a current code (the recovery
- * codes are answered once), and turn it off with the password plus a code.
+ * codes are answered once), and turn it off with the password plus a code,
+ * unless the account must keep it (twoFactorLock).
  */
 export function adminTwoFactorApi(services: Services) {
   const { database, log, env } = services;
@@ -102,6 +104,9 @@ export function adminTwoFactorApi(services: Services) {
     const slot = slotOf(holder);
     const record = await getTwoFactor(db, slot);
     if (!record) throw conflict("Two-factor sign-in is already off.");
+    // Refused before the password is checked: the answer is the same whatever is typed.
+    const locked = await twoFactorLock(db, holder);
+    if (locked) throw conflict(locked);
     const checked = await checkPasswordCounted(c, services, input.password);
     if (checked instanceof Response) return checked;
     if (!checked) throw badRequest(`password: ${WRONG_PASSWORD}`, { password: WRONG_PASSWORD });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Services } from "../services.server.ts";
+import { adminAccountApi } from "./admin-account.server.ts";
 import { adminAuditApi } from "./admin-audit.server.ts";
 import { adminAuthApi, isAdminOnly, requireAdmin } from "./admin-auth.server.ts";
 import { adminAvailabilityApi } from "./admin-availability.server.ts";
@@ -14,6 +15,7 @@ import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
+import { adminPromoCodesApi } from "./admin-promo-codes.server.ts";
 import { adminSchedulesApi } from "./admin-schedules.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminStaffApi } from "./admin-staff.server.ts";
@@ -40,6 +42,7 @@ export function adminApi(services: Services) {
   api.route("/", adminAuthApi(services));
   api.route("/", adminTwoFactorApi(services));
   api.route("/", adminSessionsApi(services));
+  api.route("/", adminAccountApi(services));
   api.route("/", adminStaffApi(services));
   api.route("/", adminDashboardApi(services));
   api.route("/", adminBookingsApi(services));
@@ -57,6 +60,7 @@ export function adminApi(services: Services) {
   api.route("/", adminManifestApi(services));
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
+  api.route("/", adminPromoCodesApi(services));
   api.route("/", adminInvoicesApi(services));
   api.route("/", adminAuditApi(services));
   api.route("/admin", adminContentApi(services));

@@ -3,11 +3,13 @@ import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { RELEASE_LINK_API } from "../../app/lib/checkout-release.ts";
+import { promoCheckSchema } from "../../app/lib/promo.ts";
 import { voucherCheckSchema } from "../../app/lib/vouchers.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/bookings/availability.server.ts";
 import { createBooking } from "../domain/bookings/create-booking.server.ts";
 import { statusView } from "../domain/bookings/payment-views.server.ts";
+import { checkPromoForForm } from "../domain/bookings/promo-codes.server.ts";
 import { cancelCheckout, closeUnpaid, fulfil, payTestCheckout } from "../domain/bookings/settle.server.ts";
 import { TooManyCheckouts } from "../domain/money/checkout-cap.server.ts";
 import { findPayment } from "../domain/money/checkout-ledger.server.ts";
@@ -65,6 +67,13 @@ export function bookingApi(services: Services) {
     const { code, currency } = await readJson(c, voucherCheckSchema);
     c.header("Cache-Control", NO_STORE);
     return c.json(await checkVoucher(deps.db, code, currency, deps.now()));
+  });
+
+  // The booking form's live total with a promo code: its discount on this booking, or why not.
+  api.post("/promo-codes/check", async (c) => {
+    const input = await readJson(c, promoCheckSchema);
+    c.header("Cache-Control", NO_STORE);
+    return c.json(await checkPromoForForm(deps.db, input, deps.now()));
   });
 
   api.post("/payments/v1/checkout/session", async (c) => {

@@ -243,6 +243,15 @@ export const bookings = pgTable(
     clientKey: text("client_key"),
     /** Part of the total paid from a voucher (its ledger row says which); the rest is paid by card. */
     voucherCents: integer("voucher_cents").notNull().default(0),
+    /**
+     * The promo code the booking used (its normalised text as typed, and the code's row) and the
+     * discount it gave: total_amount_cents is already the total after it (what is paid), so the
+     * subtotal is the total plus this discount. Every money rule reads the total; only the lines
+     * people read show the discount (app/lib/promo.ts, ADR 33).
+     */
+    promoCodeId: text("promo_code_id").references(() => promoCodes.id, { onDelete: "restrict" }),
+    promoCode: text("promo_code"),
+    promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
     /** Who made it: the public form (website) or the operator in the console (a phone call, a walk-in). */
     source: text("source").$type<BookingSource>().notNull().default("website"),
     /**
@@ -283,6 +292,9 @@ export const bookings = pgTable(
     index("bookings_date_status_idx").on(t.selectedDate, t.bookingStatus),
     check("bookings_group_size", sql`${t.groupSize} between 1 and ${groupMax}`),
     check("bookings_total_nonneg", sql`${t.totalAmountCents} >= 0`),
+    check("bookings_promo_discount_nonneg", sql`${t.promoDiscountCents} >= 0`),
+    // Counting a code's uses (its cap and the per-email cap) reads the bookings that used it.
+    index("bookings_promo_code_idx").on(t.promoCodeId),
     check("bookings_source", sql`${t.source} in ('website', 'operator')`),
     check(
       "bookings_payment_method",
@@ -1063,6 +1075,56 @@ export const vouchers = pgTable(
 );
 
 /**
+ * Promo codes: a discount on a booking's subtotal, percent or a fixed amount,
+ * with the rules of app/lib/promo.ts. The code is stored normalised (upper
+ * case, no spaces) and unique; a code some booking used is never deleted,
+ * only deactivated (bookings reference it with restrict). Its uses are the
+ * bookings that name it and hold spots unpaid or were ever confirmed
+ * (server/domain/bookings/promo-codes.server.ts).
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    kind: text("kind").$type<"percent" | "fixed">().notNull(),
+    /** 1-100 for a percent code, else null. */
+    percent: integer("percent"),
+    /** Cents in the code's currency for a fixed code, else null. */
+    amountCents: integer("amount_cents"),
+    currency: text("currency").notNull().default(DEFAULT_CURRENCY),
+    /** The adventures it applies to; empty means every adventure. */
+    adventureIds: jsonb("adventure_ids").$type<string[]>().notNull().default([]),
+    /** Booking dates (Sydney) it may be used on, inclusive; null leaves that end open. */
+    validFrom: date("valid_from", { mode: "string" }),
+    validTo: date("valid_to", { mode: "string" }),
+    /** Trip dates it applies to, inclusive; null leaves that end open. */
+    tripFrom: date("trip_from", { mode: "string" }),
+    tripTo: date("trip_to", { mode: "string" }),
+    /** Total uses and uses per customer email; null is no cap. */
+    maxUses: integer("max_uses"),
+    maxUsesPerEmail: integer("max_uses_per_email"),
+    minGroupSize: integer("min_group_size").notNull().default(1),
+    /** Only for an email with no earlier confirmed booking. */
+    firstBookingOnly: boolean("first_booking_only").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code_key").on(t.code),
+    check("promo_codes_kind", sql`${t.kind} in ('percent', 'fixed')`),
+    check(
+      "promo_codes_amount",
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountCents} is null) or (${t.kind} = 'fixed' and ${t.amountCents} > 0 and ${t.percent} is null)`,
+    ),
+    check("promo_codes_caps", sql`coalesce(${t.maxUses}, 1) >= 1 and coalesce(${t.maxUsesPerEmail}, 1) >= 1`),
+    check("promo_codes_group", sql`${t.minGroupSize} between 1 and ${groupMax}`),
+  ],
+);
+
+/**
  * The voucher ledger: issue (+), redeem (- for a booking), restore (+ when a
  * booking it paid is cancelled or its checkout lapses), adjust (operator).
  * At most one redeem row per voucher and booking.
@@ -1148,6 +1210,7 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
 /**
  * The operator's notes on a booking, newest first on its console page. No

@@ -15,22 +15,30 @@ export interface StaffEmail {
   html: string;
 }
 
-export function staffInviteEmail(
+/** A staff email around its one-use link: the greeting, why it came, the button, its terms and "ignore it". */
+function linkEmail(
   site: SiteInfo,
-  invite: { name: string; role: StaffRole; url: string; validHours: number },
+  email: {
+    subject: string;
+    heading: string;
+    name: string;
+    asked: string;
+    /** A line under `asked` (muted in the HTML). */
+    detail?: string;
+    action: string;
+    url: string;
+    terms: string;
+    ignore: string;
+  },
 ): StaffEmail {
-  const heading = `You're invited to the ${site.title} console`;
-  const role = `${ROLE_LABELS[invite.role]}: ${ROLE_SUMMARIES[invite.role]}`;
-  const asked = `You have been invited to sign in to the ${site.title} operator console as ${ROLE_LABELS[invite.role]}.`;
-  const terms = `The link works once, for ${invite.validHours} hours. On the page it opens you choose your password; then you sign in with this email address.`;
-  const ignore = "Not expecting this? Ignore this email: without the link nobody can use the invitation.";
+  const { name, asked, detail, action, url, terms, ignore } = email;
   const text = [
-    `Hi ${invite.name},`,
+    `Hi ${name},`,
     "",
     asked,
-    role,
+    ...(detail ? [detail] : []),
     "",
-    `Accept the invitation: ${invite.url}`,
+    `${action}: ${url}`,
     "",
     terms,
     ignore,
@@ -39,43 +47,44 @@ export function staffInviteEmail(
   ].join("\n");
   const html = layout(
     site,
-    heading,
-    `<p style="margin:0 0 12px">Hi ${escapeHtml(invite.name)},</p>
+    email.heading,
+    `<p style="margin:0 0 12px">Hi ${escapeHtml(name)},</p>
 <p style="margin:0 0 12px;line-height:1.6">${escapeHtml(asked)}</p>
-<p style="margin:0 0 12px;line-height:1.6;color:#475569">${escapeHtml(role)}</p>
-<p style="margin:20px 0"><a href="${escapeHtml(invite.url)}" style="background:#0f766e;border-radius:10px;color:#ffffff;font-weight:bold;padding:12px 20px;text-decoration:none">Accept the invitation</a></p>
+${detail ? `<p style="margin:0 0 12px;line-height:1.6;color:#475569">${escapeHtml(detail)}</p>\n` : ""}<p style="margin:20px 0"><a href="${escapeHtml(url)}" style="background:#0f766e;border-radius:10px;color:#ffffff;font-weight:bold;padding:12px 20px;text-decoration:none">${action}</a></p>
 <p style="margin:0 0 12px;line-height:1.6;color:#475569;font-size:14px">${escapeHtml(terms)} ${escapeHtml(ignore)}</p>`,
   );
-  return { subject: `Your invitation to the ${site.title} console`, text, html };
+  return { subject: email.subject, text, html };
+}
+
+export function staffInviteEmail(
+  site: SiteInfo,
+  invite: { name: string; role: StaffRole; url: string; validHours: number },
+): StaffEmail {
+  return linkEmail(site, {
+    subject: `Your invitation to the ${site.title} console`,
+    heading: `You're invited to the ${site.title} console`,
+    name: invite.name,
+    asked: `You have been invited to sign in to the ${site.title} operator console as ${ROLE_LABELS[invite.role]}.`,
+    detail: `${ROLE_LABELS[invite.role]}: ${ROLE_SUMMARIES[invite.role]}`,
+    action: "Accept the invitation",
+    url: invite.url,
+    terms: `The link works once, for ${invite.validHours} hours. On the page it opens you choose your password; then you sign in with this email address.`,
+    ignore: "Not expecting this? Ignore this email: without the link nobody can use the invitation.",
+  });
 }
 
 export function staffResetEmail(
   site: SiteInfo,
   reset: { name: string; url: string; validMinutes: number },
 ): StaffEmail {
-  const heading = "Reset your password";
-  const asked = `Someone, hopefully you, asked to reset the password you sign in to the ${site.title} console with.`;
-  const terms = `The link works once, for ${reset.validMinutes} minutes. Setting a new password signs you out on every device.`;
-  const ignore = "Didn't ask for it? Ignore this email: your password stays as it is.";
-  const text = [
-    `Hi ${reset.name},`,
-    "",
-    asked,
-    "",
-    `Choose a new password: ${reset.url}`,
-    "",
-    terms,
-    ignore,
-    "",
-    site.title,
-  ].join("\n");
-  const html = layout(
-    site,
-    heading,
-    `<p style="margin:0 0 12px">Hi ${escapeHtml(reset.name)},</p>
-<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(asked)}</p>
-<p style="margin:20px 0"><a href="${escapeHtml(reset.url)}" style="background:#0f766e;border-radius:10px;color:#ffffff;font-weight:bold;padding:12px 20px;text-decoration:none">Choose a new password</a></p>
-<p style="margin:0 0 12px;line-height:1.6;color:#475569;font-size:14px">${escapeHtml(terms)} ${escapeHtml(ignore)}</p>`,
-  );
-  return { subject: `Reset your ${site.title} console password`, text, html };
+  return linkEmail(site, {
+    subject: `Reset your ${site.title} console password`,
+    heading: "Reset your password",
+    name: reset.name,
+    asked: `Someone, hopefully you, asked to reset the password you sign in to the ${site.title} console with.`,
+    action: "Choose a new password",
+    url: reset.url,
+    terms: `The link works once, for ${reset.validMinutes} minutes. Setting a new password signs you out on every device.`,
+    ignore: "Didn't ask for it? Ignore this email: your password stays as it is.",
+  });
 }

@@ -31,6 +31,9 @@ export interface BookingFacts {
   specialRequirements: string;
   /** The part a voucher paid (0 when none). */
   voucherCents?: number;
+  /** A promo code's discount on the subtotal, and the code (none when not given). */
+  promoCode?: string | null;
+  promoDiscountCents?: number;
   /** How the rest is paid (bookings.payment_method); card when not given. */
   paymentMethod?: BookingPaymentMethod;
 }
@@ -51,12 +54,17 @@ function paymentLines(b: BookingFacts): [string, string][] {
   const method = b.paymentMethod ?? "card";
   const voucher = b.voucherCents ?? 0;
   const rest = b.totalAmountCents - voucher;
-  const lines: [string, string][] = [
-    [
-      method === "on_the_day" && rest > 0 ? "Total" : "Total paid",
-      formatMoney(b.totalAmountCents, b.currency, true),
-    ],
-  ];
+  const discount = b.promoDiscountCents ?? 0;
+  const lines: [string, string][] = discount
+    ? [
+        ["Subtotal", formatMoney(b.totalAmountCents + discount, b.currency, true)],
+        [`Promo code ${b.promoCode ?? ""}`.trim(), `-${formatMoney(discount, b.currency, true)}`],
+      ]
+    : [];
+  lines.push([
+    method === "on_the_day" && rest > 0 ? "Total" : "Total paid",
+    formatMoney(b.totalAmountCents, b.currency, true),
+  ]);
   if (voucher) lines.push(["Paid with a voucher", formatMoney(voucher, b.currency, true)]);
   if (rest > 0 && (voucher || method !== "card"))
     lines.push([PAID_BY[method], formatMoney(rest, b.currency, true)]);

@@ -17,7 +17,7 @@ import {
 import { ensureAdminPassword } from "../../server/domain/access/admin-password.server.ts";
 import { OWNER_LABEL } from "../../server/domain/audit/audit.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { memberToken } from "../helpers/staff.ts";
+import { memberToken, STAFF_PASSWORD } from "../helpers/staff.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
@@ -282,25 +282,12 @@ describe("staff and sign-in", () => {
       timestamp: Date.now() + (later ? 30_000 : 0),
     });
 
-  it("the owner's email, two-factor, an invitation, a role change, a sign-out and a removal", async () => {
+  it("the owner's email, an invitation, a role change, a sign-out and a removal", async () => {
     expect((await call(owner, "PUT", "/api/admin/staff/owner", { email: "owner@example.com" })).status).toBe(
       200,
     );
     const [ownerChange] = await entries("staff", "owner");
     expect(ownerChange.changes).toMatchObject({ email: { before: null, after: "owner@example.com" } });
-
-    const start = await call(owner, "POST", "/api/admin/two-factor/start", { password: TEST_ADMIN_PASSWORD });
-    const secret = start.body.secret as string;
-    expect(
-      (await call(owner, "POST", "/api/admin/two-factor/confirm", { code: codeFor(secret) })).status,
-    ).toBe(200);
-    const [factor] = await entries("two_factor", "owner");
-    expect(factor).toMatchObject({
-      ...byOwner,
-      action: "enable",
-      changes: { enabled: { before: false, after: true } },
-    });
-    expect(JSON.stringify(factor.changes)).not.toContain(secret);
 
     const invited = await call(owner, "POST", "/api/admin/staff", {
       email: "crew.audit@example.com",
@@ -342,7 +329,22 @@ describe("staff and sign-in", () => {
     });
   });
 
-  it("the password change is recorded as changed, never its value", async () => {
+  it("a member's own password change is recorded as changed, never its value", async () => {
+    const member = await memberToken(ctx.db, "manager");
+    const next = "a member's brand new password";
+    const res = await call(member.token, "POST", "/api/admin/account/password", {
+      current_password: STAFF_PASSWORD,
+      new_password: next,
+      confirm_password: next,
+    });
+    expect(res.status).toBe(200);
+    const [entry] = await entries("password", member.id);
+    expect(entry).toMatchObject({ staffId: member.id, action: "update" });
+    expect(entry.changes).toMatchObject({ password: { changed: true } });
+    expect(JSON.stringify(entry)).not.toContain(next);
+  });
+
+  it("the owner's password change and two-factor are recorded as changed, never their values", async () => {
     const other = await createTestApp();
     try {
       const password = (await ensureAdminPassword(other.db, undefined)) as string;
@@ -353,11 +355,28 @@ describe("staff and sign-in", () => {
         authed(token, "POST", { current_password: password, new_password: next, confirm_password: next }),
       );
       expect(res.status).toBe(200);
+      const fresh = ((await res.json()) as { token: string }).token;
       const [entry] = await other.db.select().from(auditLog).where(eq(auditLog.entity, "password"));
       expect(entry).toMatchObject({ ...byOwner, action: "update", entityId: "owner" });
       expect(entry.changes).toMatchObject({ password: { changed: true } });
       expect(JSON.stringify(entry)).not.toContain(next);
       expect(JSON.stringify(entry)).not.toContain(password);
+
+      // Two-factor turned on (before anyone is invited): the entry says so, never the secret.
+      const start = await other.app.request(
+        "/api/admin/two-factor/start",
+        authed(fresh, "POST", { password: next }),
+      );
+      const secret = ((await start.json()) as { secret: string }).secret;
+      const confirm = await other.app.request(
+        "/api/admin/two-factor/confirm",
+        authed(fresh, "POST", { code: codeFor(secret) }),
+      );
+      expect(confirm.status).toBe(200);
+      const [factor] = await other.db.select().from(auditLog).where(eq(auditLog.entity, "two_factor"));
+      expect(factor).toMatchObject({ ...byOwner, action: "enable", entityId: "owner" });
+      expect(factor.changes).toEqual({ enabled: { before: false, after: true } });
+      expect(JSON.stringify(factor)).not.toContain(secret);
     } finally {
       await other.close();
     }

@@ -12,9 +12,10 @@ import { ROUTES } from "../../app/route-policy.ts";
 import { isAdminOnly } from "../../server/api/admin-auth.server.ts";
 import { staffMembers } from "../../server/db/schema.ts";
 import { createSession } from "../../server/domain/access/auth.server.ts";
+import { OWNER_TWO_FACTOR } from "../../server/domain/access/two-factor.server.ts";
 import { matchRoute, permissionFor } from "../../server/route-match.server.ts";
 import { login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { memberToken } from "../helpers/staff.ts";
+import { giveTwoFactor, memberToken } from "../helpers/staff.ts";
 import { createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
@@ -24,6 +25,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
   // The owner's session by its password, before any member exists; each member's as a sign-in opens it.
   tokens.owner = await login(ctx);
+  // Once staff exist the owner's account needs its two-factor (an invitation asks for it first).
+  await giveTwoFactor(ctx.db, OWNER_TWO_FACTOR);
   for (const role of ["manager", "crew", "bookkeeper"] as const) {
     tokens[role] = (await memberToken(ctx.db, role)).token;
   }

@@ -358,3 +358,56 @@ test("a date with two departures asks for the time, prices and limits the group 
   await expect.poll(() => sent.length).toBe(2);
   expect(sent[1]).not.toHaveProperty("start_time");
 });
+
+test("a promo code the server accepts shows its discount line and the new total, and is booked with it", async () => {
+  const sent: { url: string; body: Record<string, unknown> }[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    sent.push({ url: String(input), body });
+    if (String(input) === "/api/promo-codes/check") {
+      const subtotal = Number(body.group_size) * 11_700;
+      const discount = Math.floor((subtotal * 10 + 50) / 100);
+      return json(200, {
+        code: "REEF10",
+        label: "10% off",
+        subtotal_cents: subtotal,
+        discount_cents: discount,
+        total_cents: subtotal - discount,
+        currency: "aud",
+      });
+    }
+    return json(400, {
+      detail: "promo_code: This promo code has been used up",
+      errors: { promo_code: "This promo code has been used up" },
+    });
+  });
+  await render(bookPage({ preselected: "guided-shore-dive", initialDates: DATES }));
+  await dateSelect().selectOptions("2032-08-01");
+  await page.getByLabelText(/Promo code/).fill("reef10");
+  await page.getByRole("button", { name: "Use code" }).click();
+  await expect.element(page.getByTestId("promo-deduction")).toHaveTextContent("Promo code REEF10−$11.70");
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("$105.30");
+
+  // Another group size: the server is asked again for the new subtotal.
+  await page.getByRole("combobox", { name: "Group Size", exact: true }).selectOptions("2");
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("$210.60");
+  expect(sent.filter((s) => s.url === "/api/promo-codes/check").map((s) => s.body.group_size)).toEqual([
+    1, 2,
+  ]);
+
+  // Refused when booking (used up meanwhile): the message stands under the field, the discount goes.
+  const field = (name: string) =>
+    page.elementLocator(document.querySelector(`form[method=post] [name=${name}]`) as HTMLElement);
+  await field("customerFirstName").fill("Ava");
+  await field("customerEmail").fill("ava@example.com");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("promo-error")).toHaveTextContent("This promo code has been used up");
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("$234");
+  expect(sent.find((s) => s.url === "/api/bookings")?.body).toMatchObject({ promo_code: "REEF10" });
+});
+
+test("the promo field is a plain form field before the scripts run", async () => {
+  const { container } = serverHtml(bookPage({ preselected: "guided-shore-dive", initialDates: DATES }));
+  const field = container.querySelector<HTMLInputElement>("input[name=promoCode]");
+  expect(field?.form?.getAttribute("method")).toBe("post");
+});

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "../fixtures/test";
+import { clickForAnswer } from "../helpers/answered";
 import { expectNoSidewaysScroll } from "../helpers/page-checks";
 import { type ServerProcess, startServer, tempDataDir } from "../helpers/server-process";
 import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
@@ -8,8 +9,10 @@ import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 /**
  * The owner invites a crew member from the staff screen on a phone; the
  * crew member sets a password from the emailed link, signs in with their
- * email, cannot open the bookings (where refunds are) and opens the
- * manifest. Staff change how everyone signs in, so the journey runs its own
+ * email, cannot open the bookings (where refunds are), opens the manifest
+ * and later sets a new password from an emailed reset link. A manager sets up their own authenticator on the invitation's
+ * page and signs in with its code, changes their password on their own
+ * sign-in screen, and the owner signs their device out from the staff screen. Staff change how everyone signs in, so the journey runs its own
  * server process and database, with an SMTP sink for the invitation.
  */
 const PHONE = { width: 375, height: 740 };
@@ -18,12 +21,21 @@ const OWNER_PASSWORD = "staff-journey-owner-password";
 const OWNER_EMAIL = "owner@example.com";
 const CREW_EMAIL = "casey.crew@example.com";
 const CREW_PASSWORD = "casey-crew-password";
+const MANAGER_EMAIL = "morgan.manager@example.com";
+const MANAGER_PASSWORD = "morgan-manager-password";
 const INVITE_LINK = /http:\/\/localhost:\d+\/staff\/invite\/[A-Za-z0-9_-]{43}/;
+const RESET_LINK = /http:\/\/localhost:\d+\/staff\/reset\/[A-Za-z0-9_-]{43}/;
 
 let sink: SmtpSink;
 let server: ServerProcess;
 let data: ReturnType<typeof tempDataDir>;
 let origin: string;
+let owner: string;
+
+const codeAt = (secret: string, offsetSteps: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,6 +64,24 @@ test.beforeAll(async () => {
     OUTBOX_POLL_MS: "300",
   });
   origin = `http://127.0.0.1:${port}`;
+  // The owner's own sign-in email and two-factor come first (the staff screen asks for both).
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ password: OWNER_PASSWORD }),
+  });
+  owner = ((await login.json()) as { token: string }).token;
+  const ownerCall = (path: string, method: string, data: unknown) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${owner}` },
+      body: JSON.stringify(data),
+    });
+  expect((await ownerCall("/api/admin/staff/owner", "PUT", { email: OWNER_EMAIL })).status).toBe(200);
+  const start = await ownerCall("/api/admin/two-factor/start", "POST", { password: OWNER_PASSWORD });
+  const { secret } = (await start.json()) as { secret: string };
+  const confirm = await ownerCall("/api/admin/two-factor/confirm", "POST", { code: codeAt(secret, 0) });
+  expect(confirm.status).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -67,27 +97,6 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   request,
 }) => {
   test.setTimeout(120_000);
-  // The owner's own sign-in email and two-factor come first (the staff screen asks for both).
-  const login = await request.post(`${origin}/api/admin/login`, { data: { password: OWNER_PASSWORD } });
-  const owner = ((await login.json()) as { token: string }).token;
-  const auth = { Authorization: `Bearer ${owner}` };
-  expect(
-    (
-      await request.put(`${origin}/api/admin/staff/owner`, { headers: auth, data: { email: OWNER_EMAIL } })
-    ).status(),
-  ).toBe(200);
-  const start = await request.post(`${origin}/api/admin/two-factor/start`, {
-    headers: auth,
-    data: { password: OWNER_PASSWORD },
-  });
-  const { secret } = (await start.json()) as { secret: string };
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-  expect(
-    (
-      await request.post(`${origin}/api/admin/two-factor/confirm`, { headers: auth, data: { code } })
-    ).status(),
-  ).toBe(200);
-
   // The owner invites from the staff screen, on a phone.
   await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), owner);
   await page.goto(`${origin}/admin/staff`);
@@ -149,5 +158,106 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await expect(crew.getByRole("heading", { level: 1, name: "Trip-day manifest" })).toBeVisible();
   await expectNoSidewaysScroll(crew);
   await crew.screenshot({ path: test.info().outputPath("crew-manifest-375.png"), fullPage: true });
+
+  // A forgotten password: the emailed link's page sets a new one and signs them out everywhere.
+  const asked = await request.post(`${origin}/api/admin/password-reset`, { data: { email: CREW_EMAIL } });
+  expect(asked.status()).toBe(200);
+  const resetMail = await sink.waitFor(
+    (m) => m.to.includes(CREW_EMAIL) && RESET_LINK.test(plainText(m.raw)),
+    20_000,
+  );
+  const resetLink = RESET_LINK.exec(plainText(resetMail.raw))?.[0] ?? "";
+  await crew.goto(resetLink.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
+  await expect(crew.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+  await crew
+    .getByLabel(/^New password/)
+    .first()
+    .fill(`${CREW_PASSWORD}-again`);
+  await crew.getByLabel("New password again").fill(`${CREW_PASSWORD}-again`);
+  await crew.getByRole("button", { name: "Save the new password" }).click();
+  await expect(crew.getByTestId("password-reset-done")).toContainText("You were signed out everywhere.");
   await crewContext.close();
+});
+
+test("a manager sets up their own second factor from the invitation, signs in with it, changes their password, and the owner signs their device out", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The invitation itself is the first journey's; here it is sent through the API.
+  const invited = await fetch(`${origin}/api/admin/staff`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${owner}` },
+    body: JSON.stringify({ email: MANAGER_EMAIL, name: "Morgan Manager", role: "manager" }),
+  });
+  expect(invited.status).toBe(201);
+  const mail = await sink.waitFor((m) => m.to.includes(MANAGER_EMAIL), 20_000);
+  const link = INVITE_LINK.exec(plainText(mail.raw))?.[0] ?? "";
+  expect(link).not.toBe("");
+
+  // The manager's role needs two-factor: the invitation's page sets the authenticator up with the password.
+  const managerContext = await browser.newContext({ viewport: PHONE });
+  const manager = await managerContext.newPage();
+  await manager.goto(link.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
+  await expect(manager.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
+  await expect(manager.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = ((await manager.locator("fieldset p.font-mono").textContent()) ?? "").replace(/\s/g, "");
+  await manager.getByRole("textbox", { name: "Password", exact: true }).fill(MANAGER_PASSWORD);
+  await manager.getByRole("textbox", { name: "Password again" }).fill(MANAGER_PASSWORD);
+  await manager.getByLabel("Authentication code").fill(codeAt(secret, 0));
+  await manager.getByRole("button", { name: "Save and finish" }).click();
+  await expect(manager.getByTestId("invite-accepted")).toContainText("Your account is ready");
+
+  // Signing in asks for the email, the password, then the code of their own authenticator.
+  await manager.getByRole("link", { name: "Go to sign in" }).click();
+  await manager.getByLabel("Email").fill(MANAGER_EMAIL);
+  await manager.getByLabel("Password").fill(MANAGER_PASSWORD);
+  await clickForAnswer(manager, manager.getByRole("button", { name: "Sign in" }), "/api/admin/login", 401);
+  await manager.getByLabel("Authentication code").fill(codeAt(secret, 1));
+  await clickForAnswer(
+    manager,
+    manager.getByRole("button", { name: "Verify and sign in" }),
+    "/api/admin/login",
+  );
+  await expect(manager.getByTestId("admin-role")).toHaveText("Manager · Morgan Manager");
+
+  // Their own sign-in: two-factor stays on for the role; the password changes here.
+  await manager.goto(`${origin}/admin/account`);
+  await expect(manager.getByRole("heading", { level: 1, name: "Your sign-in" })).toBeVisible();
+  await expect(manager.getByTestId("two-factor-locked")).toContainText("required for your role");
+  await manager.getByLabel("Current password").fill(MANAGER_PASSWORD);
+  await manager.getByLabel(/^New password/).fill(`${MANAGER_PASSWORD}-new`);
+  await manager.getByLabel("Confirm new password").fill(`${MANAGER_PASSWORD}-new`);
+  await clickForAnswer(
+    manager,
+    manager.getByRole("button", { name: "Change password" }),
+    "/api/admin/account/password",
+  );
+  await expect(manager.getByText("Password changed. Your other devices have been signed out.")).toBeVisible();
+  await expectNoSidewaysScroll(manager);
+  await manager.screenshot({ path: test.info().outputPath("account-375.png"), fullPage: true });
+  await manager.setViewportSize(WIDE);
+  await expectNoSidewaysScroll(manager);
+  await manager.screenshot({ path: test.info().outputPath("account-1280.png"), fullPage: true });
+
+  // The owner sees the manager's device on the staff screen and signs it out.
+  await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), owner);
+  await page.goto(`${origin}/admin/staff`);
+  const row = page.getByTestId("staff-member").filter({ hasText: MANAGER_EMAIL });
+  await row.getByText("Signed-in devices (1)").click();
+  const devices = row.getByRole("list", { name: "Devices signed in as Morgan Manager" });
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath("staff-sessions-375.png"), fullPage: true });
+  await page.setViewportSize(WIDE);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath("staff-sessions-1280.png"), fullPage: true });
+  await devices.getByRole("button", { name: /^Sign out Morgan Manager on / }).click();
+  await expect(row.getByText(/is signed out$/)).toBeVisible();
+  await expect(row.getByText("Signed-in devices (0)")).toBeVisible();
+
+  // The manager's next call finds the session ended: the sign-in screen again.
+  await manager.reload();
+  await expect(manager.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await managerContext.close();
 });

@@ -8,7 +8,12 @@ import type { DB } from "../../server/db/client.server.ts";
 import { staffMembers } from "../../server/db/schema.ts";
 import { hashAdminPassword } from "../../server/domain/access/admin-password.server.ts";
 import { createSession } from "../../server/domain/access/auth.server.ts";
-import { staffTwoFactor } from "../../server/domain/access/two-factor.server.ts";
+import {
+  getTwoFactor,
+  OWNER_TWO_FACTOR,
+  staffTwoFactor,
+  type TwoFactorSlot,
+} from "../../server/domain/access/two-factor.server.ts";
 import { setSetting } from "../../server/domain/content/settings.server.ts";
 
 export const STAFF_PASSWORD = "staff-member-password-1";
@@ -33,6 +38,20 @@ export async function insertMember(
 }
 
 /**
+ * A two-factor record in `slot`, as confirming an enrolment leaves one (its
+ * secret is never read: sessions here are opened directly). The owner needs
+ * one once staff exist, a manager always.
+ */
+export async function giveTwoFactor(db: DB, slot: TwoFactorSlot): Promise<void> {
+  await setSetting(db, slot.record, {
+    secret: "unused-in-these-tests",
+    enabled_at: new Date().toISOString(),
+    last_step: 0,
+    recovery: [],
+  });
+}
+
+/**
  * A live session of a member of `role`: the bearer token. A manager has a
  * two-factor record, as accepting the invitation leaves one (its secret is
  * never read here: the session is opened directly).
@@ -42,14 +61,10 @@ export async function memberToken(
   role: InvitableRole,
 ): Promise<{ id: string; email: string; token: string }> {
   const member = await insertMember(db, role);
-  if (role === "manager") {
-    await setSetting(db, staffTwoFactor(member.id).record, {
-      secret: "unused-in-these-tests",
-      enabled_at: new Date().toISOString(),
-      last_step: 0,
-      recovery: [],
-    });
-  }
+  if (role === "manager") await giveTwoFactor(db, staffTwoFactor(member.id));
+  // The owner of a site with staff has two-factor: it is asked for before the first invitation,
+  // and without it the owner may only set it up. Tokens the owner already holds stay valid.
+  if (!(await getTwoFactor(db, OWNER_TWO_FACTOR))) await giveTwoFactor(db, OWNER_TWO_FACTOR);
   const { token } = await createSession(
     db,
     new Date(),

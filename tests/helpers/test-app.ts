@@ -49,7 +49,15 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: ServiceOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  return createTestAppOn(await createTestDatabase(), envOverrides, options);
+}
+
+/** The real app over a database the test built itself (closed with the context). */
+export function createTestAppOn(
+  database: Database,
+  envOverrides: Record<string, string> = {},
+  options: ServiceOptions = {},
+): TestContext {
   // Tests send many writes from one client and one email: public rate limits and the
   // open-checkout cap are scaled up unless a test asks for the real ones
   // (RATE_LIMIT_FACTOR: "1"; MAX_OPEN_CHECKOUTS: "" gives the production default).

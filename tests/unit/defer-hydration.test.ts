@@ -9,6 +9,7 @@ import { deferHydration, HYDRATION_SCRIPT } from "../../server/cache/defer-hydra
 import { readRouterScripts } from "../../server/cache/router-scripts.server.ts";
 import {
   MANIFEST,
+  ROUTE_MODULES,
   ROUTER_CONTEXT,
   routerPage,
   routerScripts,
@@ -90,6 +91,85 @@ describe("React Router's scripts on a shared page", () => {
     const page = `<!DOCTYPE html><html><head></head><body><main>Hi</main>${scripts}</body></html>`;
     expect(readRouterScripts(page)).toBeNull();
     expect(deferHydration(page)).toBe(page);
+  });
+
+  /** The page with `from` replaced by `to` once (the replacement must apply). */
+  const changed = (from: string | RegExp, to: string) => {
+    const page = routerPage();
+    const next = page.replace(from, to);
+    expect(next, String(from)).not.toBe(page);
+    return next;
+  };
+  const modulesWith = (from: string, to: string) => {
+    const modules = SPLIT_ROUTE_MODULES.replace(from, to);
+    expect(modules, from).not.toBe(SPLIT_ROUTE_MODULES);
+    return routerPage({ modules });
+  };
+
+  // Each is a page whose end is not exactly what React Router writes: read as nothing, so the
+  // page is never shared with scripts it did not make (every guard of the reader has its case).
+  it.each([
+    ["anything after the closing tags", `${routerPage()} `],
+    ["no context script", changed("window.__reactRouterContext = ", "window.__otherContext = ")],
+    [
+      "a context script that never ends",
+      changed("new TextEncoderStream());</script>", "new TextEncoderStream());"),
+    ],
+    ["a context that is not JSON", changed('"basename":"/"', '"basename":/')],
+    ["a context written other than React Router writes it", changed('"basename":"/"', '"basename": "/"')],
+    ["a module script of another kind", changed('<script type="module" async="">', '<script type="module">')],
+    [
+      "a module script that never closes",
+      changed(/(<script type="module" async="">[\s\S]*?)<\/script>/, "$1"),
+    ],
+    ["an unknown tail token", changed("<!--/$-->", "<!--x-->")],
+    [
+      "a chunk written other than React Router writes it",
+      changed(
+        'enqueue("[{\\"_1\\":2},\\"loaderData\\"]\\n")',
+        'enqueue("[{\\"_1\\":2},\\"loaderDat\\u0061\\"]\\n")',
+      ),
+    ],
+    [
+      "the stream closed twice",
+      changed("<!--/$-->", "<script>window.__reactRouterContext.streamController.close();</script><!--/$-->"),
+    ],
+    ["an HMR import that is not a JSON string", modulesWith('import "/@hmr-runtime";', 'import "/@hmr\\q";')],
+    [
+      "an import whose address is not a JSON string",
+      modulesWith('from "/assets/root-A.js"', 'from "/assets/\\q.js"'),
+    ],
+    ["a route id that is not a JSON string", modulesWith('{"root":route0', '{"ro\\qot":route0')],
+    [
+      "routes listed out of order",
+      modulesWith('{"root":route0,"routes/faq":route1}', '{"routes/faq":route1,"root":route0}'),
+    ],
+    ["a route with no import", modulesWith('"routes/faq":route1}', '"routes/faq":route1,"extra":route2}')],
+    [
+      "a manifest that is not JSON",
+      routerPage({ modules: ROUTE_MODULES.replace('"version": "v1"', '"version": v1') }),
+    ],
+  ])("reads nothing from a page with %s", (_, page) => {
+    expect(readRouterScripts(page)).toBeNull();
+    expect(deferHydration(page)).toBe(page);
+  });
+
+  it("reads a route printed as merged from one chunk as that route", () => {
+    const modules = SPLIT_ROUTE_MODULES.replace(
+      'import * as route0 from "/assets/root-A.js";',
+      'import * as route0_main from "/assets/root-A.js";\nconst route0 = {...route0_main};',
+    );
+    expect(readRouterScripts(routerPage({ modules }))?.modules.routes[0]).toEqual([
+      "root",
+      ["/assets/root-A.js"],
+    ]);
+  });
+
+  it("reads the manifest a page carries, and no chunk where none was streamed", () => {
+    const read = readRouterScripts(routerPage({ chunks: [] }));
+    expect(read?.modules.manifest).toEqual(MANIFEST);
+    expect(read?.chunks).toEqual([]);
+    expect(read?.closed).toBe(true);
   });
 
   it("reads React Router's scripts, never a copy injected into the content before them", () => {

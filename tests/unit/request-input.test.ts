@@ -48,6 +48,43 @@ describe("checkParams (form bodies)", () => {
   });
 });
 
+describe("the 400's words", () => {
+  /** The refusal's field and message. */
+  function refusal(run: () => void): [string, string] {
+    try {
+      run();
+    } catch (error) {
+      const errors = (error as HttpError).errors ?? {};
+      const [field] = Object.keys(errors);
+      expect((error as HttpError).message).toBe(`${field}: ${errors[field]}`);
+      return [field, errors[field]];
+    }
+    throw new Error("not refused");
+  }
+
+  it("say a malformed escape is not valid percent-encoding, for the parameter it is in", () => {
+    expect(refusal(() => checkParams("page=%", "query"))).toEqual(["page", "is not valid percent-encoding"]);
+    // A plus is a space before decoding: "%0+0" is a broken escape, not a NUL.
+    expect(refusal(() => checkParams("note=%0+0", "body"))).toEqual([
+      "note",
+      "is not valid percent-encoding",
+    ]);
+  });
+
+  it("name the container for a bad parameter name, saying it is the name", () => {
+    const [field, message] = refusal(() => checkParams("fl%00", "query"));
+    expect(field).toBe("query");
+    expect(message).toMatch(/^parameter names /);
+    expect(message).not.toMatch(/percent-encoding/);
+  });
+
+  it("name a parameter as decoded (a plus is a space), cut to 60 characters", () => {
+    expect(refusal(() => checkParams("first+name=Mia%00", "body"))[0]).toBe("first name");
+    const long = "n".repeat(80);
+    expect(refusal(() => checkParams(`${long}=%00`, "body"))[0]).toBe("n".repeat(60));
+  });
+});
+
 describe("isJsonContentType", () => {
   it("accepts application/json with parameters and +json types, nothing else", () => {
     for (const ok of [

@@ -45,7 +45,7 @@ export function SecuritySettings({
       {status.ok ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <PasswordCard fromEnvironment={status.data.password_source === "environment"} />
-          <TwoFactorCard status={status.data.two_factor} />
+          <TwoFactorCard status={status.data.two_factor} locked={status.data.two_factor_locked} />
           <SessionsCard sessions={sessions} className="lg:col-span-2" />
         </div>
       ) : null}
@@ -57,7 +57,22 @@ const emptyPasswords = { current_password: "", new_password: "", confirm_passwor
 type PasswordField = keyof typeof emptyPasswords;
 const isPasswordField = (key: string): key is PasswordField => key in emptyPasswords;
 
-function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
+/**
+ * Changing one's password: the site's (the owner's, which ends every session
+ * and answers this device's new token) by default, or a staff member's own
+ * (`path`: their other sessions end, this one stays), with the same rules.
+ */
+export function PasswordCard({
+  fromEnvironment = false,
+  path = CHANGE_PASSWORD_PATH,
+  description = "Changing it signs out every other device.",
+  done = "Password changed. Every other device has been signed out.",
+}: {
+  fromEnvironment?: boolean;
+  path?: string;
+  description?: string;
+  done?: string;
+}) {
   const write = useAdminWrite();
   const { flash, show, clear } = useFlash();
   const {
@@ -71,10 +86,10 @@ function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
   const submit = handleSubmit(async (data) => {
     clear();
     // Every session ends with the change; the page's action stores this device's new token.
-    const res = await write<{ token: string }>("POST", CHANGE_PASSWORD_PATH, data);
+    const res = await write<{ token: string }>("POST", path, data);
     if (res.ok) {
       reset(emptyPasswords);
-      show("success", "Password changed. Every other device has been signed out.");
+      show("success", done);
     } else {
       const fieldErrors = (found: Record<string, string>) => {
         for (const [key, message] of Object.entries(found)) {
@@ -88,7 +103,7 @@ function PasswordCard({ fromEnvironment }: { fromEnvironment: boolean }) {
   const field = (key: PasswordField) => ({ error: errors[key]?.message, ...register(key) });
 
   return (
-    <Card title="Password" description="Changing it signs out every other device.">
+    <Card title="Password" description={description}>
       {fromEnvironment ? (
         <Alert tone="info" title="Set in the server configuration">
           <span data-testid="password-from-env">

@@ -12,8 +12,17 @@ import { Button } from "./ui/button";
 import { TextField } from "./ui/fields";
 import { Card } from "./ui/layout";
 
-/** Two-factor sign-in on the settings page: set it up (QR code, then a code), see it on, turn it off. */
-export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"] }) {
+/**
+ * Two-factor sign-in on the settings page: set it up (QR code, then a code),
+ * see it on, turn it off, unless the account must keep it (`locked` says why).
+ */
+export function TwoFactorCard({
+  status,
+  locked = null,
+}: {
+  status: SecurityStatus["two_factor"];
+  locked?: string | null;
+}) {
   const write = useAdminWrite();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -120,43 +129,52 @@ export function TwoFactorCard({ status }: { status: SecurityStatus["two_factor"]
                 </p>
               </div>
             </div>
-            <form
-              onSubmit={disable}
-              noValidate
-              className="space-y-4 border-t border-slate-100 pt-4"
-              aria-label="Turn off two-factor sign-in"
-            >
-              <p className="text-sm text-slate-600">
-                To turn it off, confirm with your password and a current code (or a recovery code).
+            {locked ? (
+              <p
+                className="border-t border-slate-100 pt-4 text-sm text-slate-600"
+                data-testid="two-factor-locked"
+              >
+                {locked}
               </p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="Password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  error={errors.password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <TextField
-                  label="Code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  required
-                  maxLength={64}
-                  value={code}
-                  error={errors.code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              </div>
-              <div className="flex justify-end">
-                <Button type="submit" variant="danger" busy={busy}>
-                  <ShieldOff aria-hidden="true" className="h-4 w-4" />
-                  Turn off two-factor sign-in
-                </Button>
-              </div>
-            </form>
+            ) : (
+              <form
+                onSubmit={disable}
+                noValidate
+                className="space-y-4 border-t border-slate-100 pt-4"
+                aria-label="Turn off two-factor sign-in"
+              >
+                <p className="text-sm text-slate-600">
+                  To turn it off, confirm with your password and a current code (or a recovery code).
+                </p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField
+                    label="Password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    error={errors.password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                  <TextField
+                    label="Code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    required
+                    maxLength={64}
+                    value={code}
+                    error={errors.code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
+                </div>
+                <div className="flex justify-end">
+                  <Button type="submit" variant="danger" busy={busy}>
+                    <ShieldOff aria-hidden="true" className="h-4 w-4" />
+                    Turn off two-factor sign-in
+                  </Button>
+                </div>
+              </form>
+            )}
           </>
         ) : enrolment ? (
           <form onSubmit={confirm} noValidate className="space-y-4">

@@ -1,5 +1,6 @@
 import {
   Archive,
+  BadgePercent,
   CalendarDays,
   ChartColumn,
   CircleHelp,
@@ -64,6 +65,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
     title: "Sales",
     items: [
       { to: "/admin/vouchers", label: "Vouchers", Icon: Ticket },
+      { to: "/admin/promo-codes", label: "Promo codes", Icon: BadgePercent },
       { to: "/admin/invoices", label: "Invoices", Icon: ReceiptText },
       { to: "/admin/newsletter", label: "Newsletter", Icon: Newspaper },
       { to: "/admin/dashboard", label: "Overview", Icon: ChartColumn },

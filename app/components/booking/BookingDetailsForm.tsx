@@ -6,6 +6,7 @@ import { formatMoney } from "../../lib/money";
 import { DepartureChoice } from "./DepartureChoice";
 import { Field, StepHeading } from "./FlowParts";
 import { type BookableAdventure, dateOptionStatus } from "./flow-state";
+import { PromoField } from "./PromoField";
 import type { BookingFlowModel } from "./useBookingFlow";
 import { VoucherField } from "./VoucherField";
 
@@ -136,6 +137,23 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
           </Field>
         </div>
       </div>
+      <PromoField
+        key={`promo:${fieldErrors.promoCode ?? ""}`}
+        code={form.promoCode}
+        onCodeChange={(code) => dispatch({ kind: "field", key: "promoCode", value: code })}
+        applied={state.promo}
+        onApplied={(value) => dispatch({ kind: "promo", value })}
+        serverError={fieldErrors.promoCode}
+        target={{
+          adventureId: adventure.id,
+          selectedDate: form.selectedDate,
+          startTime: form.startTime,
+          groupSize: form.groupSize,
+          email: form.customerEmail,
+          subtotalCents: quote.pricePerPersonCents * form.groupSize,
+        }}
+        currency={quote.currency}
+      />
       <VoucherField
         key={fieldErrors.voucherCode ?? ""}
         code={form.voucherCode}
@@ -152,6 +170,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
           {form.selectedDate
             ? `, ${departureText(form.selectedDate, form.startTime || (flow.date?.start_time ?? ""))}`
             : ""}
+          {quote.promoCents ? ` (${formatMoney(quote.promoCents, quote.currency)} promo discount)` : ""}
           {quote.voucherCents ? ` (${formatMoney(quote.voucherCents, quote.currency)} voucher applied)` : ""}
         </span>
         <span className="text-lg font-semibold text-ocean-900">
@@ -164,12 +183,18 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         disabled={state.processing}
       >
         <Lock className="size-4" aria-hidden="true" />
-        {state.processing ? "Processing..." : quote.paidByVoucher ? "Confirm booking" : "Continue to Payment"}
+        {state.processing
+          ? "Processing..."
+          : quote.paidByVoucher || quote.freeByPromo
+            ? "Confirm booking"
+            : "Continue to Payment"}
       </button>
       <p className="text-xs text-slate-500">
-        {quote.paidByVoucher
-          ? "Your voucher pays the whole total: the booking is confirmed straight away, with nothing to pay by card."
-          : "You pay on a secure checkout page. Your spots are held for 30 minutes while you pay."}
+        {quote.freeByPromo
+          ? "Your promo code covers the whole total: the booking is confirmed straight away, with nothing to pay."
+          : quote.paidByVoucher
+            ? "Your voucher pays the whole total: the booking is confirmed straight away, with nothing to pay by card."
+            : "You pay on a secure checkout page. Your spots are held for 30 minutes while you pay."}
       </p>
     </form>
   );

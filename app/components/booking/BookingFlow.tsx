@@ -78,6 +78,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                 selectedDate={form.selectedDate}
                 startTime={form.startTime || (flow.date?.start_time ?? "")}
                 voucher={state.voucher}
+                promo={state.promo}
                 quote={flow.quote}
                 policy={flow.policy}
               />

@@ -3,6 +3,7 @@ import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import type { PromoCheck } from "../../lib/promo";
 import type { VoucherCheck } from "../../lib/vouchers";
 import { Img } from "../Img";
 import type { BookableAdventure, BookingQuote } from "./flow-state";
@@ -14,6 +15,8 @@ interface Props {
   /** The departure's own start time, where it has one ("" otherwise). */
   startTime: string;
   voucher: VoucherCheck | null;
+  /** The applied promo code, whose discount the quote holds. */
+  promo?: PromoCheck | null;
   quote: BookingQuote;
   /** The free-cancellation sentence for the chosen date ("" before one is chosen). */
   policy: string;
@@ -26,6 +29,7 @@ export function BookingSummary({
   selectedDate,
   startTime,
   voucher,
+  promo = null,
   quote,
   policy,
 }: Props) {
@@ -60,6 +64,20 @@ export function BookingSummary({
             <Row label="Group size" value={peopleText(groupSize)} />
             <Row label="Date" value={selectedDate ? formatDateAU(selectedDate) : "Not selected"} />
             {startTime ? <Row label="Departure" value={startTimeText(startTime)} /> : null}
+            {quote.promoCents ? (
+              <>
+                <Row
+                  label="Subtotal"
+                  value={formatMoney(quote.totalCents + quote.promoCents, quote.currency, true)}
+                />
+                <div className="flex justify-between gap-4" data-testid="promo-deduction">
+                  <dt className="text-slate-600">Promo code {promo?.code}</dt>
+                  <dd className="text-right font-medium text-reef-700">
+                    −{formatMoney(quote.promoCents, quote.currency, true)}
+                  </dd>
+                </div>
+              </>
+            ) : null}
             {quote.voucherCents ? (
               <div className="flex justify-between gap-4" data-testid="voucher-deduction">
                 <dt className="text-slate-600">Voucher {voucher?.code}</dt>

@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
 import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
 import type { EffectivePolicy } from "../../lib/policy";
+import type { PromoCheck } from "../../lib/promo";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 
 export interface BookableAdventure {
@@ -90,6 +91,7 @@ export interface DetailsForm {
   startTime: string;
   specialRequirements: string;
   voucherCode: string;
+  promoCode: string;
 }
 
 export interface FlowState {
@@ -100,6 +102,8 @@ export interface FlowState {
   datesSeen: string | null;
   form: DetailsForm;
   voucher: VoucherCheck | null;
+  /** The promo code's discount as the server checked it for this subtotal (null when none applies). */
+  promo: PromoCheck | null;
   custom: { amount: string; currency: string; quantity: number };
   processing: boolean;
   error: string;
@@ -111,7 +115,7 @@ export interface FlowStart {
   /** What a form post without JavaScript answered, with what was sent (the page is rendered again). */
   submitted?: FormView<null, BookingFormValues>;
   /** Fields filled in from a waitlist offer link (date, group size, email) or a cancelled checkout (all it had). */
-  prefill?: Partial<Omit<BookingFormValues, "adventureId" | "voucherCode">>;
+  prefill?: Partial<Omit<BookingFormValues, "adventureId" | "voucherCode" | "promoCode">>;
 }
 
 export function initialFlowState({ preselected, submitted, prefill }: FlowStart): FlowState {
@@ -132,8 +136,10 @@ export function initialFlowState({ preselected, submitted, prefill }: FlowStart)
       startTime: sent?.startTime ?? prefill?.startTime ?? "",
       specialRequirements: sent?.specialRequirements ?? prefill?.specialRequirements ?? "",
       voucherCode: sent?.voucherCode ?? "",
+      promoCode: sent?.promoCode ?? "",
     },
     voucher: null,
+    promo: null,
     custom: { amount: "", currency: DEFAULT_CURRENCY, quantity: 1 },
     processing: false,
     error: submitted?.detail ?? "",
@@ -152,12 +158,13 @@ export type FlowAction =
   | { kind: "dates"; adventure: string | null; list: DateOption[] }
   | { kind: "clamp-group"; min: number; max: number }
   | { kind: "voucher"; value: VoucherCheck | null }
+  | { kind: "promo"; value: PromoCheck | null }
   | { kind: "custom"; patch: Partial<FlowState["custom"]> }
   /** A submit starts: messages cleared (the field messages too when `fieldErrors` is given). */
   | { kind: "sending"; fieldErrors?: FieldErrors }
   | { kind: "error"; error: string; fieldErrors?: FieldErrors }
   /** The server refused: the banner, and a refused voucher code dropped with its message. */
-  | { kind: "failed"; error: string; voucherError?: string };
+  | { kind: "failed"; error: string; voucherError?: string; promoError?: string };
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.kind) {
@@ -203,6 +210,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     }
     case "voucher":
       return { ...state, voucher: action.value };
+    case "promo":
+      return { ...state, promo: action.value };
     case "custom":
       return { ...state, custom: { ...state.custom, ...action.patch } };
     case "sending":
@@ -210,6 +219,15 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case "error":
       return { ...state, error: action.error, fieldErrors: action.fieldErrors ?? state.fieldErrors };
     case "failed":
+      if (action.promoError) {
+        return {
+          ...state,
+          processing: false,
+          error: action.error,
+          promo: null,
+          fieldErrors: { promoCode: action.promoError },
+        };
+      }
       return action.voucherError
         ? {
             ...state,
@@ -228,37 +246,48 @@ export interface BookingQuote {
   pricePerPersonCents: number;
   totalCents: number;
   minChargeCents: number;
+  /** The promo code's discount on the subtotal (0 without one, or while its check is for another subtotal). */
+  promoCents: number;
   voucherCents: number;
   dueCents: number;
   /** What stays on the applied voucher after this booking (0 without one). */
   voucherLeftCents: number;
   /** The checked voucher pays the whole total: nothing is paid by card. */
   paidByVoucher: boolean;
+  /** The promo code makes the booking free: confirmed with nothing to pay. */
+  freeByPromo: boolean;
 }
 
 /**
  * The departure's own price (else the date's, else the adventure's) times the group,
- * less the voucher's share, in the adventure's currency.
+ * less the promo code's discount (as the server checked it for this subtotal), less the
+ * voucher's share of what is left, in the adventure's currency.
  */
 export function bookingQuote(
   adventure: BookableAdventure | null,
   date: DateOption | DepartureOption | null,
   groupSize: number,
   voucher: VoucherCheck | null,
+  promo: PromoCheck | null = null,
 ): BookingQuote {
   const currency = adventure?.currency ?? DEFAULT_CURRENCY;
   const pricePerPersonCents = toCents(date?.price ?? adventure?.price_num ?? 0);
-  const totalCents = pricePerPersonCents * groupSize;
+  const subtotalCents = pricePerPersonCents * groupSize;
   const minCharge = minChargeCents(currency);
+  // A check made for another group or date is not this booking's discount (it is asked again).
+  const promoCents = promo && promo.subtotal_cents === subtotalCents ? promo.discount_cents : 0;
+  const totalCents = subtotalCents - promoCents;
   const voucherCents = voucher ? voucherShareCents(voucher.balance_cents, totalCents, minCharge) : 0;
   return {
     currency,
     pricePerPersonCents,
     totalCents,
     minChargeCents: minCharge,
+    promoCents,
     voucherCents,
     dueCents: totalCents - voucherCents,
     voucherLeftCents: voucher ? voucher.balance_cents - voucherCents : 0,
     paidByVoucher: voucher !== null && totalCents > 0 && voucherCents >= totalCents,
+    freeByPromo: promoCents > 0 && totalCents === 0,
   };
 }

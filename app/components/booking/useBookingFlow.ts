@@ -33,7 +33,7 @@ export function useBookingFlow(
   start: FlowStart,
 ) {
   const [state, dispatch] = useReducer(flowReducer, start, initialFlowState);
-  const { form, voucher } = state;
+  const { form, voucher, promo } = state;
   const dates = useAdventureDates(start.preselected, initialDates);
   const detailsRef = useRef<HTMLHeadingElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
@@ -63,7 +63,7 @@ export function useBookingFlow(
     }
   }, [maxGroup, minGroup, form.groupSize]);
 
-  const quote = bookingQuote(adventure, departure, form.groupSize, voucher);
+  const quote = bookingQuote(adventure, departure, form.groupSize, voucher, promo);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
   const adventurePolicy = adventure?.policy;
   const startTime = form.startTime || date?.start_time || "";
@@ -111,6 +111,8 @@ export function useBookingFlow(
       ...(date?.departures ? { start_time: form.startTime } : {}),
       special_requirements: form.specialRequirements,
       voucher_code: form.voucherCode,
+      // Only when one is typed: without it, the spec's payload as it was.
+      ...(form.promoCode.trim() ? { promo_code: form.promoCode } : {}),
       host_url: window.location.origin,
     });
     if (result.ok && result.data?.checkout_url) {
@@ -122,6 +124,7 @@ export function useBookingFlow(
       // The server's detail, else the spec's fallback.
       error: serverDetail(result) || TEXT.bookingFailed,
       voucherError: result.ok ? undefined : result.errors.voucher_code,
+      promoError: result.ok ? undefined : result.errors.promo_code,
     });
   }
 

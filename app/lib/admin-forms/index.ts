@@ -18,6 +18,7 @@ export * from "./invoices.ts";
 export * from "./media.ts";
 export * from "./operator-booking.ts";
 export * from "./policy.ts";
+export * from "./promo-codes.ts";
 export * from "./reviews.ts";
 export * from "./schedules.ts";
 export * from "./text.ts";

@@ -149,7 +149,7 @@ export default function AdminBooking({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="order-2 lg:order-none">
-            <TripCard booking={b} />
+            <TripCard booking={b} promo={view.promo} />
           </div>
           <div className="order-5 lg:order-none">
             <LinkCard

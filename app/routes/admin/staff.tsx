@@ -13,6 +13,7 @@ import {
   useFlash,
 } from "../../components/admin";
 import { ConfirmDialog } from "../../components/admin/ConfirmDialog";
+import { MemberSessions } from "../../components/admin/staff/MemberSessions";
 import { FlashAlert } from "../../components/admin/ui/alert";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
 import type { FormResult } from "../../lib/form-result";
@@ -266,6 +267,21 @@ function MemberRow({ member }: { member: StaffMember }) {
           </Button>
         </div>
       </div>
+      {invited ? null : (
+        <MemberSessions
+          name={member.name}
+          sessions={member.sessions}
+          busy={busy}
+          onSignOut={(s) =>
+            run(
+              "DELETE",
+              `${memberPath(member.id)}/sessions/${encodeURIComponent(s.id)}`,
+              undefined,
+              `${s.device} (${s.address}) is signed out`,
+            )
+          }
+        />
+      )}
       {problem ? (
         <Alert tone="error" className="mt-3">
           {problem}
@@ -286,7 +302,7 @@ function MemberRow({ member }: { member: StaffMember }) {
             ? `${member.name} loses access at once: their sessions end and their account is deleted.`
             : confirm === "suspend"
               ? `${member.name} is signed out everywhere at once and cannot sign in until you reinstate them.`
-              : `${member.name}'s authenticator stops working and their sessions end; they set a new one up from Settings after signing in.`
+              : `${member.name}'s authenticator stops working and their sessions end; they set a new one up under Your sign-in after signing in.`
         }
         confirmLabel={confirm === "remove" ? "Remove" : confirm === "suspend" ? "Suspend" : "Reset"}
         busy={busy}

@@ -159,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "startTime",
     "specialRequirements",
     "voucherCode",
+    "promoCode",
   ]);
   try {
     const input = validateBody(
@@ -173,6 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         start_time: values.startTime,
         special_requirements: values.specialRequirements,
         voucher_code: values.voucherCode,
+        promo_code: values.promoCode,
       },
       bookingSchema,
     );

@@ -220,6 +220,11 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                 </TripFact>
                 <TripFact icon={<ReceiptText className="size-5" />} label="Total paid">
                   <span data-testid="total-paid">{view.paid ? money(view.paidCents) : "Not paid"}</span>
+                  {view.promoDiscountCents ? (
+                    <span className="block text-slate-600" data-testid="promo-discount">
+                      Promo code {view.promoCode}: -{money(view.promoDiscountCents)}
+                    </span>
+                  ) : null}
                 </TripFact>
                 {view.meetingPoint ? (
                   <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>

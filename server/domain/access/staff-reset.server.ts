@@ -1,8 +1,9 @@
 /**
- * A staff member's forgotten password: a one-use link by email (an hour, at
- * most one every five minutes), and the new password set from it with every
- * session of the member ended. The owner's password is the site's and is
- * reset from the server, never by email.
+ * A staff member's password after the invitation: a forgotten one by a
+ * one-use link by email (an hour, at most one every five minutes), the new
+ * password set from it with every session of the member ended; and a change
+ * from the member's own sign-in screen, which ends their other sessions. The
+ * owner's password is the site's and is reset from the server, never by email.
  */
 import { and, eq, gt } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
@@ -10,6 +11,7 @@ import type { DB } from "../../db/client.server.ts";
 import { staffLinks, staffMembers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { staffResetEmail } from "../../email/staff-templates.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { hashAdminPassword } from "./admin-password.server.ts";
 import { hashToken, newToken } from "./auth.server.ts";
@@ -85,6 +87,16 @@ export async function requestPasswordReset(deps: InviteDeps, email: string): Pro
 /** The active member a live reset link names, or undefined. */
 export const memberOfReset = (db: DB, token: string, now: Date) => memberOfLink(db, token, "reset", now);
 
+/** Stores an active member's new password hash; false when they are not (or no longer) active. */
+async function storePassword(tx: DB, staffId: string, digest: string, now: Date): Promise<boolean> {
+  const [member] = await tx
+    .update(staffMembers)
+    .set({ passwordHash: digest, updatedAt: now })
+    .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
+    .returning({ id: staffMembers.id });
+  return Boolean(member);
+}
+
 /**
  * Sets a new password from a reset link: the link used up by one conditional
  * update, the password stored and every session of the member ended, in one
@@ -95,13 +107,37 @@ export async function resetPassword(db: DB, token: string, password: string, now
   return db.transaction(async (tx) => {
     const staffId = await useLink(tx, token, "reset", now);
     if (!staffId) return false;
-    const [member] = await tx
-      .update(staffMembers)
-      .set({ passwordHash: digest, updatedAt: now })
-      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.status, "active")))
-      .returning({ id: staffMembers.id });
-    if (!member) return false;
-    await revokeMemberSessions(tx, member.id, now);
+    if (!(await storePassword(tx, staffId, digest, now))) return false;
+    await revokeMemberSessions(tx, staffId, now);
     return true;
+  });
+}
+
+/**
+ * A signed-in member changes their own password (the current one was checked
+ * by the caller): the new hash is stored and every other session of theirs
+ * ends in one transaction; the session holding `keepToken` stays. Answers
+ * how many sessions ended, or null when the member is no longer active.
+ */
+export async function changeMemberPassword(
+  db: DB,
+  staffId: string,
+  password: string,
+  keepToken: string,
+  now: Date,
+): Promise<number | null> {
+  const digest = await hashAdminPassword(password);
+  return db.transaction(async (tx) => {
+    if (!(await storePassword(tx, staffId, digest, now))) return null;
+    const ended = await revokeMemberSessions(tx, staffId, now, keepToken);
+    // The entry says the password changed; the markers are not values, and a secret is recorded as changed only.
+    await recordAudit(tx, {
+      action: "update",
+      entity: "password",
+      entityId: staffId,
+      before: { password: "old" },
+      after: { password: "new", sessions_ended: ended },
+    });
+    return ended;
   });
 }

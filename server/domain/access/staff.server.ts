@@ -14,7 +14,7 @@
  * request, so either takes effect at once everywhere.
  */
 import { verify } from "@node-rs/argon2";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { siteInfo } from "../../../app/lib/site.ts";
 import type { InvitableRole, StaffRole } from "../../../app/lib/staff-access.ts";
 import {
@@ -33,6 +33,7 @@ import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 import { hashAdminPassword } from "./admin-password.server.ts";
 import { hashToken, newToken } from "./auth.server.ts";
+import { membersSessions } from "./sessions.server.ts";
 import { disableTwoFactor, getTwoFactor, OWNER_TWO_FACTOR, staffTwoFactor } from "./two-factor.server.ts";
 
 /** The owner's sign-in email once staff exist (settings). */
@@ -124,6 +125,7 @@ export async function listStaff(db: DB, now: Date): Promise<StaffList> {
     .from(settings)
     .where(sql`${settings.key} like 'staff_two_factor:%'`);
   const withFactor = new Set(factors.map((f) => f.key.slice("staff_two_factor:".length)));
+  const sessions = await membersSessions(db, now);
   const members: StaffMember[] = rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -132,6 +134,7 @@ export async function listStaff(db: DB, now: Date): Promise<StaffList> {
     status: r.status as StaffStatus,
     two_factor: withFactor.has(r.id),
     invite_expired: r.status === "invited" && !invited.has(r.id),
+    sessions: sessions.get(r.id) ?? [],
     created_at: r.createdAt.toISOString(),
   }));
   return {
@@ -274,12 +277,27 @@ export async function acceptInvite(db: DB, token: string, password: string, now:
   });
 }
 
-/** Ends every session of one member (suspended, removed, their factor reset). */
-export async function revokeMemberSessions(db: DB, id: string, now: Date): Promise<number> {
+/**
+ * Ends every session of one member (suspended, their factor reset, a new
+ * password), but the one holding `keepToken` when given (the device that
+ * changed the password). Answers how many ended.
+ */
+export async function revokeMemberSessions(
+  db: DB,
+  id: string,
+  now: Date,
+  keepToken?: string,
+): Promise<number> {
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: now })
-    .where(and(eq(adminSessions.staffId, id), isNull(adminSessions.revokedAt)))
+    .where(
+      and(
+        eq(adminSessions.staffId, id),
+        isNull(adminSessions.revokedAt),
+        keepToken === undefined ? undefined : ne(adminSessions.tokenHash, hashToken(keepToken)),
+      ),
+    )
     .returning({ id: adminSessions.id });
   return rows.length;
 }

@@ -49,6 +49,8 @@ export function toFacts(b: BookingRow): BookingFacts {
     customerPhone: b.customerPhone,
     specialRequirements: b.specialRequirements,
     voucherCents: b.voucherCents,
+    promoCode: b.promoCode,
+    promoDiscountCents: b.promoDiscountCents,
     paymentMethod: b.paymentMethod,
   };
 }

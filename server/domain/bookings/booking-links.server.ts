@@ -35,6 +35,7 @@ import {
 } from "../../db/schema.ts";
 import { departureSchedule, lastTripDay, tripDays } from "../../email/ics.server.ts";
 import { hashToken, newToken } from "../access/auth.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { bookingIcs, startTimeLabel } from "./booking-emails.server.ts";
@@ -154,12 +155,25 @@ export async function successPageLink(db: DB, bookingId: string, at: Date): Prom
  */
 export async function revokeBookingLinks(db: DB, bookingId: string, at: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ linksRevokedAt: bookings.linksRevokedAt })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for("update");
     await tx.update(bookings).set({ linksRevokedAt: at }).where(eq(bookings.id, bookingId));
     const rows = await tx
       .update(bookingLinks)
       .set({ revokedAt: at })
       .where(and(eq(bookingLinks.bookingId, bookingId), isNull(bookingLinks.revokedAt)))
       .returning({ id: bookingLinks.id });
+    await recordAudit(tx, {
+      action: "revoke_links",
+      entity: "booking",
+      entityId: bookingId,
+      bookingId,
+      before: { links_revoked_at: before?.linksRevokedAt ?? null, live_links: rows.length },
+      after: { links_revoked_at: at, live_links: 0 },
+    });
     return rows.length;
   });
 }
@@ -278,6 +292,11 @@ const STATUS_TEXT: Record<BookingRow["bookingStatus"], string> = {
   cancelled: "Cancelled",
 };
 
+/** A booking's promo code and discount, as the manage page shows them (absent without one). */
+function promoPart(b: BookingRow): { promoCode?: string; promoDiscountCents?: number } {
+  return b.promoCode ? { promoCode: b.promoCode, promoDiscountCents: b.promoDiscountCents } : {};
+}
+
 /**
  * Everything the manage page shows, computed at `at` (the policy counts Sydney
  * days). A booking whose departure was called off for weather and has not
@@ -294,8 +313,10 @@ export function manageView(
   const share = (cents: number) => (full ? cents : refundCents(cents, terms.date, at, terms.policy));
   const times = departureSchedule(a.itinerary, a.duration, b.startTime);
   // What the booking costs now: a date change may have added a payment or refunded part of one.
-  // A voucher pays like a card: a booking it paid in full is paid without any payment row.
-  const paid = payment !== null || b.voucherCents > 0;
+  // A voucher pays like a card: a booking it paid in full is paid without any payment row;
+  // so is one a promo code made free (confirmed with nothing to pay).
+  const paid =
+    payment !== null || b.voucherCents > 0 || (b.promoDiscountCents > 0 && b.totalAmountCents === 0);
   const paidCents = paid ? b.totalAmountCents : 0;
   const canCancel = customerCanCancel(b, at);
   return {
@@ -319,6 +340,8 @@ export function manageView(
     /** The voucher part, and what cancelling now would put back on the voucher (the rest goes to the card). */
     voucherCents: b.voucherCents,
     voucherBackTodayCents: canCancel ? share(b.voucherCents) : 0,
+    /** The promo code and the discount it gave on the subtotal, only for a booking that used one. */
+    ...promoPart(b),
     currency: payment?.currency ?? b.currency,
     refundedCents: b.refundAmountCents,
     policy: cancellationSummary(terms.date, at, terms.policy),

@@ -20,6 +20,7 @@ import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, type BookingStatus, bookings } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
 import {
@@ -140,6 +141,19 @@ export async function cancelBooking(
       .set({ refundAmountCents: claimed.refundAmountCents + cents, holdsSpots: false })
       .where(eq(bookings.id, bookingId))
       .returning();
+    await recordAudit(tx, {
+      action: "cancel",
+      entity: "booking",
+      entityId: bookingId,
+      bookingId,
+      before: { booking_status: from, refund_amount_cents: claimed.refundAmountCents },
+      after: {
+        booking_status: row.bookingStatus,
+        cancel_reason: row.cancelReason,
+        refund_amount_cents: row.refundAmountCents,
+        ...(voucherBack > 0 ? { voucher_restored_cents: voucherBack } : {}),
+      },
+    });
     if (options.within) {
       await options.within(tx, row, cents, voucherBack);
     } else {

@@ -13,10 +13,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { bookableDate, noticeOf } from "../../../app/lib/booking-window.ts";
 import { departureText } from "../../../app/lib/departure.ts";
-import { adventures } from "../../db/schema.ts";
+import { adventures, type BookingRow } from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
 import { isOwnOrigin } from "../../payments/urls.server.ts";
 import { reserveCheckoutSlot } from "../money/checkout-cap.server.ts";
@@ -49,6 +48,20 @@ export interface CreatedCheckout {
   /** Cents: the voucher part and what is left for the card. */
   voucher_cents: number;
   amount_due_cents: number;
+  /** Only when a promo code was given (the spec's answer is unchanged without one). */
+  promo_code?: string;
+  promo_discount_cents?: number;
+  total_cents?: number;
+}
+
+/** The promo code's part of the answer, present only for a booking that used one. */
+function promoAnswer(b: BookingRow): Partial<CreatedCheckout> {
+  if (!b.promoCode) return {};
+  return {
+    promo_code: b.promoCode,
+    promo_discount_cents: b.promoDiscountCents,
+    total_cents: b.totalAmountCents,
+  };
 }
 
 export async function createBooking(
@@ -71,12 +84,11 @@ export async function createBooking(
   }
   checkGroupSize(adventure, input.group_size);
   const unitPriceCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
-  const totalCents = bookingTotalCents(unitPriceCents, input.group_size);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
-  // A booking a voucher pays in full is confirmed in its own transaction, so what the
-  // confirmation email needs is read first (the transaction only writes).
-  const confirmWith = input.voucher_code ? await confirmationContext(db) : null;
+  // A booking a voucher pays in full, or a promo code makes free, is confirmed in its own
+  // transaction, so what the confirmation email needs is read first (the transaction only writes).
+  const confirmWith = input.voucher_code || input.promo_code ? await confirmationContext(db) : null;
 
   const { booking, voucherCents, manageToken } = await db.transaction(async (tx) => {
     await reserveCheckoutSlot(
@@ -94,7 +106,7 @@ export async function createBooking(
       at: now(),
       values: { clientKey: client.clientKey ?? null },
     });
-    if (!cents || cents < totalCents || !confirmWith) {
+    if (row.totalAmountCents - cents > 0 || !confirmWith) {
       // The card pays the rest: its ledger row is written with the hold, before the provider is asked.
       await insertCardPayment(tx, deps, {
         booking: row,
@@ -105,7 +117,8 @@ export async function createBooking(
       });
       return { booking: row, voucherCents: cents, manageToken: null };
     }
-    // Paid in full by the voucher: confirmed now, with the same confirmation a card payment gets.
+    // Paid in full by the voucher, or nothing to pay after a promo code: confirmed now, with the
+    // same confirmation a card payment gets.
     const confirmed = await confirmBooking(tx, {
       booking: row,
       adventure,
@@ -130,6 +143,7 @@ export async function createBooking(
       booking_status: "confirmed",
       voucher_cents: voucherCents,
       amount_due_cents: 0,
+      ...promoAnswer(booking),
     };
   }
   const opened = await openBookingCheckout(deps, {
@@ -138,7 +152,11 @@ export async function createBooking(
     paymentId,
     expiresAt: holdUntil,
   });
-  log.info("booking created", { booking: booking.id, reference: booking.reference, total: totalCents });
+  log.info("booking created", {
+    booking: booking.id,
+    reference: booking.reference,
+    total: booking.totalAmountCents,
+  });
   return {
     checkout_url: opened.url,
     booking_id: booking.id,
@@ -146,6 +164,7 @@ export async function createBooking(
     session_id: opened.session_id,
     booking_status: "pending_payment",
     voucher_cents: voucherCents,
-    amount_due_cents: totalCents - voucherCents,
+    amount_due_cents: booking.totalAmountCents - voucherCents,
+    ...promoAnswer(booking),
   };
 }

@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
 import { bookings } from "../../db/schema.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
 import { freeSpots } from "./availability.server.ts";
 import type { SpotRelease } from "./waitlist-offers.server.ts";
@@ -32,7 +33,9 @@ export const isUnpaidEnd = (reason: string | null): boolean =>
 
 /**
  * pending_payment -> cancelled, the hold released and the voucher part (if
- * any) given back to its voucher; no-op for any other status.
+ * any) given back to its voucher; no-op for any other status. `db` is the
+ * caller's transaction when a console call (a weather call-off) ends it, so
+ * its audit entry commits with it.
  */
 export async function cancelPendingBooking(
   db: DB,
@@ -53,6 +56,14 @@ export async function cancelPendingBooking(
     .where(and(eq(bookings.id, bookingId), eq(bookings.bookingStatus, "pending_payment")))
     .returning({ id: bookings.id });
   if (!row) return false;
+  await recordAudit(db, {
+    action: "cancel",
+    entity: "booking",
+    entityId: bookingId,
+    bookingId,
+    before: { booking_status: "pending_payment" },
+    after: { booking_status: "cancelled", cancel_reason: reason },
+  });
   await releaseHold(db, bookingId, release);
   // Unpaid, so nothing of the voucher was used: all of it goes back (once, by the restore row's key).
   await restoreVoucherForBooking(db, {

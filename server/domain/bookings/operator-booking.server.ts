@@ -34,6 +34,7 @@ import { adventures, availability, type BookingRow, bookings, payments } from ".
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { paymentLinkEmail } from "../../email/payment-link-templates.server.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { datePriceCents } from "./availability.server.ts";
@@ -108,6 +109,14 @@ export async function createOperatorBooking(
     }
     // A date opened here may have people waiting for it: what the booking left free is offered.
     if (opened) await offerFreedSpots(tx, slot.id, { at, publicUrl: env.publicUrl });
+    await recordAudit(tx, {
+      action: "create",
+      entity: "booking",
+      entityId: row.id,
+      bookingId: row.id,
+      before: null,
+      after: { ...operatorBookingFields(row), payment: input.payment, opened_departure: opened },
+    });
     return { booking: row, opened };
   });
 
@@ -196,11 +205,37 @@ export function owedCents(
   return Math.max(0, booking.totalAmountCents - booking.voucherCents - paidCents);
 }
 
+/** A booking made in the console, as the audit log records it. */
+function operatorBookingFields(b: BookingRow) {
+  return {
+    reference: b.reference,
+    booking_status: b.bookingStatus,
+    adventure_id: b.adventureId,
+    selected_date: b.selectedDate,
+    start_time: b.startTime,
+    group_size: b.groupSize,
+    total_amount_cents: b.totalAmountCents,
+    voucher_cents: b.voucherCents,
+    customer_first_name: b.customerFirstName,
+    customer_last_name: b.customerLastName,
+    customer_email: b.customerEmail,
+  };
+}
+
+/** Money taken by hand, paid in the ledger and recorded in the audit log in the same transaction. */
 async function insertManualPayment(
   tx: DB,
   booking: BookingRow,
   p: { id: string; cents: number; method: ManualMethod; at: Date; key?: string },
 ) {
+  await recordAudit(tx, {
+    action: "create",
+    entity: "payment",
+    entityId: p.id,
+    bookingId: booking.id,
+    before: null,
+    after: { amount_cents: p.cents, currency: booking.currency, method: p.method, payment_status: "paid" },
+  });
   await tx.insert(payments).values({
     id: p.id,
     provider: "manual",

@@ -25,6 +25,7 @@ import { type BookingDeps, openLedgerCheckout, returnSite } from "../money/check
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { holdSpots } from "./availability.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
+import { applyPromoCode } from "./promo-codes.server.ts";
 import { announceConfirmed } from "./settle.server.ts";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -66,7 +67,7 @@ export async function placeBooking(
       | "group_size"
       | "special_requirements"
       | "voucher_code"
-    >;
+    > & { promo_code?: string };
     unitPriceCents: number;
     holdUntil: Date | null;
     at: Date;
@@ -75,6 +76,21 @@ export async function placeBooking(
 ): Promise<{ row: BookingRow; voucherCents: number }> {
   const { adventure, slot, input } = p;
   if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
+  const subtotalCents = bookingTotalCents(p.unitPriceCents, input.group_size);
+  // The code's row stays locked until this transaction ends, so its caps count this booking
+  // before the next one with the same code is checked (promo-codes.server.ts).
+  const promo = input.promo_code
+    ? await applyPromoCode(tx, {
+        code: input.promo_code,
+        adventureId: adventure.id,
+        tripDate: slot.date,
+        groupSize: input.group_size,
+        subtotalCents,
+        currency: toCurrency(adventure.currency),
+        email: input.customer_email,
+        at: p.at,
+      })
+    : null;
   const row = await insertBooking(tx, {
     reference: "",
     adventureId: adventure.id,
@@ -89,7 +105,11 @@ export async function placeBooking(
     startTime: slot.startTime,
     specialRequirements: input.special_requirements,
     unitPriceCents: p.unitPriceCents,
-    totalAmountCents: bookingTotalCents(p.unitPriceCents, input.group_size),
+    // What is paid: the subtotal less the promo discount (the discount is kept beside it).
+    totalAmountCents: subtotalCents - (promo?.discountCents ?? 0),
+    ...(promo
+      ? { promoCodeId: promo.promo.id, promoCode: promo.promo.code, promoDiscountCents: promo.discountCents }
+      : {}),
     currency: toCurrency(adventure.currency),
     bookingStatus: "pending_payment",
     holdsSpots: true,
@@ -120,9 +140,9 @@ export async function insertCardPayment(
     sessionId: `creating:${p.paymentId}`,
     kind: "booking",
     bookingId: booking.id,
-    // With a voucher the card pays what is left, as one amount.
-    unitAmountCents: booking.voucherCents ? due : booking.unitPriceCents,
-    quantity: booking.voucherCents ? 1 : booking.groupSize,
+    // With a voucher or a promo discount the card pays what is left, as one amount.
+    unitAmountCents: oneAmount(booking) ? due : booking.unitPriceCents,
+    quantity: oneAmount(booking) ? 1 : booking.groupSize,
     amountTotalCents: due,
     currency: booking.currency,
     status: "creating",
@@ -185,14 +205,14 @@ export async function openBookingCheckout(
     {
       kind: "booking",
       name: p.adventureTitle,
-      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${promoText(booking)}${
         booking.voucherCents
           ? ` · ${formatMoney(booking.voucherCents, booking.currency, true)} paid by voucher`
           : ""
       }`,
-      // With a voucher the card pays what is left, as one amount.
-      unitAmountCents: booking.voucherCents ? dueCents : booking.unitPriceCents,
-      quantity: booking.voucherCents ? 1 : booking.groupSize,
+      // With a voucher or a promo discount the card pays what is left, as one amount.
+      unitAmountCents: oneAmount(booking) ? dueCents : booking.unitPriceCents,
+      quantity: oneAmount(booking) ? 1 : booking.groupSize,
       currency: booking.currency,
       customerEmail: booking.customerEmail,
       successUrl: `${bookPage}${SESSION_PLACEHOLDER}`,
@@ -217,6 +237,16 @@ export async function openBookingCheckout(
       },
     },
   );
+}
+
+/** A voucher part or a promo discount: the card's line is then one amount, what is left to pay. */
+const oneAmount = (b: BookingRow) => b.voucherCents > 0 || b.promoDiscountCents > 0;
+
+/** The checkout's words for a promo discount: its code and the amount taken off the subtotal. */
+function promoText(b: BookingRow): string {
+  if (!b.promoDiscountCents) return "";
+  const subtotal = formatMoney(b.totalAmountCents + b.promoDiscountCents, b.currency, true);
+  return ` · Subtotal ${subtotal} · Promo ${b.promoCode}: -${formatMoney(b.promoDiscountCents, b.currency, true)}`;
 }
 
 /**

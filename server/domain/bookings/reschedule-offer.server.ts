@@ -11,6 +11,7 @@ import { formatMoney } from "../../../app/lib/money.ts";
 import type { EffectivePolicy } from "../../../app/lib/policy.ts";
 import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
 import { changeWindowText } from "../../../app/lib/policy-words.ts";
+import { keptDiscountTotalCents } from "../../../app/lib/promo.ts";
 import {
   differenceText,
   priceDifferenceCents,
@@ -93,8 +94,16 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
   const keeps = terms.policy.movedKeepsOriginalTerms;
   const options = (await moveDepartures(db, b, at)).map((d): RescheduleOption => {
     const unitCents = Math.round(d.price * 100);
-    const totalCents = bookingTotalCents(unitCents, b.groupSize);
-    const differenceCents = priceDifferenceCents(unitCents, b.groupSize, b.totalAmountCents);
+    const totalCents = keptDiscountTotalCents(
+      bookingTotalCents(unitCents, b.groupSize),
+      b.promoDiscountCents,
+    );
+    const differenceCents = priceDifferenceCents(
+      unitCents,
+      b.groupSize,
+      b.totalAmountCents,
+      b.promoDiscountCents,
+    );
     return {
       date: d.date,
       startTime: d.startTime,

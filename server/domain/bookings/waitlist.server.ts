@@ -30,6 +30,7 @@ import { adventures, waitlistEntries } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { hashToken } from "../access/auth.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { departuresOn } from "./departures.server.ts";
 import { lockDate, OFFER_TTL_MS, offerFreedSpots, type SpotRelease } from "./waitlist-offers.server.ts";
@@ -206,17 +207,25 @@ export async function listWaitlist(db: DB, adventureId: string, dates: { date: s
  * with it, and the spots it was offering go to the next in the queue.
  */
 export async function removeWaitlistEntry(db: DB, id: string, release: SpotRelease) {
-  const [entry] = await db
-    .select({ adventureId: waitlistEntries.adventureId, date: waitlistEntries.date })
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.id, id));
+  const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
   if (!entry) throw notFound("Waitlist entry not found");
   return db.transaction(async (tx) => {
     const slot = await lockDate(tx, entry.adventureId, entry.date);
+    const [was] = await tx
+      .select({ status: waitlistEntries.status })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.id, id));
     await tx
       .update(waitlistEntries)
       .set({ status: "removed", offerTokenHash: null, updatedAt: release.at })
       .where(eq(waitlistEntries.id, id));
+    await recordAudit(tx, {
+      action: "remove",
+      entity: "waitlist_entry",
+      entityId: id,
+      before: { status: was?.status ?? entry.status },
+      after: { status: "removed" },
+    });
     if (slot) await offerFreedSpots(tx, slot, release);
     return { id, status: "removed" as const };
   });

@@ -13,7 +13,7 @@ import { recordAudit } from "../audit/audit.server.ts";
 import { revokeBookingLinks } from "../bookings/booking-links.server.ts";
 import { canTransition, statusLabel } from "../bookings/booking-status.ts";
 import { cancelBooking } from "../bookings/cancel-booking.server.ts";
-import { retryBookingRefunds } from "../money/refunds.server.ts";
+import { retryBookingRefunds } from "../money/refund-retry.server.ts";
 import { type AdminBooking, loadBooking, toAdminBookings } from "./admin-bookings.server.ts";
 
 export interface StatusDeps {

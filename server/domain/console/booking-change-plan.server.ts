@@ -11,6 +11,7 @@ import { sydneyDate } from "../../../app/lib/dates.ts";
 import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
+import { keptDiscountTotalCents } from "../../../app/lib/promo.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventures,
@@ -149,7 +150,8 @@ export async function planChange(
     slot.id === b.availabilityId
       ? b.unitPriceCents
       : datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
-  const newTotal = bookingTotalCents(unitCents, groupSize);
+  // A promo discount stays with the booking through a change (app/lib/promo.ts).
+  const newTotal = keptDiscountTotalCents(bookingTotalCents(unitCents, groupSize), b.promoDiscountCents);
   const paid = await lockPaidPayments(tx, b.id);
   let refundable = 0;
   for (const p of paid) refundable += await refundableCents(tx, p);

@@ -21,11 +21,12 @@ import { totalAfterChange } from "../../../app/lib/booking-change.ts";
 import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import type { DB } from "../../db/client.server.ts";
-import { bookingChanges, bookings, participants } from "../../db/schema.ts";
+import { type BookingRow, bookingChanges, bookings, participants } from "../../db/schema.ts";
 import { changeLinkEmail } from "../../email/booking-change-templates.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { conflict } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { PAYMENT_LINK_TTL_MS } from "../bookings/operator-booking.server.ts";
 import {
   applyMove,
@@ -109,6 +110,14 @@ export async function changeBooking(
         expiresAt: holdUntil,
         at,
       });
+      await recordAudit(tx, {
+        action: "create",
+        entity: "booking_change",
+        entityId: change.id,
+        bookingId: b.id,
+        before: null,
+        after: { ...changeTarget(plan), difference_cents: plan.difference_cents, settlement: "link" },
+      });
       return { repeated: false as const, kind: "link" as const, change: withPayment, plan, b, paymentId };
     }
 
@@ -139,6 +148,18 @@ export async function changeBooking(
           })
         : [];
     const refundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    await recordAudit(tx, {
+      action: "change",
+      entity: "booking",
+      entityId: b.id,
+      bookingId: b.id,
+      before: movedFields(b),
+      after: {
+        ...movedFields(moved),
+        settlement: decision.settlement,
+        ...(refundCents > 0 ? { refund_cents: refundCents } : {}),
+      },
+    });
     await enqueueMovedEmails(tx, {
       booking: moved,
       change: { ...change, status: "done" },
@@ -196,7 +217,18 @@ export async function changeBooking(
     },
     (sessionId) => `${returnUrl}${encodeURIComponent(sessionId)}`,
     {
-      undo: (tx) => releaseChange(tx, change.id, { at: now(), publicUrl: env.publicUrl }),
+      undo: async (tx) => {
+        if (!(await releaseChange(tx, change.id, { at: now(), publicUrl: env.publicUrl }))) return;
+        // The log's entry for the change requested says it ended here, with the booking unchanged.
+        await recordAudit(tx, {
+          action: "release",
+          entity: "booking_change",
+          entityId: change.id,
+          bookingId,
+          before: { status: "holding" },
+          after: { status: "released" },
+        });
+      },
       message:
         "The payment provider could not make the link. The booking is unchanged; try again in a moment.",
       // The email is queued in the transaction that records the checkout: it exists exactly when the link does.
@@ -216,6 +248,21 @@ export async function changeBooking(
     payment_expires_at: expiresAt.toISOString(),
     repeated: false,
   };
+}
+
+/** Where and for how many a booking goes, and what it costs, as the audit log records a change. */
+function movedFields(b: BookingRow) {
+  return {
+    selected_date: b.selectedDate,
+    start_time: b.startTime,
+    group_size: b.groupSize,
+    total_amount_cents: b.totalAmountCents,
+  };
+}
+
+/** The date, start time and group size a change asks for. */
+function changeTarget(plan: ChangePlan) {
+  return { selected_date: plan.date, start_time: plan.start_time ?? "", group_size: plan.group_size };
 }
 
 /** The answer to a repeated submission: the first change as it stands (its link is not shown again). */

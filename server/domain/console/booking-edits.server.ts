@@ -6,9 +6,10 @@ import { eq } from "drizzle-orm";
 import type { BookingContactInput } from "../../../app/lib/admin-forms/booking-page.ts";
 import { formatDateAU } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventures, bookingNotes, bookings } from "../../db/schema.ts";
+import { adventures, type BookingRow, bookingNotes, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import type { Logger } from "../../log.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { linkExpired, linkLastDay, manageUrl, mintBookingLink } from "../bookings/booking-links.server.ts";
 import { type AdminBooking, loadBooking, toAdminBookings } from "./admin-bookings.server.ts";
 import type { BookingNoteView } from "./booking-page.server.ts";
@@ -25,22 +26,45 @@ export async function updateBookingContact(
   bookingId: string,
   input: BookingContactInput,
 ): Promise<AdminBooking> {
-  const [row] = await deps.db
-    .update(bookings)
-    .set({
-      customerFirstName: input.customer_first_name,
-      customerLastName: input.customer_last_name,
-      customerEmail: input.customer_email,
-      customerPhone: input.customer_phone,
-      specialRequirements: input.special_requirements,
-      updatedAt: deps.now(),
-    })
-    .where(eq(bookings.id, bookingId))
-    .returning();
-  if (!row) throw notFound("Booking not found");
+  const row = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+    if (!before) throw notFound("Booking not found");
+    const [after] = await tx
+      .update(bookings)
+      .set({
+        customerFirstName: input.customer_first_name,
+        customerLastName: input.customer_last_name,
+        customerEmail: input.customer_email,
+        customerPhone: input.customer_phone,
+        specialRequirements: input.special_requirements,
+        updatedAt: deps.now(),
+      })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+    await recordAudit(tx, {
+      action: "update",
+      entity: "booking",
+      entityId: bookingId,
+      bookingId,
+      before: contactFields(before),
+      after: contactFields(after),
+    });
+    return after;
+  });
   deps.log.info("booking contact details changed", { booking: bookingId });
   const [booking] = await toAdminBookings(deps.db, [row]);
   return booking;
+}
+
+/** The lead customer's details, as the audit log records them. */
+function contactFields(b: BookingRow) {
+  return {
+    customer_first_name: b.customerFirstName,
+    customer_last_name: b.customerLastName,
+    customer_email: b.customerEmail,
+    customer_phone: b.customerPhone,
+    special_requirements: b.specialRequirements,
+  };
 }
 
 export async function addBookingNote(
@@ -49,10 +73,21 @@ export async function addBookingNote(
   body: string,
 ): Promise<BookingNoteView> {
   await loadBooking(deps.db, bookingId);
-  const [note] = await deps.db
-    .insert(bookingNotes)
-    .values({ bookingId, body, createdAt: deps.now() })
-    .returning();
+  const note = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bookingNotes)
+      .values({ bookingId, body, createdAt: deps.now() })
+      .returning();
+    await recordAudit(tx, {
+      action: "create",
+      entity: "booking_note",
+      entityId: row.id,
+      bookingId,
+      before: null,
+      after: { body: row.body },
+    });
+    return row;
+  });
   deps.log.info("booking note added", { booking: bookingId });
   return { id: note.id, body: note.body, created_at: note.createdAt.toISOString() };
 }
@@ -89,6 +124,15 @@ export async function operatorBookingLink(
       );
     }
     const token = await mintBookingLink(tx, bookingId, "operator", at);
+    // The link itself is a credential and never enters the log: only that one was made, and until when.
+    await recordAudit(tx, {
+      action: "create",
+      entity: "booking_link",
+      entityId: bookingId,
+      bookingId,
+      before: null,
+      after: { channel: "operator", last_day: lastDay },
+    });
     return { url: manageUrl(deps.env.publicUrl, token), last_day: lastDay };
   });
   // The link is a credential: its booking is logged, never the address.

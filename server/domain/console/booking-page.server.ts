@@ -93,6 +93,14 @@ export async function bookingPage(db: DB, bookingId: string, at: Date) {
     /** Who made it (website or operator) and how the rest of the total is paid. */
     source: row.source,
     payment_method: row.paymentMethod,
+    /** The promo code the booking used and the discount it gave on the subtotal, or null. */
+    promo: row.promoCode
+      ? {
+          code: row.promoCode,
+          discount: dollars(row.promoDiscountCents),
+          subtotal: dollars(row.totalAmountCents + row.promoDiscountCents),
+        }
+      : null,
     /** What is still to pay (a booking paid on the day, before the operator records the money). */
     owed: dollars(owedCents(row, paidCents)),
     payments: paid.map((p) => ({

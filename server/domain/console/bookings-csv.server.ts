@@ -1,8 +1,12 @@
-/** The operator's bookings as a CSV download, with the list's filter. */
+/**
+ * The operator's bookings as a CSV download, with the list's filter. Once the
+ * operator has made any promo code, two columns follow the others: the code a
+ * booking used and its discount (dollars); until then the file is as before.
+ */
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { csvLine, csvRecord } from "../../csv.server.ts";
 import type { DB } from "../../db/client.server.ts";
-import { type BookingRow, bookings } from "../../db/schema.ts";
+import { type BookingRow, bookings, promoCodes } from "../../db/schema.ts";
 import {
   type AdminBooking,
   type BookingFilter,
@@ -29,17 +33,26 @@ const CSV_COLUMNS = [
   "special_requirements",
 ] as const;
 
-function csvRow(b: AdminBooking): string {
-  return csvRecord(CSV_COLUMNS, {
+const PROMO_COLUMNS = [...CSV_COLUMNS, "promo_code", "promo_discount"] as const;
+
+function csvRow(b: AdminBooking, row: BookingRow, withPromo: boolean): string {
+  const values = {
     ...b,
     total_amount: b.total_amount.toFixed(2),
     refund_amount: b.refund_amount.toFixed(2),
+  };
+  if (!withPromo) return csvRecord(CSV_COLUMNS, values);
+  return csvRecord(PROMO_COLUMNS, {
+    ...values,
+    promo_code: row.promoCode ?? "",
+    promo_discount: row.promoDiscountCents ? (row.promoDiscountCents / 100).toFixed(2) : "",
   });
 }
 
 /** Every matching booking as CSV lines, read in keyset batches (bounded memory). */
 export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000): AsyncGenerator<string> {
-  yield csvLine(CSV_COLUMNS);
+  const withPromo = (await db.select({ id: promoCodes.id }).from(promoCodes).limit(1)).length > 0;
+  yield csvLine(withPromo ? PROMO_COLUMNS : CSV_COLUMNS);
   const base = bookingWhere(filter);
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -57,7 +70,7 @@ export async function* bookingsCsv(db: DB, filter: BookingFilter, batch = 1000):
       .limit(batch);
     if (!rows.length) return;
     const admin = await toAdminBookings(db, rows);
-    yield admin.map(csvRow).join("");
+    yield admin.map((b, i) => csvRow(b, rows[i], withPromo)).join("");
     if (rows.length < batch) return;
     const last = rows[rows.length - 1];
     after = { createdAt: last.createdAt, id: last.id };

@@ -16,6 +16,7 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings, emailOutbox } from "../../db/schema.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { confirmationEmail } from "../bookings/booking-emails.server.ts";
 import { linkExpired, manageUrl, mintBookingLink } from "../bookings/booking-links.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -112,16 +113,27 @@ const SEALED_AGAIN =
 
 /** A failed email goes back to the queue, due now, with its attempts counted afresh. */
 export async function retryEmail(db: DB, id: string): Promise<EmailLogItem> {
-  const row = await loadEmail(db, id);
-  if (row.status !== "failed")
-    throw conflict(`Only a failed email can be retried; this one is ${row.status}.`);
-  if (row.sealed) throw conflict(SEALED_AGAIN);
-  const [updated] = await db
-    .update(emailOutbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), claimToken: null })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
-    .returning();
-  if (!updated) throw conflict("This email was changed at the same time. Reload and try again.");
+  const before = await loadEmail(db, id);
+  if (before.status !== "failed")
+    throw conflict(`Only a failed email can be retried; this one is ${before.status}.`);
+  if (before.sealed) throw conflict(SEALED_AGAIN);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailOutbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), claimToken: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+      .returning();
+    if (!row) throw conflict("This email was changed at the same time. Reload and try again.");
+    await recordAudit(tx, {
+      action: "retry",
+      entity: "email",
+      entityId: id,
+      bookingId: row.bookingId,
+      before: { status: before.status, attempts: before.attempts, kind: before.kind, to: before.toAddress },
+      after: { status: row.status, attempts: row.attempts, kind: row.kind, to: row.toAddress },
+    });
+    return row;
+  });
   return item(updated);
 }
 
@@ -130,19 +142,30 @@ export async function sendEmailAgain(db: DB, id: string): Promise<EmailLogItem> 
   const row = await loadEmail(db, id);
   if (row.sealed) throw conflict(SEALED_AGAIN);
   if (row.status === "pending") throw conflict("This email is still waiting to be sent.");
-  const [copy] = await db
-    .insert(emailOutbox)
-    .values({
-      kind: row.kind,
-      toAddress: row.toAddress,
-      subject: row.subject,
-      textBody: row.textBody,
-      htmlBody: row.htmlBody,
-      attachments: row.attachments,
-      headers: row.headers,
+  const copy = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(emailOutbox)
+      .values({
+        kind: row.kind,
+        toAddress: row.toAddress,
+        subject: row.subject,
+        textBody: row.textBody,
+        htmlBody: row.htmlBody,
+        attachments: row.attachments,
+        headers: row.headers,
+        bookingId: row.bookingId,
+      })
+      .returning();
+    await recordAudit(tx, {
+      action: "send_again",
+      entity: "email",
+      entityId: inserted.id,
       bookingId: row.bookingId,
-    })
-    .returning();
+      before: null,
+      after: { copy_of: row.id, kind: row.kind, to: row.toAddress, subject: row.subject },
+    });
+    return inserted;
+  });
   return item(copy);
 }
 
@@ -177,9 +200,16 @@ export async function resendConfirmation(
   await db.transaction(async (tx) => {
     const token = await mintBookingLink(tx, booking.id, "resend", at);
     const url = manageUrl(env.publicUrl, token);
-    await enqueueEmail(tx, {
-      ...(await confirmationEmail(tx, { booking, adventure, site, at, manageUrl: url })),
-      id,
+    const email = await confirmationEmail(tx, { booking, adventure, site, at, manageUrl: url });
+    await enqueueEmail(tx, { ...email, id });
+    // The email carries a fresh private link: the log names the email, never its text.
+    await recordAudit(tx, {
+      action: "resend_confirmation",
+      entity: "email",
+      entityId: id,
+      bookingId: booking.id,
+      before: null,
+      after: { kind: email.kind, to: email.to },
     });
   });
   return item(await loadEmail(db, id));

@@ -12,12 +12,14 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { formatMoney } from "../../../app/lib/money.ts";
 import { bookings, type PaymentRow, refunds } from "../../db/schema.ts";
 import { HttpError } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import {
   claimBookingRefund,
   lockPaidPayments,
   type RefundDeps,
   type RefundRow,
   refundableCents,
+  refundFields,
   sendRefund,
 } from "../money/refunds.server.ts";
 import { loadBooking } from "./admin-bookings.server.ts";
@@ -79,10 +81,22 @@ export async function operatorRefund(
       note: input.reason,
     });
     const cents = rows.reduce((sum, r) => sum + r.amountCents, 0);
-    await tx
+    const [after] = await tx
       .update(bookings)
       .set({ refundAmountCents: sql`${bookings.refundAmountCents} + ${cents}`, updatedAt: at })
-      .where(eq(bookings.id, bookingId));
+      .where(eq(bookings.id, bookingId))
+      .returning({ refundAmountCents: bookings.refundAmountCents });
+    // One entry per refund row (per payment it goes back to): its amount and the operator's reason.
+    for (const row of rows) {
+      await recordAudit(tx, {
+        action: "refund",
+        entity: "refund",
+        entityId: row.id,
+        bookingId,
+        before: { booking_refund_amount_cents: after.refundAmountCents - cents },
+        after: { ...refundFields(row), booking_refund_amount_cents: after.refundAmountCents },
+      });
+    }
     return { rows, repeated: false };
   });
 

@@ -12,6 +12,7 @@ import { changeLinkEmail } from "../../email/booking-change-templates.server.ts"
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { paymentLinkEmail } from "../../email/payment-link-templates.server.ts";
 import { conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 
 export async function sendPaymentLinkAgain(
@@ -35,12 +36,22 @@ export async function sendPaymentLinkAgain(
   const email = change
     ? changeLinkEmail({ booking, change, payUrl: payment.checkoutUrl, expiresAt: payment.expiresAt, site })
     : { kind: "payment_link", ...paymentLinkEmail(booking, payment.checkoutUrl, payment.expiresAt, site) };
-  await enqueueEmail(db, {
-    ...email,
-    to: booking.customerEmail,
-    bookingId: booking.id,
-    // A copy each time the operator asks (the first one's key stays the original's).
-    dedupeKey: `payment_link_again:${payment.id}:${m.at.getTime()}`,
+  await db.transaction(async (tx) => {
+    await enqueueEmail(tx, {
+      ...email,
+      to: booking.customerEmail,
+      bookingId: booking.id,
+      // A copy each time the operator asks (the first one's key stays the original's).
+      dedupeKey: `payment_link_again:${payment.id}:${m.at.getTime()}`,
+    });
+    await recordAudit(tx, {
+      action: "send_link",
+      entity: "payment",
+      entityId: payment.id,
+      bookingId: booking.id,
+      before: null,
+      after: { to: booking.customerEmail, amount_cents: payment.amountTotalCents, kind: payment.kind },
+    });
   });
   return { to: booking.customerEmail };
 }

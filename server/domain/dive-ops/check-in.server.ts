@@ -4,6 +4,7 @@ import type { DB } from "../../db/client.server.ts";
 import { bookings, participants } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import type { Logger } from "../../log.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 
 export interface CheckIn {
   id: string;
@@ -23,28 +24,47 @@ export async function setCheckIn(
   checkedIn: boolean,
   at: Date,
 ): Promise<CheckIn> {
-  const [found] = await db
-    .select({ status: bookings.bookingStatus, bookingId: bookings.id })
-    .from(participants)
-    .innerJoin(bookings, eq(bookings.id, participants.bookingId))
-    .where(eq(participants.id, participantId))
-    .limit(1);
-  if (!found) throw notFound("Participant not found");
-  if (found.status === "cancelled")
-    throw conflict("This booking is cancelled: its participants cannot check in.");
-  const [row] = await db
-    .update(participants)
-    .set({
-      checkedInAt: checkedIn
-        ? sql`coalesce(${participants.checkedInAt}, ${at.toISOString()}::timestamptz)`
-        : null,
-      updatedAt: at,
-    })
-    .where(eq(participants.id, participantId))
-    .returning({ id: participants.id, checkedInAt: participants.checkedInAt });
-  if (!row) throw notFound("Participant not found");
+  const row = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        status: bookings.bookingStatus,
+        bookingId: bookings.id,
+        checkedInAt: participants.checkedInAt,
+      })
+      .from(participants)
+      .innerJoin(bookings, eq(bookings.id, participants.bookingId))
+      .where(eq(participants.id, participantId))
+      .limit(1)
+      .for("update", { of: participants });
+    if (!found) throw notFound("Participant not found");
+    if (found.status === "cancelled")
+      throw conflict("This booking is cancelled: its participants cannot check in.");
+    const [updated] = await tx
+      .update(participants)
+      .set({
+        checkedInAt: checkedIn
+          ? sql`coalesce(${participants.checkedInAt}, ${at.toISOString()}::timestamptz)`
+          : null,
+        updatedAt: at,
+      })
+      .where(eq(participants.id, participantId))
+      .returning({ id: participants.id, checkedInAt: participants.checkedInAt });
+    if (!updated) throw notFound("Participant not found");
+    // Checking in again keeps the first time: an entry only when the state changed.
+    if ((found.checkedInAt === null) !== (updated.checkedInAt === null)) {
+      await recordAudit(tx, {
+        action: checkedIn ? "check_in" : "undo_check_in",
+        entity: "check_in",
+        entityId: participantId,
+        bookingId: found.bookingId,
+        before: { checked_in: found.checkedInAt !== null, checked_in_at: found.checkedInAt },
+        after: { checked_in: updated.checkedInAt !== null, checked_in_at: updated.checkedInAt },
+      });
+    }
+    return { ...updated, bookingId: found.bookingId };
+  });
   log.info("participant check-in", {
-    booking: found.bookingId,
+    booking: row.bookingId,
     participant: participantId,
     checked_in: checkedIn,
   });

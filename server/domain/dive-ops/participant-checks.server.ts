@@ -10,6 +10,8 @@ import { sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { bookings, medicalClearanceEvents, type ParticipantRow, participants } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
+import { PARTICIPANT_REDACTED } from "./participant-audit.ts";
 
 async function participantForAction(tx: DB, participantId: string) {
   const [row] = await tx
@@ -68,6 +70,21 @@ export async function recordMedicalClearance(
       .set({ medicalClearanceAt: at, updatedAt: at })
       .where(eq(participants.id, participantId))
       .returning();
+    await recordAudit(tx, {
+      action: "medical_clearance",
+      entity: "participant",
+      entityId: participantId,
+      bookingId: saved.bookingId,
+      before: { medical_clearance_at: null },
+      after: {
+        medical_clearance_at: at,
+        recorded_by: details?.recorded_by ?? "",
+        doctor: details?.doctor ?? "",
+        cleared_on: details?.cleared_on ?? null,
+        clearance_note: details?.note ?? "",
+      },
+      redact: PARTICIPANT_REDACTED,
+    });
     return saved;
   });
 }
@@ -105,6 +122,15 @@ export async function undoMedicalClearance(
       .set({ medicalClearanceAt: null, updatedAt: at })
       .where(eq(participants.id, participantId))
       .returning();
+    await recordAudit(tx, {
+      action: "medical_clearance_undo",
+      entity: "participant",
+      entityId: participantId,
+      bookingId: saved.bookingId,
+      before: { medical_clearance_at: participant.medicalClearanceAt },
+      after: { medical_clearance_at: null, recorded_by: details.recorded_by, clearance_note: details.note },
+      redact: PARTICIPANT_REDACTED,
+    });
     return saved;
   });
 }
@@ -125,6 +151,14 @@ export async function markCertificationChecked(
       .set({ certCheckedAt: at, updatedAt: at })
       .where(eq(participants.id, participantId))
       .returning();
+    await recordAudit(tx, {
+      action: "certification_checked",
+      entity: "participant",
+      entityId: participantId,
+      bookingId: saved.bookingId,
+      before: { cert_checked_at: null },
+      after: { cert_checked_at: at, cert_agency: saved.certAgency, cert_level: saved.certLevel },
+    });
     return saved;
   });
 }

@@ -22,7 +22,9 @@ import {
 } from "../../db/schema.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
 import { validateBody } from "../../security/text.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { revokeParticipantLinks } from "../bookings/booking-links.server.ts";
+import { PARTICIPANT_REDACTED, participantFields } from "./participant-audit.ts";
 import { loadBooking } from "./participants.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
@@ -150,6 +152,15 @@ export async function saveParticipant(
       .values({ bookingId, position, ...values, createdAt: at })
       .onConflictDoUpdate({ target: [participants.bookingId, participants.position], set: values })
       .returning();
+    await recordAudit(tx, {
+      action: existing ? "update" : "create",
+      entity: "participant",
+      entityId: saved.id,
+      bookingId,
+      before: participantFields(existing),
+      after: participantFields(saved),
+      redact: PARTICIPANT_REDACTED,
+    });
     // The history says why a recorded clearance stopped counting.
     if (existing?.medicalClearanceAt && "medicalAnswers" in medical) {
       await tx

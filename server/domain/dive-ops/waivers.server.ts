@@ -7,6 +7,7 @@ import { desc } from "drizzle-orm";
 import type { DB } from "../../db/client.server.ts";
 import { waivers } from "../../db/schema.ts";
 import { conflict } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 
 export type WaiverRow = typeof waivers.$inferSelect;
 
@@ -51,6 +52,13 @@ export async function publishWaiver(
         "The waiver was changed by someone else since you opened it: reload to see the new version.",
       );
     }
+    await recordAudit(tx, {
+      action: "create",
+      entity: "waiver",
+      entityId: String(row.version),
+      before: null,
+      after: { version: row.version, title: row.title, body: row.body },
+    });
     return row;
   });
 }

@@ -32,6 +32,7 @@ import {
 } from "../../email/trip-templates.server.ts";
 import type { Env } from "../../env.server.ts";
 import type { Logger } from "../../log.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { startTimeLabel } from "../bookings/booking-emails.server.ts";
 import { manageUrl, mintBookingLink } from "../bookings/booking-links.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
@@ -116,10 +117,29 @@ export async function saveTripEmailTemplate(
   at: Date,
 ): Promise<TripEmailTemplate> {
   const values = { subject: input.subject, body: input.body, enabled: input.enabled, updatedAt: at };
-  await db
-    .insert(emailTemplates)
-    .values({ kind: input.kind, ...values })
-    .onConflictDoUpdate({ target: emailTemplates.kind, set: values });
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.kind, input.kind))
+      .for("update");
+    await tx
+      .insert(emailTemplates)
+      .values({ kind: input.kind, ...values })
+      .onConflictDoUpdate({ target: emailTemplates.kind, set: values });
+    const fields = (t: { subject: string; body: string; enabled: boolean }) => ({
+      subject: t.subject,
+      body: t.body,
+      enabled: t.enabled,
+    });
+    await recordAudit(tx, {
+      action: before ? "update" : "create",
+      entity: "email_template",
+      entityId: input.kind,
+      before: before ? fields(before) : null,
+      after: fields(values),
+    });
+  });
   return { ...input, customised: true };
 }
 

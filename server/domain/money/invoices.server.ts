@@ -36,6 +36,7 @@ import {
 import { invoiceEmail } from "../../email/invoice-templates.server.ts";
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getSetting, setSetting } from "../content/settings.server.ts";
 
@@ -80,7 +81,22 @@ export async function saveTaxIdentity(db: DB, input: TaxIdentity): Promise<TaxId
     });
   }
   const value = { legalName: input.legalName.trim(), abn, gstRegistered: input.gstRegistered };
-  await setSetting(db, TAX_IDENTITY_KEY, value);
+  await db.transaction(async (tx) => {
+    const before = await storedTaxIdentity(tx);
+    await setSetting(tx, TAX_IDENTITY_KEY, value);
+    const fields = (t: TaxIdentity) => ({
+      legal_name: t.legalName,
+      abn: t.abn,
+      gst_registered: t.gstRegistered,
+    });
+    await recordAudit(tx, {
+      action: "update",
+      entity: "tax_settings",
+      entityId: TAX_IDENTITY_KEY,
+      before: fields(before),
+      after: fields(value),
+    });
+  });
   return value;
 }
 
@@ -160,6 +176,26 @@ export function bookingLine(b: BookingRow, totalCents = b.totalAmountCents): Inv
   };
 }
 
+/**
+ * A booking's lines: the adventure at its subtotal and, when a promo code gave
+ * a discount, the discount as a line of its own below it (negative, taxable),
+ * so the document's total and its GST (1/11 of the taxable total) are of what
+ * is actually paid.
+ */
+export function bookingLines(b: BookingRow): InvoiceLine[] {
+  if (!b.promoDiscountCents) return [bookingLine(b)];
+  return [
+    bookingLine(b, b.totalAmountCents + b.promoDiscountCents),
+    {
+      description: `Promo code ${b.promoCode ?? ""}`.trim(),
+      quantity: 1,
+      unit_cents: -b.promoDiscountCents,
+      total_cents: -b.promoDiscountCents,
+      taxable: true,
+    },
+  ];
+}
+
 /** A confirmed booking's invoice: the whole supply, whatever paid for it (card, cash, voucher or on the day). */
 export async function issueBookingInvoice(tx: DB, b: BookingRow, at: Date) {
   return issueDocument(tx, {
@@ -167,7 +203,7 @@ export async function issueBookingInvoice(tx: DB, b: BookingRow, at: Date) {
     sourceKey: `booking:${b.id}`,
     bookingId: b.id,
     ...buyerOf(b),
-    lines: [bookingLine(b)],
+    lines: bookingLines(b),
     currency: b.currency,
     at,
   });
@@ -341,10 +377,20 @@ export async function invoiceById(db: DB, id: string): Promise<InvoiceRow> {
 export async function sendInvoice(db: DB, row: InvoiceRow, at: Date): Promise<void> {
   const content = await loadSiteContent(db);
   const email = await invoiceEmail(row, { refersTo: await refersTo(db, row), site: siteInfo(content) });
-  await enqueueEmail(db, {
-    ...email,
-    bookingId: row.bookingId,
-    dedupeKey: `invoice:${row.id}:${at.getTime()}`,
+  await db.transaction(async (tx) => {
+    await enqueueEmail(tx, {
+      ...email,
+      bookingId: row.bookingId,
+      dedupeKey: `invoice:${row.id}:${at.getTime()}`,
+    });
+    await recordAudit(tx, {
+      action: "send",
+      entity: "invoice",
+      entityId: row.id,
+      bookingId: row.bookingId,
+      before: null,
+      after: { number: invoiceNumber(row), to: row.buyerEmail, total_cents: row.totalCents },
+    });
   });
 }
 

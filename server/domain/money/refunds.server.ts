@@ -314,56 +314,16 @@ export async function retryDueRefunds(deps: RefundDeps, limit = 20): Promise<{ s
   return { sent };
 }
 
-/**
- * The operator's "Retry refund": every refund of the booking that has not
- * reached the provider is sent now with its own key; one the provider took
- * and then failed (a closed card, say) is claimed again under a new key,
- * because the old key would only replay the failure.
- */
-export async function retryBookingRefunds(deps: RefundDeps, bookingId: string): Promise<number> {
-  const { db, now } = deps;
-  const at = now();
-  const open = await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.bookingId, bookingId), inArray(refunds.status, ["pending", "failed"])))
-    .orderBy(asc(refunds.createdAt));
-  const toSend: string[] = [];
-  for (const r of open) {
-    if (!r.providerRefundId) {
-      // Never reached the provider: the same key again.
-      await db
-        .update(refunds)
-        .set({ status: "pending", nextAttemptAt: at, attempts: 0, updatedAt: at })
-        .where(and(eq(refunds.id, r.id), inArray(refunds.status, ["pending", "failed"])));
-      toSend.push(r.id);
-    } else if (r.status === "failed") {
-      const again = await db.transaction(async (tx) => {
-        const [payment] = await tx.select().from(payments).where(eq(payments.id, r.paymentId)).for("update");
-        // The failed one stays as history (canceled: replaced by the new attempt), and is not retried again.
-        const [moved] = await tx
-          .update(refunds)
-          .set({ status: "canceled", updatedAt: at })
-          .where(and(eq(refunds.id, r.id), eq(refunds.status, "failed")))
-          .returning();
-        if (!moved || !payment) return null;
-        const n = (await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id)))
-          .length;
-        return claimRefund(tx, {
-          payment,
-          bookingId: r.bookingId,
-          amountCents: r.amountCents,
-          reason: r.reason as RefundReason,
-          at,
-          key: `${r.idempotencyKey}:${n + 1}`,
-          note: r.note ?? undefined,
-        });
-      });
-      if (again) toSend.push(again.id);
-    }
-  }
-  for (const id of toSend) await sendRefund(deps, id);
-  return toSend.length;
+/** A refund as the audit log records it: the amount, why, and the payment it goes back to. */
+export function refundFields(r: RefundRow) {
+  return {
+    amount_cents: r.amountCents,
+    currency: r.currency,
+    reason: r.reason,
+    note: r.note,
+    payment_id: r.paymentId,
+    status: r.status,
+  };
 }
 
 /** Finds our refund for a provider refund: by its id, else by the refund_id we set in its metadata. */

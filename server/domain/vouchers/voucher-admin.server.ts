@@ -13,6 +13,7 @@ import { bookings, type VoucherRow, voucherEntries, vouchers } from "../../db/sc
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { voucherCodeEmail } from "../../email/voucher-templates.server.ts";
 import { conflict, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { assignNewCode, type CodedVoucher, hashVoucherCode, issueVoucher } from "./vouchers.server.ts";
 
@@ -118,6 +119,14 @@ export async function voidVoucher(db: DB, id: string, note: string, at: Date): P
       note: note || "Voided by the operator",
       createdAt: at,
     });
+    await recordAudit(tx, {
+      action: "void",
+      entity: "voucher",
+      entityId: id,
+      bookingId: before.sourceBookingId,
+      before: { status: before.status, balance_cents: before.balanceCents },
+      after: { status: row.status, balance_cents: row.balanceCents, note: note || "Voided by the operator" },
+    });
     return row;
   });
 }
@@ -149,6 +158,24 @@ export async function issueOperatorVoucher(
       ...voucherCodeEmail(v, v.code, site, ctx.publicUrl),
       dedupeKey: `voucher_code:${v.id}`,
     });
+    // The code is the holder's credential: the log names it by its last characters only.
+    await recordAudit(tx, {
+      action: "create",
+      entity: "voucher",
+      entityId: v.id,
+      before: null,
+      after: {
+        code_hint: voucherCodeHint(v.codeSuffix),
+        status: v.status,
+        initial_cents: v.initialCents,
+        balance_cents: v.balanceCents,
+        currency: v.currency,
+        recipient_name: v.recipientName,
+        recipient_email: v.recipientEmail,
+        note: input.note,
+        expires_at: v.expiresAt,
+      },
+    });
     return v;
   });
 }
@@ -177,6 +204,14 @@ export async function sendNewVoucherCode(
       ...voucherCodeEmail(v, v.code, site, ctx.publicUrl),
       // One email per code: the new code's hash names it.
       dedupeKey: `voucher_code:${v.id}:${(v.codeHash ?? "").slice(0, 16)}`,
+    });
+    await recordAudit(tx, {
+      action: "new_code",
+      entity: "voucher",
+      entityId: id,
+      bookingId: before.sourceBookingId,
+      before: { code_hint: voucherCodeHint(before.codeSuffix) },
+      after: { code_hint: voucherCodeHint(v.codeSuffix), sent_to: v.recipientEmail },
     });
     return v;
   });

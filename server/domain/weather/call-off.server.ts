@@ -28,6 +28,7 @@ import {
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { weatherOfferEmail } from "../../email/weather-templates.server.ts";
 import { badRequest } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { manageUrl, mintBookingLink } from "../bookings/booking-links.server.ts";
 import { cancelPendingBooking } from "../bookings/holds.server.ts";
 import { closeAtProvider } from "../bookings/settle.server.ts";
@@ -200,6 +201,23 @@ export async function cancelForWeather(
         bookingId: b.id,
       });
       made++;
+    }
+    if (created || made > 0 || unpaid.length > 0) {
+      await recordAudit(tx, {
+        action: created ? "create" : "update",
+        entity: "weather_calloff",
+        entityId: cancellation.id,
+        before: created ? null : { offers: 0 },
+        after: {
+          date: cancellation.date,
+          adventure_id: cancellation.adventureId,
+          default_choice: cancellation.defaultChoice,
+          respond_by: cancellation.respondBy,
+          message: cancellation.message,
+          offers: made,
+          unpaid_ended: unpaid.length,
+        },
+      });
     }
     return { cancellation, created, made, unpaid };
   });

@@ -25,6 +25,7 @@ import {
 import { enqueueEmail } from "../../email/outbox.server.ts";
 import { weatherCreditEmail, weatherRefundEmail } from "../../email/weather-templates.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../errors.server.ts";
+import { recordAudit } from "../audit/audit.server.ts";
 import { cancelBooking } from "../bookings/cancel-booking.server.ts";
 import { moveBookingFree } from "../bookings/reschedule-move.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
@@ -97,6 +98,16 @@ async function claimOffer(
     .where(and(eq(weatherOffers.id, offerId), isNull(weatherOffers.choice)))
     .returning();
   if (!row) throw new AlreadyDecided();
+  // An entry only when the console answered (for a customer on the phone): the customer's own
+  // answer and the default are the offer's own history (decided_by).
+  await recordAudit(tx, {
+    action: "choice",
+    entity: "weather_offer",
+    entityId: offerId,
+    bookingId: row.bookingId,
+    before: { choice: null },
+    after: { choice: m.choice, decided_by: m.by },
+  });
   return row;
 }
 
@@ -139,6 +150,14 @@ export async function chooseWeather(
           throw conflict("This booking is no longer on the cancelled date.");
         }
         const moved = await moveBookingFree(tx, { booking: b, target, at, publicUrl: env.publicUrl });
+        await recordAudit(tx, {
+          action: "move",
+          entity: "booking",
+          entityId: b.id,
+          bookingId: b.id,
+          before: { selected_date: b.selectedDate, start_time: b.startTime },
+          after: { selected_date: moved.booking.selectedDate, start_time: moved.booking.startTime },
+        });
         await tx
           .update(weatherOffers)
           .set({ movedToDate: moved.booking.selectedDate })

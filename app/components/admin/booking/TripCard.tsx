@@ -16,7 +16,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The trip at a glance: adventure, date, group, status, reference and money. */
-export function TripCard({ booking: b }: { booking: AdminBooking }) {
+export function TripCard({
+  booking: b,
+  promo = null,
+}: {
+  booking: AdminBooking;
+  promo?: { code: string; discount: number; subtotal: number } | null;
+}) {
   const money = (amount: number) => formatDollars(amount, b.currency);
   return (
     <Card title="Trip">
@@ -27,7 +33,17 @@ export function TripCard({ booking: b }: { booking: AdminBooking }) {
         <Row label="Adventure">{b.adventure_title}</Row>
         <Row label="Date">{departureText(b.selected_date, b.start_time, "full")}</Row>
         <Row label="Group size">{`${b.group_size} ${b.group_size === 1 ? "person" : "people"}`}</Row>
-        <Row label="Total">{money(b.total_amount)}</Row>
+        {promo ? (
+          <>
+            <Row label="Subtotal">{money(promo.subtotal)}</Row>
+            <Row label={`Promo code ${promo.code}`}>
+              <span data-testid="admin-promo-discount">-{money(promo.discount)}</span>
+            </Row>
+          </>
+        ) : null}
+        <Row label="Total">
+          <span data-testid="admin-total">{money(b.total_amount)}</span>
+        </Row>
         <Row label="Status">
           <span className="flex flex-wrap gap-1.5">
             <BookingStatusBadge status={b.booking_status} />

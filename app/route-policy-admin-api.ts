@@ -63,6 +63,9 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/bookings/:id/revoke-links", { POST: "bookings.write" }),
   adminApi("/api/admin/bookings/:id/status", { PUT: "bookings.write" }),
   adminApi("/api/admin/trips", { GET: "trips" }),
+  adminApi("/api/admin/departures/:id/crew", { GET: "trips", PUT: "operations" }),
+  adminApi("/api/admin/departures/:id/crew/:member", { DELETE: "operations" }),
+  adminApi("/api/admin/adventures/:id/crew-needs", { PUT: "operations" }),
   // The trip day.
   adminApi("/api/admin/manifest", { GET: "trip-day" }),
   adminApi("/api/admin/manifest.csv", { GET: "exports" }),

@@ -11,11 +11,19 @@ import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
 import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
+import {
+  bookingDepartures,
+  crewKey,
+  crewOfDate,
+  participantDeparture,
+  upcomingCrewTrips,
+} from "../domain/dive-ops/crew.server.ts";
 import { loadManifest, nextTripDate } from "../domain/dive-ops/manifest.server.ts";
 import { manifestCsv } from "../domain/dive-ops/manifest-csv.server.ts";
 import { upcomingNotReady } from "../domain/dive-ops/not-ready.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { crewScope, memberOf, requireCrewOf } from "./crew-scope.server.ts";
 import { readJson } from "./validate.server.ts";
 
 const DATE_MESSAGE = "Date must be a real date written as YYYY-MM-DD";
@@ -43,15 +51,31 @@ export function adminManifestApi(services: Services) {
     return value;
   };
 
+  /** The manifest of `date` as the caller may see it, each departure with its crew. */
+  const manifestFor = async (date: string, only: ReadonlySet<string> | null) => {
+    const manifest = await loadManifest(db, date, now(), only);
+    const crews = await crewOfDate(db, date);
+    return {
+      ...manifest,
+      adventures: manifest.adventures.map((a) => ({
+        ...a,
+        ...crews.get(crewKey(a.adventure_id, manifest.date, a.departure_time)),
+      })),
+    };
+  };
+
   api.get("/admin/manifest", async (c) => {
     const asked = c.req.query("date");
     const date = dateOf(asked);
     c.header("Cache-Control", NO_STORE);
-    const manifest = await loadManifest(db, date, now());
-    // Opened without a date on a day with no trip: the next day that has one.
+    const only = await crewScope(c, db);
+    const manifest = await manifestFor(date, only);
+    // Opened without a date on a day with no trip: the next day that has one (for crew, one of theirs).
     if (!asked && manifest.totals.bookings === 0) {
-      const next = await nextTripDate(db, date);
-      if (next && next !== date) return c.json(await loadManifest(db, next, now()));
+      const next = only
+        ? (await upcomingCrewTrips(db, memberOf(c), date, 1))[0]?.date
+        : await nextTripDate(db, date);
+      if (next && next !== date) return c.json(await manifestFor(next, only));
     }
     return c.json(manifest);
   });
@@ -68,16 +92,24 @@ export function adminManifestApi(services: Services) {
 
   api.get("/admin/manifest/not-ready", async (c) => {
     c.header("Cache-Control", NO_STORE);
-    return c.json(await upcomingNotReady(db, now(), NOT_READY_DAYS));
+    const list = await upcomingNotReady(db, now(), NOT_READY_DAYS);
+    const only = await crewScope(c, db);
+    if (!only) return c.json(list);
+    const keys = await bookingDepartures(
+      db,
+      list.bookings.map((b) => b.id),
+    );
+    return c.json({ ...list, bookings: list.bookings.filter((b) => only.has(keys.get(b.id) ?? "")) });
   });
 
   api.post("/admin/manifest/complete", async (c) => {
     const { date } = await readJson(c, completeSchema);
-    return c.json({ success: true, ...(await completeDate(db, log, date, now())) });
+    return c.json({ success: true, ...(await completeDate(db, log, date, now(), await crewScope(c, db))) });
   });
 
   api.post("/admin/participants/:id/check-in", async (c) => {
     const { checked_in } = await readJson(c, checkInSchema);
+    await requireCrewOf(c, db, await participantDeparture(db, c.req.param("id")));
     const participant = await setCheckIn(db, log, c.req.param("id"), checked_in, now());
     return c.json({ success: true, participant });
   });

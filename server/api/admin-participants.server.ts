@@ -3,6 +3,7 @@ import { z } from "zod";
 import { clearanceRecordSchema, clearanceUndoSchema } from "../../app/lib/admin-forms/clearance.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { waiverSchema } from "../../app/lib/participants.ts";
+import { participantDeparture } from "../domain/dive-ops/crew.server.ts";
 import { clearanceFile, clearanceView } from "../domain/dive-ops/medical-clearance.server.ts";
 import {
   markCertificationChecked,
@@ -14,6 +15,7 @@ import { adminBookingParticipants, adminParticipantView } from "../domain/dive-o
 import { currentWaiver, publishWaiver, waiverHistory } from "../domain/dive-ops/waivers.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { requireCrewOf } from "./crew-scope.server.ts";
 import { readJson } from "./validate.server.ts";
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -88,6 +90,7 @@ export function adminParticipantsApi(services: Services) {
   });
 
   api.post("/admin/participants/:id/certification-checked", async (c) => {
+    await requireCrewOf(c, db, await participantDeparture(db, c.req.param("id")));
     const saved = await markCertificationChecked(db, c.req.param("id"), now());
     return c.json(await adminParticipantView(db, saved));
   });

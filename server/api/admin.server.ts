@@ -7,6 +7,7 @@ import { adminAvailabilityApi } from "./admin-availability.server.ts";
 import { adminBookingPageApi } from "./admin-booking-page.server.ts";
 import { adminBookingsApi } from "./admin-bookings.server.ts";
 import { adminContentApi } from "./admin-content.server.ts";
+import { adminCrewApi } from "./admin-crew.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminEmailLogApi } from "./admin-email-log.server.ts";
 import { adminInvoicesApi } from "./admin-invoices.server.ts";
@@ -48,6 +49,7 @@ export function adminApi(services: Services) {
   api.route("/", adminBookingsApi(services));
   api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminTripsApi(services));
+  api.route("/", adminCrewApi(services));
   api.route("/", adminEmailLogApi(services));
   api.route("/", adminBookingPageApi(services));
   api.route("/", adminMessagesApi(services));

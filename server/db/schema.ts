@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { BOOKING_NOTE_MAX } from "../../app/lib/admin-forms/booking-page.ts";
 import type { ChangeSettlement } from "../../app/lib/booking-change.ts";
+import type { CrewNeeds, CrewRole } from "../../app/lib/crew.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 import type { EffectivePolicy, PolicyOverride } from "../../app/lib/policy.ts";
@@ -87,6 +88,8 @@ export const adventures = pgTable(
     bookingCutoffHours: integer("booking_cutoff_hours"),
     /** The adventure's own cancellation and date-change rules over the site's (app/lib/policy.ts); null: the site's. */
     policyOverride: jsonb("policy_override").$type<PolicyOverride>(),
+    /** Guests per crew member of each role the adventure needs (app/lib/crew.ts); {} needs none. */
+    crewNeeded: jsonb("crew_needed").$type<CrewNeeds>().notNull().default({}),
     termsConditions: text("terms_conditions").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     viewCount: integer("view_count").notNull().default(0),
@@ -1366,3 +1369,29 @@ export const auditLog = pgTable(
   ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * Who works a departure: a staff member (or the owner, "owner") in a crew
+ * role. One role per person per departure; removing the departure removes
+ * its crew. `member` is not a foreign key (the owner has no staff row): a
+ * member no longer on the staff drops out of every list, and removing them
+ * deletes their rows.
+ */
+export const departureCrew = pgTable(
+  "departure_crew",
+  {
+    id: id(),
+    availabilityId: text("availability_id")
+      .notNull()
+      .references(() => availability.id, { onDelete: "cascade" }),
+    member: text("member").notNull(),
+    crewRole: text("crew_role").$type<CrewRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("departure_crew_member_key").on(t.availabilityId, t.member),
+    index("departure_crew_member_idx").on(t.member),
+    check("departure_crew_role_check", sql`${t.crewRole} in ('instructor', 'divemaster', 'skipper')`),
+  ],
+);
+export type DepartureCrewRow = typeof departureCrew.$inferSelect;

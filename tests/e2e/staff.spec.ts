@@ -159,6 +159,60 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await expectNoSidewaysScroll(crew);
   await crew.screenshot({ path: test.info().outputPath("crew-manifest-375.png"), fullPage: true });
 
+  // The owner's first dives need an instructor per four guests: three guests booked by phone on a
+  // date of its own leave the departure short until Casey is assigned, from the owner's Trips.
+  const date = `2033-0${1 + (Date.now() % 9)}-1${Date.now() % 9}`;
+  const ownerApi = { Authorization: `Bearer ${owner}` };
+  const needs = await request.put(`${origin}/api/admin/adventures/dive-exhibition/crew-needs`, {
+    headers: ownerApi,
+    data: { instructor: 4 },
+  });
+  expect(needs.status()).toBe(200);
+  const made = await request.post(`${origin}/api/admin/bookings`, {
+    headers: ownerApi,
+    data: {
+      adventure_id: "dive-exhibition",
+      selected_date: date,
+      group_size: 3,
+      customer_first_name: "Lena",
+      customer_email: "lena.crew-trip@example.com",
+      payment: "on_the_day",
+      open_date: true,
+    },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto(`${origin}/admin/trips?date=${date}`);
+  const card = page.getByRole("listitem").filter({ hasText: "Discover Scuba Diving" });
+  await expect(card.getByTestId("crew-short")).toHaveText("Short of staff: 1 instructor");
+  await card.getByText("Crew", { exact: true }).click();
+  await card.getByLabel("Person", { exact: true }).selectOption({ label: "Casey Crew" });
+  await card.getByLabel("As", { exact: true }).selectOption("instructor");
+  await card.getByRole("button", { name: "Assign" }).click();
+  await expect(card.getByTestId("crew-line")).toHaveText("Casey Crew (instructor)");
+  await expect(card.getByTestId("crew-short")).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("trips-crew-1280.png"), fullPage: true });
+
+  // Casey's own trips come first on Trips; the manifest shows that departure with its crew.
+  await crew.goto(`${origin}/admin/trips`);
+  const yours = crew.getByRole("region", { name: "Your trips" });
+  await expect(yours).toContainText("Discover Scuba Diving");
+  await expect(yours).toContainText("Instructor");
+  await expectNoSidewaysScroll(crew);
+  await crew.screenshot({ path: test.info().outputPath("crew-trips-375.png"), fullPage: true });
+  await yours.getByRole("link").first().click();
+  await expect(crew).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}`));
+  await expect(crew.getByTestId("crew-line")).toHaveText("Casey Crew (instructor)");
+  await crew.screenshot({ path: test.info().outputPath("crew-manifest-trip-375.png"), fullPage: true });
+  // The adventure's needs go back as they were.
+  expect(
+    (
+      await request.put(`${origin}/api/admin/adventures/dive-exhibition/crew-needs`, {
+        headers: ownerApi,
+        data: {},
+      })
+    ).status(),
+  ).toBe(200);
+
   // A forgotten password: the emailed link's page sets a new one and signs them out everywhere.
   const asked = await request.post(`${origin}/api/admin/password-reset`, { data: { email: CREW_EMAIL } });
   expect(asked.status()).toBe(200);

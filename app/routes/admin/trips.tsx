@@ -1,9 +1,12 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { Alert, buttonClass, EmptyState, PageHeader, Tabs, tabPanelProps } from "../../components/admin";
+import type { CrewCandidate } from "../../components/admin/trips/CrewEditor";
 import { DepartureCard, type TripDeparture } from "../../components/admin/trips/DepartureCard";
+import { type UpcomingCrewTrip, YourTrips } from "../../components/admin/trips/YourTrips";
 import { adminAction, adminGet, failureText } from "../../lib/admin-data";
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
+import { can, type StaffRole } from "../../lib/staff-access";
 import type { Route } from "./+types/trips";
 
 type View = "day" | "week";
@@ -22,9 +25,11 @@ function viewOf(params: URLSearchParams): { date: string; view: View } {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { date, view } = viewOf(new URL(request.url).searchParams);
-  const trips = await adminGet<{ days: { date: string; departures: TripDeparture[] }[] }>(
-    `/api/admin/trips?from=${date}&days=${view === "week" ? 7 : 1}`,
-  );
+  const trips = await adminGet<{
+    days: { date: string; departures: TripDeparture[] }[];
+    yours: UpcomingCrewTrip[];
+    candidates: CrewCandidate[];
+  }>(`/api/admin/trips?from=${date}&days=${view === "week" ? 7 : 1}`);
   return { trips, date, view, today: sydneyDate() };
 }
 export const clientAction = adminAction;
@@ -37,6 +42,11 @@ export default function AdminTrips({ loaderData }: Route.ComponentProps) {
   const go = (next: { date?: string; view?: View }) =>
     setParams({ date: next.date ?? date, view: next.view ?? view }, { preventScrollReset: true });
   const days = trips.ok ? trips.data.days : [];
+  const yours = trips.ok ? trips.data.yours : [];
+  const layout = useRouteLoaderData("routes/admin/layout") as { me?: { role?: StaffRole } } | undefined;
+  // The crew controls, for those who may change the crew (owner and manager).
+  const role = layout?.me?.role ?? "owner";
+  const candidates = trips.ok && can(role, "operations") ? trips.data.candidates : undefined;
   const failed = failureText(trips, "Failed to load the trips");
   const title =
     view === "week"
@@ -49,11 +59,14 @@ export default function AdminTrips({ loaderData }: Route.ComponentProps) {
         title="Trips"
         description="Every departure across the adventures: who is booked, who is ready, and what runs."
         actions={
-          <Link to="/admin/bookings/new" className={buttonClass("primary")}>
-            New booking
-          </Link>
+          can(role, "bookings.write") ? (
+            <Link to="/admin/bookings/new" className={buttonClass("primary")}>
+              New booking
+            </Link>
+          ) : undefined
         }
       />
+      <YourTrips trips={yours} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Tabs
           tabs={VIEWS}
@@ -98,11 +111,19 @@ export default function AdminTrips({ loaderData }: Route.ComponentProps) {
           days[0]?.departures.length ? (
             <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {days[0].departures.map((d) => (
-                <DepartureCard key={d.availability_id} d={d} date={date} />
+                <DepartureCard key={d.availability_id} d={d} date={date} candidates={candidates} />
               ))}
             </ul>
           ) : trips.ok ? (
-            <EmptyState title="No departures on this day">Add dates in the availability calendar.</EmptyState>
+            role === "crew" ? (
+              <EmptyState title="None of your trips on this day">
+                Your trips are listed above; the owner or a manager assigns the crew.
+              </EmptyState>
+            ) : (
+              <EmptyState title="No departures on this day">
+                Add dates in the availability calendar.
+              </EmptyState>
+            )
           ) : null
         ) : (
           <ol className="grid gap-4 lg:grid-cols-7 lg:gap-2">
@@ -122,7 +143,7 @@ export default function AdminTrips({ loaderData }: Route.ComponentProps) {
                 {day.departures.length ? (
                   <ul className="grid gap-2">
                     {day.departures.map((d) => (
-                      <DepartureCard key={d.availability_id} d={d} date={day.date} />
+                      <DepartureCard key={d.availability_id} d={d} date={day.date} candidates={candidates} />
                     ))}
                   </ul>
                 ) : (

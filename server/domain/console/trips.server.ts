@@ -2,14 +2,17 @@
  * Every trip of a day or a week, across all adventures: each departure with
  * its spots, its confirmed bookings and people, how many of those bookings
  * are ready (the one readiness rule), and whether it is closed or called off
- * for weather. One query per table, whatever the number of departures.
+ * for weather, its crew and the crew it is short of. One query per table,
+ * whatever the number of departures.
  * A day's departures run in time order: those without a time of their own
  * (their adventure's usual time) first, as they always listed, then by start time.
  */
 import { and, asc, between, eq, inArray } from "drizzle-orm";
+import { type CrewNeeds, type CrewShort, crewShortfall } from "../../../app/lib/crew.ts";
 import { addDays } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, availability, bookings, weatherCancellations } from "../../db/schema.ts";
+import { type CrewMember, crewOf } from "../dive-ops/crew.server.ts";
 import { readinessForBookings } from "../dive-ops/participants.server.ts";
 
 /** Bookings that are trips: paid or settled, not waiting for a checkout. */
@@ -32,6 +35,11 @@ export interface TripDeparture {
   /** Confirmed bookings whose whole group is ready, and those that are not. */
   ready: number;
   not_ready: number;
+  /** Who works it, and the crew roles it is short of for the people booked (app/lib/crew.ts). */
+  crew: CrewMember[];
+  crew_short: CrewShort[];
+  /** The adventure's crew needs (guests per person of each role). */
+  crew_needs: CrewNeeds;
 }
 
 export interface TripDay {
@@ -43,7 +51,12 @@ export async function tripDays(db: DB, from: string, days: number): Promise<Trip
   const to = addDays(from, days - 1);
   const [slots, trips, calledOff] = await Promise.all([
     db
-      .select({ slot: availability, title: adventures.title, sort: adventures.sortOrder })
+      .select({
+        slot: availability,
+        title: adventures.title,
+        sort: adventures.sortOrder,
+        needs: adventures.crewNeeded,
+      })
       .from(availability)
       .innerJoin(adventures, eq(adventures.id, availability.adventureId))
       .where(between(availability.date, from, to))
@@ -68,8 +81,13 @@ export async function tripDays(db: DB, from: string, days: number): Promise<Trip
     db,
     trips.map((t) => t.id),
   );
+  const crews = await crewOf(
+    db,
+    slots.map(({ slot }) => slot.id),
+  );
   const out: TripDay[] = Array.from({ length: days }, (_, i) => ({ date: addDays(from, i), departures: [] }));
-  for (const { slot, title } of slots) {
+  for (const { slot, title, needs } of slots) {
+    const crew = crews.get(slot.id) ?? [];
     const mine = trips.filter((t) => t.slot === slot.id);
     const ready = mine.filter((t) => readiness.get(t.id)?.status === "ready").length;
     out
@@ -91,6 +109,13 @@ export async function tripDays(db: DB, from: string, days: number): Promise<Trip
         people: mine.reduce((sum, t) => sum + t.people, 0),
         ready,
         not_ready: mine.length - ready,
+        crew,
+        crew_needs: needs,
+        crew_short: crewShortfall(
+          needs,
+          slot.bookedSpots,
+          crew.map((c) => c.role),
+        ),
       });
   }
   return out;

@@ -7,6 +7,7 @@ import { badRequest } from "../../errors.server.ts";
 import type { Logger } from "../../log.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
+import { crewKey } from "./crew.server.ts";
 import { MANIFEST_STATUSES } from "./manifest.server.ts";
 
 /**
@@ -20,6 +21,7 @@ export async function completeDate(
   log: Logger,
   date: string,
   now: Date,
+  only: ReadonlySet<string> | null = null,
 ): Promise<{ date: string; completed: number }> {
   if (date > sydneyDate(now)) {
     const message = "A date can be marked completed from the trip day on, not before";
@@ -28,11 +30,18 @@ export async function completeDate(
   // Which of the manifest's bookings move is the booking status rule's to say, as for one booking.
   const from = MANIFEST_STATUSES.filter((s) => canTransition(s, "completed"));
   const done = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: bookings.id, status: bookings.bookingStatus })
+    const found = await tx
+      .select({
+        id: bookings.id,
+        status: bookings.bookingStatus,
+        adventureId: bookings.adventureId,
+        startTime: bookings.startTime,
+      })
       .from(bookings)
       .where(and(eq(bookings.selectedDate, date), inArray(bookings.bookingStatus, from)))
       .for("update");
+    // A Crew member completes the departures they work (`only`), nobody else's.
+    const due = only ? found.filter((b) => only.has(crewKey(b.adventureId, date, b.startTime))) : found;
     if (due.length === 0) return [];
     const rows = await tx
       .update(bookings)

@@ -13,6 +13,7 @@
  * answers: its queries name their columns and leave medical_answers out.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { CrewShort } from "../../../app/lib/crew.ts";
 import { sydneyDate } from "../../../app/lib/dates.ts";
 import { startTimeText } from "../../../app/lib/departure.ts";
 import type { MedicalStatus } from "../../../app/lib/manifest.ts";
@@ -30,6 +31,7 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../../db/schema.ts";
 import { startTimeLabel } from "../bookings/booking-emails.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
+import { type CrewMember, crewKey } from "./crew.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */
@@ -88,6 +90,10 @@ export interface ManifestAdventure {
   requires_certification: boolean;
   people: number;
   bookings: ManifestBooking[];
+  /** The departure's crew and the roles it is short of (added by the console's answer, not the CSV). */
+  availability_id?: string;
+  crew?: CrewMember[];
+  crew_short?: CrewShort[];
 }
 
 export interface ManifestTotals {
@@ -343,9 +349,17 @@ export async function nextTripDate(db: DB, from: string): Promise<string | null>
   return row?.date ?? null;
 }
 
-/** The manifest of one date (YYYY-MM-DD), as the screen, the print-out and the CSV show it. */
-export async function loadManifest(db: DB, date: string, now: Date): Promise<Manifest> {
-  const rows = await db
+/**
+ * The manifest of one date (YYYY-MM-DD), as the screen, the print-out and the CSV show it;
+ * `only` limits it to those departures (a Crew member's, as crew keys: dive-ops/crew).
+ */
+export async function loadManifest(
+  db: DB,
+  date: string,
+  now: Date,
+  only: ReadonlySet<string> | null = null,
+): Promise<Manifest> {
+  const all = await db
     .select(manifestBookingColumns)
     .from(bookings)
     .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
@@ -357,6 +371,7 @@ export async function loadManifest(db: DB, date: string, now: Date): Promise<Man
       asc(bookings.createdAt),
       asc(bookings.id),
     );
+  const rows = only ? all.filter((r) => only.has(crewKey(r.adventureId, date, r.startTime ?? ""))) : all;
   const [people, waiver] = await Promise.all([
     participantsOf(
       db,

@@ -1,6 +1,7 @@
 import { ClipboardCheck } from "lucide-react";
 import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
 import { startTimeText } from "../../../lib/departure";
+import { CrewSummary } from "../trips/CrewSummary";
 import { EmptyState, StatCard } from "../ui";
 import { BookingCard, type Write } from "./BookingCard";
 import { PrintTable } from "./PrintTable";
@@ -93,6 +94,9 @@ function AdventureSection({
             .join(" · ")}
         </p>
       ) : null}
+      <div className="manifest-screen-only">
+        <CrewSummary crew={adventure.crew ?? []} short={adventure.crew_short ?? []} />
+      </div>
       <div className="manifest-screen-only space-y-3">
         {adventure.bookings.map((b) => (
           <BookingCard

@@ -3,12 +3,26 @@ import { Link } from "react-router";
 import type { TripDeparture } from "../../../../server/domain/console/trips.server";
 import { startTimeText } from "../../../lib/departure";
 import { Badge } from "../ui/badge";
+import { type CrewCandidate, CrewEditor } from "./CrewEditor";
+import { CrewSummary } from "./CrewSummary";
 
 /** One departure as GET /api/admin/trips gives it (a type-only import: no server code in the browser). */
 export type { TripDeparture };
 
-/** A departure at a glance: spots, people, readiness, and whether it runs; its manifest one tap away. */
-export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {
+/**
+ * A departure at a glance: spots, people, readiness, its crew and whether it is short of
+ * staff, and whether it runs; its manifest one tap away. `candidates` (owner and manager)
+ * adds the crew controls.
+ */
+export function DepartureCard({
+  d,
+  date,
+  candidates,
+}: {
+  d: TripDeparture;
+  date: string;
+  candidates?: readonly CrewCandidate[];
+}) {
   const time = d.start_time ? startTimeText(d.start_time) : "";
   const share = d.available_spots ? Math.min(100, (100 * d.booked_spots) / d.available_spots) : 0;
   return (
@@ -55,6 +69,8 @@ export function DepartureCard({ d, date }: { d: TripDeparture; date: string }) {
       ) : (
         <p className="mt-1 text-sm text-slate-500">No bookings yet</p>
       )}
+      <CrewSummary crew={d.crew} short={d.crew_short} />
+      {candidates ? <CrewEditor d={d} candidates={candidates} /> : null}
     </li>
   );
 }

@@ -394,7 +394,14 @@ describe("participants and the trip day", () => {
 
   it("a Crew member's check-in records the before and after, once", async () => {
     const crew = await memberToken(ctx.db, "crew");
-    const booking = await paidBooking({ date: today });
+    const booking = await paidBooking({ date: today, holdSpots: true });
+    // A Crew member checks in on the departures they work.
+    await ok(
+      await call(owner, "PUT", `/api/admin/departures/${booking.availabilityId}/crew`, {
+        member: crew.id,
+        role: "divemaster",
+      }),
+    );
     const [person] = await ctx.db
       .insert(participants)
       .values({ bookingId: booking.id, position: 1, fullName: "Ana Diver" })

@@ -3,7 +3,7 @@
  * removing crew, the shortfall on Trips and the manifest, and a Crew member
  * limited to the departures they work (trips, manifest, check-in, completing).
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, participants } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
@@ -117,7 +117,11 @@ describe("crew needs and assignments", () => {
       { role: "skipper", missing: 1 },
     ]);
 
-    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entity, "departure_crew"));
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, "departure_crew"))
+      .orderBy(asc(auditLog.recordedAt));
     expect(entries.map((e) => e.action)).toEqual(["create", "create", "update", "delete"]);
     const [needsEntry] = await ctx.db
       .select()

@@ -64,7 +64,7 @@ test("divers counted out and back; a diver still in the water sets off the alarm
   await page.getByRole("link", { name: "Roll call" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Roll call" })).toBeVisible();
   await page.getByRole("button", { name: "Start dive 1" }).click();
-  const diver = (name: string) => page.getByTestId("roll-call-diver").filter({ hasText: name });
+  const diver = (name: string) => page.getByRole("listitem", { name, exact: true });
   await diver("Ruth Diver").getByLabel("Buddy").selectOption({ label: "Sol Diver" });
   await diver("Ruth Diver").getByRole("button", { name: "In the water" }).click();
   await expect(diver("Ruth Diver")).toContainText("In the water since");

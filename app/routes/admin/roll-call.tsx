@@ -115,6 +115,7 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
                   key={diver.participant_id}
                   className={`rounded-2xl border-2 p-3 ${state === "in_water" ? "border-sky-700 bg-sky-50" : "border-slate-300 bg-white"}`}
                   data-testid="roll-call-diver"
+                  aria-label={diver.name}
                 >
                   <div className="flex items-center justify-between gap-3">
                     <div className="min-w-0">
@@ -146,9 +147,10 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
                     )}
                   </div>
                   {state === "aboard" ? (
-                    <label className="mt-2 flex items-center gap-2 text-base text-slate-800">
-                      Buddy
+                    <div className="mt-2 flex items-center gap-2 text-base text-slate-800">
+                      <label htmlFor={`buddy-${diver.participant_id}`}>Buddy</label>
                       <select
+                        id={`buddy-${diver.participant_id}`}
                         className="field min-h-12 flex-1 text-base"
                         value={buddies[diver.participant_id] ?? ""}
                         onChange={(e) => setBuddies({ ...buddies, [diver.participant_id]: e.target.value })}
@@ -162,7 +164,7 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
                             </option>
                           ))}
                       </select>
-                    </label>
+                    </div>
                   ) : mark?.buddy_id ? (
                     <p className="mt-1 text-base text-slate-700">Buddy: {byId.get(mark.buddy_id)?.name}</p>
                   ) : null}

@@ -28,7 +28,7 @@ export function MissingAlarm({
       aria-labelledby="alarm-title"
       className="fixed inset-0 z-50 overflow-y-auto bg-red-700 p-4 text-white"
     >
-      <h2 id="alarm-title" className="flex items-center gap-2 text-3xl font-extrabold uppercase">
+      <h2 id="alarm-title" className="flex items-center gap-2 text-3xl font-extrabold text-white uppercase">
         <Siren aria-hidden="true" className="h-9 w-9" /> Diver missing
       </h2>
       <p className="mt-1 text-lg font-semibold">Not everyone is aboard. Still in the water:</p>

@@ -65,6 +65,10 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/trips", { GET: "trips" }),
   adminApi("/api/admin/departures/:id/crew", { GET: "trips", PUT: "operations" }),
   adminApi("/api/admin/departures/:id/crew/:member", { DELETE: "operations" }),
+  adminApi("/api/admin/departures/:id/roll-call", { GET: "trip-day" }),
+  adminApi("/api/admin/departures/:id/roll-call/dives", { POST: "trip-day" }),
+  adminApi("/api/admin/departures/:id/roll-call/dives/:n/marks", { POST: "trip-day" }),
+  adminApi("/api/admin/departures/:id/roll-call/dives/:n/all-aboard", { POST: "trip-day" }),
   adminApi("/api/admin/adventures/:id/crew-needs", { PUT: "operations" }),
   // The trip day.
   adminApi("/api/admin/manifest", { GET: "trip-day" }),

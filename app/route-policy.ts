@@ -283,6 +283,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/bookings", "bookings.read", "routes/admin/bookings.tsx"),
   adminPage("/admin/bookings/new", "bookings.write", "routes/admin/new-booking.tsx"),
   adminPage("/admin/trips", "trips", "routes/admin/trips.tsx"),
+  adminPage("/admin/roll-call/:id", "trip-day", "routes/admin/roll-call.tsx"),
   adminPage("/admin/bookings/:id", "bookings.read", "routes/admin/booking.tsx"),
   adminPage("/admin/contacts", "messages", "routes/admin/contacts.tsx"),
   adminPage("/admin/newsletter", "messages", "routes/admin/newsletter.tsx"),

@@ -22,6 +22,7 @@ import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminStaffApi } from "./admin-staff.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTripsApi } from "./admin-trips.server.ts";
+import { adminRollCallApi } from "./admin-roll-call.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
 import { adminVouchersApi } from "./admin-vouchers.server.ts";
 import { adminWaitlistApi } from "./admin-waitlist.server.ts";
@@ -49,6 +50,7 @@ export function adminApi(services: Services) {
   api.route("/", adminBookingsApi(services));
   api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminTripsApi(services));
+  api.route("/", adminRollCallApi(services));
   api.route("/", adminCrewApi(services));
   api.route("/", adminEmailLogApi(services));
   api.route("/", adminBookingPageApi(services));

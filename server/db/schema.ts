@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -1395,3 +1396,44 @@ export const departureCrew = pgTable(
   ],
 );
 export type DepartureCrewRow = typeof departureCrew.$inferSelect;
+
+/**
+ * The roll call of each dive of a departure: started when the crew starts
+ * counting divers out, ended by "All aboard", which the server refuses while
+ * anyone is still in the water. Kept with the trip as its dive log.
+ */
+export const rollCalls = pgTable(
+  "roll_calls",
+  {
+    id: id(),
+    availabilityId: text("availability_id")
+      .notNull()
+      .references(() => availability.id, { onDelete: "cascade" }),
+    diveNumber: integer("dive_number").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    allAboardAt: timestamp("all_aboard_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("roll_calls_dive_key").on(t.availabilityId, t.diveNumber),
+    check("roll_calls_dive_number_check", sql`${t.diveNumber} >= 1`),
+  ],
+);
+export type RollCallRow = typeof rollCalls.$inferSelect;
+
+/** One diver on one dive's roll call: when they went in and came back, and their buddy. */
+export const rollCallMarks = pgTable(
+  "roll_call_marks",
+  {
+    rollCallId: text("roll_call_id")
+      .notNull()
+      .references(() => rollCalls.id, { onDelete: "cascade" }),
+    participantId: text("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    buddyId: text("buddy_id"),
+    outAt: timestamp("out_at", { withTimezone: true }),
+    backAt: timestamp("back_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.rollCallId, t.participantId] })],
+);
+export type RollCallMarkRow = typeof rollCallMarks.$inferSelect;

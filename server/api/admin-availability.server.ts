@@ -7,12 +7,16 @@
  * operator runs it more than once a day. A date keeps either timed departures
  * or its one without a time (ADR 27); rows without a time answer exactly as
  * they always did, and `start_time` appears only on a row that has one.
+ * Likewise `crew_short` (the crew roles a departure lacks for the guests
+ * booked, app/lib/crew.ts) appears only on a departure that is short, so an
+ * adventure that needs no crew answers as it always did.
  */
 
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { availabilityCreateSchema, availabilityUpdateSchema } from "../../app/lib/admin-forms/index.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
+import { crewShortfall } from "../../app/lib/crew.ts";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { departureText, mixesDepartureKinds } from "../../app/lib/departure.ts";
 import { toCents } from "../../app/lib/money.ts";
@@ -21,6 +25,7 @@ import { adventures, availability } from "../db/schema.ts";
 import { recordAudit } from "../domain/audit/audit.server.ts";
 import { rowFields } from "../domain/audit/audited.server.ts";
 import { offerFreedSpots } from "../domain/bookings/waitlist-offers.server.ts";
+import { crewOf } from "../domain/dive-ops/crew.server.ts";
 import { badRequest, conflict, HttpError, notFound } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
@@ -62,7 +67,7 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
   api.get("/admin/availability/:adventureId", async (c) => {
     const adventureId = c.req.param("adventureId");
     const [adventure] = await db
-      .select({ id: adventures.id })
+      .select({ id: adventures.id, needs: adventures.crewNeeded })
       .from(adventures)
       .where(eq(adventures.id, adventureId))
       .limit(1);
@@ -74,8 +79,26 @@ export function adminAvailabilityApi({ database, log, env, now }: Services) {
       .from(availability)
       .where(and(eq(availability.adventureId, adventureId), gte(availability.date, addDays(today, -366))))
       .orderBy(asc(availability.date), asc(availability.startTime));
+    // Crew is read only when the adventure needs some: no needs, no shortfall.
+    const needsCrew = Object.keys(adventure.needs).length > 0;
+    const crews = needsCrew
+      ? await crewOf(
+          db,
+          rows.map((r) => r.id),
+        )
+      : null;
+    const dates = rows.map((r) => {
+      const short = needsCrew
+        ? crewShortfall(
+            adventure.needs,
+            r.bookedSpots,
+            (crews?.get(r.id) ?? []).map((m) => m.role),
+          )
+        : [];
+      return short.length ? { ...toAdminAvailability(r), crew_short: short } : toAdminAvailability(r);
+    });
     c.header("Cache-Control", NO_STORE);
-    return c.json({ adventure_id: adventureId, today, dates: rows.map(toAdminAvailability) });
+    return c.json({ adventure_id: adventureId, today, dates });
   });
 
   api.post("/admin/availability", async (c) => {

@@ -218,3 +218,23 @@ describe("a Crew member", () => {
     expect((await status(other.booking.id)).booking.booking_status).toBe("confirmed");
   });
 });
+
+describe("a Crew member and the downloads", () => {
+  it("is refused every CSV download the router serves, naming the permission", async () => {
+    const { token } = await memberToken(ctx.db, "crew");
+    const downloads = [
+      ...new Set(
+        ctx.app.routes
+          .filter((r) => r.method === "GET" && r.path.startsWith("/api/admin/") && r.path.endsWith(".csv"))
+          .map((r) => r.path),
+      ),
+    ];
+    // The bookings and manifest exports and the audit log's CSV, at least.
+    expect(downloads.length).toBeGreaterThanOrEqual(3);
+    for (const path of downloads) {
+      const res = await call(token, path);
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail, path).toMatch(/Crew/);
+    }
+  });
+});

@@ -3,6 +3,8 @@
  * server modules that build the answers own the types; these imports are
  * type-only, so no server code reaches the browser.
  */
+import type { CrewShort } from "../../lib/crew";
+
 export type { BookingStatus } from "../../../server/db/schema";
 export type {
   AdminBooking,
@@ -25,4 +27,6 @@ export interface AvailabilityEntry {
   notes: string;
   is_available: boolean;
   weather_dependent: boolean;
+  /** The crew roles the departure lacks for its guests; only on a departure that is short. */
+  crew_short?: CrewShort[];
 }

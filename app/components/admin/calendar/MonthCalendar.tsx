@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, CloudRain } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, CloudRain, TriangleAlert } from "lucide-react";
 import { useMemo } from "react";
 import { formatDateAU } from "../../../lib/dates";
 import type { AvailabilityEntry } from "../types";
@@ -24,6 +24,8 @@ function dayOf(list: AvailabilityEntry[]) {
     available_spots: sum((d) => d.available_spots),
     booked_spots: sum((d) => d.booked_spots),
     departures: list.length,
+    /** A departure of the day is short of the crew its adventure needs (app/lib/crew.ts). */
+    short: list.some((d) => d.crew_short),
   };
 }
 
@@ -54,6 +56,8 @@ export function MonthCalendar({
     return new Map([...onDate].map(([date, list]) => [date, dayOf(list)]));
   }, [dates]);
   const grid = useMemo(() => monthGrid(cursor.year, cursor.month), [cursor]);
+  // The legend names the mark only where some date carries it: no crew needs, no mark.
+  const anyShort = useMemo(() => dates.some((d) => d.crew_short), [dates]);
   return (
     <Card
       title={<span aria-live="polite">{monthLabel(cursor.year, cursor.month)}</span>}
@@ -118,9 +122,17 @@ export function MonthCalendar({
                         } ${past ? "opacity-60" : ""}`}
                       >
                         <div className="flex h-full flex-col">
-                          <span className="text-xs font-medium text-slate-700">
-                            <span className="sr-only">{formatDateAU(date, "full")}</span>
-                            <span aria-hidden="true">{Number(date.slice(8))}</span>
+                          <span className="flex items-center justify-between text-xs font-medium text-slate-700">
+                            <span>
+                              <span className="sr-only">{formatDateAU(date, "full")}</span>
+                              <span aria-hidden="true">{Number(date.slice(8))}</span>
+                            </span>
+                            {entry?.short ? (
+                              <span data-testid="day-short" title="Short of staff" className="text-amber-700">
+                                <TriangleAlert aria-hidden="true" className="h-3 w-3" />
+                                <span className="sr-only">Short of staff</span>
+                              </span>
+                            ) : null}
                           </span>
                           {entry ? (
                             entry.is_available ? (
@@ -172,6 +184,11 @@ export function MonthCalendar({
             <span className="inline-flex items-center gap-1.5">
               <CloudRain aria-hidden="true" className="h-3 w-3 text-ocean-700" /> Called off for weather
             </span>
+            {anyShort ? (
+              <span className="inline-flex items-center gap-1.5">
+                <TriangleAlert aria-hidden="true" className="h-3 w-3 text-amber-700" /> Short of staff
+              </span>
+            ) : null}
           </p>
           <WeatherDays counts={weather} />
         </div>

@@ -2,11 +2,15 @@ import { CalendarDays, CloudSun, Lock, LockOpen, Pencil, Trash2 } from "lucide-r
 import { useMemo } from "react";
 import { departureText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
+import { CrewSummary } from "../trips/CrewSummary";
 import type { AvailabilityEntry } from "../types";
 import { Badge, Button, Card, EmptyState } from "../ui";
 import type { WeatherCount } from "../WeatherCard";
 
-/** The next 10 dates from today, each with its spots, waitlist, price and the buttons that change it. */
+/**
+ * The next 10 dates from today, each with its spots, waitlist, price, any
+ * crew it is short of, and the buttons that change it.
+ */
 export function UpcomingAvailability({
   adventureId,
   dates,
@@ -86,6 +90,8 @@ export function UpcomingAvailability({
                     ) : null}
                   </div>
                   {d.notes ? <p className="mt-1 text-sm text-slate-500">{d.notes}</p> : null}
+                  {/* Crew are assigned on Trips; the calendar only says a departure is short. */}
+                  {d.crew_short ? <CrewSummary crew={[]} short={d.crew_short} /> : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
                   {weatherOn.has(d.date) ? null : d.is_available ? (

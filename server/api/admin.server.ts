@@ -16,6 +16,7 @@ import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
 import { adminPromoCodesApi } from "./admin-promo-codes.server.ts";
+import { adminRollCallApi } from "./admin-roll-call.server.ts";
 import { adminSchedulesApi } from "./admin-schedules.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminStaffApi } from "./admin-staff.server.ts";
@@ -58,6 +59,7 @@ export function adminApi(services: Services) {
   api.route("/", adminWaitlistApi(services));
   api.route("/", adminParticipantsApi(services));
   api.route("/", adminManifestApi(services));
+  api.route("/", adminRollCallApi(services));
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
   api.route("/", adminPromoCodesApi(services));

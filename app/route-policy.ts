@@ -305,6 +305,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/email-log", "messages", "routes/admin/email-log.tsx"),
   adminPage("/admin/invoices", "money", "routes/admin/invoices.tsx"),
   adminPage("/admin/manifest", "trip-day", "routes/admin/manifest.tsx"),
+  adminPage("/admin/roll-call/:id", "trip-day", "routes/admin/roll-call.tsx"),
   adminPage("/admin/weather", "operations", "routes/admin/weather.tsx"),
   adminPage("/admin/vouchers", "money", "routes/admin/vouchers.tsx"),
   adminPage("/admin/promo-codes", "money", "routes/admin/promo-codes.tsx"),

@@ -1,4 +1,5 @@
 import { ClipboardCheck } from "lucide-react";
+import { Link } from "react-router";
 import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
 import { startTimeText } from "../../../lib/departure";
 import { EmptyState, StatCard } from "../ui";
@@ -92,6 +93,14 @@ function AdventureSection({
             .filter(Boolean)
             .join(" · ")}
         </p>
+      ) : null}
+      {adventure.departure_id && adventure.diving ? (
+        <Link
+          to={`/admin/roll-call/${encodeURIComponent(adventure.departure_id)}`}
+          className="inline-flex min-h-11 items-center rounded-md border-2 border-ocean-900 px-3 font-semibold text-ocean-900 print:hidden"
+        >
+          Roll call
+        </Link>
       ) : null}
       <div className="manifest-screen-only space-y-3">
         {adventure.bookings.map((b) => (

@@ -5,14 +5,21 @@
  * Until crew assignment exists every departure of those days is kept.
  */
 import type { Manifest } from "../../server/domain/dive-ops/manifest.server";
-import { sync } from "./action-queue";
+import { sync, syncWhenOnline } from "./action-queue";
 import { adminFetch } from "./admin-api";
 import { addDays, sydneyDate } from "./dates";
 
 /** Today and the next two days: a trip of a few days at sea keeps its data. */
 export const OFFLINE_DAYS = 3;
 
+let listening = false;
+
 export async function installOffline(): Promise<void> {
+  // Whatever screen is open when the signal returns, the queue is sent.
+  if (!listening) {
+    listening = true;
+    syncWhenOnline();
+  }
   if (!("serviceWorker" in navigator)) return;
   try {
     await navigator.serviceWorker.register("/sw.js", { scope: "/" });

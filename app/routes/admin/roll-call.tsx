@@ -44,8 +44,12 @@ export default function AdminRollCall() {
 
   useEffect(() => {
     void load();
-    const refresh = () => void pendingActions().then(setPending);
-    refresh();
+    const refresh = () => {
+      void pendingActions().then(setPending);
+      // After a sync the server's copy is the truth again: read it while there is a signal.
+      if (navigator.onLine) void load();
+    };
+    void pendingActions().then(setPending);
     window.addEventListener(QUEUE_EVENT, refresh);
     const stop = syncWhenOnline();
     return () => {
@@ -136,11 +140,21 @@ export default function AdminRollCall() {
           {call.departure.start_time ? ` ${call.departure.start_time}` : ""}
         </h1>
         <p className="text-xl font-bold" aria-live="polite">
-          Dive {dive.number}
-          {dive.all_aboard_at ? ` — all aboard at ${clockTime(dive.all_aboard_at)}` : ""}:{" "}
-          {inWaterText(dive.marks, divers.length)}
+          Dive {dive.number}: {inWaterText(dive.marks, divers.length)}
         </p>
       </div>
+      {call.dives.some((d) => d.all_aboard_at) ? (
+        <ul className="text-base" aria-label="Dive log">
+          {call.dives
+            .filter((d) => d.all_aboard_at)
+            .map((d) => (
+              <li key={d.number}>
+                Dive {d.number}: in at {clockTime(d.started_at)}, all aboard at{" "}
+                {clockTime(d.all_aboard_at as string)}
+              </li>
+            ))}
+        </ul>
+      ) : null}
       <OfflineStatus copyAt={copyAt} pending={pending.length} />
       {refusal ? (
         <p role="alert" className="rounded-lg border-4 border-red-700 p-3 text-lg font-bold text-red-800">
@@ -181,6 +195,7 @@ export default function AdminRollCall() {
                         }),
                       )
                     }
+                    aria-label={`Out: ${d.full_name}`}
                     className={`${BIG} min-w-28 bg-black text-white`}
                   >
                     Out
@@ -191,6 +206,7 @@ export default function AdminRollCall() {
                     onClick={() =>
                       void tap(newAction({ kind: "back" as const, ...base, participant_id: d.id }))
                     }
+                    aria-label={`Back in: ${d.full_name}`}
                     className={`${BIG} min-w-28 border-4 border-black bg-white text-black`}
                   >
                     Back in

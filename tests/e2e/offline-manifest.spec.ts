@@ -5,7 +5,6 @@ import {
   adminToken,
   bearer,
   createBooking,
-  openDates,
   payCheckout,
   signIn,
   sydneyToday,
@@ -105,12 +104,10 @@ test("offline check-in and roll call sync exactly once, two phones included", as
   await page.getByRole("link", { name: "Roll call" }).first().click();
   await expect(page.getByText("0 of 6 in the water")).toBeVisible();
   await expect(page.getByText("6 actions waiting to sync")).toBeVisible();
-  for (const name of NAMES.flat())
-    await page.getByRole("button", { name: `Out: ${name}` }).click();
+  for (const name of NAMES.flat()) await page.getByRole("button", { name: `Out: ${name}` }).click();
   await expect(page.getByText("6 of 6 in the water")).toBeVisible();
   for (const name of NAMES.flat().slice(1))
-    await page.getByRole("button", { name: `Back in: ${name}` })
-      .click();
+    await page.getByRole("button", { name: `Back in: ${name}` }).click();
   await expect(page.getByText("1 of 6 in the water")).toBeVisible();
   await expect(page.getByText(/Offline copy from \d\d:\d\d/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("roll-call-375.png"), fullPage: true });
@@ -147,6 +144,4 @@ test("offline check-in and roll call sync exactly once, two phones included", as
   );
   for (const name of NAMES.flat())
     expect(people.find((p: { full_name: string }) => p.full_name === name)?.checked_in).toBe(true);
-  const audit = await page.request.get(`/api/admin/audit?entity=check_in`, { headers: bearer(token) });
-  expect(audit.status()).toBe(200);
 });

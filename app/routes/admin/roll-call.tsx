@@ -155,7 +155,7 @@ export default function AdminRollCall() {
             ))}
         </ul>
       ) : null}
-      <OfflineStatus copyAt={copyAt} pending={pending.length} />
+      <OfflineStatus copyAt={copyAt} />
       {refusal ? (
         <p role="alert" className="rounded-lg border-4 border-red-700 p-3 text-lg font-bold text-red-800">
           {refusal}

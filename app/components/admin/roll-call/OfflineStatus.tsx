@@ -1,18 +1,23 @@
 /**
  * How fresh the phone's copy is and what is still to sync: "Offline copy from
- * 08:12", "3 actions waiting to sync", and the last sync's answer.
+ * 08:12", "3 actions waiting to sync", and the last sync's answer. It reads
+ * the phone's queue itself, so any trip-day screen can show it.
  */
 import { useEffect, useState } from "react";
-import { lastSync, QUEUE_EVENT, type SyncReport, sync } from "../../../lib/action-queue";
+import { lastSync, pendingActions, QUEUE_EVENT, type SyncReport, sync } from "../../../lib/action-queue";
 import { clockTime } from "../../../lib/roll-call-view";
 
-export function OfflineStatus({ copyAt, pending }: { copyAt: string | null; pending: number }) {
+export function OfflineStatus({ copyAt, quiet = false }: { copyAt: string | null; quiet?: boolean }) {
   const [online, setOnline] = useState(true);
+  const [pending, setPending] = useState(0);
   const [report, setReport] = useState<SyncReport | null>(null);
   useEffect(() => {
     const update = () => {
       setOnline(navigator.onLine);
       setReport(lastSync());
+      void pendingActions()
+        .then((all) => setPending(all.length))
+        .catch(() => setPending(0));
     };
     update();
     for (const e of ["online", "offline", QUEUE_EVENT]) window.addEventListener(e, update);
@@ -20,8 +25,10 @@ export function OfflineStatus({ copyAt, pending }: { copyAt: string | null; pend
       for (const e of ["online", "offline", QUEUE_EVENT]) window.removeEventListener(e, update);
     };
   }, []);
+  // Quiet (the manifest): only while there is something to say, so the online screen stays as it was.
+  if (quiet && online && pending === 0) return null;
   return (
-    <div className="rounded-lg border-2 border-black p-3 text-lg" data-testid="offline-status">
+    <div className="rounded-lg border-2 border-black p-3 text-lg print:hidden" data-testid="offline-status">
       <p className="font-bold">
         {online ? "Online" : "Offline"}
         {copyAt ? ` · ${online ? "Copy" : "Offline copy"} from ${clockTime(copyAt)}` : ""}

@@ -101,11 +101,11 @@ type ConfirmationFacts = {
  */
 export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<OutgoingEmail> {
   const { booking, adventure, site, at, manageUrl } = m;
-  const [people, [waiver], terms] = await Promise.all([
-    db.select().from(participants).where(eq(participants.bookingId, booking.id)),
-    db.select({ version: waivers.version }).from(waivers).limit(1),
-    bookingTerms(db, booking),
-  ]);
+  // One after another: `db` is often the transaction that confirmed the booking, and one
+  // transaction's client takes one query at a time.
+  const people = await db.select().from(participants).where(eq(participants.bookingId, booking.id));
+  const [waiver] = await db.select({ version: waivers.version }).from(waivers).limit(1);
+  const terms = await bookingTerms(db, booking);
   // The readiness rule decides what the confirmation leads with: what the group still has to give.
   const waiverRequired = waiver !== undefined;
   const stillNeeded = stillNeededText(

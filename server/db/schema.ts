@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -1019,8 +1020,6 @@ export const participants = pgTable(
     waiverAcceptedAt: timestamp("waiver_accepted_at", { withTimezone: true }),
     waiverClientAddress: text("waiver_client_address"),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
-    /** When the check-in state last changed (the action's own time): check-in vs undo, the later wins. */
-    checkInChangedAt: timestamp("check_in_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1399,58 +1398,42 @@ export const departureCrew = pgTable(
 export type DepartureCrewRow = typeof departureCrew.$inferSelect;
 
 /**
- * One dive of a departure's roll call (1..n on the day): started with the first
- * diver out, closed by "all aboard", which the server refuses while a diver is
- * still out. Kept with the departure as the trip's dive log.
+ * The roll call of each dive of a departure: started when the crew starts
+ * counting divers out, ended by "All aboard", which the server refuses while
+ * anyone is still in the water. Kept with the trip as its dive log.
  */
-export const rollCallDives = pgTable(
-  "roll_call_dives",
+export const rollCalls = pgTable(
+  "roll_calls",
   {
     id: id(),
     availabilityId: text("availability_id")
       .notNull()
       .references(() => availability.id, { onDelete: "cascade" }),
     diveNumber: integer("dive_number").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     allAboardAt: timestamp("all_aboard_at", { withTimezone: true }),
-    createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("roll_call_dives_departure_key").on(t.availabilityId, t.diveNumber),
-    check("roll_call_dives_number", sql`${t.diveNumber} between 1 and 20`),
+    uniqueIndex("roll_calls_dive_key").on(t.availabilityId, t.diveNumber),
+    check("roll_calls_dive_number_check", sql`${t.diveNumber} >= 1`),
   ],
 );
+export type RollCallRow = typeof rollCalls.$inferSelect;
 
-/** One diver's marks in one dive: counted out (with the buddy named at the start) and back in. */
+/** One diver on one dive's roll call: when they went in and came back, and their buddy. */
 export const rollCallMarks = pgTable(
   "roll_call_marks",
   {
-    id: id(),
-    diveId: text("dive_id")
+    rollCallId: text("roll_call_id")
       .notNull()
-      .references(() => rollCallDives.id, { onDelete: "cascade" }),
+      .references(() => rollCalls.id, { onDelete: "cascade" }),
     participantId: text("participant_id")
       .notNull()
       .references(() => participants.id, { onDelete: "cascade" }),
-    buddyId: text("buddy_id").references(() => participants.id, { onDelete: "set null" }),
-    outAt: timestamp("out_at", { withTimezone: true }).notNull(),
+    buddyId: text("buddy_id"),
+    outAt: timestamp("out_at", { withTimezone: true }),
     backAt: timestamp("back_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("roll_call_marks_diver_key").on(t.diveId, t.participantId)],
+  (t) => [primaryKey({ columns: [t.rollCallId, t.participantId] })],
 );
-
-/**
- * Every trip-day action a phone sent (check-in, undo, out, back, all aboard), by
- * the id the phone gave it: the primary key applies an action once, so a
- * resend answers the stored result. Outcome "applied" or "no_op" (the
- * conflict rule kept an earlier state).
- */
-export const deviceActions = pgTable("device_actions", {
-  id: text("id").primaryKey(),
-  kind: text("kind").notNull(),
-  occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
-  outcome: text("outcome").$type<"applied" | "no_op">().notNull(),
-  result: jsonb("result").$type<Record<string, unknown>>().notNull(),
-  staffId: text("staff_id"),
-  recordedAt: createdAt(),
-});
+export type RollCallMarkRow = typeof rollCallMarks.$inferSelect;

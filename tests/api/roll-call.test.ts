@@ -1,178 +1,165 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+/**
+ * The roll call through the API, on both databases: a dive started, divers
+ * out and back, "All aboard" refused while anyone is in the water (naming
+ * them), repeats and two phones tapping at once counted once, the dive log
+ * kept, every tap in the audit log, and a Crew member only on their departures.
+ */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, deviceActions, participants, rollCallMarks } from "../../server/db/schema.ts";
-import type { RollCall } from "../../server/domain/dive-ops/roll-call.server.ts";
+import { auditLog, participants } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { memberToken } from "../helpers/staff.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
 
-const NOW = new Date("2031-05-10T01:00:00Z");
-const DATE = "2031-05-10";
-const min = (m: number) => new Date(NOW.getTime() - 120 * 60_000 + m * 60_000).toISOString();
-
 let ctx: TestContext;
-let token: string;
-let departureId: string;
-let divers: { id: string; fullName: string }[];
+let owner: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, { now: () => NOW });
-  token = await login(ctx);
-  divers = [];
-  for (const names of [
-    ["Ana Ruiz", "Ben Ho", "Cy Dunn"],
-    ["Dee Moss", "Eli Park", "Fay Lin"],
-  ]) {
-    const { booking } = await insertBooking(ctx.db, {
-      date: DATE,
-      groupSize: 3,
-      paid: true,
-      holdSpots: true,
-    });
-    departureId = booking.availabilityId as string;
-    const rows = await ctx.db
-      .insert(participants)
-      .values(
-        names.map((fullName, i) => ({
-          bookingId: booking.id,
-          position: i + 1,
-          fullName,
-          emergencyContactName: `${fullName} contact`,
-          emergencyContactPhone: `0400 000 00${divers.length + i}`,
-        })),
-      )
-      .returning({ id: participants.id, fullName: participants.fullName });
-    divers.push(...rows);
-  }
+  ctx = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+  owner = await login(ctx);
 });
-afterAll(async () => {
-  await ctx?.close();
-});
+afterAll(() => ctx.close());
 
-type Result = { id: string; status: "ok" | "refused"; outcome?: string; code?: number; message?: string };
-async function send(...actions: Record<string, unknown>[]): Promise<Result[]> {
-  const res = await ctx.app.request("/api/admin/trip-day/actions", authed(token, "POST", { actions }));
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { results: Result[] }).results;
+type Roll = {
+  divers: { participant_id: string; name: string }[];
+  dives: {
+    dive_number: number;
+    all_aboard_at: string | null;
+    marks: {
+      participant_id: string;
+      out_at: string | null;
+      back_at: string | null;
+      buddy_id: string | null;
+    }[];
+  }[];
+};
+
+/** A departure on `date` with a group of `names`, each a participant. */
+async function departure(date: string, names: string[], adventureId = "dive-exhibition") {
+  const { booking } = await insertBooking(ctx.db, {
+    adventureId,
+    date,
+    groupSize: names.length,
+    paid: true,
+    holdSpots: true,
+  });
+  const people = await ctx.db
+    .insert(participants)
+    .values(
+      names.map((fullName, i) => ({
+        bookingId: booking.id,
+        position: i + 1,
+        fullName,
+        emergencyContactName: "Sam Lee",
+        emergencyContactPhone: "0400 000 111",
+      })),
+    )
+    .returning();
+  return { slot: booking.availabilityId as string, people };
 }
-const act = (kind: string, at: string, extra: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  kind,
-  at,
-  ...extra,
-});
-const rollCall = async () =>
-  (await (
-    await ctx.app.request(`/api/admin/departures/${departureId}/roll-call`, authed(token))
-  ).json()) as RollCall;
 
-describe("trip-day actions: applied once, conflicts by the written rule", () => {
-  it("applies the same action id once, answering the same result again", async () => {
-    const a = act("check_in", min(1), { participant_id: divers[0].id });
-    const [first] = await send(a);
-    const [again] = await send(a);
-    expect(first).toMatchObject({ status: "ok", outcome: "applied" });
-    expect(again).toEqual(first);
-    const rows = await ctx.db.select().from(deviceActions).where(eq(deviceActions.id, a.id));
-    expect(rows).toHaveLength(1);
-    const entries = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "check_in"), eq(auditLog.entityId, divers[0].id)));
-    expect(entries).toHaveLength(1);
-    expect(entries[0].occurredAt.toISOString()).toBe(min(1));
-  });
+const call = (token: string, path: string, body?: unknown) =>
+  ctx.app.request(path, authed(token, body === undefined && !path.includes("/dives") ? "GET" : "POST", body));
 
-  it("two phones checking in the same diver: one check-in at the earliest time, both answered OK", async () => {
-    const phoneA = act("check_in", min(5), { participant_id: divers[1].id });
-    const phoneB = act("check_in", min(3), { participant_id: divers[1].id });
-    const [a] = await send(phoneA);
-    const [b] = await send(phoneB);
-    expect(a).toMatchObject({ status: "ok", outcome: "applied" });
-    expect(b).toMatchObject({ status: "ok", outcome: "applied" });
-    const [late] = await send(act("check_in", min(7), { participant_id: divers[1].id }));
-    expect(late).toMatchObject({ status: "ok", outcome: "no_op" });
-    const [p] = await ctx.db.select().from(participants).where(eq(participants.id, divers[1].id));
-    expect(p.checkedInAt?.toISOString()).toBe(min(3));
-    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, divers[1].id));
-    expect(entries.map((e) => e.occurredAt.toISOString()).sort()).toEqual([min(3), min(5), min(7)]);
-  });
+describe("a dive's roll call", () => {
+  it("counts divers out and back, and refuses All aboard while anyone is in the water", async () => {
+    const { slot, people } = await departure("2031-06-01", ["Ada Byrne", "Ben Ortiz", "Cleo Park"]);
+    const [ada, ben] = people;
+    const base = `/api/admin/departures/${slot}/roll-call`;
+    expect((await call(owner, `${base}/dives`)).status).toBe(201);
+    const mark = (p: { id: string }, action: string, buddy?: string) =>
+      call(owner, `${base}/dives/1/marks`, { participant_id: p.id, action, buddy_id: buddy ?? null });
+    expect((await mark(ada, "out", ben.id)).status).toBe(200);
+    expect((await mark(ben, "out", ada.id)).status).toBe(200);
+    // A second tap on a diver already in the water changes nothing.
+    const again = (await (await mark(ada, "out")).json()) as Roll;
+    expect(again.dives[0].marks.find((m) => m.participant_id === ada.id)?.buddy_id).toBe(ben.id);
+    expect((await mark(ada, "back")).status).toBe(200);
 
-  it("check-in against undo: the later original time wins", async () => {
-    const id = divers[2].id;
-    await send(act("check_in", min(10), { participant_id: id }));
-    const [staleUndo] = await send(act("undo_check_in", min(9), { participant_id: id }));
-    expect(staleUndo.outcome).toBe("no_op");
-    const [undo] = await send(act("undo_check_in", min(11), { participant_id: id }));
-    expect(undo.outcome).toBe("applied");
-    const [p] = await ctx.db.select().from(participants).where(eq(participants.id, id));
-    expect(p.checkedInAt).toBeNull();
-  });
-
-  it("refuses a bad action naming its field, and a time far from now", async () => {
-    const res = await ctx.app.request(
-      "/api/admin/trip-day/actions",
-      authed(token, "POST", { actions: [{ id: "x", kind: "check_in", at: min(1), participant_id: "p" }] }),
+    const refused = await call(owner, `${base}/dives/1/all-aboard`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      "Not everyone is aboard. Still in the water: Ben Ortiz.",
     );
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.json())).toContain("id");
-    const future = await ctx.app.request(
-      "/api/admin/trip-day/actions",
-      authed(token, "POST", { actions: [act("check_in", "2031-06-01T00:00:00Z", { participant_id: "p" })] }),
+    // A new dive cannot start while this one has someone out.
+    expect((await call(owner, `${base}/dives`)).status).toBe(409);
+
+    expect((await mark(ben, "back")).status).toBe(200);
+    const done = await call(owner, `${base}/dives/1/all-aboard`);
+    expect(done.status).toBe(200);
+    const log = (await done.json()) as Roll;
+    expect(log.dives[0].all_aboard_at).not.toBeNull();
+    expect(log.dives[0].marks.every((m) => m.out_at && m.back_at)).toBe(true);
+    // The dive is over: no more taps on it; the next dive starts with everyone aboard.
+    expect((await mark(ada, "out")).status).toBe(409);
+    const second = (await (await call(owner, `${base}/dives`)).json()) as Roll;
+    expect(second.dives.map((d) => d.dive_number)).toEqual([1, 2]);
+
+    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.entity, "roll_call"));
+    expect(entries.map((e) => e.action).sort()).toEqual(
+      ["start_dive", "diver_out", "diver_out", "diver_back", "diver_back", "all_aboard", "start_dive"].sort(),
     );
-    expect(future.status).toBe(400);
-    expect(JSON.stringify(await future.json())).toContain("actions.0.at");
-  });
-});
-
-describe("roll call", () => {
-  it("counts divers out and back, refuses all aboard naming who is out, and keeps the dive log", async () => {
-    const dive = { departure_id: departureId, dive: 1 };
-    const outs = divers.map((d, i) =>
-      act("out", min(20), { ...dive, participant_id: d.id, buddy_id: divers[i % 2 ? i - 1 : i + 1].id }),
-    );
-    const results = await send(...outs);
-    expect(results.every((r) => r.status === "ok" && r.outcome === "applied")).toBe(true);
-    await send(...divers.slice(1).map((d) => act("back", min(60), { ...dive, participant_id: d.id })));
-
-    const [refused] = await send(act("all_aboard", min(61), dive));
-    expect(refused).toMatchObject({ status: "refused", code: 409 });
-    expect(refused.message).toContain("Ana Ruiz is still in the water");
-
-    const call = await rollCall();
-    const missing = call.divers.find((d) => d.id === divers[0].id);
-    expect(missing).toMatchObject({
-      emergency_contact_name: "Ana Ruiz contact",
-      emergency_contact_phone: "0400 000 000",
-    });
-    const mark = call.dives[0].marks.find((m) => m.participant_id === divers[0].id);
-    expect(mark).toMatchObject({ buddy_id: divers[1].id, out_at: min(20), back_at: null });
-    expect(call.dives[0]).toMatchObject({ number: 1, started_at: min(20), all_aboard_at: null });
-
-    const back = act("back", min(70), { ...dive, participant_id: divers[0].id });
-    await send(back);
-    const [aboard] = await send(act("all_aboard", min(71), dive));
-    expect(aboard).toMatchObject({ status: "ok", outcome: "applied" });
-    expect((await rollCall()).dives[0].all_aboard_at).toBe(min(71));
-
-    const [late] = await send(act("out", min(80), { ...dive, participant_id: divers[0].id }));
-    expect(late).toMatchObject({ status: "refused", code: 409 });
-    expect(late.message).toContain("next dive");
-
-    const marks = await ctx.db
-      .select()
-      .from(rollCallMarks)
-      .where(inArray(rollCallMarks.participantId, [divers[0].id]));
-    expect(marks).toHaveLength(1);
-    const entry = await ctx.db.select().from(auditLog).where(eq(auditLog.action, "all_aboard"));
-    expect(entry.map((e) => e.occurredAt.toISOString())).toEqual([min(71)]);
   });
 
-  it("answers 404 for an unknown departure and a refusal for a diver not on it", async () => {
-    expect((await ctx.app.request("/api/admin/departures/nope/roll-call", authed(token))).status).toBe(404);
-    const [r] = await send(
-      act("out", min(20), { departure_id: departureId, dive: 2, participant_id: "nobody" }),
+  it("counts a diver once when two phones tap them in at the same moment", async () => {
+    const { slot, people } = await departure("2031-06-02", ["Dee Quinn", "Eli Rowe"]);
+    const base = `/api/admin/departures/${slot}/roll-call`;
+    await call(owner, `${base}/dives`);
+    const taps = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(owner, `${base}/dives/1/marks`, { participant_id: people[0].id, action: "out" }),
+      ),
     );
-    expect(r).toMatchObject({ status: "refused", code: 404 });
+    expect(taps.map((t) => t.status)).toEqual([200, 200, 200, 200]);
+    const roll = (await (await call(owner, base)).json()) as Roll;
+    expect(roll.dives[0].marks).toHaveLength(1);
+    const outs = await ctx.db.select().from(auditLog).where(eq(auditLog.action, "diver_out"));
+    expect(outs.filter((e) => JSON.stringify(e.changes).includes(people[0].id))).toHaveLength(1);
+  });
+
+  it("refuses what is not a diver, a buddy who is not another diver, and a dive that is not a number", async () => {
+    const { slot, people } = await departure("2031-06-03", ["Fay Sun", "Gus Tan"]);
+    const other = await departure("2031-06-03", ["Hal Uma"], "guided-shore-dive");
+    const base = `/api/admin/departures/${slot}/roll-call`;
+    await call(owner, `${base}/dives`);
+    const field = async (res: Response) => {
+      expect(res.status).toBe(400);
+      return Object.keys(((await res.json()) as { errors: Record<string, string> }).errors);
+    };
+    expect(
+      await field(
+        await call(owner, `${base}/dives/1/marks`, { participant_id: other.people[0].id, action: "out" }),
+      ),
+    ).toEqual(["participant_id"]);
+    expect(
+      await field(
+        await call(owner, `${base}/dives/1/marks`, {
+          participant_id: people[0].id,
+          action: "out",
+          buddy_id: people[0].id,
+        }),
+      ),
+    ).toEqual(["buddy_id"]);
+    expect(
+      await field(
+        await call(owner, `${base}/dives/x/marks`, { participant_id: people[0].id, action: "out" }),
+      ),
+    ).toEqual(["dive"]);
+    expect((await call(owner, `${base}/dives/7/all-aboard`)).status).toBe(404);
+    expect((await call(owner, "/api/admin/departures/nope/roll-call")).status).toBe(404);
+  });
+
+  it("is a Crew member's only on the departures they work", async () => {
+    const mine = await departure("2031-06-04", ["Ivy Vale"]);
+    const theirs = await departure("2031-06-04", ["Jo Wu"], "guided-shore-dive");
+    const { id, token } = await memberToken(ctx.db, "crew");
+    await ctx.app.request(
+      `/api/admin/departures/${mine.slot}/crew`,
+      authed(owner, "PUT", { member: id, role: "divemaster" }),
+    );
+    expect((await call(token, `/api/admin/departures/${mine.slot}/roll-call`)).status).toBe(200);
+    expect((await call(token, `/api/admin/departures/${mine.slot}/roll-call/dives`)).status).toBe(201);
+    expect((await call(token, `/api/admin/departures/${theirs.slot}/roll-call`)).status).toBe(403);
+    expect((await call(token, `/api/admin/departures/${theirs.slot}/roll-call/dives`)).status).toBe(403);
   });
 });

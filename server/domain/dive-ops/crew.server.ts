@@ -315,16 +315,3 @@ export async function crewOfDate(db: DB, date: string): Promise<Map<string, Depa
     }),
   );
 }
-
-/** The departure (crew key) of an availability row, or null when there is no such departure. */
-export async function availabilityDeparture(db: DB, availabilityId: string): Promise<string | null> {
-  const [slot] = await db
-    .select({
-      adventureId: availability.adventureId,
-      date: availability.date,
-      startTime: availability.startTime,
-    })
-    .from(availability)
-    .where(eq(availability.id, availabilityId));
-  return slot ? crewKey(slot.adventureId, slot.date, slot.startTime) : null;
-}

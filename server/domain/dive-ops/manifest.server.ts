@@ -80,8 +80,6 @@ export interface ManifestBooking {
 /** One departure's group: an adventure's bookings on the date at one start time. */
 export interface ManifestAdventure {
   adventure_id: string;
-  /** The departure (availability row) the group's bookings hold, for its roll call; null for a booking without one. */
-  departure_id: string | null;
   title: string;
   /** The departure's own start time ("HH:MM"), "" when it keeps the adventure's (the date's one departure). */
   departure_time: string;
@@ -144,8 +142,6 @@ export interface ManifestBookingRow {
   adventureTitle: string;
   /** The booked departure's own start time ("HH:MM"), "" or absent when none. */
   startTime?: string;
-  /** The departure's availability row, when the reader selects it. */
-  availabilityId?: string | null;
   category: string;
   requiresCertification: boolean;
   minAge: number;
@@ -248,7 +244,6 @@ export function assembleManifest(
     if (!group) {
       group = {
         adventure_id: b.adventureId,
-        departure_id: b.availabilityId ?? null,
         title: b.adventureTitle,
         departure_time: departureTime,
         start_time: departureTime
@@ -299,7 +294,6 @@ export const manifestBookingColumns = {
   adventureId: bookings.adventureId,
   adventureTitle: adventures.title,
   startTime: bookings.startTime,
-  availabilityId: bookings.availabilityId,
   category: adventures.category,
   requiresCertification: adventures.requiresCertification,
   minAge: adventures.minAge,

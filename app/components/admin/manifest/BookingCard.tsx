@@ -1,12 +1,11 @@
 import { HeartPulse, Phone } from "lucide-react";
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type {
   ManifestAdventure,
   ManifestBooking,
   ManifestParticipant,
 } from "../../../../server/domain/dive-ops/manifest.server";
-import { newAction, record } from "../../../lib/action-queue";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
 import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
@@ -123,27 +122,13 @@ function ParticipantRow({
   const [busy, setBusy] = useState(false);
   const [clearanceOpen, setClearanceOpen] = useState(false);
   const name = p.full_name || `Participant ${p.position}`;
-  // The tap shows at once and waits in the phone's queue when there is no signal (action-queue).
-  const [local, setLocal] = useState<boolean | null>(null);
-  const revalidator = useRevalidator();
-  const checkedIn = local ?? p.checked_in;
   const toggle = async () => {
     setBusy(true);
-    setLocal(!checkedIn);
-    const action = newAction({
-      kind: checkedIn ? ("undo_check_in" as const) : ("check_in" as const),
-      participant_id: p.id,
+    const res = await write("POST", `/api/admin/participants/${encodeURIComponent(p.id)}/check-in`, {
+      checked_in: !p.checked_in,
     });
-    const report = await record(action);
     setBusy(false);
-    const refused = report?.refused.find((r) => r.id === action.id);
-    if (refused) {
-      setLocal(null);
-      onError(`Check-in not saved: ${refused.message}`);
-    } else if (report) {
-      await revalidator.revalidate();
-      setLocal(null);
-    }
+    if (!res.ok) onError(res.network ? "Connection error" : `Check-in not saved: ${res.detail}`);
   };
   const showCert = adventure.requires_certification || p.cert_number !== "" || p.cert_agency !== "";
   return (
@@ -155,7 +140,7 @@ function ParticipantRow({
             <ReadinessBadge readiness={p.readiness} />
           </div>
         </div>
-        <CheckInButton checkedIn={checkedIn} name={name} busy={busy} onToggle={toggle} />
+        <CheckInButton checkedIn={p.checked_in} name={name} busy={busy} onToggle={toggle} />
       </div>
       <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2">
         {adventure.diving ? (

@@ -1,9 +1,9 @@
-import { ClipboardCheck } from "lucide-react";
+import { ClipboardCheck, ListChecks } from "lucide-react";
 import { Link } from "react-router";
 import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
 import { startTimeText } from "../../../lib/departure";
 import { CrewSummary } from "../trips/CrewSummary";
-import { EmptyState, StatCard } from "../ui";
+import { buttonClass, EmptyState, StatCard } from "../ui";
 import { BookingCard, type Write } from "./BookingCard";
 import { PrintTable } from "./PrintTable";
 import { plural } from "./text";
@@ -97,15 +97,15 @@ function AdventureSection({
       ) : null}
       <div className="manifest-screen-only">
         <CrewSummary crew={adventure.crew ?? []} short={adventure.crew_short ?? []} />
+        {adventure.availability_id && adventure.diving ? (
+          <Link
+            to={`/admin/roll-call/${adventure.availability_id}`}
+            className={`${buttonClass("secondary", "sm")} mt-2`}
+          >
+            <ListChecks aria-hidden="true" className="h-4 w-4" /> Roll call
+          </Link>
+        ) : null}
       </div>
-      {adventure.departure_id && adventure.diving ? (
-        <Link
-          to={`/admin/roll-call/${encodeURIComponent(adventure.departure_id)}`}
-          className="inline-flex min-h-11 items-center rounded-md border-2 border-ocean-900 px-3 font-semibold text-ocean-900 print:hidden"
-        >
-          Roll call
-        </Link>
-      ) : null}
       <div className="manifest-screen-only space-y-3">
         {adventure.bookings.map((b) => (
           <BookingCard

@@ -8,6 +8,7 @@ import {
   EmptyState,
   FlashAlert,
   PageHeader,
+  Pager,
   SelectField,
   TextField,
   useFlash,
@@ -148,35 +149,11 @@ export default function AdminEmailLog({ loaderData }: Route.ComponentProps) {
             page={page.page}
             pages={Math.max(1, Math.ceil(page.total / page.page_size))}
             total={page.total}
+            noun={["email", "emails"]}
+            drop={["email"]}
           />
         </Card>
       ) : null}
     </>
-  );
-}
-
-function Pager({ page, pages, total }: { page: number; pages: number; total: number }) {
-  const [, setParams] = useSearchParams();
-  const go = (n: number) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set("page", String(n));
-      next.delete("email");
-      return next;
-    });
-  return (
-    <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-5">
-      <span>
-        {total} {total === 1 ? "email" : "emails"} · page {page} of {pages}
-      </span>
-      <span className="flex gap-2">
-        <Button size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-          Newer
-        </Button>
-        <Button size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
-          Older
-        </Button>
-      </span>
-    </div>
   );
 }

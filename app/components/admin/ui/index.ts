@@ -9,4 +9,5 @@ export * from "./badge";
 export * from "./button";
 export * from "./fields";
 export * from "./layout";
+export * from "./pager";
 export * from "./tabs";

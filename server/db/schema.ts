@@ -23,6 +23,7 @@ import type { CrewNeeds, CrewRole } from "../../app/lib/crew.ts";
 import { CURRENCIES, DEFAULT_CURRENCY } from "../../app/lib/currency.ts";
 import { DEFAULT_GROUP_SIZE, MAX_GROUP_SIZE } from "../../app/lib/group-size.ts";
 import type { EffectivePolicy, PolicyOverride } from "../../app/lib/policy.ts";
+import type { PriceLine } from "../../app/lib/price-lines.ts";
 
 const id = () =>
   text("id")
@@ -256,6 +257,11 @@ export const bookings = pgTable(
     promoCodeId: text("promo_code_id").references(() => promoCodes.id, { onDelete: "restrict" }),
     promoCode: text("promo_code"),
     promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
+    /**
+     * The booking's price categories and extras as booked (app/lib/price-lines.ts): empty for a
+     * booking at one price per person, which every page shows as the spec has it.
+     */
+    priceLines: jsonb("price_lines").$type<PriceLine[]>().notNull().default([]),
     /** Who made it: the public form (website) or the operator in the console (a phone call, a walk-in). */
     source: text("source").$type<BookingSource>().notNull().default("website"),
     /**

@@ -63,13 +63,15 @@ export interface BookingParticipants extends ParticipantBooking {
   waiver: WaiverRow | null;
 }
 
-/** A booking with its participants, the current waiver and its readiness. */
+/**
+ * A booking with its participants, the current waiver and its readiness. The
+ * reads run one after another: callers pass a transaction too (the readiness
+ * emails), and a transaction's client takes one query at a time.
+ */
 export async function bookingParticipants(db: DB, bookingId: string): Promise<BookingParticipants> {
-  const [linked, rows, waiver] = await Promise.all([
-    loadBooking(db, bookingId),
-    participantRows(db, bookingId),
-    currentWaiver(db),
-  ]);
+  const linked = await loadBooking(db, bookingId);
+  const rows = await participantRows(db, bookingId);
+  const waiver = await currentWaiver(db);
   const people = rows.filter((p) => p.position <= linked.booking.groupSize);
   return {
     ...linked,

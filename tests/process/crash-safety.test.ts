@@ -17,7 +17,7 @@ import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "
 import { waitUntil } from "../helpers/wait.ts";
 
 /** Kills per database; CRASH_ROUNDS runs a longer series by hand. */
-const ROUNDS = Math.min(100, Math.max(1, Number(process.env.CRASH_ROUNDS ?? 3)));
+const ROUNDS = Math.min(100, Math.max(1, Number(process.env.CRASH_ROUNDS ?? 2)));
 const WORKERS = 6;
 
 interface Acknowledged {

@@ -994,6 +994,13 @@ export const participants = pgTable(
     weightKg: integer("weight_kg"),
     wetsuitSize: text("wetsuit_size").notNull().default(""),
     finSize: text("fin_size").notNull().default(""),
+    /**
+     * The price category this person was booked in (a booking with categories); null for the
+     * spec's booking. Their birth date must fit its age range on the trip date.
+     */
+    priceCategoryId: text("price_category_id").references(() => adventurePriceCategories.id, {
+      onDelete: "set null",
+    }),
     /** For adventures that require certification. */
     certAgency: text("cert_agency").notNull().default(""),
     certLevel: text("cert_level").notNull().default(""),
@@ -1443,3 +1450,36 @@ export const rollCallMarks = pgTable(
   (t) => [primaryKey({ columns: [t.rollCallId, t.participantId] })],
 );
 export type RollCallMarkRow = typeof rollCallMarks.$inferSelect;
+
+/**
+ * An adventure's price categories (Adult, Child 8-15, Observer, Infant). None or one: the
+ * spec's booking, one price per person. Several: the customer books a count of each, the
+ * server prices the lines, and only categories that take a spot count toward the group size.
+ * An observer (needs_dive_paperwork false) gives details and the waiver only.
+ */
+export const adventurePriceCategories = pgTable(
+  "adventure_price_categories",
+  {
+    id: id(),
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    ageMin: integer("age_min").notNull().default(0),
+    /** Null: no upper age. */
+    ageMax: integer("age_max"),
+    takesSpot: boolean("takes_spot").notNull().default(true),
+    needsDivePaperwork: boolean("needs_dive_paperwork").notNull().default(true),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [
+    index("adventure_price_categories_adventure_idx").on(t.adventureId, t.sort),
+    check("adventure_price_categories_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "adventure_price_categories_age_check",
+      sql`${t.ageMin} >= 0 AND (${t.ageMax} IS NULL OR ${t.ageMax} >= ${t.ageMin})`,
+    ),
+  ],
+);
+export type AdventurePriceCategoryRow = typeof adventurePriceCategories.$inferSelect;

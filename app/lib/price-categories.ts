@@ -1,0 +1,112 @@
+/**
+ * Price categories: an adventure sells Adult, Child (8-15), Observer, Infant
+ * seats at their own prices. With none or one category the booking is the
+ * spec's (one price per person times group_size). With several, the customer
+ * books a count of each; the server turns the counts into price lines, and the
+ * group-size limit applies to the spots taken (an infant on a lap takes none;
+ * an observer on the boat takes one). An observer (needs_dive_paperwork false)
+ * gives details and the waiver, never certification or the medical questions.
+ */
+
+import { type PriceLine, priceLine } from "./price-lines.ts";
+import { ageOn } from "./readiness.ts";
+
+export interface PriceCategory {
+  id: string;
+  name: string;
+  price_cents: number;
+  age_min: number;
+  /** Null: no upper age. */
+  age_max: number | null;
+  takes_spot: boolean;
+  needs_dive_paperwork: boolean;
+}
+
+/** Category id -> how many people the customer books in it. */
+export type CategoryCounts = Record<string, number>;
+
+/** "Child (8-15)", "Adult (16+)", "Infant (0-1)"; a category open to all ages is its name alone. */
+export function categoryLabel(c: Pick<PriceCategory, "name" | "age_min" | "age_max">): string {
+  if (c.age_max === null) return c.age_min > 0 ? `${c.name} (${c.age_min}+)` : c.name;
+  return `${c.name} (${c.age_min}-${c.age_max})`;
+}
+
+/** Several categories: the booking is counted per category; otherwise it is the spec's group_size. */
+export const usesCategories = (categories: readonly PriceCategory[]): boolean => categories.length > 1;
+
+/** The cheapest price, for "from $X" on the adventure page. */
+export function fromPriceCents(categories: readonly PriceCategory[]): number | null {
+  return categories.length ? Math.min(...categories.map((c) => c.price_cents)) : null;
+}
+
+export interface CategoryBooking {
+  lines: PriceLine[];
+  /** Spots taken: what group_size holds, what capacity and the group-size limit count. */
+  spots: number;
+  /** Everyone booked, spot or not: how many participants the booking has. */
+  people: number;
+}
+
+/**
+ * The counts as price lines (categories in their order, empty ones left out),
+ * or the reason they cannot be booked, naming the field. Counts the server
+ * does not know, negative or fractional counts, and a booking of nobody who
+ * takes a spot are refused; the group-size range is checked by the caller on
+ * `spots`.
+ */
+export function priceCategoryCounts(
+  categories: readonly PriceCategory[],
+  counts: CategoryCounts,
+): CategoryBooking | { field: string; error: string } {
+  const known = new Set(categories.map((c) => c.id));
+  for (const [id, n] of Object.entries(counts)) {
+    if (!known.has(id)) return { field: `categories.${id}`, error: "Unknown price category" };
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      return { field: `categories.${id}`, error: "Count must be a whole number from 0 to 100" };
+    }
+  }
+  const lines: PriceLine[] = [];
+  let spots = 0;
+  let people = 0;
+  for (const c of categories) {
+    const quantity = counts[c.id] ?? 0;
+    if (quantity === 0) continue;
+    lines.push(
+      priceLine({
+        kind: "category",
+        ref_id: c.id,
+        label: categoryLabel(c),
+        quantity,
+        unit_cents: c.price_cents,
+      }),
+    );
+    people += quantity;
+    if (c.takes_spot) spots += quantity;
+  }
+  if (spots === 0) return { field: "categories", error: "Book at least one person who takes a spot" };
+  return { lines, spots, people };
+}
+
+/**
+ * Whether a birth date fits a category on the trip date, and if not, what the
+ * customer and the operator read ("Child (8-15) is for ages 8 to 15; this
+ * date of birth makes them 34 on the trip date").
+ */
+export function categoryAgeError(
+  c: Pick<PriceCategory, "name" | "age_min" | "age_max">,
+  dateOfBirth: string,
+  tripDate: string,
+): string | null {
+  const age = ageOn(dateOfBirth, tripDate);
+  if (age >= c.age_min && (c.age_max === null || age <= c.age_max)) return null;
+  const range = c.age_max === null ? `ages ${c.age_min} and over` : `ages ${c.age_min} to ${c.age_max}`;
+  return `${c.name} is for ${range}; this date of birth makes them ${age} on the trip date`;
+}
+
+/**
+ * Which category each participant position belongs to: the lines in order,
+ * one position per person (2 adults, 1 child -> adult, adult, child).
+ */
+export function categoryOfPositions(lines: readonly PriceLine[]): string[] {
+  return lines.filter((l) => l.kind === "category").flatMap((l) => Array(l.quantity).fill(l.ref_id));
+}

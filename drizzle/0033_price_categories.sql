@@ -12,7 +12,5 @@ CREATE TABLE "adventure_price_categories" (
 	CONSTRAINT "adventure_price_categories_age_check" CHECK ("adventure_price_categories"."age_min" >= 0 AND ("adventure_price_categories"."age_max" IS NULL OR "adventure_price_categories"."age_max" >= "adventure_price_categories"."age_min"))
 );
 --> statement-breakpoint
-ALTER TABLE "participants" ADD COLUMN "price_category_id" text;--> statement-breakpoint
 ALTER TABLE "adventure_price_categories" ADD CONSTRAINT "adventure_price_categories_adventure_id_adventures_id_fk" FOREIGN KEY ("adventure_id") REFERENCES "public"."adventures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "adventure_price_categories_adventure_idx" ON "adventure_price_categories" USING btree ("adventure_id","sort");--> statement-breakpoint
-ALTER TABLE "participants" ADD CONSTRAINT "participants_price_category_id_adventure_price_categories_id_fk" FOREIGN KEY ("price_category_id") REFERENCES "public"."adventure_price_categories"("id") ON DELETE set null ON UPDATE no action;
+CREATE INDEX "adventure_price_categories_adventure_idx" ON "adventure_price_categories" USING btree ("adventure_id","sort");

@@ -130,6 +130,14 @@ export const bookingSchema = z.object({
   promo_code: promoCodeField,
   /** The page's own origin; only this site's origin is ever used. */
   host_url: z.string().max(2000).optional(),
+  /**
+   * An adventure with several price categories: how many of each (category id -> count). The
+   * server prices them and checks group_size is the spots they take (price-categories.ts).
+   */
+  categories: z
+    .record(z.string().max(100), z.number({ error: "Count must be a number" }))
+    .refine((r) => Object.keys(r).length <= 20, "At most 20 categories")
+    .optional(),
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
 

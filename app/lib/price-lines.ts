@@ -11,6 +11,9 @@
  * beside the total (bookings.promo_discount_cents) and shown below the lines.
  */
 
+import { bookingTotalCents } from "./booking.ts";
+import { formatMoney } from "./money.ts";
+
 export type PriceLineKind = "category" | "extra";
 
 export interface PriceLine {
@@ -33,3 +36,34 @@ export function linesSubtotalCents(lines: readonly PriceLine[]): number {
 export function priceLine(p: Omit<PriceLine, "total_cents">): PriceLine {
   return { ...p, total_cents: p.quantity * p.unit_cents };
 }
+
+/**
+ * A booking's subtotal before any promo discount: its category lines, or the
+ * spec's unit price times the group when it has none, plus any extra lines.
+ */
+export function bookingSubtotalCents(
+  unitCents: number,
+  groupSize: number,
+  lines: readonly PriceLine[],
+): number {
+  return (hasCategoryLines(lines) ? 0 : bookingTotalCents(unitCents, groupSize)) + linesSubtotalCents(lines);
+}
+
+/**
+ * The lines as one sentence, for the checkout description and plain-text
+ * emails: "2 × Adult (16+) $379.00 · 1 × Child (8-15) $120.00".
+ */
+export function priceLinesText(lines: readonly PriceLine[], currency: string): string {
+  return lines
+    .map((l) => `${l.quantity} × ${l.label} ${formatMoney(l.total_cents, currency, true)}`)
+    .join(" · ");
+}
+
+/** One line as a label and an amount, for emails and pages: ["2 × Adult (16+)", "$379.00"]. */
+export function priceLineRow(l: PriceLine, currency: string): [string, string] {
+  return [`${l.quantity} × ${l.label}`, formatMoney(l.total_cents, currency, true)];
+}
+
+/** Whether the booking's people were booked by category (its lines replace the per-person price). */
+export const hasCategoryLines = (lines: readonly PriceLine[]): boolean =>
+  lines.some((l) => l.kind === "category");

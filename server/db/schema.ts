@@ -994,13 +994,6 @@ export const participants = pgTable(
     weightKg: integer("weight_kg"),
     wetsuitSize: text("wetsuit_size").notNull().default(""),
     finSize: text("fin_size").notNull().default(""),
-    /**
-     * The price category this person was booked in (a booking with categories); null for the
-     * spec's booking. Their birth date must fit its age range on the trip date.
-     */
-    priceCategoryId: text("price_category_id").references(() => adventurePriceCategories.id, {
-      onDelete: "set null",
-    }),
     /** For adventures that require certification. */
     certAgency: text("cert_agency").notNull().default(""),
     certLevel: text("cert_level").notNull().default(""),

@@ -9,6 +9,7 @@ import { peopleText } from "../../app/lib/group-size.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import type { AnyPolicy } from "../../app/lib/policy.ts";
 import { cancellationSummary } from "../../app/lib/policy-words.ts";
+import { hasCategoryLines, type PriceLine, priceLineRow } from "../../app/lib/price-lines.ts";
 import type { SiteInfo } from "../../app/lib/site.ts";
 import type { BookingPaymentMethod } from "../db/schema.ts";
 import type { OutgoingEmail } from "./outbox.server.ts";
@@ -36,6 +37,8 @@ export interface BookingFacts {
   promoDiscountCents?: number;
   /** How the rest is paid (bookings.payment_method); card when not given. */
   paymentMethod?: BookingPaymentMethod;
+  /** The booking's price lines (categories, extras); none for the spec's booking. */
+  priceLines?: PriceLine[];
 }
 
 const PAID_BY: Record<BookingPaymentMethod, string> = {
@@ -69,6 +72,16 @@ function paymentLines(b: BookingFacts): [string, string][] {
   if (rest > 0 && (voucher || method !== "card"))
     lines.push([PAID_BY[method], formatMoney(rest, b.currency, true)]);
   return lines;
+}
+
+/**
+ * The price as the emails show it: the spec's price per person, or with price lines the price
+ * per person (when no category was booked) followed by one row per line.
+ */
+function priceRows(b: BookingFacts): [string, string][] {
+  const lines = b.priceLines ?? [];
+  const perPerson: [string, string] = ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)];
+  return [...(hasCategoryLines(lines) ? [] : [perPerson]), ...lines.map((l) => priceLineRow(l, b.currency))];
 }
 
 export interface AdventureFacts {
@@ -138,7 +151,7 @@ export function bookingConfirmationEmail(
     ["Date", when],
     ["Duration", a.duration],
     ["Group", peopleText(b.groupSize)],
-    ["Price per person", formatMoney(b.unitPriceCents, b.currency, true)],
+    ...priceRows(b),
     ...paymentLines(b),
   ];
   if (a.meetingPoint) details.push(["Meeting point", a.meetingPoint]);

@@ -52,6 +52,7 @@ export function toFacts(b: BookingRow): BookingFacts {
     promoCode: b.promoCode,
     promoDiscountCents: b.promoDiscountCents,
     paymentMethod: b.paymentMethod,
+    priceLines: b.priceLines,
   };
 }
 

@@ -36,6 +36,7 @@ import {
   openBookingCheckout,
   placeBooking,
 } from "./place-booking.server.ts";
+import { adventureCategories, categoryLines } from "./price-categories.server.ts";
 
 export interface CreatedCheckout {
   /** The card checkout for what is left to pay, or the booking's own page when a voucher paid it all. */
@@ -83,6 +84,7 @@ export async function createBooking(
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
   checkGroupSize(adventure, input.group_size);
+  const priceLines = categoryLines(await adventureCategories(db, adventure.id), input);
   const unitPriceCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
   const holdUntil = new Date(now().getTime() + CHECKOUT_TTL_MS);
   const paymentId = randomUUID();
@@ -102,6 +104,7 @@ export async function createBooking(
       slot,
       input,
       unitPriceCents,
+      priceLines,
       holdUntil,
       at: now(),
       values: { clientKey: client.clientKey ?? null },

@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { departureText } from "../../../app/lib/departure.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import { bookingSubtotalCents, type PriceLine, priceLinesText } from "../../../app/lib/price-lines.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import { voucherShareCents } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -69,6 +69,8 @@ export async function placeBooking(
       | "voucher_code"
     > & { promo_code?: string };
     unitPriceCents: number;
+    /** The booking's price lines (categories, extras); none for the spec's booking. */
+    priceLines?: PriceLine[];
     holdUntil: Date | null;
     at: Date;
     values?: Partial<typeof bookings.$inferInsert>;
@@ -76,7 +78,8 @@ export async function placeBooking(
 ): Promise<{ row: BookingRow; voucherCents: number }> {
   const { adventure, slot, input } = p;
   if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
-  const subtotalCents = bookingTotalCents(p.unitPriceCents, input.group_size);
+  const priceLines = p.priceLines ?? [];
+  const subtotalCents = bookingSubtotalCents(p.unitPriceCents, input.group_size, priceLines);
   // The code's row stays locked until this transaction ends, so its caps count this booking
   // before the next one with the same code is checked (promo-codes.server.ts).
   const promo = input.promo_code
@@ -105,6 +108,7 @@ export async function placeBooking(
     startTime: slot.startTime,
     specialRequirements: input.special_requirements,
     unitPriceCents: p.unitPriceCents,
+    priceLines,
     // What is paid: the subtotal less the promo discount (the discount is kept beside it).
     totalAmountCents: subtotalCents - (promo?.discountCents ?? 0),
     ...(promo
@@ -205,7 +209,7 @@ export async function openBookingCheckout(
     {
       kind: "booking",
       name: p.adventureTitle,
-      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${promoText(booking)}${
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${booking.priceLines.length ? priceLinesText(booking.priceLines, booking.currency) : peopleText(booking.groupSize)} · ${booking.reference}${promoText(booking)}${
         booking.voucherCents
           ? ` · ${formatMoney(booking.voucherCents, booking.currency, true)} paid by voucher`
           : ""
@@ -239,8 +243,12 @@ export async function openBookingCheckout(
   );
 }
 
-/** A voucher part or a promo discount: the card's line is then one amount, what is left to pay. */
-const oneAmount = (b: BookingRow) => b.voucherCents > 0 || b.promoDiscountCents > 0;
+/**
+ * A voucher part, a promo discount or price lines (categories, extras): the card's line is then
+ * one amount, what is left to pay, and the description lists the lines.
+ */
+const oneAmount = (b: BookingRow) =>
+  b.voucherCents > 0 || b.promoDiscountCents > 0 || b.priceLines.length > 0;
 
 /** The checkout's words for a promo discount: its code and the amount taken off the subtotal. */
 function promoText(b: BookingRow): string {

@@ -14,6 +14,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
+import { hasCategoryLines } from "../../../app/lib/price-lines.ts";
 import { siteInfo, siteName } from "../../../app/lib/site.ts";
 import {
   documentTitle,
@@ -183,9 +184,34 @@ export function bookingLine(b: BookingRow, totalCents = b.totalAmountCents): Inv
  * is actually paid.
  */
 export function bookingLines(b: BookingRow): InvoiceLine[] {
+  if (b.priceLines.length) return [...priceLineItems(b), ...promoLine(b)];
   if (!b.promoDiscountCents) return [bookingLine(b)];
+  return [bookingLine(b, b.totalAmountCents + b.promoDiscountCents), ...promoLine(b)];
+}
+
+/**
+ * A booking with price lines: the people at the spec's price when no category was booked, then
+ * one invoice line per price line (each category booked, each extra), at the booking's prices.
+ */
+function priceLineItems(b: BookingRow): InvoiceLine[] {
+  const people = hasCategoryLines(b.priceLines) ? [] : [bookingLine(b, b.unitPriceCents * b.groupSize)];
+  const what = `${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")}, booking ${b.reference}`;
   return [
-    bookingLine(b, b.totalAmountCents + b.promoDiscountCents),
+    ...people,
+    ...b.priceLines.map((l) => ({
+      description: `${l.label}: ${what}`,
+      quantity: l.quantity,
+      unit_cents: l.unit_cents,
+      total_cents: l.total_cents,
+      taxable: true,
+    })),
+  ];
+}
+
+/** The promo discount as a line of its own (negative, taxable), or nothing. */
+function promoLine(b: BookingRow): InvoiceLine[] {
+  if (!b.promoDiscountCents) return [];
+  return [
     {
       description: `Promo code ${b.promoCode ?? ""}`.trim(),
       quantity: 1,

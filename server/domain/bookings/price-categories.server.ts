@@ -1,0 +1,67 @@
+/**
+ * An adventure's price categories as the booking reads them, and a booking's
+ * counts turned into its price lines and spots. With none or one category the
+ * booking is the spec's (unit price times group_size, no lines); with several
+ * the counts are required, priced here from the database, and group_size must
+ * be the spots they take, so capacity, holds and the manifest count as before.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { BookingInput } from "../../../app/lib/booking.ts";
+import {
+  type PriceCategory,
+  priceCategoryCounts,
+  usesCategories,
+} from "../../../app/lib/price-categories.ts";
+import type { PriceLine } from "../../../app/lib/price-lines.ts";
+import type { DB } from "../../db/client.server.ts";
+import { type AdventurePriceCategoryRow, adventurePriceCategories } from "../../db/schema.ts";
+import { badRequest } from "../../errors.server.ts";
+
+export const toPriceCategory = (r: AdventurePriceCategoryRow): PriceCategory => ({
+  id: r.id,
+  name: r.name,
+  price_cents: r.priceCents,
+  age_min: r.ageMin,
+  age_max: r.ageMax,
+  takes_spot: r.takesSpot,
+  needs_dive_paperwork: r.needsDivePaperwork,
+});
+
+/** The adventure's categories in the operator's order. */
+export async function adventureCategories(db: DB, adventureId: string): Promise<PriceCategory[]> {
+  const rows = await db
+    .select()
+    .from(adventurePriceCategories)
+    .where(eq(adventurePriceCategories.adventureId, adventureId))
+    .orderBy(asc(adventurePriceCategories.sort), asc(adventurePriceCategories.name));
+  return rows.map(toPriceCategory);
+}
+
+/**
+ * The booking's category lines (empty for the spec's booking). Refused with a
+ * 400 naming the field: counts for an adventure without several categories,
+ * counts missing where they are needed, a bad count, or a group_size that is
+ * not the spots the counts take.
+ */
+export function categoryLines(
+  categories: readonly PriceCategory[],
+  input: Pick<BookingInput, "categories" | "group_size">,
+): PriceLine[] {
+  if (!usesCategories(categories)) {
+    if (input.categories === undefined) return [];
+    const msg = "This adventure has one price; send group_size only";
+    throw badRequest(`categories: ${msg}`, { categories: msg });
+  }
+  if (input.categories === undefined) {
+    const msg = "Choose how many people of each price category";
+    throw badRequest(`categories: ${msg}`, { categories: msg });
+  }
+  const booked = priceCategoryCounts(categories, input.categories);
+  if ("error" in booked)
+    throw badRequest(`${booked.field}: ${booked.error}`, { [booked.field]: booked.error });
+  if (booked.spots !== input.group_size) {
+    const msg = `Group size must be the ${booked.spots} spots the chosen categories take`;
+    throw badRequest(`group_size: ${msg}`, { group_size: msg });
+  }
+  return booked.lines;
+}

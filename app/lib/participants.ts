@@ -6,6 +6,7 @@
  */
 import { isIsoDate } from "./dates.ts";
 import { MEDICAL_QUESTION_IDS, type MedicalAnswers } from "./medical.ts";
+import { categoryAgeError, type PriceCategory } from "./price-categories.ts";
 import { ageOn, isDivingAdventure, isMinorOn, minimumAge, type ReadinessAdventure } from "./readiness.ts";
 import { emailField } from "./validation.ts";
 import { z } from "./zod.ts";
@@ -153,6 +154,8 @@ export interface ParticipantContext {
   tripDate: string;
   /** Today in Sydney, YYYY-MM-DD. */
   today: string;
+  /** The price category the person was booked in, when the booking has categories: their age must fit it. */
+  category?: Pick<PriceCategory, "name" | "age_min" | "age_max"> | null;
 }
 
 /**
@@ -171,6 +174,10 @@ export function participantSchema(context: ParticipantContext) {
       else if (age > MAX_AGE) issue("date_of_birth", "Date of birth: check the year");
       else if (age < least)
         issue("date_of_birth", `Date of birth: participants must be at least ${least} on the trip date`);
+      else {
+        const mismatch = context.category && categoryAgeError(context.category, v.date_of_birth, tripDate);
+        if (mismatch) issue("date_of_birth", `Date of birth: ${mismatch}`);
+      }
     }
     if (v.last_dive_date) {
       if (v.last_dive_date > today) issue("last_dive_date", "Last dive date cannot be in the future");

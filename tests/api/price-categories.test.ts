@@ -118,6 +118,17 @@ describe("a booking by price category", () => {
     expect(confirmation).toContain(`2 × Adult (16+): ${money(37_900)}`);
     expect(confirmation).not.toContain("Price per person");
     expect(confirmation).toContain(`Total paid: ${money(subtotal - discount)}`);
+
+    // Person 3 is the child: an adult's date of birth is refused, naming the field and the range.
+    const child = await t.app.request(
+      `/api/admin/bookings/${b.id}/participants/3`,
+      authed(owner, "PUT", { full_name: "Kid Booker", date_of_birth: "1990-05-04" }),
+    );
+    expect(child.status).toBe(400);
+    const { errors } = (await child.json()) as { errors: Record<string, string> };
+    expect(errors.date_of_birth).toMatch(
+      /^Date of birth: Child is for ages 8 to 15; this date of birth makes them \d+/,
+    );
   });
 
   it("refuses bad counts, missing counts and a group_size that is not the spots taken, naming the field", async () => {

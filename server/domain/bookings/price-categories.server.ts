@@ -8,13 +8,18 @@
 import { asc, eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import {
+  categoryOfPositions,
   type PriceCategory,
   priceCategoryCounts,
   usesCategories,
 } from "../../../app/lib/price-categories.ts";
-import type { PriceLine } from "../../../app/lib/price-lines.ts";
+import { hasCategoryLines, type PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
-import { type AdventurePriceCategoryRow, adventurePriceCategories } from "../../db/schema.ts";
+import {
+  type AdventurePriceCategoryRow,
+  adventurePriceCategories,
+  type BookingRow,
+} from "../../db/schema.ts";
 import { badRequest } from "../../errors.server.ts";
 
 export const toPriceCategory = (r: AdventurePriceCategoryRow): PriceCategory => ({
@@ -64,4 +69,20 @@ export function categoryLines(
     throw badRequest(`group_size: ${msg}`, { group_size: msg });
   }
   return booked.lines;
+}
+
+/**
+ * The category of the booking's person at a position (1-based): the people
+ * who take a spot, in the order of the booking's lines. Null for the spec's
+ * booking, or when the category has since been removed.
+ */
+export async function positionCategory(
+  db: DB,
+  booking: Pick<BookingRow, "adventureId" | "priceLines">,
+  position: number,
+): Promise<PriceCategory | null> {
+  if (!hasCategoryLines(booking.priceLines)) return null;
+  const byId = new Map((await adventureCategories(db, booking.adventureId)).map((c) => [c.id, c]));
+  const spotLines = booking.priceLines.filter((l) => byId.get(l.ref_id)?.takes_spot !== false);
+  return byId.get(categoryOfPositions(spotLines)[position - 1] ?? "") ?? null;
 }

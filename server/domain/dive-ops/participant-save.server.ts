@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpError, notFound } from "../../errors.server.t
 import { validateBody } from "../../security/text.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { revokeParticipantLinks } from "../bookings/booking-links.server.ts";
+import { positionCategory } from "../bookings/price-categories.server.ts";
 import { PARTICIPANT_REDACTED, participantFields } from "./participant-audit.ts";
 import { loadBooking } from "./participants.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
@@ -87,7 +88,12 @@ export async function saveParticipant(
     checkPosition(booking, position);
     const input = validateBody(
       body,
-      participantSchema({ adventure, tripDate: booking.selectedDate, today: sydneyDate(at) }),
+      participantSchema({
+        adventure,
+        tripDate: booking.selectedDate,
+        today: sydneyDate(at),
+        category: await positionCategory(tx, booking, position),
+      }),
     );
     const acceptance = readAcceptance(options.waiver);
     const [existing] = await tx

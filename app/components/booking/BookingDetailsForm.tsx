@@ -3,6 +3,7 @@ import { bookingCutoffText } from "../../lib/booking-window";
 import { departureText, startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { CategoryCountsField } from "./CategoryCountsField";
 import { DepartureChoice } from "./DepartureChoice";
 import { Field, StepHeading } from "./FlowParts";
 import { type BookableAdventure, dateOptionStatus } from "./flow-state";
@@ -77,15 +78,25 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             onChange={set("customerPhone")}
           />
         </Field>
-        <Field label="Group Size" error={fieldErrors.groupSize}>
-          <select className="field" name="groupSize" value={form.groupSize} onChange={set("groupSize")}>
-            {choices.map((n) => (
-              <option key={n} value={n}>
-                {peopleText(n)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {flow.categories.byCategory ? (
+          <CategoryCountsField
+            categories={flow.categories.categories}
+            counts={flow.categories.counts}
+            onChange={flow.categories.setCount}
+            currency={quote.currency}
+            error={fieldErrors.groupSize}
+          />
+        ) : (
+          <Field label="Group Size" error={fieldErrors.groupSize}>
+            <select className="field" name="groupSize" value={form.groupSize} onChange={set("groupSize")}>
+              {choices.map((n) => (
+                <option key={n} value={n}>
+                  {peopleText(n)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field
           label="Date"
           required
@@ -148,9 +159,9 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
           adventureId: adventure.id,
           selectedDate: form.selectedDate,
           startTime: form.startTime,
-          groupSize: form.groupSize,
+          groupSize: flow.groupSize,
           email: form.customerEmail,
-          subtotalCents: quote.pricePerPersonCents * form.groupSize,
+          subtotalCents: quote.totalCents + quote.promoCents,
         }}
         currency={quote.currency}
       />
@@ -166,7 +177,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
       />
       <p className="flex items-baseline justify-between rounded-xl bg-slate-50 px-4 py-3 text-sm lg:hidden">
         <span className="text-slate-600">
-          Total for {peopleText(form.groupSize)}
+          Total for {peopleText(flow.groupSize)}
           {form.selectedDate
             ? `, ${departureText(form.selectedDate, form.startTime || (flow.date?.start_time ?? ""))}`
             : ""}

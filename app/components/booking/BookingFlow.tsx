@@ -74,13 +74,14 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
               <BookingDetailsForm flow={flow} adventure={adventure} />
               <BookingSummary
                 adventure={adventure}
-                groupSize={form.groupSize}
+                groupSize={flow.groupSize}
                 selectedDate={form.selectedDate}
                 startTime={form.startTime || (flow.date?.start_time ?? "")}
                 voucher={state.voucher}
                 promo={state.promo}
                 quote={flow.quote}
                 policy={flow.policy}
+                lines={flow.categories.lines}
               />
             </section>
           ) : null}

@@ -3,6 +3,7 @@ import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
+import { type PriceLine, priceLineRow } from "../../lib/price-lines";
 import type { PromoCheck } from "../../lib/promo";
 import type { VoucherCheck } from "../../lib/vouchers";
 import { Img } from "../Img";
@@ -20,6 +21,8 @@ interface Props {
   quote: BookingQuote;
   /** The free-cancellation sentence for the chosen date ("" before one is chosen). */
   policy: string;
+  /** The booking's price lines (people by category); none: the price per person. */
+  lines?: readonly PriceLine[];
 }
 
 /** The Booking Summary beside the details form: the adventure, the choices, the total and the cancellation deadline. */
@@ -32,6 +35,7 @@ export function BookingSummary({
   promo = null,
   quote,
   policy,
+  lines = [],
 }: Props) {
   return (
     <aside aria-labelledby="summary" className="lg:sticky lg:top-28 lg:self-start">
@@ -60,7 +64,14 @@ export function BookingSummary({
             </p>
           </div>
           <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
-            <Row label="Price per person" value={formatMoney(quote.pricePerPersonCents, quote.currency)} />
+            {lines.length ? (
+              lines.map((l) => {
+                const [label, amount] = priceLineRow(l, quote.currency);
+                return <Row key={l.ref_id} label={label} value={amount} />;
+              })
+            ) : (
+              <Row label="Price per person" value={formatMoney(quote.pricePerPersonCents, quote.currency)} />
+            )}
             <Row label="Group size" value={peopleText(groupSize)} />
             <Row label="Date" value={selectedDate ? formatDateAU(selectedDate) : "Not selected"} />
             {startTime ? <Row label="Departure" value={startTimeText(startTime)} /> : null}

@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
 import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
 import type { EffectivePolicy } from "../../lib/policy";
+import type { PriceCategory } from "../../lib/price-categories";
 import type { PromoCheck } from "../../lib/promo";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 
@@ -31,6 +32,8 @@ export interface BookableAdventure {
   policy?: EffectivePolicy;
   /** Bookings close this many hours before the departure; null: the days' notice alone. */
   booking_cutoff_hours?: number | null;
+  /** Its price categories; with several, the form asks how many of each (price-categories.ts). */
+  price_categories?: PriceCategory[];
 }
 
 /** One of a date's several departures, as the date list gives it. */
@@ -269,10 +272,12 @@ export function bookingQuote(
   groupSize: number,
   voucher: VoucherCheck | null,
   promo: PromoCheck | null = null,
+  /** The price categories' subtotal, for an adventure booked by category. */
+  categorySubtotalCents?: number,
 ): BookingQuote {
   const currency = adventure?.currency ?? DEFAULT_CURRENCY;
   const pricePerPersonCents = toCents(date?.price ?? adventure?.price_num ?? 0);
-  const subtotalCents = pricePerPersonCents * groupSize;
+  const subtotalCents = categorySubtotalCents ?? pricePerPersonCents * groupSize;
   const minCharge = minChargeCents(currency);
   // A check made for another group or date is not this booking's discount (it is asked again).
   const promoCents = promo && promo.subtotal_cents === subtotalCents ? promo.discount_cents : 0;

@@ -17,6 +17,7 @@ import {
   initialFlowState,
 } from "./flow-state";
 import { useAdventureDates } from "./useAdventureDates";
+import { useCategoryCounts } from "./useCategoryCounts";
 
 const CHOOSE_TIME = "Please choose a departure time.";
 
@@ -63,7 +64,10 @@ export function useBookingFlow(
     }
   }, [maxGroup, minGroup, form.groupSize]);
 
-  const quote = bookingQuote(adventure, departure, form.groupSize, voucher, promo);
+  // An adventure with several price categories: the counts give the group (its spots) and the subtotal.
+  const categories = useCategoryCounts(adventure);
+  const groupSize = categories.byCategory ? categories.spots : form.groupSize;
+  const quote = bookingQuote(adventure, departure, groupSize, voucher, promo, categories.subtotalCents);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
   const adventurePolicy = adventure?.policy;
   const startTime = form.startTime || date?.start_time || "";
@@ -105,7 +109,8 @@ export function useBookingFlow(
       customer_last_name: form.customerLastName,
       customer_email: form.customerEmail,
       customer_phone: form.customerPhone,
-      group_size: form.groupSize,
+      group_size: groupSize,
+      ...(categories.byCategory ? { categories: categories.counts } : {}),
       selected_date: form.selectedDate,
       // Only a date with several departures asks for one; otherwise the spec's payload as it was.
       ...(date?.departures ? { start_time: form.startTime } : {}),
@@ -164,6 +169,8 @@ export function useBookingFlow(
     date,
     choices,
     quote,
+    categories,
+    groupSize,
     policy,
     set,
     choose,

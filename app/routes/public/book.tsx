@@ -3,6 +3,10 @@ import { redirect, useNavigate, useSearchParams } from "react-router";
 import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import { createBooking } from "../../../server/domain/bookings/create-booking.server";
 import { cancelledBookingForm } from "../../../server/domain/bookings/payment-views.server";
+import {
+  categoriesByAdventure,
+  postedCategoryCounts,
+} from "../../../server/domain/bookings/price-categories.server";
 import { offerByToken } from "../../../server/domain/bookings/waitlist.server";
 import { listActiveAdventures } from "../../../server/domain/content/adventures.server";
 import { TooManyCheckouts } from "../../../server/domain/money/checkout-cap.server";
@@ -47,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, booking } = getApp(context);
   const url = new URL(request.url);
   const all = await listActiveAdventures(db);
+  const categories = await categoriesByAdventure(db);
   const adventures: BookableAdventure[] = all
     .filter((a) => a.booking_enabled)
     .map((a) => ({
@@ -65,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       image_alt: a.hero_image_alt || a.title,
       policy: a.policy,
       booking_cutoff_hours: a.booking_cutoff_hours,
+      price_categories: categories.get(a.id) ?? [],
     }));
   // Back from cancelling at the checkout: the form as the customer had filled it in.
   const returned = await cancelledBookingForm(db, url.searchParams.get("session_id") ?? "", booking.now());
@@ -162,6 +168,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "promoCode",
   ]);
   try {
+    // With several price categories the counts give the group: its size is the spots they take.
+    const byCategory = await postedCategoryCounts(app.db, request, values.adventureId);
     const input = validateBody(
       {
         adventure_id: values.adventureId,
@@ -175,6 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         special_requirements: values.specialRequirements,
         voucher_code: values.voucherCode,
         promo_code: values.promoCode,
+        ...byCategory,
       },
       bookingSchema,
     );

@@ -86,3 +86,35 @@ export async function positionCategory(
   const spotLines = booking.priceLines.filter((l) => byId.get(l.ref_id)?.takes_spot !== false);
   return byId.get(categoryOfPositions(spotLines)[position - 1] ?? "") ?? null;
 }
+
+/** Every adventure's categories in one query (the booking form lists them all). */
+export async function categoriesByAdventure(db: DB): Promise<Map<string, PriceCategory[]>> {
+  const rows = await db
+    .select()
+    .from(adventurePriceCategories)
+    .orderBy(asc(adventurePriceCategories.sort), asc(adventurePriceCategories.name));
+  const out = new Map<string, PriceCategory[]>();
+  for (const r of rows) out.set(r.adventureId, [...(out.get(r.adventureId) ?? []), toPriceCategory(r)]);
+  return out;
+}
+
+/**
+ * What a form posted without JavaScript says about the people, for an
+ * adventure with several categories: the counts (category_<id> fields; blank
+ * is 0, anything else passed on as typed for the rules to refuse) and the
+ * spots they take as group_size. Nothing for an adventure with one price.
+ */
+export async function postedCategoryCounts(
+  db: DB,
+  request: Request,
+  adventureId: string,
+): Promise<{ categories: Record<string, number>; group_size: number } | undefined> {
+  const categories = await adventureCategories(db, adventureId);
+  if (!usesCategories(categories)) return undefined;
+  const form = await request.clone().formData();
+  const counts = Object.fromEntries(
+    categories.map((c) => [c.id, Number(String(form.get(`category_${c.id}`) ?? "").trim() || 0)]),
+  );
+  const booked = priceCategoryCounts(categories, counts);
+  return { categories: counts, group_size: "spots" in booked ? booked.spots : 0 };
+}

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import {
+  type CategoryCounts,
+  type PriceCategory,
+  priceCategoryCounts,
+  usesCategories,
+} from "../../lib/price-categories";
+import { linesSubtotalCents } from "../../lib/price-lines";
+import type { BookableAdventure } from "./flow-state";
+
+const NONE: PriceCategory[] = [];
+
+/**
+ * The counts per price category of the chosen adventure (one of the first
+ * category to start with), the spots they take and their subtotal, as the
+ * form's live total shows them. Display only: the server prices them again.
+ */
+export function useCategoryCounts(adventure: BookableAdventure | null) {
+  const categories = adventure?.price_categories ?? NONE;
+  const byCategory = usesCategories(categories);
+  const [held, setHeld] = useState<{ adventure: string | null; counts: CategoryCounts }>({
+    adventure: null,
+    counts: {},
+  });
+  // Another adventure starts again from one person of its first category.
+  const counts =
+    held.adventure === (adventure?.id ?? null) ? held.counts : categories[0] ? { [categories[0].id]: 1 } : {};
+  const setCount = (id: string, count: number) =>
+    setHeld({ adventure: adventure?.id ?? null, counts: { ...counts, [id]: count } });
+  const booked = byCategory ? priceCategoryCounts(categories, counts) : null;
+  const ok = booked && "lines" in booked ? booked : null;
+  return {
+    categories,
+    byCategory,
+    counts,
+    setCount,
+    /** The lines the summary lists (none for an adventure with one price). */
+    lines: ok?.lines ?? [],
+    /** The spots the counts take (0 while nobody who takes one is counted). */
+    spots: ok?.spots ?? 0,
+    /** Undefined for an adventure with one price: the per-person quote applies. */
+    subtotalCents: byCategory ? linesSubtotalCents(ok?.lines ?? []) : undefined,
+    error: booked && "error" in booked ? booked.error : undefined,
+  };
+}

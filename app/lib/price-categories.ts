@@ -10,6 +10,7 @@
 
 import { type PriceLine, priceLine } from "./price-lines.ts";
 import { ageOn } from "./readiness.ts";
+import { z } from "./zod.ts";
 
 export interface PriceCategory {
   id: string;
@@ -110,3 +111,51 @@ export function categoryAgeError(
 export function categoryOfPositions(lines: readonly PriceLine[]): string[] {
   return lines.filter((l) => l.kind === "category").flatMap((l) => Array(l.quantity).fill(l.ref_id));
 }
+
+/** How many categories an adventure may have: a short list the customer reads at a glance. */
+export const MAX_PRICE_CATEGORIES = 8;
+
+const categoryField = z
+  .object({
+    /** An existing category's id (kept, so booked lines still name it); absent for a new one. */
+    id: z.string().trim().max(100).optional(),
+    name: z
+      .string({ error: "Name is required" })
+      .trim()
+      .min(1, "Name is required")
+      .max(60, "Name must be at most 60 characters"),
+    price: z
+      .number({ error: "Price must be a number" })
+      .min(0, "Price cannot be negative")
+      .max(100_000, "Price must be at most 100000"),
+    age_min: z.number({ error: "Minimum age must be a number" }).int().min(0).max(120).default(0),
+    age_max: z
+      .number({ error: "Maximum age must be a number" })
+      .int()
+      .min(0)
+      .max(120)
+      .nullable()
+      .default(null),
+    takes_spot: z.boolean().default(true),
+    needs_dive_paperwork: z.boolean().default(true),
+  })
+  .refine((c) => c.age_max === null || c.age_max >= c.age_min, {
+    path: ["age_max"],
+    message: "Maximum age must be at least the minimum age",
+  });
+
+/** The console's whole list of an adventure's categories, in the order shown to customers. */
+export const priceCategoriesSchema = z.object({
+  categories: z
+    .array(categoryField)
+    .max(MAX_PRICE_CATEGORIES, `At most ${MAX_PRICE_CATEGORIES} categories`)
+    .refine(
+      (list) => list.length < 2 || list.some((c) => c.takes_spot),
+      "At least one category must take a spot",
+    )
+    .refine(
+      (list) => new Set(list.map((c) => c.name.toLowerCase())).size === list.length,
+      "Each category needs its own name",
+    ),
+});
+export type PriceCategoriesInput = z.output<typeof priceCategoriesSchema>;

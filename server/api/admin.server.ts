@@ -16,6 +16,7 @@ import { adminMessagesApi } from "./admin-messages.server.ts";
 import { adminNewsletterApi } from "./admin-newsletter.server.ts";
 import { adminOperatorBookingsApi } from "./admin-operator-bookings.server.ts";
 import { adminParticipantsApi } from "./admin-participants.server.ts";
+import { adminPriceCategoriesApi } from "./admin-price-categories.server.ts";
 import { adminPromoCodesApi } from "./admin-promo-codes.server.ts";
 import { adminRollCallApi } from "./admin-roll-call.server.ts";
 import { adminSchedulesApi } from "./admin-schedules.server.ts";
@@ -52,6 +53,7 @@ export function adminApi(services: Services) {
   api.route("/", adminTripsApi(services));
   api.route("/", adminRollCallApi(services));
   api.route("/", adminCrewApi(services));
+  api.route("/", adminPriceCategoriesApi(services));
   api.route("/", adminEmailLogApi(services));
   api.route("/", adminBookingPageApi(services));
   api.route("/", adminMessagesApi(services));

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/lib/money.ts";
 import {
-  adventurePriceCategories,
+  auditLog,
   availability,
   bookings,
   emailOutbox,
@@ -29,11 +29,13 @@ import {
 const ADVENTURE = "dive-exhibition";
 const PAY = { card_number: "4242424242424242", expiry: "12/40", cvc: "123", name: "Family Booker" };
 const CATS = [
-  { id: "pc-adult", name: "Adult", priceCents: 18_950, ageMin: 16, ageMax: null, sort: 0 },
-  { id: "pc-child", name: "Child", priceCents: 12_025, ageMin: 8, ageMax: 15, sort: 1 },
-  { id: "pc-observer", name: "Observer", priceCents: 4_500, needsDivePaperwork: false, sort: 2 },
-  { id: "pc-infant", name: "Infant", priceCents: 0, ageMax: 1, takesSpot: false, sort: 3 },
+  { name: "Adult", price: 189.5, age_min: 16 },
+  { name: "Child", price: 120.25, age_min: 8, age_max: 15 },
+  { name: "Observer", price: 45, needs_dive_paperwork: false },
+  { name: "Infant", price: 0, age_max: 1, takes_spot: false },
 ];
+/** The categories' ids as the server gave them, by name. */
+const ids: Record<string, string> = {};
 let t: TestContext;
 let owner: string;
 let date: string;
@@ -42,13 +44,33 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
   owner = await login(t);
   date = await firstOpenDate(t.app, ADVENTURE, 4);
-  await t.db.insert(adventurePriceCategories).values(CATS.map((c) => ({ ...c, adventureId: ADVENTURE })));
+  const res = await t.app.request(
+    `/api/admin/adventures/${ADVENTURE}/price-categories`,
+    authed(owner, "PUT", { categories: CATS }),
+  );
+  expect(res.status).toBe(200);
+  for (const c of ((await res.json()) as { categories: { id: string; name: string }[] }).categories) {
+    ids[c.name] = c.id;
+  }
 });
 afterAll(() => t?.close());
 
 const book = (over: Record<string, unknown>) =>
   t.app.request("/api/bookings", jsonRequest("POST", bookingPayload({ selected_date: date, ...over })));
 const money = (cents: number) => formatMoney(cents, "aud", true);
+
+describe("the operator's categories", () => {
+  it("are replaced as a list, audited, and refused naming the field when wrong", async () => {
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, ADVENTURE));
+    expect(entry).toMatchObject({ action: "update", entity: "adventure" });
+    const bad = await t.app.request(
+      `/api/admin/adventures/${ADVENTURE}/price-categories`,
+      authed(owner, "PUT", { categories: [{ name: "Child", price: 10, age_min: 15, age_max: 8 }] }),
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: object }).errors).toHaveProperty(["categories.0.age_max"]);
+  });
+});
 
 describe("a booking by price category", () => {
   it("prices 2 adults, 1 child, 1 observer and an infant; the promo applies on the subtotal; every document agrees", async () => {
@@ -64,7 +86,7 @@ describe("a booking by price category", () => {
     const res = await book({
       customer_email: "family@example.com",
       group_size: 4,
-      categories: { "pc-adult": 2, "pc-child": 1, "pc-observer": 1, "pc-infant": 1 },
+      categories: { [ids.Adult]: 2, [ids.Child]: 1, [ids.Observer]: 1, [ids.Infant]: 1 },
       promo_code: "family10",
     });
     expect(res.status).toBe(201);
@@ -133,12 +155,12 @@ describe("a booking by price category", () => {
 
   it("refuses bad counts, missing counts and a group_size that is not the spots taken, naming the field", async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ group_size: 1, categories: { "pc-kayak": 1 } }, "categories.pc-kayak"],
-      [{ group_size: 1, categories: { "pc-adult": 0.5 } }, "categories.pc-adult"],
-      [{ group_size: 1, categories: { "pc-infant": 1 } }, "categories"],
+      [{ group_size: 1, categories: { kayak: 1 } }, "categories.kayak"],
+      [{ group_size: 1, categories: { [ids.Adult]: 0.5 } }, `categories.${ids.Adult}`],
+      [{ group_size: 1, categories: { [ids.Infant]: 1 } }, "categories"],
       [{ group_size: 2 }, "categories"],
-      [{ group_size: 3, categories: { "pc-adult": 2 } }, "group_size"],
-      [{ group_size: 4, categories: { "pc-adult": 5 } }, "group_size"],
+      [{ group_size: 3, categories: { [ids.Adult]: 2 } }, "group_size"],
+      [{ group_size: 4, categories: { [ids.Adult]: 5 } }, "group_size"],
     ];
     for (const [over, field] of cases) {
       const res = await book(over);
@@ -150,7 +172,7 @@ describe("a booking by price category", () => {
   it("an adventure without categories takes group_size as the spec says and refuses counts", async () => {
     const other = await firstOpenDate(t.app, "guided-shore-dive", 2);
     const base = { adventure_id: "guided-shore-dive", selected_date: other, group_size: 2 };
-    const counted = await book({ ...base, categories: { "pc-adult": 2 } });
+    const counted = await book({ ...base, categories: { [ids.Adult]: 2 } });
     expect(counted.status).toBe(400);
     expect(((await counted.json()) as { errors: object }).errors).toHaveProperty("categories");
     const res = await book(base);

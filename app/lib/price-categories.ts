@@ -8,8 +8,9 @@
  * gives details and the waiver, never certification or the medical questions.
  */
 
+import { addDays } from "./dates.ts";
 import { type PriceLine, priceLine } from "./price-lines.ts";
-import { ageOn } from "./readiness.ts";
+import { ageOn, latestBirthDate } from "./readiness.ts";
 import { z } from "./zod.ts";
 
 export interface PriceCategory {
@@ -159,3 +160,24 @@ export const priceCategoriesSchema = z.object({
     ),
 });
 export type PriceCategoriesInput = z.output<typeof priceCategoriesSchema>;
+
+/**
+ * The date input's limits for a category on the trip date: the latest birth
+ * date of someone old enough, the earliest of someone not too old (none
+ * without an upper age), so the browser refuses what the server refuses.
+ */
+export function categoryBirthDateLimits(
+  c: Pick<PriceCategory, "age_min" | "age_max">,
+  tripDate: string,
+  minimumAge = 0,
+): { max: string; min?: string } {
+  const max = latestBirthDate(tripDate, Math.max(c.age_min, minimumAge));
+  if (c.age_max === null) return { max };
+  return { max, min: addDays(latestBirthDate(tripDate, c.age_max + 1), 1) };
+}
+
+/** What the participant form says under the date of birth: "Child (8-15): ages 8 to 15 on the trip date." */
+export function categoryAgeHint(c: Pick<PriceCategory, "name" | "age_min" | "age_max">): string {
+  const range = c.age_max === null ? `at least ${c.age_min}` : `ages ${c.age_min} to ${c.age_max}`;
+  return `Booked as ${categoryLabel(c)}: ${range} on the trip date.`;
+}

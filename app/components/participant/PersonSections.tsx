@@ -4,6 +4,7 @@
  * shown, not edited.
  */
 import type { ParticipantFormData } from "../../../server/domain/dive-ops/participant-views.server";
+import { categoryAgeHint, categoryBirthDateLimits } from "../../lib/price-categories";
 import { latestBirthDate } from "../../lib/readiness";
 import { Section, type SectionFields, TextField } from "./fields";
 
@@ -31,8 +32,15 @@ export function PersonSections({
           type="date"
           value={value("date_of_birth")}
           errors={errors}
-          hint={`At least ${form.minimumAge} years old on the trip date.`}
-          max={latestBirthDate(form.tripDate, form.minimumAge)}
+          {...(form.category
+            ? {
+                hint: categoryAgeHint(form.category),
+                ...categoryBirthDateLimits(form.category, form.tripDate, form.minimumAge),
+              }
+            : {
+                hint: `At least ${form.minimumAge} years old on the trip date.`,
+                max: latestBirthDate(form.tripDate, form.minimumAge),
+              })}
         />
         {self ? (
           <p className="text-sm text-slate-600" data-testid="own-email">

@@ -82,6 +82,8 @@ export function TextField({
   inputMode?: "numeric";
   /** A date field's latest accepted value (YYYY-MM-DD). */
   max?: string;
+  /** A date field's earliest accepted value (YYYY-MM-DD). */
+  min?: string;
 }) {
   const error = errors[name];
   return (

@@ -8,6 +8,7 @@
  * that a doctor's clearance is needed, and whether their file arrived, and
  * only to them.
  */
+
 import {
   DETAIL_PART_LABELS,
   type DetailPart,
@@ -27,6 +28,7 @@ import {
 } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import type { ParticipantRow } from "../../db/schema.ts";
+import { positionCategory } from "../bookings/price-categories.server.ts";
 import { clearanceReceipt } from "./medical-clearance.server.ts";
 import { type BookingParticipants, bookingParticipants } from "./participants.server.ts";
 
@@ -147,6 +149,9 @@ export async function participantForm(db: DB, bookingId: string, position: numbe
   if (!Number.isInteger(position) || position < 1 || position > booking.groupSize) return null;
   const p = found.participants.find((x) => x.position === position);
   const shown = viewer === "self" ? ownSummary(p, found) : groupPerson(position, p, found);
+  // A person booked as a category: their age range, and an observer gives no dive paperwork.
+  const category = await positionCategory(db, booking, position);
+  const divePaperwork = category?.needs_dive_paperwork ?? true;
   const accepted =
     p?.waiverVersion != null
       ? {
@@ -165,9 +170,10 @@ export async function participantForm(db: DB, bookingId: string, position: numbe
     tripDate: booking.selectedDate,
     status: booking.bookingStatus,
     editable: booking.bookingStatus === "confirmed",
-    diving: isDivingAdventure(adventure),
-    requiresCertification: adventure.requiresCertification,
+    diving: divePaperwork && isDivingAdventure(adventure),
+    requiresCertification: divePaperwork && adventure.requiresCertification,
     minimumAge: minimumAge(adventure),
+    ...(category ? { category } : {}),
     viewer,
     /** The person's state in words: their own (self) or what the group may see. */
     summary: { label: shown.label, todo: shown.todo },

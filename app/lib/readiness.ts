@@ -55,6 +55,11 @@ export interface ReadinessParticipant {
   medicalNeedsClearance: boolean;
   medicalClearanceAt: Date | string | null;
   waiverVersion: number | null;
+  /**
+   * False for someone booked in a category without dive paperwork (an observer): details and the
+   * waiver only, no gear, certification or medical questions. Absent: as the adventure asks.
+   */
+  needsDivePaperwork?: boolean;
 }
 
 /** Diving and dive-and-camp trips go in the water: gear sizes and the medical questionnaire apply. */
@@ -123,12 +128,14 @@ const blank = (v: string | number | null) => v === null || v === "";
  * certification where the adventure requires it.
  */
 export function missingParts(p: ReadinessParticipant, adventure: ReadinessAdventure): DetailPart[] {
-  const diving = isDivingAdventure(adventure);
+  const paperwork = p.needsDivePaperwork !== false;
+  const diving = paperwork && isDivingAdventure(adventure);
   const missing: DetailPart[] = [];
   if ([p.fullName, p.dateOfBirth].some(blank)) missing.push("personal");
   if ([p.emergencyContactName, p.emergencyContactPhone].some(blank)) missing.push("emergency");
   if (diving && [p.heightCm, p.weightKg, p.wetsuitSize, p.finSize].some(blank)) missing.push("gear");
   if (
+    paperwork &&
     adventure.requiresCertification &&
     [p.certAgency, p.certLevel, p.certNumber, p.lastDiveDate].some(blank)
   )

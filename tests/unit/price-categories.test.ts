@@ -14,6 +14,7 @@ import {
   priceCategoryCounts,
   usesCategories,
 } from "../../app/lib/price-categories.ts";
+import { missingParts } from "../../app/lib/readiness.ts";
 
 const cat = (id: string, over: Partial<PriceCategory> = {}): PriceCategory => ({
   id,
@@ -109,5 +110,32 @@ describe("price categories", () => {
     expect(categoryAgeError(adult, "2012-05-05", "2026-03-01")).toBe(
       "Adult is for ages 16 and over; this date of birth makes them 13 on the trip date",
     );
+  });
+});
+
+describe("an observer's readiness", () => {
+  it("needs details and the waiver, not gear, certification or the medical questions", () => {
+    const adventure = { category: "scuba-diving", requiresCertification: true, minAge: 0 } as const;
+    const person = {
+      fullName: "Obi Server",
+      dateOfBirth: "1980-01-01",
+      emergencyContactName: "Jo",
+      emergencyContactPhone: "0400 000 000",
+      heightCm: null,
+      weightKg: null,
+      wetsuitSize: "",
+      finSize: "",
+      certAgency: "",
+      certLevel: "",
+      certNumber: "",
+      lastDiveDate: null,
+      certCheckedAt: null,
+      medicalAnsweredAt: null,
+      medicalNeedsClearance: false,
+      medicalClearanceAt: null,
+      waiverVersion: null,
+    };
+    expect(missingParts({ ...person, needsDivePaperwork: false }, adventure)).toEqual([]);
+    expect(missingParts(person, adventure)).toEqual(["gear", "certification", "medical"]);
   });
 });

@@ -7,6 +7,7 @@
  * towards the operator's screens, never into a log line or an email.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { hasCategoryLines } from "../../../app/lib/price-lines.ts";
 import {
   type BookingReadiness,
   bookingReadiness,
@@ -20,6 +21,7 @@ import {
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, type ParticipantRow, participants } from "../../db/schema.ts";
 import { notFound } from "../../errors.server.ts";
+import { positionCategory } from "../bookings/price-categories.server.ts";
 import { currentWaiver, type WaiverRow } from "./waivers.server.ts";
 
 /** The adventure facts readiness and the participant rules depend on. */
@@ -72,13 +74,32 @@ export async function bookingParticipants(db: DB, bookingId: string): Promise<Bo
   const linked = await loadBooking(db, bookingId);
   const rows = await participantRows(db, bookingId);
   const waiver = await currentWaiver(db);
-  const people = rows.filter((p) => p.position <= linked.booking.groupSize);
+  const people = await withPaperwork(
+    db,
+    linked.booking,
+    rows.filter((p) => p.position <= linked.booking.groupSize),
+  );
   return {
     ...linked,
     participants: people,
     readiness: bookingReadiness(linked.booking.groupSize, people, linked.adventure, waiver !== null),
     waiver,
   };
+}
+
+/** Each person of a booking by category marked with whether their category asks for dive paperwork. */
+async function withPaperwork(
+  db: DB,
+  booking: BookingRow,
+  people: ParticipantRow[],
+): Promise<(ParticipantRow & { needsDivePaperwork?: boolean })[]> {
+  if (!hasCategoryLines(booking.priceLines)) return people;
+  const out: (ParticipantRow & { needsDivePaperwork?: boolean })[] = [];
+  for (const p of people) {
+    const category = await positionCategory(db, booking, p.position);
+    out.push(category ? { ...p, needsDivePaperwork: category.needs_dive_paperwork } : p);
+  }
+  return out;
 }
 
 /**

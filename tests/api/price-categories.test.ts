@@ -44,6 +44,11 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
   owner = await login(t);
   date = await firstOpenDate(t.app, ADVENTURE, 4);
+  // Room for every booking of this file on the one date.
+  await t.db
+    .update(availability)
+    .set({ availableSpots: 20 })
+    .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, date)));
   const res = await t.app.request(
     `/api/admin/adventures/${ADVENTURE}/price-categories`,
     authed(owner, "PUT", { categories: CATS }),
@@ -167,6 +172,25 @@ describe("a booking by price category", () => {
       expect(res.status, field).toBe(400);
       expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual([field]);
     }
+  });
+
+  it("the console's phone booking takes the same counts and prices them the same", async () => {
+    const res = await t.app.request(
+      "/api/admin/bookings",
+      authed(owner, "POST", {
+        ...bookingPayload({ selected_date: date, customer_email: "phone-family@example.com" }),
+        payment: "cash",
+        group_size: 2,
+        categories: { [ids.Adult]: 1, [ids.Child]: 1 },
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [b] = await t.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.customerEmail, "phone-family@example.com"));
+    expect(b.totalAmountCents).toBe(18_950 + 12_025);
+    expect(b.priceLines.map((l) => l.ref_id)).toEqual([ids.Adult, ids.Child]);
   });
 
   it("an adventure without categories takes group_size as the spec says and refuses counts", async () => {

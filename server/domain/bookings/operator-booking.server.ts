@@ -47,6 +47,7 @@ import {
   openBookingCheckout,
   placeBooking,
 } from "./place-booking.server.ts";
+import { adventureCategories, categoryLines } from "./price-categories.server.ts";
 import { offerFreedSpots } from "./waitlist-offers.server.ts";
 
 /** How long a payment link holds the spots: Stripe's longest checkout. */
@@ -82,6 +83,8 @@ export async function createOperatorBooking(
     throw badRequest(`selected_date: ${msg}`, { selected_date: msg });
   }
   checkGroupSize(adventure, input.group_size);
+  // Several price categories: the counts, priced here as on the public form.
+  const priceLines = categoryLines(await adventureCategories(db, adventure.id), input);
   const context = await confirmationContext(db);
   const paymentId = randomUUID();
   const linkExpires = new Date(at.getTime() + PAYMENT_LINK_TTL_MS);
@@ -93,6 +96,7 @@ export async function createOperatorBooking(
       slot,
       input,
       unitPriceCents: datePriceCents(slot.priceOverrideCents, adventure.basePriceCents),
+      priceLines,
       holdUntil: input.payment === "link" ? linkExpires : null,
       at,
       values: { source: "operator", paymentMethod: input.payment === "link" ? "card" : input.payment },

@@ -106,6 +106,7 @@ test("2 adults, 1 child and 1 observer: the same total on the form, the checkout
     await signIn(page, token);
     await page.goto(`/admin/bookings/${bookingId}`);
     await expect(page.getByTestId("admin-total")).toHaveText(TOTAL);
+    await expect(page.getByTestId("admin-price-line")).toHaveText(["$379.00", "$120.25", "$45.00"]);
 
     // Person 3 is the child: the date input refuses an adult, and so does the server.
     await page.goto(link);

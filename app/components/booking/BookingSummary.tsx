@@ -67,7 +67,7 @@ export function BookingSummary({
             {lines.length ? (
               lines.map((l) => {
                 const [label, amount] = priceLineRow(l, quote.currency);
-                return <Row key={l.ref_id} label={label} value={amount} />;
+                return <Row key={`${l.kind}:${l.ref_id}`} label={label} value={amount} />;
               })
             ) : (
               <Row label="Price per person" value={formatMoney(quote.pricePerPersonCents, quote.currency)} />

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, gte, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { isPaid } from "../../../app/lib/paid.ts";
+import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { BookingReadiness } from "../../../app/lib/readiness.ts";
 import type { DB } from "../../db/client.server.ts";
 import { type BookingRow, type BookingStatus, bookings, payments } from "../../db/schema.ts";
@@ -32,6 +33,8 @@ export interface AdminBooking {
   special_requirements: string;
   total_amount: number;
   currency: string;
+  /** The booking's price lines (categories, extras), only when it has any: the spec's answer is unchanged. */
+  price_lines?: PriceLine[];
   booking_status: BookingStatus;
   payment_status: string;
   /** The part a voucher paid, in dollars (0 when none). */
@@ -70,6 +73,7 @@ function toAdminBooking(
     special_requirements: b.specialRequirements,
     total_amount: b.totalAmountCents / 100,
     currency: b.currency,
+    ...(b.priceLines.length ? { price_lines: b.priceLines } : {}),
     booking_status: b.bookingStatus,
     // A booking a voucher paid in full has no payment of its own: it is paid all the same.
     payment_status:

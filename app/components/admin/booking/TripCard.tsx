@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatDateTimeAU } from "../../../lib/admin-api";
 import { departureText } from "../../../lib/departure";
 import { formatDollars } from "../../../lib/money";
+import { priceLineRow } from "../../../lib/price-lines";
 import { BookingStatusBadge, PaymentBadge, ReadinessBadge } from "../status";
 import type { AdminBooking } from "../types";
 import { Card } from "../ui";
@@ -33,6 +34,14 @@ export function TripCard({
         <Row label="Adventure">{b.adventure_title}</Row>
         <Row label="Date">{departureText(b.selected_date, b.start_time, "full")}</Row>
         <Row label="Group size">{`${b.group_size} ${b.group_size === 1 ? "person" : "people"}`}</Row>
+        {(b.price_lines ?? []).map((l) => {
+          const [label, amount] = priceLineRow(l, b.currency);
+          return (
+            <Row key={`${l.kind}:${l.ref_id}`} label={label}>
+              <span data-testid="admin-price-line">{amount}</span>
+            </Row>
+          );
+        })}
         {promo ? (
           <>
             <Row label="Subtotal">{money(promo.subtotal)}</Row>

@@ -6,6 +6,7 @@ import type {
   ManifestBooking,
   ManifestParticipant,
 } from "../../../../server/domain/dive-ops/manifest.server";
+import { newAction, record } from "../../../lib/action-queue";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
 import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
@@ -122,13 +123,24 @@ function ParticipantRow({
   const [busy, setBusy] = useState(false);
   const [clearanceOpen, setClearanceOpen] = useState(false);
   const name = p.full_name || `Participant ${p.position}`;
+  // Without a signal the tap waits in the phone's queue (action-queue) and shows at once.
+  const [queued, setQueued] = useState<boolean | null>(null);
+  const checkedIn = queued ?? p.checked_in;
   const toggle = async () => {
+    const next = !checkedIn;
+    const queue = () => {
+      setQueued(next);
+      void record(newAction({ kind: next ? "check_in" : "undo_check_in", participant_id: p.id }));
+    };
+    if (!navigator.onLine) return queue();
     setBusy(true);
     const res = await write("POST", `/api/admin/participants/${encodeURIComponent(p.id)}/check-in`, {
-      checked_in: !p.checked_in,
+      checked_in: next,
     });
     setBusy(false);
-    if (!res.ok) onError(res.network ? "Connection error" : `Check-in not saved: ${res.detail}`);
+    if (res.ok) setQueued(null);
+    else if (res.network) queue();
+    else onError(`Check-in not saved: ${res.detail}`);
   };
   const showCert = adventure.requires_certification || p.cert_number !== "" || p.cert_agency !== "";
   return (
@@ -140,7 +152,7 @@ function ParticipantRow({
             <ReadinessBadge readiness={p.readiness} />
           </div>
         </div>
-        <CheckInButton checkedIn={p.checked_in} name={name} busy={busy} onToggle={toggle} />
+        <CheckInButton checkedIn={checkedIn} name={name} busy={busy} onToggle={toggle} />
       </div>
       <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2">
         {adventure.diving ? (

@@ -5,7 +5,8 @@
  *
  * Kept (network first; the saved copy only when the network cannot be reached,
  * so a server's error answer still reaches the page as it is):
- *   - the trip-day screens: /admin/manifest, /admin/trips, /admin/roll-call/:id;
+ *   - the trip-day screens: /admin/manifest, /admin/trips, /admin/roll-call/:id (and
+ *     their <path>.data, what a client-side move to them reads);
  *   - their data reads: GET /api/admin/manifest, /api/admin/trips,
  *     /api/admin/departures/:id/roll-call (the server already limits a Crew
  *     member to their departures);
@@ -18,6 +19,8 @@ const CACHE = "trip-day-v1";
 
 const TRIP_DAY_PAGES = [/^\/admin\/manifest$/, /^\/admin\/trips$/, /^\/admin\/roll-call\/[^/]+$/];
 const TRIP_DAY_READS = [
+  // A client-side move to a trip-day screen reads its server data as <path>.data.
+  /^\/admin\/(manifest|trips|roll-call\/[^/]+)\.data$/,
   /^\/api\/admin\/manifest$/,
   /^\/api\/admin\/trips$/,
   /^\/api\/admin\/departures\/[^/]+\/roll-call$/,

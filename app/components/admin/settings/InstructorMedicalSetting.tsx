@@ -14,7 +14,9 @@ export function InstructorMedicalSetting({ initial }: { initial: boolean }) {
   const [on, setOn] = useState(initial);
   const [busy, setBusy] = useState(false);
 
+  // Shown at once, put back if the server refuses it.
   const change = async (next: boolean) => {
+    setOn(next);
     setBusy(true);
     const res = await write<{ instructors_see_medical: boolean }>("PUT", "/api/admin/settings", {
       instructors_see_medical: next,
@@ -28,7 +30,10 @@ export function InstructorMedicalSetting({ initial }: { initial: boolean }) {
           ? "Instructors now see their participants' medical answers."
           : "Crew now see the medical status only.",
       );
-    } else show("error", res.network ? "Connection error" : `Failed to save: ${res.detail}`);
+    } else {
+      setOn(!next);
+      show("error", res.network ? "Connection error" : `Failed to save: ${res.detail}`);
+    }
   };
 
   return (

@@ -1,5 +1,5 @@
 /*
- * The trip day's offline worker (ADR 37). Hand-written and deliberately narrow:
+ * The trip day's offline worker (ADR 38). Hand-written and deliberately narrow:
  * it keeps ONLY the trip day, so the manifest and the roll call open on a boat
  * with no signal, and leaves every other request to the browser untouched.
  *

@@ -14,6 +14,7 @@ import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical.ts";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as participantPage from "../../app/routes/public/my-booking-participant.tsx";
 import {
+  adminSessions,
   auditLog,
   availability,
   bookings,
@@ -24,12 +25,13 @@ import {
   waitlistEntries,
   weatherOffers,
 } from "../../server/db/schema.ts";
+import { hashToken } from "../../server/domain/access/auth.server.ts";
 import { OWNER_LABEL } from "../../server/domain/audit/audit.server.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, formPost, type RouteFn } from "../helpers/page-routes.ts";
 import { memberToken } from "../helpers/staff.ts";
-import { bookingPayload, createTestApp, type TestContext } from "../helpers/test-app.ts";
+import { bookingPayload, createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let owner: string;
@@ -589,5 +591,52 @@ describe("the customer's own changes", () => {
     const saved = await ctx.db.select().from(participants).where(eq(participants.bookingId, booking.id));
     expect(saved).toHaveLength(1);
     expect(await entriesForBooking(booking.id)).toEqual([]);
+  });
+});
+
+describe("signing in and out", () => {
+  // A site of its own: with no staff invited, the owner signs in with the password alone.
+  let site: TestContext;
+  beforeAll(async () => {
+    site = await createTestApp({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD });
+  });
+  afterAll(() => site.close());
+  const sessionEntries = (id: string) =>
+    site.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "session"), eq(auditLog.entityId, id)))
+      .orderBy(auditLog.occurredAt);
+  const logout = (token: string) => site.app.request("/api/admin/logout", authed(token, "POST"));
+
+  it("a sign-in and its logout are each recorded once, under the one who signed in", async () => {
+    const token = await login(site);
+    const [session] = await site.db
+      .select({ id: adminSessions.id })
+      .from(adminSessions)
+      .where(eq(adminSessions.tokenHash, hashToken(token)));
+    const entries = () => sessionEntries(session.id);
+    expect((await entries()).map((e) => [e.action, e.staffId, e.actorLabel])).toEqual([
+      ["sign_in", null, OWNER_LABEL],
+    ]);
+    expect((await logout(token)).status).toBe(200);
+    expect((await entries()).map((e) => [e.action, e.staffId])).toEqual([
+      ["sign_in", null],
+      ["sign_out", null],
+    ]);
+    // The token is dead now: a second logout is refused at the guard and records nothing more.
+    expect((await logout(token)).status).toBe(401);
+    expect(await entries()).toHaveLength(2);
+  });
+
+  it("a wrong password records nothing", async () => {
+    const signIns = () => site.db.select().from(auditLog).where(eq(auditLog.action, "sign_in"));
+    const before = (await signIns()).length;
+    const res = await site.app.request(
+      "/api/admin/login",
+      jsonRequest("POST", { password: "not-the-password" }),
+    );
+    expect(res.status).toBe(401);
+    expect(await signIns()).toHaveLength(before);
   });
 });

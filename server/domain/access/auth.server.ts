@@ -52,14 +52,30 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_LIFETIME_MS);
-  await db.insert(adminSessions).values({
-    tokenHash: hashToken(token),
-    staffId,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt,
-    userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
-    address: origin.address.slice(0, ADDRESS_MAX),
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(adminSessions)
+      .values({
+        tokenHash: hashToken(token),
+        staffId,
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt,
+        userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+        address: origin.address.slice(0, ADDRESS_MAX),
+      })
+      .returning({ id: adminSessions.id });
+    // Who signed in, from where: the log's answer to "was that us?" (no request actor exists yet).
+    await recordAudit(
+      tx,
+      {
+        action: "sign_in",
+        entity: "session",
+        entityId: row.id,
+        after: { device: origin.userAgent.slice(0, 120) },
+      },
+      { staffId, address: origin.address },
+    );
   });
   // Expired and revoked sessions are of no use to anyone: drop them now and then.
   await db
@@ -133,10 +149,16 @@ export async function revokeAllSessions(db: DB, now: Date, holder?: string | nul
 }
 
 export async function revokeSession(db: DB, token: string, now: Date): Promise<void> {
-  await db
-    .update(adminSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)));
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(adminSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(adminSessions.tokenHash, hashToken(token)), isNull(adminSessions.revokedAt)))
+      .returning({ id: adminSessions.id });
+    // Recorded under the request's holder (logout runs behind the admin guard).
+    for (const { id } of ended)
+      await recordAudit(tx, { action: "sign_out", entity: "session", entityId: id });
+  });
 }
 
 /**

@@ -43,6 +43,9 @@ export default defineConfig({
     // PW_TRACE=1 records them (kept for failures) when a failure needs one.
     trace: process.env.PW_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // The console's offline worker (public/sw.js) stays out of every test but the offline one
+    // (test.use({ serviceWorkers: "allow" })): page.route must see each request the page makes.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: CHROMIUM_ARGS,

@@ -76,6 +76,7 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/manifest/complete", { POST: "trip-day" }),
   adminApi("/api/admin/manifest/not-ready", { GET: "trip-day" }),
   adminApi("/api/admin/participants/:id/check-in", { POST: "trip-day" }),
+  adminApi("/api/admin/trip-day/actions", { POST: "trip-day" }),
   adminApi("/api/admin/participants/:id/certification-checked", { POST: "trip-day" }),
   adminApi("/api/admin/participants/:id/medical-clearance", { GET: "medical", POST: "medical" }),
   adminApi("/api/admin/participants/:id/medical-clearance/file", { GET: "medical" }),

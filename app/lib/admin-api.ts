@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { type FormResult, formFailure, formSuccess } from "./form-result";
+import { forgetTripDay } from "./trip-day-cache";
 
 const TOKEN_KEY = "admin_token";
 /** Fired on window whenever the token is stored or cleared in this tab. */
@@ -31,7 +32,10 @@ export function setToken(token: string): void {
 
 export function clearToken(): void {
   storage()?.removeItem(TOKEN_KEY);
-  if (typeof window !== "undefined") window.dispatchEvent(new Event(AUTH_EVENT));
+  if (typeof window !== "undefined") {
+    void forgetTripDay();
+    window.dispatchEvent(new Event(AUTH_EVENT));
+  }
 }
 
 function subscribe(onChange: () => void): () => void {

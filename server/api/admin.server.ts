@@ -22,6 +22,7 @@ import { adminRollCallApi } from "./admin-roll-call.server.ts";
 import { adminSchedulesApi } from "./admin-schedules.server.ts";
 import { adminSessionsApi } from "./admin-sessions.server.ts";
 import { adminStaffApi } from "./admin-staff.server.ts";
+import { adminTripDayActionsApi } from "./admin-trip-day-actions.server.ts";
 import { adminTripEmailsApi } from "./admin-trip-emails.server.ts";
 import { adminTripsApi } from "./admin-trips.server.ts";
 import { adminTwoFactorApi } from "./admin-two-factor.server.ts";
@@ -52,6 +53,7 @@ export function adminApi(services: Services) {
   api.route("/", adminOperatorBookingsApi(services));
   api.route("/", adminTripsApi(services));
   api.route("/", adminRollCallApi(services));
+  api.route("/", adminTripDayActionsApi(services));
   api.route("/", adminCrewApi(services));
   api.route("/", adminPriceCategoriesApi(services));
   api.route("/", adminEmailLogApi(services));

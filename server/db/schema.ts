@@ -1476,3 +1476,25 @@ export const adventurePriceCategories = pgTable(
   ],
 );
 export type AdventurePriceCategoryRow = typeof adventurePriceCategories.$inferSelect;
+
+/**
+ * Trip-day actions sent by a crew phone (live, or queued while it had no
+ * signal), each claimed once by the id the phone gave it: a resend answers the
+ * stored outcome instead of applying again. `target` (participant or
+ * departure) and `occurred_at` (the tap's time on the phone) carry the one
+ * conflict rule: an action older than the last one applied to its target is
+ * stale and changes nothing (app/lib/trip-day-actions.ts).
+ */
+export const deviceActions = pgTable(
+  "device_actions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    target: text("target").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome").$type<"applied" | "no_op" | "stale">().notNull(),
+    staffId: text("staff_id"),
+    recordedAt: createdAt(),
+  },
+  (t) => [index("device_actions_target_idx").on(t.target, t.occurredAt)],
+);

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "../../components/admin/ui/button";
 import { getToken, useAdminToken } from "../../lib/admin-api";
 import { adminGet } from "../../lib/admin-data";
 import { canOpen } from "../../lib/admin-screens";
+import { installOffline } from "../../lib/offline";
 import { siteInfo } from "../../lib/site";
 import { ROLE_LABELS, type StaffRole } from "../../lib/staff-access";
 import { ME_PATH, type SignedIn } from "../../lib/staff-api";
@@ -79,10 +80,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (signedInNow !== loaderData.signedIn) void revalidate();
   }, [signedInNow, loaderData.signedIn, revalidate]);
+  // Signed in: the trip day's screens and data are kept on the phone for a boat with no signal.
+  useEffect(() => {
+    if (loaderData.signedIn) void installOffline();
+  }, [loaderData.signedIn]);
 
   return (
     <>
       <meta name="robots" content="noindex, nofollow" />
+      <link rel="manifest" href="/manifest.webmanifest" />
       {loaderData.signedIn ? (
         <AdminShell siteTitle={site.title} logo={site.logo} role={role} name={loaderData.me?.name ?? ""}>
           {loaderData.me?.two_factor_needed && pathname !== "/admin/account" ? (

@@ -17,6 +17,7 @@ import type { Manifest } from "../../../server/domain/dive-ops/manifest.server";
 import { Alert, Button, FlashAlert, PageHeader, useConfirm, useFlash } from "../../components/admin";
 import { ManifestBody } from "../../components/admin/manifest/ManifestBody";
 import { plural } from "../../components/admin/manifest/text";
+import { OfflineStatus } from "../../components/admin/roll-call/OfflineStatus";
 import { adminDownload } from "../../lib/admin-api";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { addDays, formatDateAU, isIsoDate, sydneyDate } from "../../lib/dates";
@@ -153,6 +154,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
 
       <div className="space-y-4" aria-busy={loading || undefined}>
         <FlashAlert flash={flash} onDismiss={clear} />
+        <OfflineStatus />
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         {manifest ? (
           <ManifestBody

@@ -3,18 +3,25 @@
  * per diver out and back in, the count in the water, and "All aboard", which
  * turns the screen into the alarm when anyone is still out (the server
  * refuses it too). Built for a phone in sunlight with wet hands: large
- * targets, high contrast, names first.
+ * targets, high contrast, names first. Every tap goes through the phone's
+ * queue (action-queue): stored first, sent at once with a signal, later
+ * without one, applied once by the server's roll-call rules; the screen shows
+ * the queued taps laid over its copy by the same rule.
  */
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { RollCall, RollCallDiver, RollCallMark } from "../../../server/domain/dive-ops/roll-call.server";
 import { Alert, PageHeader } from "../../components/admin";
 import { MissingAlarm, type MissingDiver } from "../../components/admin/roll-call/MissingAlarm";
+import { OfflineStatus } from "../../components/admin/roll-call/OfflineStatus";
 import { formatTimeSydney } from "../../components/admin/roll-call/time";
-import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
+import { newAction, pendingActions, QUEUE_EVENT, record } from "../../lib/action-queue";
+import { adminAction, adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
 import { diverState, inWaterText, stillOut } from "../../lib/roll-call";
+import { withPending } from "../../lib/roll-call-offline";
+import type { TripDayAction } from "../../lib/trip-day-actions";
 import type { Route } from "./+types/roll-call";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -24,13 +31,20 @@ export const clientAction = adminAction;
 
 export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
   const { roll } = loaderData;
-  const write = useAdminWrite();
+  const { revalidate } = useRevalidator();
   const [error, setError] = useState("");
   const [alarm, setAlarm] = useState(false);
   const [buddies, setBuddies] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<TripDayAction[]>([]);
+  useEffect(() => {
+    const update = () => void pendingActions().then(setPending, () => setPending([]));
+    update();
+    window.addEventListener(QUEUE_EVENT, update);
+    return () => window.removeEventListener(QUEUE_EVENT, update);
+  }, []);
   if (!roll.ok) return <Alert tone="error">{failureText(roll, "Failed to load the roll call")}</Alert>;
-  const r = roll.data;
-  const base = `/api/admin/departures/${r.availability_id}/roll-call`;
+  const r = withPending(roll.data, pending);
+  const departure_id = r.availability_id;
   const dive = r.dives.at(-1);
   const open = dive && !dive.all_aboard_at ? dive : undefined;
   const markOf = (id: string) => open?.marks.find((m) => m.participant_id === id);
@@ -43,28 +57,35 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
     buddy: mark?.buddy_id ? byId.get(mark.buddy_id) : undefined,
   }));
 
-  async function send(path: string, body?: unknown) {
+  /** Stores the tap in the queue; once the server has answered, the screen reads its copy again. */
+  async function send(action: TripDayAction) {
     setError("");
-    const result = await write("POST", path, body);
-    if (!result.ok) setError(result.network ? "Connection error" : (result.detail ?? "Not saved"));
-    return result;
+    const report = await record(action);
+    const refused = report?.refused.find((a) => a.id === action.id);
+    if (refused) setError(refused.message ?? "Not saved");
+    if (report) await revalidate();
+    return refused;
   }
 
-  const tap = (d: RollCallDiver, action: "out" | "back") =>
-    send(`${base}/dives/${open?.dive_number}/marks`, {
-      participant_id: d.participant_id,
-      action,
-      buddy_id: action === "out" ? buddies[d.participant_id] || null : undefined,
-    });
+  const tap = (d: RollCallDiver, kind: "out" | "back") =>
+    send(
+      newAction({
+        kind,
+        departure_id,
+        dive: open?.dive_number ?? 1,
+        participant_id: d.participant_id,
+        buddy_id: kind === "out" ? buddies[d.participant_id] || null : undefined,
+      }),
+    );
 
   async function allAboard() {
     if (out.length) {
       setAlarm(true);
       return;
     }
-    const result = await send(`${base}/dives/${open?.dive_number}/all-aboard`);
+    const refused = await send(newAction({ kind: "all_aboard", departure_id, dive: open?.dive_number ?? 1 }));
     // The server knew of someone still out (another phone counted them): the alarm, from its answer.
-    if (!result.ok && result.status === 409) setAlarm(true);
+    if (refused?.message?.startsWith("Not everyone is aboard")) setAlarm(true);
   }
 
   const time = r.start_time ? `, ${startTimeText(r.start_time)}` : "";
@@ -85,6 +106,7 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
+      <OfflineStatus />
       {error ? (
         <Alert tone="error" className="mb-3">
           {error}
@@ -183,7 +205,9 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
       ) : (
         <button
           type="button"
-          onClick={() => send(`${base}/dives`)}
+          onClick={() =>
+            send(newAction({ kind: "start_dive", departure_id, dive: (dive?.dive_number ?? 0) + 1 }))
+          }
           className="min-h-16 w-full rounded-2xl bg-sky-800 px-4 text-2xl font-extrabold text-white"
         >
           Start dive {(dive?.dive_number ?? 0) + 1}

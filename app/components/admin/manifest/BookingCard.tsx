@@ -6,8 +6,10 @@ import type {
   ManifestBooking,
   ManifestParticipant,
 } from "../../../../server/domain/dive-ops/manifest.server";
+import { newAction, record } from "../../../lib/action-queue";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
+import { MEDICAL_QUESTIONS } from "../../../lib/medical";
 import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
 import { CheckInButton } from "../CheckInButton";
 import { ClearanceDialog } from "../ClearanceDialog";
@@ -31,6 +33,36 @@ const MEDICAL_TONES: Record<MedicalStatus, BadgeTone> = {
   not_answered: "amber",
   not_applicable: "slate",
 };
+
+/**
+ * The answers an instructor of the departure is shown when the Owner allows it (the server sends
+ * them to no one else): the "yes" ones in full, on screen only, as the printed manifest keeps the status.
+ */
+function InstructorAnswers({ answers }: { answers: Record<string, boolean> | null }) {
+  if (!answers) return null;
+  const yes = MEDICAL_QUESTIONS.filter((q) => answers[q.id] === true);
+  return (
+    <div className="w-full text-sm print:hidden" data-testid="instructor-medical">
+      {yes.length ? (
+        <ul className="space-y-1">
+          {yes.map((q) => (
+            <li
+              key={q.id}
+              className="rounded-lg bg-coral-50 px-2.5 py-1.5 text-coral-800 ring-1 ring-coral-600/20 ring-inset"
+            >
+              Yes: {q.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-xs text-slate-600">
+        {yes.length
+          ? `No to the other ${MEDICAL_QUESTIONS.length - yes.length} questions.`
+          : "No to every question."}
+      </p>
+    </div>
+  );
+}
 
 function ReadinessBadge({ readiness }: { readiness: Readiness }) {
   return <Badge tone={READINESS_TONES[readiness]}>{READINESS_LABELS[readiness]}</Badge>;
@@ -122,13 +154,24 @@ function ParticipantRow({
   const [busy, setBusy] = useState(false);
   const [clearanceOpen, setClearanceOpen] = useState(false);
   const name = p.full_name || `Participant ${p.position}`;
+  // Without a signal the tap waits in the phone's queue (action-queue) and shows at once.
+  const [queued, setQueued] = useState<boolean | null>(null);
+  const checkedIn = queued ?? p.checked_in;
   const toggle = async () => {
+    const next = !checkedIn;
+    const queue = () => {
+      setQueued(next);
+      void record(newAction({ kind: next ? "check_in" : "undo_check_in", participant_id: p.id }));
+    };
+    if (!navigator.onLine) return queue();
     setBusy(true);
     const res = await write("POST", `/api/admin/participants/${encodeURIComponent(p.id)}/check-in`, {
-      checked_in: !p.checked_in,
+      checked_in: next,
     });
     setBusy(false);
-    if (!res.ok) onError(res.network ? "Connection error" : `Check-in not saved: ${res.detail}`);
+    if (res.ok) setQueued(null);
+    else if (res.network) queue();
+    else onError(`Check-in not saved: ${res.detail}`);
   };
   const showCert = adventure.requires_certification || p.cert_number !== "" || p.cert_agency !== "";
   return (
@@ -140,7 +183,7 @@ function ParticipantRow({
             <ReadinessBadge readiness={p.readiness} />
           </div>
         </div>
-        <CheckInButton checkedIn={p.checked_in} name={name} busy={busy} onToggle={toggle} />
+        <CheckInButton checkedIn={checkedIn} name={name} busy={busy} onToggle={toggle} />
       </div>
       <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2">
         {adventure.diving ? (
@@ -195,6 +238,7 @@ function ParticipantRow({
                   {p.medical === "clearance_needed" ? "Review clearance" : "Clearance details"}
                 </Button>
               ) : null}
+              {p.medical_answers !== undefined ? <InstructorAnswers answers={p.medical_answers} /> : null}
               <ClearanceDialog
                 participantId={clearanceOpen ? p.id : null}
                 name={name}

@@ -1,0 +1,15 @@
+/** The trip day's offline copy (public/sw.js keeps it under this name). */
+export const TRIP_DAY_CACHE = "trip-day-v1";
+
+/**
+ * Signed out (or the session refused): the phone keeps nothing of the trip day
+ * for the next person holding it. Queued taps stay: each is applied with the
+ * rights of whoever signs in and sends it.
+ */
+export async function forgetTripDay(): Promise<void> {
+  try {
+    if (typeof caches !== "undefined") await caches.delete(TRIP_DAY_CACHE);
+  } catch {
+    // No cache storage: nothing was kept.
+  }
+}

@@ -10,6 +10,7 @@
  * it exactly as before. The promo discount is not a line here: it is kept
  * beside the total (bookings.promo_discount_cents) and shown below the lines.
  */
+import { formatMoney } from "./money.ts";
 
 export type PriceLineKind = "category" | "extra";
 
@@ -32,4 +33,15 @@ export function linesSubtotalCents(lines: readonly PriceLine[]): number {
 /** One line, its total worked out from its quantity and unit price. */
 export function priceLine(p: Omit<PriceLine, "total_cents">): PriceLine {
   return { ...p, total_cents: p.quantity * p.unit_cents };
+}
+
+/**
+ * A booking's extra lines in one phrase for the places that show a booking in
+ * a line of text (the checkout description, emails, the manage page): " · Full
+ * gear set ×3 $150.00, Meal pack ×1 $20.00", or "" when it took none.
+ */
+export function extrasText(lines: readonly PriceLine[], currency: string): string {
+  const extras = lines.filter((l) => l.kind === "extra");
+  if (!extras.length) return "";
+  return ` · ${extras.map((l) => `${l.label} ×${l.quantity} ${formatMoney(l.total_cents, currency, true)}`).join(", ")}`;
 }

@@ -10,8 +10,10 @@ import type { BookingInput } from "../../../app/lib/booking.ts";
 import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { departureText } from "../../../app/lib/departure.ts";
+import type { ExtraChoice } from "../../../app/lib/extras.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
+import { extrasText, linesSubtotalCents } from "../../../app/lib/price-lines.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import { voucherShareCents } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -24,6 +26,7 @@ import { getNotificationEmail } from "../content/settings.server.ts";
 import { type BookingDeps, openLedgerCheckout, returnSite } from "../money/checkout-ledger.server.ts";
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { holdSpots } from "./availability.server.ts";
+import { bookingExtras, hireGear } from "./extras.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
 import { applyPromoCode } from "./promo-codes.server.ts";
 import { announceConfirmed } from "./settle.server.ts";
@@ -67,7 +70,7 @@ export async function placeBooking(
       | "group_size"
       | "special_requirements"
       | "voucher_code"
-    > & { promo_code?: string };
+    > & { promo_code?: string; extras?: ExtraChoice[] };
     unitPriceCents: number;
     holdUntil: Date | null;
     at: Date;
@@ -76,7 +79,10 @@ export async function placeBooking(
 ): Promise<{ row: BookingRow; voucherCents: number }> {
   const { adventure, slot, input } = p;
   if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
-  const subtotalCents = bookingTotalCents(p.unitPriceCents, input.group_size);
+  // Extras (none for an adventure without any: the spec's booking) are lines on top of the people.
+  const extras = await bookingExtras(tx, adventure.id, input.extras, input.group_size);
+  const subtotalCents =
+    bookingTotalCents(p.unitPriceCents, input.group_size) + linesSubtotalCents(extras.lines);
   // The code's row stays locked until this transaction ends, so its caps count this booking
   // before the next one with the same code is checked (promo-codes.server.ts).
   const promo = input.promo_code
@@ -110,6 +116,7 @@ export async function placeBooking(
     ...(promo
       ? { promoCodeId: promo.promo.id, promoCode: promo.promo.code, promoDiscountCents: promo.discountCents }
       : {}),
+    ...(extras.lines.length ? { priceLines: extras.lines } : {}),
     currency: toCurrency(adventure.currency),
     bookingStatus: "pending_payment",
     holdsSpots: true,
@@ -117,6 +124,7 @@ export async function placeBooking(
     createdAt: p.at,
     ...p.values,
   });
+  await hireGear(tx, { bookingId: row.id, date: slot.date, gear: extras.gear });
   // The voucher row stays locked until this transaction ends: parallel bookings with the
   // same code take turns, each sees the balance the one before left, none goes below zero.
   const cents = input.voucher_code ? await redeemShare(tx, row, input.voucher_code, p.at) : 0;
@@ -205,7 +213,7 @@ export async function openBookingCheckout(
     {
       kind: "booking",
       name: p.adventureTitle,
-      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)} · ${booking.reference}${promoText(booking)}${
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${peopleText(booking.groupSize)}${extrasText(booking.priceLines, booking.currency)} · ${booking.reference}${promoText(booking)}${
         booking.voucherCents
           ? ` · ${formatMoney(booking.voucherCents, booking.currency, true)} paid by voucher`
           : ""
@@ -239,8 +247,9 @@ export async function openBookingCheckout(
   );
 }
 
-/** A voucher part or a promo discount: the card's line is then one amount, what is left to pay. */
-const oneAmount = (b: BookingRow) => b.voucherCents > 0 || b.promoDiscountCents > 0;
+/** A voucher part, a promo discount or extras: the card's line is then one amount, what is left to pay. */
+const oneAmount = (b: BookingRow) =>
+  b.voucherCents > 0 || b.promoDiscountCents > 0 || b.priceLines.length > 0;
 
 /** The checkout's words for a promo discount: its code and the amount taken off the subtotal. */
 function promoText(b: BookingRow): string {

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adventureExtras,
+  adventures,
   availability,
   bookingGear,
   bookings,
@@ -18,27 +19,33 @@ import {
   gearStock,
 } from "../../server/db/schema.ts";
 import { cancelPendingBooking } from "../../server/domain/bookings/holds.server.ts";
-import {
-  bookingPayload,
-  createTestApp,
-  firstOpenDate,
-  jsonRequest,
-  type TestContext,
-} from "../helpers/test-app.ts";
+import { bookingPayload, createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 const A = "dive-exhibition";
+
 let t: TestContext;
 let date: string;
 let setId: string;
 let wetsuit: string;
+let others: string[] = [];
+const hireOn = new Map<string, string>();
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY_HOPS: "1" });
-  date = await firstOpenDate(t.app, A, 4);
-  await t.db
-    .update(availability)
-    .set({ availableSpots: 20 })
-    .where(and(eq(availability.adventureId, A), eq(availability.date, date)));
+
+  const open = async (id: string) =>
+    (
+      (await (await t.app.request(`/api/adventures/${id}/dates`)).json()) as {
+        date: string;
+        spots_left: number;
+      }[]
+    )
+      .filter((d) => d.spots_left >= 4)
+      .map((d) => d.date);
+
+  date = (await open(A))[0];
+  expect(date).toBeDefined();
+  await t.db.update(availability).set({ availableSpots: 20 }).where(eq(availability.date, date));
   const [w] = await t.db.insert(gearItems).values({ name: "Wetsuit" }).returning();
   const [f] = await t.db.insert(gearItems).values({ name: "Fins" }).returning();
   wetsuit = w.id;
@@ -58,6 +65,26 @@ beforeAll(async () => {
     })
     .returning();
   setId = set.id;
+  finsId = f.id;
+  // Every bookable adventure runs that day, each selling wetsuit hire: racing bookings then
+  // hold different departures, so nothing but the stock lock orders them.
+  const all = await t.db.select().from(adventures).where(eq(adventures.isActive, true));
+  others = all.filter((a) => a.bookingEnabled && a.id !== A).map((a) => a.id);
+  for (const id of others) {
+    await t.db
+      .update(adventures)
+      .set({ groupSizeMin: 1, advanceBookingDays: 0, bookingCutoffHours: null })
+      .where(eq(adventures.id, id));
+    await t.db
+      .insert(availability)
+      .values({ adventureId: id, date, availableSpots: 20 })
+      .onConflictDoNothing();
+    const [x] = await t.db
+      .insert(adventureExtras)
+      .values({ adventureId: id, name: "Wetsuit hire", priceCents: 2000, per: "person", gearItemIds: [w.id] })
+      .returning();
+    hireOn.set(id, x.id);
+  }
 });
 afterAll(() => t?.close());
 
@@ -81,7 +108,6 @@ const finsOf = (fins: string[]) => ({ [finsId]: fins });
 
 describe("extras on a booking", () => {
   it("adds a gear set per person as a line, with one hire per person and item", async () => {
-    finsId = (await t.db.select().from(gearItems).where(eq(gearItems.name, "Fins")))[0].id;
     const plain = await book();
     expect(plain.status).toBe(201);
     const plainBody = (await plain.json()) as { booking_id: string; amount_due_cents: number };
@@ -143,9 +169,16 @@ describe("extras on a booking", () => {
 });
 
 describe("gear stock on a date", () => {
-  it("20 parallel bookings never hire more than the 6 medium wetsuits", async () => {
+  it("20 parallel bookings across adventures never hire more than the 6 medium wetsuits", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => book({ group_size: 1, extras: sets(["M"]) })),
+      Array.from({ length: 20 }, (_, i) => {
+        const id = others[i % others.length];
+        return book({
+          adventure_id: id,
+          group_size: 1,
+          extras: [{ extra_id: hireOn.get(id), sizes: { [wetsuit]: ["M"] } }],
+        });
+      }),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(6);

@@ -134,3 +134,25 @@ export function gearDemand(
 export function packingText(rows: readonly { name: string; size: string; quantity: number }[]): string {
   return rows.map((r) => `${r.name} ${r.size} ×${r.quantity}`).join(", ");
 }
+
+/** The console's gear item: its name and the sizes owned (replacing the stock list when edited). */
+export const gearItemSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(60),
+  stock: z
+    .array(
+      z.object({
+        size: z.string().trim().min(1, "Size is required").max(20),
+        quantity: z.coerce.number().int("Quantity must be a whole number").min(0).max(10000),
+      }),
+    )
+    .max(30),
+});
+
+/** The console's extra on an adventure. */
+export const extraSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(80),
+  price_cents: z.coerce.number().int("Price must be whole cents").min(0).max(10_000_000),
+  per: z.enum(["booking", "person"], { error: "per must be booking or person" }),
+  required: z.boolean().default(false),
+  gear_item_ids: z.array(z.string().max(100)).max(10).default([]),
+});

@@ -80,7 +80,12 @@ export async function createExtra(db: DB, adventureId: string, input: z.infer<ty
   }
   return auditedWrite(
     db,
-    { action: "create", entity: "adventure_extra", table: adventureExtras, idOf: (r: { id: string }) => r.id },
+    {
+      action: "create",
+      entity: "adventure_extra",
+      table: adventureExtras,
+      idOf: (r: { id: string }) => r.id,
+    },
     async (tx) => {
       const [row] = await tx
         .insert(adventureExtras)

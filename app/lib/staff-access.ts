@@ -10,8 +10,8 @@
  * - Manager: every operation (bookings, refunds, schedules, content,
  *   messages), never staff or settings.
  * - Crew: the trip day: the trips, the manifest, check-in and each person's
- *   readiness (a medical status, never the answers); no money, no content,
- *   no exports.
+ *   readiness (a medical status; the answers only as a departure's instructor
+ *   when the Owner allows it, ADR 37); no money, no content, no exports.
  * - Bookkeeper: payments, refunds, vouchers, invoices and exports; bookings
  *   read-only; no content.
  *

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { NewPasswordFields } from "../components/admin/NewPasswordFields";
 import {
   LinkFallback,
   readLink,
@@ -9,7 +10,7 @@ import {
 import { Alert } from "../components/admin/ui/alert";
 import { Button } from "../components/admin/ui/button";
 import { TextField } from "../components/admin/ui/fields";
-import { groupSecret, NEW_PASSWORD_MIN } from "../lib/admin-security";
+import { groupSecret } from "../lib/admin-security";
 import { ROLE_LABELS, ROLE_SUMMARIES } from "../lib/staff-access";
 import type { InviteView } from "../lib/staff-api";
 import type { Route } from "./+types/staff-invite";
@@ -70,27 +71,12 @@ function AcceptForm({ token, invite }: { token: string; invite: InviteView }) {
         Hi {invite.name}: you are joining as <strong>{ROLE_LABELS[invite.role]}</strong>.{" "}
         {ROLE_SUMMARIES[invite.role]}
       </p>
-      <TextField label="Email" value={invite.email} readOnly autoComplete="username" name="email" />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
-        value={values.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
-        error={errors.password}
-        required
-      />
-      <TextField
-        label="Password again"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm_password}
-        onChange={(e) => setValues({ ...values, confirm_password: e.target.value })}
-        error={errors.confirm_password}
-        required
+        email={invite.email}
+        values={values}
+        onChange={setValues}
+        errors={errors}
       />
       {invite.two_factor_required && invite.enrolment ? (
         <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { NewPasswordFields } from "../components/admin/NewPasswordFields";
 import {
   LinkFallback,
   readLink,
@@ -8,8 +9,6 @@ import {
 } from "../components/admin/StaffLinkPage";
 import { Alert } from "../components/admin/ui/alert";
 import { Button } from "../components/admin/ui/button";
-import { TextField } from "../components/admin/ui/fields";
-import { NEW_PASSWORD_MIN } from "../lib/admin-security";
 import { RESET_REQUEST_PATH } from "../lib/staff-api";
 import type { Route } from "./+types/staff-reset";
 import "../admin.css";
@@ -43,27 +42,12 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={(e) => send(e, values)} noValidate className="space-y-4">
       <h1 className="font-display text-2xl font-semibold text-ocean-900">Choose a new password</h1>
-      <TextField label="Email" value={email} readOnly autoComplete="username" name="email" />
-      <TextField
+      <NewPasswordFields
         label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
-        value={values.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
-        error={errors.password}
-        required
-      />
-      <TextField
-        label="New password again"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm_password}
-        onChange={(e) => setValues({ ...values, confirm_password: e.target.value })}
-        error={errors.confirm_password}
-        required
+        email={email}
+        values={values}
+        onChange={setValues}
+        errors={errors}
       />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <Button type="submit" variant="primary" busy={busy} className="w-full">

@@ -8,6 +8,10 @@ import { emailField } from "../../app/lib/validation.ts";
 import { oldDashboardStats, proAnalytics } from "../domain/console/dashboard.server.ts";
 import { setSiteRules, siteRules, siteRulesSet } from "../domain/content/policy.server.ts";
 import { getSiteSettings, updateSiteSettings } from "../domain/content/settings.server.ts";
+import {
+  instructorsSeeMedical,
+  setInstructorsSeeMedical,
+} from "../domain/dive-ops/instructor-medical.server.ts";
 import type { Services } from "../services.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -45,6 +49,10 @@ const settingsSchema = z.object({
     .optional(),
   // The site's cancellation and date-change rules; null goes back to the built-in default.
   policy: policyRulesSchema.nullable().optional(),
+  // Whether a departure's Crew instructor reads its participants' medical answers (ADR 37).
+  instructors_see_medical: z
+    .boolean({ error: "Instructors may see medical answers must be true or false" })
+    .optional(),
 });
 
 export function adminDashboardApi(services: Services) {
@@ -78,6 +86,7 @@ export function adminDashboardApi(services: Services) {
       ...(await getSiteSettings(db)),
       policy: await siteRules(db),
       policy_is_default: !(await siteRulesSet(db)),
+      instructors_see_medical: await instructorsSeeMedical(db),
       payment_mode: mode,
       payment_mode_label: mode === "stripe" ? "Stripe" : "Test checkout",
       email_configured: Boolean(env.SMTP_URL),
@@ -91,8 +100,9 @@ export function adminDashboardApi(services: Services) {
 
   api.put("/admin/settings", async (c) => {
     const input = await readJson(c, settingsSchema);
-    const { policy, ...site } = input;
+    const { policy, instructors_see_medical, ...site } = input;
     await updateSiteSettings(db, site);
+    if (instructors_see_medical !== undefined) await setInstructorsSeeMedical(db, instructors_see_medical);
     // A settings row: its write moves the public pages' content version, so cached pages show the new words.
     if (policy !== undefined) await setSiteRules(db, policy);
     services.log.info("settings updated", { fields: Object.keys(input) });

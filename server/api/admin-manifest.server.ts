@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
+import type { MedicalAnswers } from "../../app/lib/medical.ts";
 import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
 import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
 import {
@@ -18,11 +19,13 @@ import {
   participantDeparture,
   upcomingCrewTrips,
 } from "../domain/dive-ops/crew.server.ts";
-import { loadManifest, nextTripDate } from "../domain/dive-ops/manifest.server.ts";
+import { instructorMedicalAnswers } from "../domain/dive-ops/instructor-medical.server.ts";
+import { loadManifest, type Manifest, nextTripDate } from "../domain/dive-ops/manifest.server.ts";
 import { manifestCsv } from "../domain/dive-ops/manifest-csv.server.ts";
 import { upcomingNotReady } from "../domain/dive-ops/not-ready.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";
+import { holderOf } from "./admin-auth.server.ts";
 import { crewScope, memberOf, requireCrewOf } from "./crew-scope.server.ts";
 import { readJson } from "./validate.server.ts";
 
@@ -39,6 +42,21 @@ const completeSchema = z.object({
   date: z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE),
 });
 
+type Group = Manifest["adventures"][number];
+
+/** A group with each participant's answers added where `answers` holds them. */
+function withAnswers<G extends Group>(group: G, answers: Map<string, MedicalAnswers | null>): G {
+  return {
+    ...group,
+    bookings: group.bookings.map((b) => ({
+      ...b,
+      participants: b.participants.map((p) =>
+        answers.has(p.id) ? { ...p, medical_answers: answers.get(p.id) ?? null } : p,
+      ),
+    })),
+  };
+}
+
 export function adminManifestApi(services: Services) {
   const { database, log, now } = services;
   const db = database.db;
@@ -51,17 +69,29 @@ export function adminManifestApi(services: Services) {
     return value;
   };
 
-  /** The manifest of `date` as the caller may see it, each departure with its crew. */
-  const manifestFor = async (date: string, only: ReadonlySet<string> | null) => {
+  /**
+   * The manifest of `date` as the caller may see it, each departure with its crew. A Crew member
+   * (`instructor`: their staff id) gets the medical answers of the groups they instruct when the
+   * Owner allows it (instructor-medical); everyone else reads the status only, as printed.
+   */
+  const manifestFor = async (date: string, only: ReadonlySet<string> | null, instructor: string | null) => {
     const manifest = await loadManifest(db, date, now(), only);
     const crews = await crewOfDate(db, date);
-    return {
-      ...manifest,
-      adventures: manifest.adventures.map((a) => ({
-        ...a,
-        ...crews.get(crewKey(a.adventure_id, manifest.date, a.departure_time)),
+    const adventures = manifest.adventures.map((a) => ({
+      ...a,
+      ...crews.get(crewKey(a.adventure_id, manifest.date, a.departure_time)),
+    }));
+    if (instructor === null) return { ...manifest, adventures };
+    const answers = await instructorMedicalAnswers(
+      db,
+      instructor,
+      adventures.map((a) => ({
+        crew: a.crew,
+        participantIds: a.bookings.flatMap((b) => b.participants.map((p) => p.id)),
       })),
-    };
+    );
+    if (answers.size === 0) return { ...manifest, adventures };
+    return { ...manifest, adventures: adventures.map((a) => withAnswers(a, answers)) };
   };
 
   api.get("/admin/manifest", async (c) => {
@@ -69,13 +99,14 @@ export function adminManifestApi(services: Services) {
     const date = dateOf(asked);
     c.header("Cache-Control", NO_STORE);
     const only = await crewScope(c, db);
-    const manifest = await manifestFor(date, only);
+    const instructor = only ? holderOf(c).staffId : null;
+    const manifest = await manifestFor(date, only, instructor);
     // Opened without a date on a day with no trip: the next day that has one (for crew, one of theirs).
     if (!asked && manifest.totals.bookings === 0) {
       const next = only
         ? (await upcomingCrewTrips(db, memberOf(c), date, 1))[0]?.date
         : await nextTripDate(db, date);
-      if (next && next !== date) return c.json(await manifestFor(next, only));
+      if (next && next !== date) return c.json(await manifestFor(next, only, instructor));
     }
     return c.json(manifest);
   });

@@ -68,9 +68,15 @@ describe("crew needs and assignments", () => {
     });
     expect(needs.status).toBe(200);
     // An operator's staffing is not the public's business.
-    for (const path of [`/api/adventures/${DIVE}`, "/api/adventures"]) {
-      expect(await (await ctx.app.request(path)).text()).not.toMatch(/crew_?needed/i);
+    for (const path of [`/api/adventures/${DIVE}`, "/api/adventures", "/api/adventures-pro"]) {
+      expect(await (await ctx.app.request(path)).text()).not.toMatch(/crew_?need/i);
     }
+    // The adventure editor reads the same needs from the console's list.
+    const listed = (await (await call(owner, "/api/admin/adventures-pro")).json()) as {
+      id: string;
+      crew_needs: unknown;
+    }[];
+    expect(listed.find((a) => a.id === DIVE)?.crew_needs).toEqual({ instructor: 4, skipper: 99 });
 
     const shortOf = async () => {
       const body = (await (await call(owner, "/api/admin/trips?from=2031-05-03")).json()) as Trips;

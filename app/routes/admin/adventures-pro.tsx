@@ -12,6 +12,7 @@ import {
   useConfirm,
   useFlash,
 } from "../../components/admin";
+import { CrewNeedsForm } from "../../components/admin/CrewNeedsForm";
 import {
   blankProForm,
   ProAdventureEditor,
@@ -21,14 +22,18 @@ import {
 import type { ProAdventure } from "../../components/admin/content/types";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { categoryLabel } from "../../lib/adventure-catalogue";
+import type { CrewNeeds } from "../../lib/crew";
 import { serverDetail } from "../../lib/form-result";
 import { formatDollars } from "../../lib/money";
 import type { Route } from "./+types/adventures-pro";
 
 const BASE = "/admin/adventures-pro";
 
+/** An adventure as the console lists it: with what it needs of each crew role. */
+type ConsoleAdventure = ProAdventure & { crew_needs: CrewNeeds };
+
 export async function clientLoader() {
-  return { adventures: await adminGet<ProAdventure[]>("/api/admin/adventures-pro") };
+  return { adventures: await adminGet<ConsoleAdventure[]>("/api/admin/adventures-pro") };
 }
 export const clientAction = adminAction;
 
@@ -247,6 +252,20 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                   onSave={save}
                   onCancel={() => navigate(BASE)}
                 />
+                {mode === "edit" && editing ? (
+                  <Card
+                    title="Crew needed"
+                    description="Guests per person of each role on a departure; leave a role empty when it is not needed. Trips warns when a departure is short."
+                    className="mt-6"
+                  >
+                    <CrewNeedsForm
+                      key={editing.id}
+                      adventureId={editing.id}
+                      title={editing.title}
+                      needs={editing.crew_needs}
+                    />
+                  </Card>
+                ) : null}
               </>
             )}
           </section>

@@ -4,6 +4,7 @@ import type { ClientActionFunctionArgs } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader, TextField, useFlash } from "../../components/admin";
 import { TaxSettings, type TaxSettingsValues } from "../../components/admin/invoices/TaxSettings";
 import { SecuritySettings } from "../../components/admin/SecuritySettings";
+import { InstructorMedicalSetting } from "../../components/admin/settings/InstructorMedicalSetting";
 import { PolicySettings } from "../../components/admin/settings/PolicySettings";
 import { setToken } from "../../lib/admin-api";
 import { adminAction, adminGet, failureText, useAdminWrite } from "../../lib/admin-data";
@@ -26,6 +27,8 @@ interface Settings {
   /** The site's cancellation and date-change rules, and whether they are still the built-in default. */
   policy: PolicyRules;
   policy_is_default: boolean;
+  /** Whether a departure's Crew instructor reads its participants' medical answers. */
+  instructors_see_medical: boolean;
   payment_mode: "test" | "stripe";
   payment_mode_label: string;
   email_configured: boolean;
@@ -90,6 +93,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       {settings ? (
         <section id="policies" aria-label="Policies" className="mt-8 lg:max-w-[calc(100%-23.5rem)]">
           <PolicySettings policy={settings.policy} isDefault={settings.policy_is_default} />
+        </section>
+      ) : null}
+      {settings ? (
+        <section aria-label="Crew" className="mt-8 lg:max-w-[calc(100%-23.5rem)]">
+          <InstructorMedicalSetting initial={settings.instructors_see_medical} />
         </section>
       ) : null}
       <TaxSettingsPanel loaded={loaderData.tax} />

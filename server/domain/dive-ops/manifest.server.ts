@@ -58,6 +58,11 @@ export interface ManifestParticipant {
   emergency_contact_phone: string;
   /** not_applicable for trips without diving; not_answered until the questionnaire is in. */
   medical: MedicalStatus;
+  /**
+   * The answers themselves: only in the console's answer to a Crew instructor of this departure when
+   * the Owner allows it (instructor-medical); never loaded here, never in the CSV.
+   */
+  medical_answers?: Record<string, boolean> | null;
   checked_in: boolean;
   checked_in_at: string | null;
 }

@@ -8,6 +8,7 @@ import type {
 } from "../../../../server/domain/dive-ops/manifest.server";
 import type { useAdminWrite } from "../../../lib/admin-data";
 import { bookingPath, MEDICAL_STATUS_LABELS, type MedicalStatus } from "../../../lib/manifest";
+import { MEDICAL_QUESTIONS } from "../../../lib/medical";
 import { READINESS_LABELS, type Readiness } from "../../../lib/readiness";
 import { CheckInButton } from "../CheckInButton";
 import { ClearanceDialog } from "../ClearanceDialog";
@@ -31,6 +32,36 @@ const MEDICAL_TONES: Record<MedicalStatus, BadgeTone> = {
   not_answered: "amber",
   not_applicable: "slate",
 };
+
+/**
+ * The answers an instructor of the departure is shown when the Owner allows it (the server sends
+ * them to no one else): the "yes" ones in full, on screen only, as the printed manifest keeps the status.
+ */
+function InstructorAnswers({ answers }: { answers: Record<string, boolean> | null }) {
+  if (!answers) return null;
+  const yes = MEDICAL_QUESTIONS.filter((q) => answers[q.id] === true);
+  return (
+    <div className="w-full text-sm print:hidden" data-testid="instructor-medical">
+      {yes.length ? (
+        <ul className="space-y-1">
+          {yes.map((q) => (
+            <li
+              key={q.id}
+              className="rounded-lg bg-coral-50 px-2.5 py-1.5 text-coral-800 ring-1 ring-coral-600/20 ring-inset"
+            >
+              Yes: {q.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-xs text-slate-600">
+        {yes.length
+          ? `No to the other ${MEDICAL_QUESTIONS.length - yes.length} questions.`
+          : "No to every question."}
+      </p>
+    </div>
+  );
+}
 
 function ReadinessBadge({ readiness }: { readiness: Readiness }) {
   return <Badge tone={READINESS_TONES[readiness]}>{READINESS_LABELS[readiness]}</Badge>;
@@ -195,6 +226,7 @@ function ParticipantRow({
                   {p.medical === "clearance_needed" ? "Review clearance" : "Clearance details"}
                 </Button>
               ) : null}
+              {p.medical_answers !== undefined ? <InstructorAnswers answers={p.medical_answers} /> : null}
               <ClearanceDialog
                 participantId={clearanceOpen ? p.id : null}
                 name={name}

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import type { TripDeparture } from "../../../../server/domain/console/trips.server";
 import { useAdminWrite } from "../../../lib/admin-data";
-import { CREW_ROLE_LABELS, CREW_ROLES, type CrewRole, needsText } from "../../../lib/crew";
-import { Button, SelectField, TextField } from "../ui";
+import { CREW_ROLE_LABELS, CREW_ROLES, type CrewRole } from "../../../lib/crew";
+import { CrewNeedsForm } from "../CrewNeedsForm";
+import { Button, SelectField } from "../ui";
 
 export interface CrewCandidate {
   member: string;
@@ -35,17 +36,6 @@ export function CrewEditor({ d, candidates }: { d: TripDeparture; candidates: re
           : Object.values(result.errors ?? {})[0] || result.detail || "The crew was not saved",
       );
     }
-  }
-
-  async function saveNeeds(form: HTMLFormElement) {
-    const data = new FormData(form);
-    const needs = Object.fromEntries(
-      CREW_ROLES.map((r) => {
-        const value = String(data.get(r) ?? "").trim();
-        return [r, value === "" ? null : Number(value)];
-      }),
-    );
-    await run("PUT", `/api/admin/adventures/${d.adventure_id}/crew-needs`, needs);
   }
 
   return (
@@ -98,34 +88,14 @@ export function CrewEditor({ d, candidates }: { d: TripDeparture; candidates: re
             Assign
           </Button>
         </form>
-        <form
-          className="space-y-2 border-t border-slate-100 pt-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveNeeds(e.currentTarget);
-          }}
-        >
-          <p className="text-slate-600">
-            {d.adventure_title} needs: {needsText(d.crew_needs) || "no crew set"}
-          </p>
-          <div className="grid grid-cols-3 gap-2">
-            {CREW_ROLES.map((r) => (
-              <TextField
-                key={r}
-                name={r}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={99}
-                label={`Guests per ${r}`}
-                defaultValue={d.crew_needs[r] ?? ""}
-              />
-            ))}
-          </div>
-          <Button type="submit" size="sm" busy={busy}>
-            Save what it needs
-          </Button>
-        </form>
+        <div className="border-t border-slate-100 pt-2">
+          <CrewNeedsForm
+            adventureId={d.adventure_id}
+            title={d.adventure_title}
+            needs={d.crew_needs}
+            onError={setError}
+          />
+        </div>
         {error ? (
           <p role="alert" className="text-coral-700">
             {error}

@@ -29,7 +29,12 @@ async function listAllAdventures(db: DB): Promise<AdventureRow[]> {
 
 export async function listProAdventures(db: DB) {
   const site = await siteRules(db);
-  return (await listAllAdventures(db)).map((a) => ({ ...toProAdventure(a, site), view_count: a.viewCount }));
+  // Crew needed is the operator's staffing, on the console's list only (never the public one).
+  return (await listAllAdventures(db)).map((a) => ({
+    ...toProAdventure(a, site),
+    view_count: a.viewCount,
+    crew_needs: a.crewNeeded,
+  }));
 }
 
 async function findAdventure(db: DB, id: string): Promise<AdventureRow> {

@@ -1,0 +1,101 @@
+/**
+ * A promo code's cap holds across processes: twenty bookings at once, sent to
+ * two app processes on one PostgreSQL database, with a code capped at 3 use
+ * it exactly 3 times; the others are refused naming promo_code.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
+
+const N = 20;
+let database: Awaited<ReturnType<typeof createPgDatabase>>;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  database = await createPgDatabase();
+  const env = {
+    DATABASE_URL: database.url,
+    PUBLIC_URL: "http://localhost:3999",
+    TRUST_PROXY_HOPS: "1",
+    PAYMENTS: "test",
+  };
+  // One after the other: the first migrates and seeds, the second finds it done.
+  servers.push(await startServer(env));
+  servers.push(await startServer(env));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await database?.drop();
+});
+
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+describe("a capped promo code, two processes", () => {
+  it(`${N} parallel bookings across both processes use a code capped at 3 exactly 3 times`, async () => {
+    const [a, b] = servers;
+    // A date of its own for each booking: the bookings race on the code, not on a departure's spots.
+    const dates = Array.from({ length: N }, (_, i) => addDays(sydneyDate(), 40 + i));
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    for (const date of dates) {
+      await sql.query(
+        `insert into availability (id, adventure_id, date, available_spots, booked_spots)
+         values ($1, 'dive-exhibition', $2, 8, 0)
+         on conflict (adventure_id, date, start_time) do update set available_spots = 8, booked_spots = 0, is_available = true`,
+        [randomUUID(), date],
+      );
+    }
+
+    const login = await fetch(`${a.url}/api/admin/login`, json({ password: "process-test-password" }));
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(
+      `${b.url}/api/admin/promo-codes`,
+      json(
+        { code: "TWOPROC3", kind: "percent", percent: 10, max_uses: 3 },
+        { Authorization: `Bearer ${token}` },
+      ),
+    );
+    expect(created.status).toBe(201);
+
+    const responses = await Promise.all(
+      dates.map((date, i) =>
+        fetch(
+          `${(i % 2 ? b : a).url}/api/bookings`,
+          json(
+            {
+              adventure_id: "dive-exhibition",
+              selected_date: date,
+              group_size: 1,
+              customer_first_name: "Visitor",
+              customer_last_name: `Number ${i}`,
+              customer_email: `promo-race-${i}@example.com`,
+              customer_phone: "+61 400 000 000",
+              promo_code: "TWOPROC3",
+            },
+            { "X-Forwarded-For": `10.0.1.${i + 1}` },
+          ),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    for (const r of responses.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as { errors?: Record<string, string> }).errors?.promo_code).toBe(
+        "This promo code has been used up",
+      );
+    }
+    const used = await sql.query(
+      "select count(*)::int as n from bookings b join promo_codes p on p.id = b.promo_code_id where p.code = 'TWOPROC3'",
+    );
+    await sql.end();
+    expect(used.rows[0].n).toBe(3);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The operator's gear stock and adventure extras (ADR 37). Behind
+ * The operator's gear stock and adventure extras (ADR 38). Behind
  * requireAdmin like all of /api/admin; the permissions are the route table's.
  */
 import { Hono } from "hono";

@@ -90,6 +90,11 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/promo-codes", { GET: "money", POST: "operations" }),
   adminApi("/api/admin/promo-codes/:id", { GET: "money", PUT: "operations" }),
   adminApi("/api/admin/promo-codes/:id/deactivate", { POST: "operations" }),
+  // Gear stock and adventure extras: written as prices are (operations).
+  adminApi("/api/admin/gear", { GET: "operations", POST: "operations" }),
+  adminApi("/api/admin/gear/:id", { PUT: "operations" }),
+  adminApi("/api/admin/adventures/:id/extras", { POST: "operations" }),
+  adminApi("/api/admin/extras/:id/deactivate", { POST: "operations" }),
   adminApi("/api/admin/invoices", { GET: "money" }),
   adminApi("/api/admin/invoices/:id", { GET: "money" }),
   adminApi("/api/admin/invoices/:id/send", { POST: "money" }),

@@ -12,6 +12,7 @@ import {
 } from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
 import { START_TIME_PATTERN } from "./departure.ts";
+import { extrasField } from "./extras.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
 import { promoCodeField } from "./promo.ts";
 import { emailField, phoneField } from "./validation.ts";
@@ -128,6 +129,8 @@ export const bookingSchema = z.object({
   voucher_code: voucherCodeField,
   /** A promo code's discount on the subtotal (normalised; blank means none). */
   promo_code: promoCodeField,
+  /** Extras and gear hire (app/lib/extras.ts); absent for the spec's booking. */
+  extras: extrasField,
   /** The page's own origin; only this site's origin is ever used. */
   host_url: z.string().max(2000).optional(),
   /**

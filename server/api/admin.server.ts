@@ -10,6 +10,7 @@ import { adminContentApi } from "./admin-content.server.ts";
 import { adminCrewApi } from "./admin-crew.server.ts";
 import { adminDashboardApi } from "./admin-dashboard.server.ts";
 import { adminEmailLogApi } from "./admin-email-log.server.ts";
+import { adminGearApi } from "./admin-gear.server.ts";
 import { adminInvoicesApi } from "./admin-invoices.server.ts";
 import { adminManifestApi } from "./admin-manifest.server.ts";
 import { adminMessagesApi } from "./admin-messages.server.ts";
@@ -69,6 +70,7 @@ export function adminApi(services: Services) {
   api.route("/", adminWeatherApi(services));
   api.route("/", adminVouchersApi(services));
   api.route("/", adminPromoCodesApi(services));
+  api.route("/", adminGearApi(services));
   api.route("/", adminInvoicesApi(services));
   api.route("/", adminAuditApi(services));
   api.route("/admin", adminContentApi(services));

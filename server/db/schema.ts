@@ -1498,3 +1498,86 @@ export const deviceActions = pgTable(
   },
   (t) => [index("device_actions_target_idx").on(t.target, t.occurredAt)],
 );
+
+/**
+ * Gear the shop hires out (Wetsuit, Fins, BCD), each in sizes with the number
+ * owned (gear_stock): on one date no more of a size is hired than the shop
+ * owns, across every adventure (booking_gear counts the hires per date).
+ */
+export const gearItems = pgTable("gear_items", {
+  id: id(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const gearStock = pgTable(
+  "gear_stock",
+  {
+    gearItemId: text("gear_item_id")
+      .notNull()
+      .references(() => gearItems.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gearItemId, t.size] }),
+    check("gear_stock_quantity", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * An adventure's extras (a full gear set, a dive computer, a meal pack): a
+ * price per booking or per person, optional or required, and the gear items
+ * it hands out (each needing a size per unit hired).
+ */
+export const adventureExtras = pgTable(
+  "adventure_extras",
+  {
+    id: id(),
+    adventureId: text("adventure_id")
+      .notNull()
+      .references(() => adventures.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    per: text("per").$type<"booking" | "person">().notNull().default("booking"),
+    required: boolean("required").notNull().default(false),
+    gearItemIds: jsonb("gear_item_ids").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("adventure_extras_adventure_idx").on(t.adventureId),
+    check("adventure_extras_price", sql`${t.priceCents} >= 0`),
+    check("adventure_extras_per", sql`${t.per} in ('booking', 'person')`),
+  ],
+);
+
+/**
+ * A booking's gear hires, one unit per row with whose it is. The stock check
+ * counts them by the booking's own date (so a moved booking moves its gear)
+ * and only while the booking holds its spots: every path that releases spots
+ * (an expired hold, a cancellation) returns the gear with them.
+ */
+export const bookingGear = pgTable(
+  "booking_gear",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    gearItemId: text("gear_item_id")
+      .notNull()
+      .references(() => gearItems.id, { onDelete: "restrict" }),
+    extraId: text("extra_id"),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** Whose it is: the participant's position in the group (1-based), null for a per-booking extra. */
+    participant: integer("participant"),
+  },
+  (t) => [
+    index("booking_gear_item_idx").on(t.gearItemId, t.size),
+    index("booking_gear_booking_idx").on(t.bookingId),
+    check("booking_gear_quantity", sql`${t.quantity} >= 1`),
+  ],
+);

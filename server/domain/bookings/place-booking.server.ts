@@ -9,9 +9,15 @@ import { eq } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { departureText } from "../../../app/lib/departure.ts";
+import type { ExtraChoice } from "../../../app/lib/extras.ts";
 import { groupSizeError, groupSizeRange, peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
-import { bookingSubtotalCents, type PriceLine, priceLinesText } from "../../../app/lib/price-lines.ts";
+import {
+  bookingSubtotalCents,
+  hasCategoryLines,
+  type PriceLine,
+  priceLinesText,
+} from "../../../app/lib/price-lines.ts";
 import { type SiteInfo, siteInfo } from "../../../app/lib/site.ts";
 import { voucherShareCents } from "../../../app/lib/vouchers.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -24,6 +30,7 @@ import { getNotificationEmail } from "../content/settings.server.ts";
 import { type BookingDeps, openLedgerCheckout, returnSite } from "../money/checkout-ledger.server.ts";
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { holdSpots } from "./availability.server.ts";
+import { bookingExtras, hireGear } from "./extras.server.ts";
 import { cancelPendingBooking } from "./holds.server.ts";
 import { applyPromoCode } from "./promo-codes.server.ts";
 import { announceConfirmed } from "./settle.server.ts";
@@ -67,7 +74,7 @@ export async function placeBooking(
       | "group_size"
       | "special_requirements"
       | "voucher_code"
-    > & { promo_code?: string };
+    > & { promo_code?: string; extras?: ExtraChoice[] };
     unitPriceCents: number;
     /** The booking's price lines (categories, extras); none for the spec's booking. */
     priceLines?: PriceLine[];
@@ -78,7 +85,9 @@ export async function placeBooking(
 ): Promise<{ row: BookingRow; voucherCents: number }> {
   const { adventure, slot, input } = p;
   if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
-  const priceLines = p.priceLines ?? [];
+  // Extras (none for an adventure without any: the spec's booking) are lines on top of the people.
+  const extras = await bookingExtras(tx, adventure.id, input.extras, input.group_size);
+  const priceLines = [...(p.priceLines ?? []), ...extras.lines];
   const subtotalCents = bookingSubtotalCents(p.unitPriceCents, input.group_size, priceLines);
   // The code's row stays locked until this transaction ends, so its caps count this booking
   // before the next one with the same code is checked (promo-codes.server.ts).
@@ -121,6 +130,7 @@ export async function placeBooking(
     createdAt: p.at,
     ...p.values,
   });
+  await hireGear(tx, { bookingId: row.id, date: slot.date, gear: extras.gear });
   // The voucher row stays locked until this transaction ends: parallel bookings with the
   // same code take turns, each sees the balance the one before left, none goes below zero.
   const cents = input.voucher_code ? await redeemShare(tx, row, input.voucher_code, p.at) : 0;
@@ -209,7 +219,7 @@ export async function openBookingCheckout(
     {
       kind: "booking",
       name: p.adventureTitle,
-      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${booking.priceLines.length ? priceLinesText(booking.priceLines, booking.currency) : peopleText(booking.groupSize)} · ${booking.reference}${promoText(booking)}${
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} · ${whoAndWhat(booking)} · ${booking.reference}${promoText(booking)}${
         booking.voucherCents
           ? ` · ${formatMoney(booking.voucherCents, booking.currency, true)} paid by voucher`
           : ""
@@ -247,6 +257,16 @@ export async function openBookingCheckout(
  * A voucher part, a promo discount or price lines (categories, extras): the card's line is then
  * one amount, what is left to pay, and the description lists the lines.
  */
+/**
+ * Who and what the checkout's line is for: the lines when people were booked by category,
+ * else the spec's "N people", followed by any extras.
+ */
+function whoAndWhat(b: BookingRow): string {
+  if (hasCategoryLines(b.priceLines)) return priceLinesText(b.priceLines, b.currency);
+  const people = peopleText(b.groupSize);
+  return b.priceLines.length ? `${people} · ${priceLinesText(b.priceLines, b.currency)}` : people;
+}
+
 const oneAmount = (b: BookingRow) =>
   b.voucherCents > 0 || b.promoDiscountCents > 0 || b.priceLines.length > 0;
 

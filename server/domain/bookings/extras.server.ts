@@ -1,0 +1,144 @@
+/**
+ * A booking's extras and gear hires on the server: the adventure's extras read
+ * with their gear and stocked sizes, the customer's choice priced into extra
+ * lines (app/lib/extras.ts), and the hires written in the booking's
+ * transaction under the stock rule: on a date, no more of an item and size is
+ * hired than the shop owns, across every adventure. The stock rows are locked
+ * (FOR UPDATE, in item then size order so two bookings never wait on each
+ * other crosswise) before the date's hires are counted, so racing bookings on
+ * any number of processes take turns and the last unit goes once.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  type ExtraChoice,
+  type ExtraDef,
+  type GearHire,
+  gearDemand,
+  resolveExtras,
+} from "../../../app/lib/extras.ts";
+import type { PriceLine } from "../../../app/lib/price-lines.ts";
+import type { DB } from "../../db/client.server.ts";
+import { adventureExtras, bookingGear, bookings, gearItems, gearStock } from "../../db/schema.ts";
+import { badRequest, conflict } from "../../errors.server.ts";
+
+/** The adventure's active extras, each with its gear items and their stocked sizes. */
+export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
+  const extras = await db
+    .select()
+    .from(adventureExtras)
+    .where(and(eq(adventureExtras.adventureId, adventureId), eq(adventureExtras.isActive, true)))
+    .orderBy(asc(adventureExtras.position), asc(adventureExtras.createdAt));
+  const itemIds = [...new Set(extras.flatMap((e) => e.gearItemIds))];
+  const items = itemIds.length ? await db.select().from(gearItems).where(inArray(gearItems.id, itemIds)) : [];
+  const stock = itemIds.length
+    ? await db
+        .select()
+        .from(gearStock)
+        .where(inArray(gearStock.gearItemId, itemIds))
+        .orderBy(asc(gearStock.size))
+    : [];
+  const sizesOf = (id: string) => stock.filter((s) => s.gearItemId === id).map((s) => s.size);
+  return extras.map((e) => ({
+    id: e.id,
+    name: e.name,
+    price_cents: e.priceCents,
+    per: e.per,
+    required: e.required,
+    gear: e.gearItemIds.flatMap((gid) => {
+      const item = items.find((i) => i.id === gid);
+      return item ? [{ id: item.id, name: item.name, sizes: sizesOf(item.id) }] : [];
+    }),
+  }));
+}
+
+/**
+ * The extra lines and gear hires a booking takes: none, and no query, for an
+ * adventure without extras and no choice (the spec's booking). A bad choice is
+ * a 400 naming `extras`.
+ */
+export async function bookingExtras(
+  db: DB,
+  adventureId: string,
+  choices: readonly ExtraChoice[] | undefined,
+  groupSize: number,
+): Promise<{ lines: PriceLine[]; gear: GearHire[] }> {
+  const defs = await loadExtraDefs(db, adventureId);
+  if (!defs.length && !choices?.length) return { lines: [], gear: [] };
+  const out = resolveExtras(defs, choices ?? [], groupSize);
+  if ("error" in out) throw badRequest(`extras: ${out.error}`, { extras: out.error });
+  return out;
+}
+
+/**
+ * Inside the booking's transaction, after its row is written: locks the stock
+ * rows the hires need, counts the date's hires by bookings that hold spots,
+ * refuses with a 409 naming the item, size and how many are left, else writes
+ * the hires.
+ */
+export async function hireGear(
+  tx: DB,
+  p: { bookingId: string; date: string; gear: readonly GearHire[] },
+): Promise<void> {
+  if (!p.gear.length) return;
+  for (const need of gearDemand(p.gear)) {
+    const [row] = await tx
+      .select({ quantity: gearStock.quantity, name: gearItems.name })
+      .from(gearStock)
+      .innerJoin(gearItems, eq(gearItems.id, gearStock.gearItemId))
+      .where(and(eq(gearStock.gearItemId, need.gearItemId), eq(gearStock.size, need.size)))
+      .for("update", { of: gearStock });
+    const hired = row ? await hiredOn(tx, p.date, need.gearItemId, need.size) : 0;
+    const left = Math.max(0, (row?.quantity ?? 0) - hired);
+    if (need.quantity > left) {
+      const what = `${row?.name ?? "Gear"} ${need.size}`;
+      throw conflict(
+        left === 0
+          ? `${what} is all hired out on ${p.date}; choose another size or date.`
+          : `Only ${left} × ${what} left on ${p.date}; this booking needs ${need.quantity}.`,
+      );
+    }
+  }
+  await tx.insert(bookingGear).values(
+    p.gear.map((g) => ({
+      bookingId: p.bookingId,
+      gearItemId: g.gearItemId,
+      extraId: g.extraId,
+      size: g.size,
+      quantity: g.quantity,
+      participant: g.participant,
+    })),
+  );
+}
+
+/** Units of an item and size hired on a date by bookings that still hold their spots. */
+async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): Promise<number> {
+  const [r] = await tx
+    .select({ n: sql<number>`coalesce(sum(${bookingGear.quantity}), 0)::int` })
+    .from(bookingGear)
+    .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
+    .where(
+      and(
+        eq(bookings.selectedDate, date),
+        eq(bookings.holdsSpots, true),
+        eq(bookingGear.gearItemId, gearItemId),
+        eq(bookingGear.size, size),
+      ),
+    );
+  return Number(r?.n ?? 0);
+}
+
+/** The gear to pack per departure, per item and size: the manifest's packing list. */
+export async function gearToPack(db: DB, availabilityId: string) {
+  return db
+    .select({
+      name: gearItems.name,
+      size: bookingGear.size,
+      quantity: sql<number>`sum(${bookingGear.quantity})::int`,
+    })
+    .from(bookingGear)
+    .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
+    .innerJoin(gearItems, eq(gearItems.id, bookingGear.gearItemId))
+    .where(and(eq(bookings.availabilityId, availabilityId), eq(bookings.holdsSpots, true)))
+    .groupBy(gearItems.name, bookingGear.size)
+    .orderBy(asc(gearItems.name), asc(bookingGear.size));
+}

@@ -245,13 +245,8 @@ export const customPaymentSchema = z
   });
 export type CustomPaymentInput = z.infer<typeof customPaymentSchema>;
 
-/** Total in cents for a per-person price: integer arithmetic only. */
-export function bookingTotalCents(unitPriceCents: number, groupSize: number): number {
-  if (!Number.isInteger(unitPriceCents) || !Number.isInteger(groupSize)) {
-    throw new Error("bookingTotalCents takes whole cents and a whole group size");
-  }
-  return unitPriceCents * groupSize;
-}
+// The per-person total lives with the price lines (which need it and must not import this module's schemas).
+export { bookingTotalCents } from "./price-lines.ts";
 
 /** The custom form's total: amount x quantity, shown with 2 decimals. */
 export function customTotal(amount: number, quantity: number): string {

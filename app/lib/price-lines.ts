@@ -11,8 +11,15 @@
  * beside the total (bookings.promo_discount_cents) and shown below the lines.
  */
 
-import { bookingTotalCents } from "./booking.ts";
 import { formatMoney } from "./money.ts";
+
+/** Total in cents for a per-person price: integer arithmetic only. */
+export function bookingTotalCents(unitPriceCents: number, groupSize: number): number {
+  if (!Number.isInteger(unitPriceCents) || !Number.isInteger(groupSize)) {
+    throw new Error("bookingTotalCents takes whole cents and a whole group size");
+  }
+  return unitPriceCents * groupSize;
+}
 
 export type PriceLineKind = "category" | "extra";
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { isIsoDate, sydneyDate } from "../../app/lib/dates.ts";
 import type { MedicalAnswers } from "../../app/lib/medical.ts";
+import { gearToPack } from "../domain/bookings/extras.server.ts";
 import { setCheckIn } from "../domain/dive-ops/check-in.server.ts";
 import { completeDate } from "../domain/dive-ops/complete-date.server.ts";
 import {
@@ -77,10 +78,14 @@ export function adminManifestApi(services: Services) {
   const manifestFor = async (date: string, only: ReadonlySet<string> | null, instructor: string | null) => {
     const manifest = await loadManifest(db, date, now(), only);
     const crews = await crewOfDate(db, date);
-    const adventures = manifest.adventures.map((a) => ({
-      ...a,
-      ...crews.get(crewKey(a.adventure_id, manifest.date, a.departure_time)),
-    }));
+    const adventures = await Promise.all(
+      manifest.adventures.map(async (a) => {
+        const crew = crews.get(crewKey(a.adventure_id, manifest.date, a.departure_time));
+        // The gear to pack, only where some is hired: a departure without hires answers as before.
+        const gear = crew ? await gearToPack(db, crew.availability_id) : [];
+        return { ...a, ...crew, ...(gear.length ? { gear } : {}) };
+      }),
+    );
     if (instructor === null) return { ...manifest, adventures };
     const answers = await instructorMedicalAnswers(
       db,

@@ -9,6 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packingText } from "../../app/lib/extras.ts";
 import {
   adventureExtras,
   adventures,
@@ -18,7 +19,10 @@ import {
   gearItems,
   gearStock,
 } from "../../server/db/schema.ts";
+import { createSession } from "../../server/domain/access/auth.server.ts";
 import { cancelPendingBooking } from "../../server/domain/bookings/holds.server.ts";
+import type { Manifest } from "../../server/domain/dive-ops/manifest.server.ts";
+import { authed } from "../helpers/admin.ts";
 import { bookingPayload, createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 const A = "dive-exhibition";
@@ -165,6 +169,38 @@ describe("extras on a booking", () => {
     ]);
     await cancelPendingBooking(t.db, b.id, { at: new Date(), publicUrl: "http://x" }, "expired");
     await t.db.delete(adventureExtras).where(eq(adventureExtras.id, meal.id));
+  });
+});
+
+describe("the manifest's packing list", () => {
+  it("lists the gear hired for a departure by item and size; a departure without hires has no list", async () => {
+    // Another date than the stock race's, so this booking's hires never count there.
+    const [later] = (
+      (await (await t.app.request(`/api/adventures/${A}/dates`)).json()) as {
+        date: string;
+        spots_left: number;
+      }[]
+    ).filter((d) => d.date !== date && d.spots_left >= 2);
+    const res = await book({ extras: sets(["M", "L"]) }, later.date);
+    expect(res.status).toBe(201);
+    const { booking_id } = (await res.json()) as { booking_id: string };
+    // On the manifest once confirmed, as a paid booking would be.
+    await t.db.update(bookings).set({ bookingStatus: "confirmed" }).where(eq(bookings.id, booking_id));
+    const session = await createSession(t.db, new Date(), { userAgent: "test", address: "127.0.0.1" });
+    const read = async (d: string) => {
+      const answer = await t.app.request(`/api/admin/manifest?date=${d}`, authed(session.token));
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as Manifest;
+    };
+    const group = (await read(later.date)).adventures.find((a) => a.adventure_id === A);
+    expect(group?.gear).toEqual([
+      { name: "Fins", size: "M", quantity: 2 },
+      { name: "Wetsuit", size: "L", quantity: 1 },
+      { name: "Wetsuit", size: "M", quantity: 1 },
+    ]);
+    expect(packingText(group?.gear ?? [])).toBe("Fins M ×2, Wetsuit L ×1, Wetsuit M ×1");
+    const other = (await read(later.date)).adventures.filter((a) => a.adventure_id !== A);
+    expect(other.every((a) => !("gear" in a))).toBe(true);
   });
 });
 

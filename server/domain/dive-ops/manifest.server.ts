@@ -99,6 +99,8 @@ export interface ManifestAdventure {
   availability_id?: string;
   crew?: CrewMember[];
   crew_short?: CrewShort[];
+  /** The hired gear to pack for the departure, by item and size (added by the console's answer when any is hired). */
+  gear?: { name: string; size: string; quantity: number }[];
 }
 
 export interface ManifestTotals {

@@ -2,6 +2,7 @@ import { ClipboardCheck, ListChecks } from "lucide-react";
 import { Link } from "react-router";
 import type { Manifest, ManifestAdventure } from "../../../../server/domain/dive-ops/manifest.server";
 import { startTimeText } from "../../../lib/departure";
+import { packingText } from "../../../lib/extras";
 import { CrewSummary } from "../trips/CrewSummary";
 import { buttonClass, EmptyState, StatCard } from "../ui";
 import { BookingCard, type Write } from "./BookingCard";
@@ -93,6 +94,11 @@ function AdventureSection({
           ]
             .filter(Boolean)
             .join(" · ")}
+        </p>
+      ) : null}
+      {adventure.gear?.length ? (
+        <p className="text-sm text-slate-700" data-testid="manifest-gear">
+          <span className="font-semibold">Gear to pack:</span> {packingText(adventure.gear)}
         </p>
       ) : null}
       <div className="manifest-screen-only">

@@ -12,6 +12,10 @@ import { expect, type Page, test, waitForHydration } from "../fixtures/test";
 import { cspViolations, HASH_POLICY, NONCE_POLICY, recordViolations } from "../helpers/csp";
 import { adminToken, bearer, cancelBooking } from "../helpers/e2e-api";
 
+// The console registers the trip day's service worker: here it registers for real, so its script and
+// its registration are checked under the policy too (the other browser tests block workers).
+test.use({ serviceWorkers: "allow" });
+
 /** Collects console errors, page errors and CSP violations (the event and Chromium's console report). */
 async function watch(page: Page) {
   const problems: string[] = [];

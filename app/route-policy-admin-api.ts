@@ -94,6 +94,8 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   adminApi("/api/admin/gear", { GET: "operations", POST: "operations" }),
   adminApi("/api/admin/gear/:id", { PUT: "operations" }),
   adminApi("/api/admin/adventures/:id/extras", { POST: "operations" }),
+  // An adventure's price categories: prices, as extras and date prices are (operations).
+  adminApi("/api/admin/adventures/:id/price-categories", { GET: "operations", PUT: "operations" }),
   adminApi("/api/admin/extras/:id/deactivate", { POST: "operations" }),
   adminApi("/api/admin/invoices", { GET: "money" }),
   adminApi("/api/admin/invoices/:id", { GET: "money" }),

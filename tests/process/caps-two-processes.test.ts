@@ -1,7 +1,13 @@
 /**
- * A promo code's cap holds across processes: twenty bookings at once, sent to
- * two app processes on one PostgreSQL database, with a code capped at 3 use
- * it exactly 3 times; the others are refused naming promo_code.
+ * Caps hold across processes: two app processes on one PostgreSQL database,
+ * twenty bookings at once split between them.
+ * - A promo code capped at 3 is used exactly 3 times; the others are refused
+ *   naming promo_code.
+ * - Each booking hires a medium wetsuit on its own departure of one date (so no
+ *   spot hold orders them): exactly the 6 the shop owns are hired; the others
+ *   are refused with a 409 naming the size.
+ * Both races share the two servers: each start migrates or opens the database,
+ * the costliest part of a process test.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -37,7 +43,7 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
   body: JSON.stringify(body),
 });
 
-describe("a capped promo code, two processes", () => {
+describe("caps across two processes", () => {
   it(`${N} parallel bookings across both processes use a code capped at 3 exactly 3 times`, async () => {
     const [a, b] = servers;
     // A date of its own for each booking: the bookings race on the code, not on a departure's spots.
@@ -97,5 +103,64 @@ describe("a capped promo code, two processes", () => {
     );
     await sql.end();
     expect(used.rows[0].n).toBe(3);
+  });
+
+  it(`${N} parallel gear hires across two processes never pass the stock of a size`, async () => {
+    const [a, b] = servers;
+    // Far from the promo race's dates: its bookings name no start time, and a date with several departures asks for one.
+    const date = addDays(sydneyDate(), 75);
+    const times = Array.from(
+      { length: N },
+      (_, i) => `${String(6 + Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`,
+    );
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    for (const time of times) {
+      await sql.query(
+        `insert into availability (id, adventure_id, date, start_time, available_spots, booked_spots)
+         values ($1, 'dive-exhibition', $2, $3, 8, 0)
+         on conflict (adventure_id, date, start_time) do update set available_spots = 8, booked_spots = 0, is_available = true`,
+        [randomUUID(), date, time],
+      );
+    }
+    const item = randomUUID();
+    const extra = randomUUID();
+    await sql.query("insert into gear_items (id, name) values ($1, 'Wetsuit')", [item]);
+    await sql.query("insert into gear_stock (gear_item_id, size, quantity) values ($1, 'M', 6)", [item]);
+    await sql.query(
+      `insert into adventure_extras (id, adventure_id, name, price_cents, per, gear_item_ids)
+       values ($1, 'dive-exhibition', 'Wetsuit hire', 2000, 'person', $2::jsonb)`,
+      [extra, JSON.stringify([item])],
+    );
+
+    const responses = await Promise.all(
+      times.map((time, i) =>
+        fetch(
+          `${(i % 2 ? b : a).url}/api/bookings`,
+          json(
+            {
+              adventure_id: "dive-exhibition",
+              selected_date: date,
+              start_time: time,
+              group_size: 1,
+              customer_first_name: "Visitor",
+              customer_last_name: `Number ${i}`,
+              customer_email: `gear-race-${i}@example.com`,
+              customer_phone: "+61 400 000 000",
+              extras: [{ extra_id: extra, sizes: { [item]: ["M"] } }],
+            },
+            { "X-Forwarded-For": `10.0.2.${i + 1}` },
+          ),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(N - 6);
+    const hired = await sql.query("select count(*)::int as n from booking_gear where gear_item_id = $1", [
+      item,
+    ]);
+    await sql.end();
+    expect(hired.rows[0].n).toBe(6);
   });
 });

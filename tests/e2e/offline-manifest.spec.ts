@@ -193,7 +193,7 @@ test("a Crew phone checks in six and runs a roll call offline; both phones sync 
   await phone.setOffline(false);
   await second.setOffline(false);
   await expect(page.getByTestId("offline-status")).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByTestId("dive-log-entry")).toContainText("Dive 1: 6 divers");
+  await expect(page.getByTestId("dive-log-entry")).toContainText("Dive 1: 6 divers", { timeout: 15_000 });
   await expect
     .poll(() => other.evaluate(() => localStorage.getItem("trip-day-last-sync")), { timeout: 15_000 })
     .toContain('"refused":[]');

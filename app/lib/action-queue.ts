@@ -12,8 +12,14 @@ import type { ActionAnswer, TripDayAction } from "./trip-day-actions";
 
 const DB_NAME = "trip-day";
 const STORE = "actions";
-/** Tells the screens that the queue changed (a tap stored, a sync answered). */
+/**
+ * Tells the screens that the queue changed (a tap stored, a sync answered). After a sync the
+ * event's detail is `{ synced: true }`: the server's copy changed, so a screen that lays the
+ * queue over its copy must read the copy again before it drops the sent taps, or it would show
+ * the copy from before the sync with the taps gone.
+ */
 export const QUEUE_EVENT = "trip-day-queue";
+export type QueueEvent = CustomEvent<{ synced: boolean }>;
 
 export interface SyncReport {
   sent: number;
@@ -45,7 +51,8 @@ export async function pendingActions(): Promise<TripDayAction[]> {
   return all.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-const changed = () => window.dispatchEvent(new Event(QUEUE_EVENT));
+const changed = (synced = false) =>
+  window.dispatchEvent(new CustomEvent(QUEUE_EVENT, { detail: { synced } }));
 
 /** A new action with its own id and this moment's time. */
 export function newAction(fields: DistributiveOmit<TripDayAction, "id" | "at">): TripDayAction {
@@ -95,7 +102,7 @@ async function send(): Promise<SyncReport | null> {
     at: new Date().toISOString(),
   };
   localStorage.setItem("trip-day-last-sync", JSON.stringify(report));
-  changed();
+  changed(true);
   return report;
 }
 
@@ -105,6 +112,31 @@ export function lastSync(): SyncReport | null {
     return JSON.parse(localStorage.getItem("trip-day-last-sync") ?? "null") as SyncReport | null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Before signing out: sends what it can, then counts the taps still on the phone (none when the
+ * browser keeps no queue). Taps are applied with the rights and name of whoever sends them, so
+ * a sign-out that leaves taps behind asks first and then deletes them (`dropQueue`): the next
+ * person to sign in on this phone never sends, or is recorded for, someone else's taps.
+ */
+export async function unsyncedBeforeSignOut(): Promise<number> {
+  try {
+    await sync();
+    return (await pendingActions()).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Deletes every queued tap (a sign-out the holder confirmed with taps unsent). */
+export async function dropQueue(): Promise<void> {
+  try {
+    await run("readwrite", (s) => s.clear());
+    changed();
+  } catch {
+    // No queue on this browser: nothing to delete.
   }
 }
 

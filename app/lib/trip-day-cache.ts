@@ -3,8 +3,9 @@ export const TRIP_DAY_CACHE = "trip-day-v1";
 
 /**
  * Signed out (or the session refused): the phone keeps nothing of the trip day
- * for the next person holding it. Queued taps stay: each is applied with the
- * rights of whoever signs in and sends it.
+ * for the next person holding it. Queued taps are not touched here: a sign-out
+ * with taps unsent asks first and deletes them (AdminShell, action-queue's
+ * `dropQueue`); after a refused session they wait for the holder to sign in again.
  */
 export async function forgetTripDay(): Promise<void> {
   try {

@@ -1,8 +1,10 @@
 import { ExternalLink, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { dropQueue, unsyncedBeforeSignOut } from "../../lib/action-queue";
 import { adminLogout } from "../../lib/admin-api";
 import { ROLE_LABELS, type StaffRole } from "../../lib/staff-access";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { ADMIN_NAV, navFor } from "./nav";
 
 /** The entry a path belongs to: the longest entry it is or lies under (a booking's page is Bookings'). */
@@ -104,13 +106,25 @@ export function AdminShell({
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const logout = async () => {
+  const [unsynced, setUnsynced] = useState(0);
+  const signOut = async () => {
     setLeaving(true);
     // The session ends (revoked on the server, forgotten here) before the page
     // changes, so nothing that follows can still use it. Forgetting the token
     // does not re-render this tab, so the login screen does not flash.
     await adminLogout();
     await navigate("/");
+  };
+  // Trip-day taps still on the phone (no signal) are sent first; any left ask before they are deleted.
+  const logout = async () => {
+    setLeaving(true);
+    const waiting = await unsyncedBeforeSignOut();
+    if (waiting > 0) {
+      setLeaving(false);
+      setUnsynced(waiting);
+      return;
+    }
+    await signOut();
   };
 
   return (
@@ -210,6 +224,20 @@ export function AdminShell({
         <main id="admin-main" className="mx-auto w-full max-w-7xl px-3 py-5 sm:px-6 sm:py-8">
           {children}
         </main>
+        <ConfirmDialog
+          open={unsynced > 0}
+          title="Taps not synced"
+          message={`${unsynced} trip-day ${unsynced === 1 ? "tap has" : "taps have"} not reached the server yet (no signal). Stay signed in and ${unsynced === 1 ? "it syncs" : "they sync"} when the signal returns, or sign out and delete ${unsynced === 1 ? "it" : "them"} from this phone.`}
+          cancelLabel="Stay signed in"
+          confirmLabel="Sign out and delete"
+          busy={leaving}
+          onCancel={() => setUnsynced(0)}
+          onConfirm={async () => {
+            await dropQueue();
+            setUnsynced(0);
+            await signOut();
+          }}
+        />
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ import { Alert, PageHeader } from "../../components/admin";
 import { MissingAlarm, type MissingDiver } from "../../components/admin/roll-call/MissingAlarm";
 import { OfflineStatus } from "../../components/admin/roll-call/OfflineStatus";
 import { formatTimeSydney } from "../../components/admin/roll-call/time";
-import { newAction, pendingActions, QUEUE_EVENT, record } from "../../lib/action-queue";
+import { newAction, pendingActions, QUEUE_EVENT, type QueueEvent, record } from "../../lib/action-queue";
 import { adminAction, adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
@@ -37,11 +37,15 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
   const [buddies, setBuddies] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<TripDayAction[]>([]);
   useEffect(() => {
-    const update = () => void pendingActions().then(setPending, () => setPending([]));
-    update();
+    const readQueue = () => pendingActions().then(setPending, () => setPending([]));
+    // After a sync (whichever screen or the return of the signal started it) the server's copy is
+    // read first, then the queue: the sent taps are never missing from both.
+    const update = (e: Event) =>
+      void ((e as QueueEvent).detail?.synced ? revalidate().then(readQueue) : readQueue());
+    void readQueue();
     window.addEventListener(QUEUE_EVENT, update);
     return () => window.removeEventListener(QUEUE_EVENT, update);
-  }, []);
+  }, [revalidate]);
   if (!roll.ok) return <Alert tone="error">{failureText(roll, "Failed to load the roll call")}</Alert>;
   const r = withPending(roll.data, pending);
   const departure_id = r.availability_id;
@@ -57,13 +61,12 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
     buddy: mark?.buddy_id ? byId.get(mark.buddy_id) : undefined,
   }));
 
-  /** Stores the tap in the queue; once the server has answered, the screen reads its copy again. */
+  /** Stores the tap in the queue; once the server has answered, the queue's event reloads the copy. */
   async function send(action: TripDayAction) {
     setError("");
     const report = await record(action);
     const refused = report?.refused.find((a) => a.id === action.id);
     if (refused) setError(refused.message ?? "Not saved");
-    if (report) await revalidate();
     return refused;
   }
 

@@ -116,7 +116,7 @@ export function resolveExtras(
 
 /** Hires added up per item and size, in a fixed order (item id, then size): the order stock rows are locked in. */
 export function gearDemand(
-  gear: readonly GearHire[],
+  gear: readonly Pick<GearHire, "gearItemId" | "size" | "quantity">[],
 ): { gearItemId: string; size: string; quantity: number }[] {
   const sum = new Map<string, { gearItemId: string; size: string; quantity: number }>();
   for (const g of gear) {

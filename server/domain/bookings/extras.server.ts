@@ -8,7 +8,7 @@
  * other crosswise) before the date's hires are counted, so racing bookings on
  * any number of processes take turns and the last unit goes once.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   type ExtraChoice,
   type ExtraDef,
@@ -18,7 +18,14 @@ import {
 } from "../../../app/lib/extras.ts";
 import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventureExtras, bookingGear, bookings, gearItems, gearStock } from "../../db/schema.ts";
+import {
+  adventureExtras,
+  bookingChanges,
+  bookingGear,
+  bookings,
+  gearItems,
+  gearStock,
+} from "../../db/schema.ts";
 import { badRequest, conflict } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
@@ -70,34 +77,15 @@ export async function bookingExtras(
 }
 
 /**
- * Inside the booking's transaction, after its row is written: locks the stock
- * rows the hires need, counts the date's hires by bookings that hold spots,
- * refuses with a 409 naming the item, size and how many are left, else writes
- * the hires.
+ * Inside the booking's transaction, after its row is written: checks the
+ * stock for the hires (`holdGearStock`), then writes them.
  */
 export async function hireGear(
   tx: DB,
   p: { bookingId: string; date: string; gear: readonly GearHire[] },
 ): Promise<void> {
   if (!p.gear.length) return;
-  for (const need of gearDemand(p.gear)) {
-    const [row] = await tx
-      .select({ quantity: gearStock.quantity, name: gearItems.name })
-      .from(gearStock)
-      .innerJoin(gearItems, eq(gearItems.id, gearStock.gearItemId))
-      .where(and(eq(gearStock.gearItemId, need.gearItemId), eq(gearStock.size, need.size)))
-      .for("update", { of: gearStock });
-    const hired = row ? await hiredOn(tx, p.date, need.gearItemId, need.size) : 0;
-    const left = Math.max(0, (row?.quantity ?? 0) - hired);
-    if (need.quantity > left) {
-      const what = `${row?.name ?? "Gear"} ${need.size}`;
-      throw conflict(
-        left === 0
-          ? `${what} is all hired out on ${p.date}; choose another size or date.`
-          : `Only ${left} × ${what} left on ${p.date}; this booking needs ${need.quantity}.`,
-      );
-    }
-  }
+  await holdGearStock(tx, p.date, gearDemand(p.gear));
   await tx.insert(bookingGear).values(
     p.gear.map((g) => ({
       bookingId: p.bookingId,
@@ -110,7 +98,63 @@ export async function hireGear(
   );
 }
 
-/** Units of an item and size hired on a date by bookings that still hold their spots. */
+/**
+ * The one stock rule, in the caller's transaction: locks the stock rows the
+ * demand needs (FOR UPDATE, in the demand's item-then-size order), counts what
+ * the date already has out (`hiredOn`) and refuses a shortfall with a 409
+ * naming the item, size and how many are left. The lock is held to the commit,
+ * so whatever the caller then writes (the hires, a booking change) is counted
+ * by the next one in line.
+ */
+export async function holdGearStock(
+  tx: DB,
+  date: string,
+  demand: readonly { gearItemId: string; size: string; quantity: number }[],
+): Promise<void> {
+  for (const need of demand) {
+    const [row] = await tx
+      .select({ quantity: gearStock.quantity, name: gearItems.name })
+      .from(gearStock)
+      .innerJoin(gearItems, eq(gearItems.id, gearStock.gearItemId))
+      .where(and(eq(gearStock.gearItemId, need.gearItemId), eq(gearStock.size, need.size)))
+      .for("update", { of: gearStock });
+    const hired = row ? await hiredOn(tx, date, need.gearItemId, need.size) : 0;
+    const left = Math.max(0, (row?.quantity ?? 0) - hired);
+    if (need.quantity > left) {
+      const what = `${row?.name ?? "Gear"} ${need.size}`;
+      throw conflict(
+        left === 0
+          ? `${what} is all hired out on ${date}; choose another size or date.`
+          : `Only ${left} × ${what} left on ${date}; this booking needs ${need.quantity}.`,
+      );
+    }
+  }
+}
+
+/**
+ * Before a booking moves to another date (a customer's, the operator's or a
+ * weather move, all through holdChange): its hires must fit the new date's
+ * stock. Checked under the same locks as a new booking's hires; the holding
+ * change the caller then writes counts them on the new date (`hiredOn`) until
+ * it is applied or released, as it holds the date's spots. A move within the
+ * booking's own date takes no more gear.
+ */
+export async function holdGearForMove(
+  tx: DB,
+  booking: { id: string; selectedDate: string },
+  toDate: string,
+): Promise<void> {
+  if (toDate === booking.selectedDate) return;
+  const rows = await tx.select().from(bookingGear).where(eq(bookingGear.bookingId, booking.id));
+  if (!rows.length) return;
+  await holdGearStock(tx, toDate, gearDemand(rows));
+}
+
+/**
+ * Units of an item and size out on a date: hired by bookings on that date
+ * that hold their spots, and by bookings on another date with a change
+ * holding spots on it (a move waiting for its payment keeps its gear there too).
+ */
 async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): Promise<number> {
   const [r] = await tx
     .select({ n: sql<number>`coalesce(sum(${bookingGear.quantity}), 0)::int` })
@@ -118,10 +162,16 @@ async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): 
     .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
     .where(
       and(
-        eq(bookings.selectedDate, date),
-        eq(bookings.holdsSpots, true),
         eq(bookingGear.gearItemId, gearItemId),
         eq(bookingGear.size, size),
+        or(
+          and(eq(bookings.selectedDate, date), eq(bookings.holdsSpots, true)),
+          and(
+            ne(bookings.selectedDate, date),
+            sql`exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id}
+              and ${bookingChanges.status} = 'holding' and ${bookingChanges.toDate} = ${date})`,
+          ),
+        ),
       ),
     );
   return Number(r?.n ?? 0);

@@ -25,6 +25,7 @@ import {
 import { conflict, HttpError, notFound } from "../../errors.server.ts";
 import { datePriceCents } from "../bookings/availability.server.ts";
 import { departuresOn, pickDeparture } from "../bookings/departures.server.ts";
+import { holdGearForMove } from "../bookings/extras.server.ts";
 import { owedCents } from "../bookings/operator-booking.server.ts";
 import { checkGroupSize } from "../bookings/place-booking.server.ts";
 import { changeHeldSpots, holdingChange } from "../bookings/reschedule-move.server.ts";
@@ -208,6 +209,10 @@ export async function loadForChange(db: DB, bookingId: string, lock: boolean) {
 export async function previewChange(db: DB, bookingId: string, target: ChangeTarget, at: Date) {
   return db.transaction(async (tx) => {
     const { b, adventure } = await loadForChange(tx, bookingId, false);
-    return (await planChange(tx, b, adventure, target, at)).plan;
+    const { plan } = await planChange(tx, b, adventure, target, at);
+    // The stock rule the change will apply, so "Check the change" already names a gear shortfall
+    // (its row locks end with this short transaction; the change checks again under its own).
+    await holdGearForMove(tx, b, plan.date);
+    return plan;
   });
 }

@@ -177,6 +177,15 @@ async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): 
   return Number(r?.n ?? 0);
 }
 
+/**
+ * A booking's extras in cents, as SQL over its row (`extrasCents` of
+ * app/lib/price-lines for many bookings at once): the sum of its extra lines,
+ * 0 for a booking without. The revenue figures that show extras as their own
+ * part add this up.
+ */
+export const extrasCentsSql = sql<number>`coalesce((select sum((l->>'total_cents')::int)
+  from jsonb_array_elements(${bookings.priceLines}) as l where l->>'kind' = 'extra'), 0)`;
+
 /** The gear to pack per departure, per item and size: the manifest's packing list. */
 export async function gearToPack(db: DB, availabilityId: string) {
   return db

@@ -130,6 +130,20 @@ export function gearDemand(
   );
 }
 
+/** The participant's size fields a gear item can follow. */
+export type ParticipantSizeField = "wetsuit_size" | "fin_size";
+
+/**
+ * Which of the participant's sizes a gear item follows, read from its name (a
+ * "Wetsuit" or "Shorty wetsuit" the wetsuit size, "Fins" the fin size), or
+ * null: a dive computer or a BCD has no size on the participant form.
+ */
+export function participantSizeField(itemName: string): ParticipantSizeField | null {
+  if (/wet\s?suit/i.test(itemName)) return "wetsuit_size";
+  if (/\bfins?\b/i.test(itemName)) return "fin_size";
+  return null;
+}
+
 /** What the packing list reads: "Wetsuit M ×2, Fins L ×1". */
 export function packingText(rows: readonly { name: string; size: string; quantity: number }[]): string {
   return rows.map((r) => `${r.name} ${r.size} ×${r.quantity}`).join(", ");

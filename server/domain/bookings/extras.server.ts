@@ -14,19 +14,22 @@ import {
   type ExtraDef,
   type GearHire,
   gearDemand,
+  type ParticipantSizeField,
+  participantSizeField,
   resolveExtras,
 } from "../../../app/lib/extras.ts";
 import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventureExtras,
+  type BookingRow,
   bookingChanges,
   bookingGear,
   bookings,
   gearItems,
   gearStock,
 } from "../../db/schema.ts";
-import { badRequest, conflict } from "../../errors.server.ts";
+import { badRequest, HttpError } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
 export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
@@ -109,7 +112,7 @@ export async function hireGear(
 export async function holdGearStock(
   tx: DB,
   date: string,
-  demand: readonly { gearItemId: string; size: string; quantity: number }[],
+  demand: readonly { gearItemId: string; size: string; quantity: number; field?: string }[],
 ): Promise<void> {
   for (const need of demand) {
     const [row] = await tx
@@ -122,11 +125,12 @@ export async function holdGearStock(
     const left = Math.max(0, (row?.quantity ?? 0) - hired);
     if (need.quantity > left) {
       const what = `${row?.name ?? "Gear"} ${need.size}`;
-      throw conflict(
+      const detail =
         left === 0
           ? `${what} is all hired out on ${date}; choose another size or date.`
-          : `Only ${left} × ${what} left on ${date}; this booking needs ${need.quantity}.`,
-      );
+          : `Only ${left} × ${what} left on ${date}; this booking needs ${need.quantity}.`;
+      // A form field the shortfall came from (a participant's size) is named with it.
+      throw new HttpError(409, detail, need.field ? { [need.field]: detail } : undefined);
     }
   }
 }
@@ -148,6 +152,50 @@ export async function holdGearForMove(
   const rows = await tx.select().from(bookingGear).where(eq(bookingGear.bookingId, booking.id));
   if (!rows.length) return;
   await holdGearStock(tx, toDate, gearDemand(rows));
+}
+
+/**
+ * A participant's saved sizes carried to their gear hires (ADR 40): each hire
+ * of this person (per-person extras, `participant` = position) whose item
+ * follows a participant size (`participantSizeField`: a wetsuit the wetsuit
+ * size, fins the fin size) takes the size they gave, under the stock rule of a
+ * new hire on the booking's date; a shortfall is a 409 naming the field, and
+ * the caller's transaction (the participant's save) rolls back whole. A blank
+ * size leaves the hire as booked.
+ */
+export async function followParticipantSizes(
+  tx: DB,
+  booking: Pick<BookingRow, "id" | "selectedDate" | "holdsSpots">,
+  position: number,
+  sizes: Record<ParticipantSizeField, string>,
+): Promise<void> {
+  const hires = await tx
+    .select({
+      id: bookingGear.id,
+      gearItemId: bookingGear.gearItemId,
+      size: bookingGear.size,
+      quantity: bookingGear.quantity,
+      name: gearItems.name,
+    })
+    .from(bookingGear)
+    .innerJoin(gearItems, eq(gearItems.id, bookingGear.gearItemId))
+    .where(and(eq(bookingGear.bookingId, booking.id), eq(bookingGear.participant, position)));
+  const changed = hires.flatMap((h) => {
+    const field = participantSizeField(h.name);
+    const size = field ? sizes[field] : "";
+    return field && size && size !== h.size ? [{ ...h, size, field }] : [];
+  });
+  if (!changed.length) return;
+  // A booking that holds no spots hires nothing on its date; its hires only follow the size.
+  if (booking.holdsSpots) {
+    const fieldOf = new Map(changed.map((c) => [c.gearItemId, c.field]));
+    await holdGearStock(
+      tx,
+      booking.selectedDate,
+      gearDemand(changed).map((d) => ({ ...d, field: fieldOf.get(d.gearItemId) })),
+    );
+  }
+  for (const c of changed) await tx.update(bookingGear).set({ size: c.size }).where(eq(bookingGear.id, c.id));
 }
 
 /**

@@ -140,15 +140,13 @@ describe("gear stock on a move", () => {
     await setStock(2);
     const [from, to] = [await openDate(), await openDate()];
     const mover = await hirer(from, "gear-op-a@example.com");
-    await t.db
-      .insert(bookingGear)
-      .values({
-        bookingId: mover.booking.id,
-        gearItemId: wetsuit,
-        size: "M",
-        quantity: 1,
-        participant: null,
-      });
+    await t.db.insert(bookingGear).values({
+      bookingId: mover.booking.id,
+      gearItemId: wetsuit,
+      size: "M",
+      quantity: 1,
+      participant: null,
+    });
     await hirer(to, "gear-op-b@example.com");
     // "Check the change" names the shortfall before anything is held.
     const preview = await t.app.request(

@@ -116,7 +116,7 @@ export function resolveExtras(
 
 /** Hires added up per item and size, in a fixed order (item id, then size): the order stock rows are locked in. */
 export function gearDemand(
-  gear: readonly GearHire[],
+  gear: readonly Pick<GearHire, "gearItemId" | "size" | "quantity">[],
 ): { gearItemId: string; size: string; quantity: number }[] {
   const sum = new Map<string, { gearItemId: string; size: string; quantity: number }>();
   for (const g of gear) {
@@ -128,6 +128,20 @@ export function gearDemand(
   return [...sum.values()].sort((a, b) =>
     a.gearItemId === b.gearItemId ? (a.size < b.size ? -1 : 1) : a.gearItemId < b.gearItemId ? -1 : 1,
   );
+}
+
+/** The participant's size fields a gear item can follow. */
+export type ParticipantSizeField = "wetsuit_size" | "fin_size";
+
+/**
+ * Which of the participant's sizes a gear item follows, read from its name (a
+ * "Wetsuit" or "Shorty wetsuit" the wetsuit size, "Fins" the fin size), or
+ * null: a dive computer or a BCD has no size on the participant form.
+ */
+export function participantSizeField(itemName: string): ParticipantSizeField | null {
+  if (/wet\s?suit/i.test(itemName)) return "wetsuit_size";
+  if (/\bfins?\b/i.test(itemName)) return "fin_size";
+  return null;
 }
 
 /** What the packing list reads: "Wetsuit M ×2, Fins L ×1". */

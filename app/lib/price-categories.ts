@@ -113,6 +113,21 @@ export function categoryOfPositions(lines: readonly PriceLine[]): string[] {
   return lines.filter((l) => l.kind === "category").flatMap((l) => Array(l.quantity).fill(l.ref_id));
 }
 
+/**
+ * The category of the booking's person at a position (1-based): the people
+ * who take a spot, in the order of the booking's lines (an infant holds no
+ * position). Null for the spec's booking, or a category since removed.
+ */
+export function categoryAtPosition(
+  categories: readonly PriceCategory[],
+  lines: readonly PriceLine[],
+  position: number,
+): PriceCategory | null {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const spotLines = lines.filter((l) => l.kind === "category" && byId.get(l.ref_id)?.takes_spot !== false);
+  return byId.get(categoryOfPositions(spotLines)[position - 1] ?? "") ?? null;
+}
+
 /** How many categories an adventure may have: a short list the customer reads at a glance. */
 export const MAX_PRICE_CATEGORIES = 8;
 

@@ -39,6 +39,11 @@ export function linesSubtotalCents(lines: readonly PriceLine[]): number {
   return lines.reduce((sum, l) => sum + l.total_cents, 0);
 }
 
+/** What a booking's extras come to (its extra lines), before any promo discount: revenue's extras part. */
+export function extrasCents(lines: readonly PriceLine[]): number {
+  return linesSubtotalCents(lines.filter((l) => l.kind === "extra"));
+}
+
 /** One line, its total worked out from its quantity and unit price. */
 export function priceLine(p: Omit<PriceLine, "total_cents">): PriceLine {
   return { ...p, total_cents: p.quantity * p.unit_cents };

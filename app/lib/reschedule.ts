@@ -9,13 +9,13 @@
  * cancellation would still refund something). A different price on the new
  * date is settled: more is paid through a checkout, less is refunded.
  */
-import { bookingTotalCents } from "./booking.ts";
 import { isIsoDate } from "./dates.ts";
 import { START_TIME_PATTERN, splitDepartureKey } from "./departure.ts";
 import { formatMoney } from "./money.ts";
 import { type AnyPolicy, CANCELLATION_POLICY } from "./policy.ts";
 import { changeOpen } from "./policy-refund.ts";
 import { changeClosedText } from "./policy-words.ts";
+import { bookingSubtotalCents, type PriceLine } from "./price-lines.ts";
 import { keptDiscountTotalCents } from "./promo.ts";
 
 /** Why the page does not offer a date change (each has its own sentence). */
@@ -69,18 +69,29 @@ export function rescheduleBlock(
 }
 
 /**
- * New total minus what the booking costs now: positive is paid, negative
- * refunded. A promo discount stays with the booking (keptDiscountTotalCents).
+ * What a booking costs after a move: the new per-person price for the people
+ * of the spec's booking, the lines it was booked with kept as they are (a
+ * category's and an extra's price belong to the adventure, not to the date),
+ * less the discount it keeps (keptDiscountTotalCents).
  */
+export function movedTotalCents(
+  newUnitCents: number,
+  groupSize: number,
+  lines: readonly PriceLine[],
+  discountCents = 0,
+): number {
+  return keptDiscountTotalCents(bookingSubtotalCents(newUnitCents, groupSize, lines), discountCents);
+}
+
+/** New total minus what the booking costs now: positive is paid, negative refunded. */
 export function priceDifferenceCents(
   newUnitCents: number,
   groupSize: number,
   currentTotalCents: number,
   discountCents = 0,
+  lines: readonly PriceLine[] = [],
 ) {
-  return (
-    keptDiscountTotalCents(bookingTotalCents(newUnitCents, groupSize), discountCents) - currentTotalCents
-  );
+  return movedTotalCents(newUnitCents, groupSize, lines, discountCents) - currentTotalCents;
 }
 
 /** The difference in words, for the date list and the review step. */

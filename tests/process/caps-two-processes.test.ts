@@ -6,7 +6,10 @@
  * - Each booking hires a medium wetsuit on its own departure of one date (so no
  *   spot hold orders them): exactly the 6 the shop owns are hired; the others
  *   are refused with a 409 naming the size.
- * Both races share the two servers: each start migrates or opens the database,
+ * - Fifty payments at once, split between them, each confirm a booking and
+ *   issue its invoice: the invoice numbers run on with no gap and no repeat
+ *   (the document number row is taken in each confirming transaction).
+ * The races share the two servers: each start migrates or opens the database,
  * the costliest part of a process test.
  */
 import { randomUUID } from "node:crypto";
@@ -16,6 +19,7 @@ import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
 
 const N = 20;
+const PAYERS = 50;
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
 const servers: ServerProcess[] = [];
 
@@ -163,4 +167,69 @@ describe("caps across two processes", () => {
     await sql.end();
     expect(hired.rows[0].n).toBe(6);
   });
+
+  it(`${PAYERS} parallel payments across two processes issue invoice numbers in sequence, none missed or repeated`, async () => {
+    const [a, b] = servers;
+    // Dates of their own, five payers on each: the race is on the document number, not on spots.
+    const dates = Array.from({ length: PAYERS / 5 }, (_, i) => addDays(sydneyDate(), 100 + i));
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    for (const date of dates) {
+      await sql.query(
+        `insert into availability (id, adventure_id, date, available_spots, booked_spots)
+         values ($1, 'dive-exhibition', $2, 8, 0)
+         on conflict (adventure_id, date, start_time) do update set available_spots = 8, booked_spots = 0, is_available = true`,
+        [randomUUID(), date],
+      );
+    }
+    const sessions: string[] = [];
+    for (let i = 0; i < PAYERS; i++) {
+      const res = await fetch(
+        `${(i % 2 ? b : a).url}/api/bookings`,
+        json(
+          {
+            adventure_id: "dive-exhibition",
+            selected_date: dates[i % dates.length],
+            group_size: 1,
+            customer_first_name: "Payer",
+            customer_last_name: `Number ${i}`,
+            customer_email: `invoice-race-${i}@example.com`,
+            customer_phone: "+61 400 000 000",
+          },
+          { "X-Forwarded-For": `10.0.3.${i + 1}` },
+        ),
+      );
+      expect(res.status).toBe(201);
+      sessions.push(((await res.json()) as { session_id: string }).session_id);
+    }
+
+    const paid = await Promise.all(
+      sessions.map((session, i) =>
+        fetch(
+          `${(i % 2 ? a : b).url}/api/payments/v1/test-checkout/${session}/pay`,
+          json(
+            { card_number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: `Payer ${i}` },
+            { "X-Forwarded-For": `10.0.4.${i + 1}` },
+          ),
+        ),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual(sessions.map(() => 200));
+
+    const ours = await sql.query(
+      `select i.number from invoices i join bookings b on b.id = i.booking_id
+       where b.customer_email like 'invoice-race-%' and i.kind = 'invoice' order by i.number`,
+    );
+    const all = await sql.query("select number from invoices order by number");
+    const [next] = (await sql.query("select next from document_numbers where series = 'invoice'")).rows;
+    await sql.end();
+    const numbers = ours.rows.map((r) => Number(r.number));
+    expect(numbers).toHaveLength(PAYERS);
+    expect(new Set(numbers).size).toBe(PAYERS);
+    // Every number the site has issued, in order, steps by one: no gap anywhere, ours included.
+    const issued = all.rows.map((r) => Number(r.number));
+    expect(issued).toEqual(issued.map((_, i) => issued[0] + i));
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i));
+    expect(Number(next.next)).toBe(issued[issued.length - 1] + 1);
+  }, 120_000);
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ExtraDef, gearDemand, packingText, resolveExtras } from "../../app/lib/extras.ts";
+import {
+  type ExtraDef,
+  gearDemand,
+  packingText,
+  participantSizeField,
+  resolveExtras,
+} from "../../app/lib/extras.ts";
+import { extrasCents, priceLine } from "../../app/lib/price-lines.ts";
 
 const wet = { id: "w", name: "Wetsuit", sizes: ["S", "M", "L"] };
 const fins = { id: "f", name: "Fins", sizes: ["M", "L"] };
@@ -57,4 +64,29 @@ it("packingText lists what to pack per item and size", () => {
       { name: "Fins", size: "L", quantity: 1 },
     ]),
   ).toBe("Wetsuit M ×2, Fins L ×1");
+});
+
+it("a gear item follows the participant's wetsuit or fin size by its name, other gear none", () => {
+  expect(
+    [
+      "Wetsuit",
+      "Shorty wet suit",
+      "5mm WETSUIT",
+      "Fins",
+      "Open-heel fin",
+      "Dive computer",
+      "BCD",
+      "Finder",
+    ].map(participantSizeField),
+  ).toEqual(["wetsuit_size", "wetsuit_size", "wetsuit_size", "fin_size", "fin_size", null, null, null]);
+});
+
+it("a booking's extras come to its extra lines only", () => {
+  const lines = [
+    priceLine({ kind: "category", ref_id: "a", label: "Adult", quantity: 2, unit_cents: 10_000 }),
+    priceLine({ kind: "extra", ref_id: "set", label: "Full gear set", quantity: 2, unit_cents: 4_500 }),
+    priceLine({ kind: "extra", ref_id: "meal", label: "Meal pack", quantity: 1, unit_cents: 2_000 }),
+  ];
+  expect(extrasCents(lines)).toBe(11_000);
+  expect(extrasCents([])).toBe(0);
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import {
   categoryAgeError,
+  categoryAtPosition,
   categoryLabel,
   categoryOfPositions,
   fromPriceCents,
@@ -137,5 +138,18 @@ describe("an observer's readiness", () => {
     };
     expect(missingParts({ ...person, needsDivePaperwork: false }, adventure)).toEqual([]);
     expect(missingParts(person, adventure)).toEqual(["gear", "certification", "medical"]);
+  });
+});
+
+describe("a person's category by position", () => {
+  it("counts the spot-taking people in the order of the lines; an infant holds no position", () => {
+    const booked = priceCategoryCounts(all, { adult: 1, infant: 1, observer: 1 });
+    if (!("lines" in booked)) throw new Error("refused");
+    expect([1, 2, 3].map((p) => categoryAtPosition(all, booked.lines, p)?.id ?? null)).toEqual([
+      "adult",
+      "observer",
+      null,
+    ]);
+    expect(categoryAtPosition(all, [], 1)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "../../app/lib/dates.ts";
+import { priceLine } from "../../app/lib/price-lines.ts";
 import {
   differenceText,
+  movedTotalCents,
   priceDifferenceCents,
   RESCHEDULE_BLOCK_TEXT,
   rescheduleBlock,
@@ -74,6 +76,28 @@ describe("the price difference of a date change", () => {
     expect(priceDifferenceCents(10_000, 2, 20_000)).toBe(0);
     // After an earlier change the current total (not the first price) is the base.
     expect(priceDifferenceCents(10_000, 3, 39_000)).toBe(-9_000);
+  });
+
+  it("keeps the booking's lines as booked: only the people of a booking without categories follow the date", () => {
+    const meal = priceLine({
+      kind: "extra",
+      ref_id: "m",
+      label: "Meal pack",
+      quantity: 2,
+      unit_cents: 1_500,
+    });
+    const adult = priceLine({
+      kind: "category",
+      ref_id: "a",
+      label: "Adult",
+      quantity: 2,
+      unit_cents: 12_000,
+    });
+    // Two people at the new $130 plus the meal packs, less the $10 discount the booking keeps.
+    expect(movedTotalCents(13_000, 2, [meal], 1_000)).toBe(26_000 + 3_000 - 1_000);
+    expect(priceDifferenceCents(10_000, 2, 23_000, 0, [meal])).toBe(0);
+    // By category the date's price does not apply: the lines are the price.
+    expect(movedTotalCents(13_000, 2, [adult, meal])).toBe(27_000);
   });
 
   it("reads as pay more, refund or no change", () => {

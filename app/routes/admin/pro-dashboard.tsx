@@ -131,7 +131,11 @@ export default function ProDashboard({ loaderData }: Route.ComponentProps) {
         <StatCard
           label="Revenue"
           value={data ? formatWholeDollars(data.total_revenue) : "–"}
-          hint="AUD, paid bookings net of refunds"
+          hint={
+            data?.extras_revenue
+              ? `AUD, paid bookings net of refunds; extras ${formatWholeDollars(data.extras_revenue)}`
+              : "AUD, paid bookings net of refunds"
+          }
           icon={<DollarSign className="h-5 w-5" />}
           tone="reef"
         />

@@ -126,6 +126,11 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                       <dd className="font-semibold text-ocean-900" data-testid="promo-revenue">
                         {money(c.revenue_cents, c.currency)}
                       </dd>
+                      {c.extras_cents > 0 ? (
+                        <dd className="text-xs text-slate-600" data-testid="promo-extras">
+                          incl. extras {money(c.extras_cents, c.currency)}
+                        </dd>
+                      ) : null}
                     </div>
                     <div>
                       <dt className="text-xs text-slate-500">Discount given</dt>

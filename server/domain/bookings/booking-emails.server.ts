@@ -29,6 +29,7 @@ import {
   paymentReceiptEmail,
 } from "../../email/templates.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
+import { withPaperwork } from "../dive-ops/participants.server.ts";
 import { bookingInvoice } from "../money/invoices.server.ts";
 import { bookingTerms } from "./booking-terms.server.ts";
 
@@ -104,7 +105,11 @@ export async function confirmationEmail(db: DB, m: ConfirmationFacts): Promise<O
   const { booking, adventure, site, at, manageUrl } = m;
   // One after another: `db` is often the transaction that confirmed the booking, and one
   // transaction's client takes one query at a time.
-  const people = await db.select().from(participants).where(eq(participants.bookingId, booking.id));
+  const people = await withPaperwork(
+    db,
+    [booking],
+    await db.select().from(participants).where(eq(participants.bookingId, booking.id)),
+  );
   const [waiver] = await db.select({ version: waivers.version }).from(waivers).limit(1);
   const terms = await bookingTerms(db, booking);
   // The readiness rule decides what the confirmation leads with: what the group still has to give.

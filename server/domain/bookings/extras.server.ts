@@ -8,18 +8,28 @@
  * other crosswise) before the date's hires are counted, so racing bookings on
  * any number of processes take turns and the last unit goes once.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   type ExtraChoice,
   type ExtraDef,
   type GearHire,
   gearDemand,
+  type ParticipantSizeField,
+  participantSizeField,
   resolveExtras,
 } from "../../../app/lib/extras.ts";
 import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventureExtras, bookingGear, bookings, gearItems, gearStock } from "../../db/schema.ts";
-import { badRequest, conflict } from "../../errors.server.ts";
+import {
+  adventureExtras,
+  type BookingRow,
+  bookingChanges,
+  bookingGear,
+  bookings,
+  gearItems,
+  gearStock,
+} from "../../db/schema.ts";
+import { badRequest, HttpError } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
 export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
@@ -70,34 +80,15 @@ export async function bookingExtras(
 }
 
 /**
- * Inside the booking's transaction, after its row is written: locks the stock
- * rows the hires need, counts the date's hires by bookings that hold spots,
- * refuses with a 409 naming the item, size and how many are left, else writes
- * the hires.
+ * Inside the booking's transaction, after its row is written: checks the
+ * stock for the hires (`holdGearStock`), then writes them.
  */
 export async function hireGear(
   tx: DB,
   p: { bookingId: string; date: string; gear: readonly GearHire[] },
 ): Promise<void> {
   if (!p.gear.length) return;
-  for (const need of gearDemand(p.gear)) {
-    const [row] = await tx
-      .select({ quantity: gearStock.quantity, name: gearItems.name })
-      .from(gearStock)
-      .innerJoin(gearItems, eq(gearItems.id, gearStock.gearItemId))
-      .where(and(eq(gearStock.gearItemId, need.gearItemId), eq(gearStock.size, need.size)))
-      .for("update", { of: gearStock });
-    const hired = row ? await hiredOn(tx, p.date, need.gearItemId, need.size) : 0;
-    const left = Math.max(0, (row?.quantity ?? 0) - hired);
-    if (need.quantity > left) {
-      const what = `${row?.name ?? "Gear"} ${need.size}`;
-      throw conflict(
-        left === 0
-          ? `${what} is all hired out on ${p.date}; choose another size or date.`
-          : `Only ${left} × ${what} left on ${p.date}; this booking needs ${need.quantity}.`,
-      );
-    }
-  }
+  await holdGearStock(tx, p.date, gearDemand(p.gear));
   await tx.insert(bookingGear).values(
     p.gear.map((g) => ({
       bookingId: p.bookingId,
@@ -110,7 +101,108 @@ export async function hireGear(
   );
 }
 
-/** Units of an item and size hired on a date by bookings that still hold their spots. */
+/**
+ * The one stock rule, in the caller's transaction: locks the stock rows the
+ * demand needs (FOR UPDATE, in the demand's item-then-size order), counts what
+ * the date already has out (`hiredOn`) and refuses a shortfall with a 409
+ * naming the item, size and how many are left. The lock is held to the commit,
+ * so whatever the caller then writes (the hires, a booking change) is counted
+ * by the next one in line.
+ */
+export async function holdGearStock(
+  tx: DB,
+  date: string,
+  demand: readonly { gearItemId: string; size: string; quantity: number; field?: string }[],
+): Promise<void> {
+  for (const need of demand) {
+    const [row] = await tx
+      .select({ quantity: gearStock.quantity, name: gearItems.name })
+      .from(gearStock)
+      .innerJoin(gearItems, eq(gearItems.id, gearStock.gearItemId))
+      .where(and(eq(gearStock.gearItemId, need.gearItemId), eq(gearStock.size, need.size)))
+      .for("update", { of: gearStock });
+    const hired = row ? await hiredOn(tx, date, need.gearItemId, need.size) : 0;
+    const left = Math.max(0, (row?.quantity ?? 0) - hired);
+    if (need.quantity > left) {
+      const what = `${row?.name ?? "Gear"} ${need.size}`;
+      const detail =
+        left === 0
+          ? `${what} is all hired out on ${date}; choose another size or date.`
+          : `Only ${left} × ${what} left on ${date}; this booking needs ${need.quantity}.`;
+      // A form field the shortfall came from (a participant's size) is named with it.
+      throw new HttpError(409, detail, need.field ? { [need.field]: detail } : undefined);
+    }
+  }
+}
+
+/**
+ * Before a booking moves to another date (a customer's, the operator's or a
+ * weather move, all through holdChange): its hires must fit the new date's
+ * stock. Checked under the same locks as a new booking's hires; the holding
+ * change the caller then writes counts them on the new date (`hiredOn`) until
+ * it is applied or released, as it holds the date's spots. A move within the
+ * booking's own date takes no more gear.
+ */
+export async function holdGearForMove(
+  tx: DB,
+  booking: { id: string; selectedDate: string },
+  toDate: string,
+): Promise<void> {
+  if (toDate === booking.selectedDate) return;
+  const rows = await tx.select().from(bookingGear).where(eq(bookingGear.bookingId, booking.id));
+  if (!rows.length) return;
+  await holdGearStock(tx, toDate, gearDemand(rows));
+}
+
+/**
+ * A participant's saved sizes carried to their gear hires (ADR 40): each hire
+ * of this person (per-person extras, `participant` = position) whose item
+ * follows a participant size (`participantSizeField`: a wetsuit the wetsuit
+ * size, fins the fin size) takes the size they gave, under the stock rule of a
+ * new hire on the booking's date; a shortfall is a 409 naming the field, and
+ * the caller's transaction (the participant's save) rolls back whole. A blank
+ * size leaves the hire as booked.
+ */
+export async function followParticipantSizes(
+  tx: DB,
+  booking: Pick<BookingRow, "id" | "selectedDate" | "holdsSpots">,
+  position: number,
+  sizes: Record<ParticipantSizeField, string>,
+): Promise<void> {
+  const hires = await tx
+    .select({
+      id: bookingGear.id,
+      gearItemId: bookingGear.gearItemId,
+      size: bookingGear.size,
+      quantity: bookingGear.quantity,
+      name: gearItems.name,
+    })
+    .from(bookingGear)
+    .innerJoin(gearItems, eq(gearItems.id, bookingGear.gearItemId))
+    .where(and(eq(bookingGear.bookingId, booking.id), eq(bookingGear.participant, position)));
+  const changed = hires.flatMap((h) => {
+    const field = participantSizeField(h.name);
+    const size = field ? sizes[field] : "";
+    return field && size && size !== h.size ? [{ ...h, size, field }] : [];
+  });
+  if (!changed.length) return;
+  // A booking that holds no spots hires nothing on its date; its hires only follow the size.
+  if (booking.holdsSpots) {
+    const fieldOf = new Map(changed.map((c) => [c.gearItemId, c.field]));
+    await holdGearStock(
+      tx,
+      booking.selectedDate,
+      gearDemand(changed).map((d) => ({ ...d, field: fieldOf.get(d.gearItemId) })),
+    );
+  }
+  for (const c of changed) await tx.update(bookingGear).set({ size: c.size }).where(eq(bookingGear.id, c.id));
+}
+
+/**
+ * Units of an item and size out on a date: hired by bookings on that date
+ * that hold their spots, and by bookings on another date with a change
+ * holding spots on it (a move waiting for its payment keeps its gear there too).
+ */
 async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): Promise<number> {
   const [r] = await tx
     .select({ n: sql<number>`coalesce(sum(${bookingGear.quantity}), 0)::int` })
@@ -118,14 +210,29 @@ async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): 
     .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
     .where(
       and(
-        eq(bookings.selectedDate, date),
-        eq(bookings.holdsSpots, true),
         eq(bookingGear.gearItemId, gearItemId),
         eq(bookingGear.size, size),
+        or(
+          and(eq(bookings.selectedDate, date), eq(bookings.holdsSpots, true)),
+          and(
+            ne(bookings.selectedDate, date),
+            sql`exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id}
+              and ${bookingChanges.status} = 'holding' and ${bookingChanges.toDate} = ${date})`,
+          ),
+        ),
       ),
     );
   return Number(r?.n ?? 0);
 }
+
+/**
+ * A booking's extras in cents, as SQL over its row (`extrasCents` of
+ * app/lib/price-lines for many bookings at once): the sum of its extra lines,
+ * 0 for a booking without. The revenue figures that show extras as their own
+ * part add this up.
+ */
+export const extrasCentsSql = sql<number>`coalesce((select sum((l->>'total_cents')::int)
+  from jsonb_array_elements(${bookings.priceLines}) as l where l->>'kind' = 'extra'), 0)`;
 
 /** The gear to pack per departure, per item and size: the manifest's packing list. */
 export async function gearToPack(db: DB, availabilityId: string) {

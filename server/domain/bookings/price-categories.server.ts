@@ -5,10 +5,10 @@
  * the counts are required, priced here from the database, and group_size must
  * be the spots they take, so capacity, holds and the manifest count as before.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { BookingInput } from "../../../app/lib/booking.ts";
 import {
-  categoryOfPositions,
+  categoryAtPosition,
   type PriceCategory,
   priceCategoryCounts,
   usesCategories,
@@ -82,16 +82,18 @@ export async function positionCategory(
   position: number,
 ): Promise<PriceCategory | null> {
   if (!hasCategoryLines(booking.priceLines)) return null;
-  const byId = new Map((await adventureCategories(db, booking.adventureId)).map((c) => [c.id, c]));
-  const spotLines = booking.priceLines.filter((l) => byId.get(l.ref_id)?.takes_spot !== false);
-  return byId.get(categoryOfPositions(spotLines)[position - 1] ?? "") ?? null;
+  return categoryAtPosition(await adventureCategories(db, booking.adventureId), booking.priceLines, position);
 }
 
-/** Every adventure's categories in one query (the booking form lists them all). */
-export async function categoriesByAdventure(db: DB): Promise<Map<string, PriceCategory[]>> {
+/** Every adventure's categories in one query (the booking form lists them all), or those of `only`. */
+export async function categoriesByAdventure(
+  db: DB,
+  only?: readonly string[],
+): Promise<Map<string, PriceCategory[]>> {
   const rows = await db
     .select()
     .from(adventurePriceCategories)
+    .where(only ? inArray(adventurePriceCategories.adventureId, [...only]) : undefined)
     .orderBy(asc(adventurePriceCategories.sort), asc(adventurePriceCategories.name));
   const out = new Map<string, PriceCategory[]>();
   for (const r of rows) out.set(r.adventureId, [...(out.get(r.adventureId) ?? []), toPriceCategory(r)]);

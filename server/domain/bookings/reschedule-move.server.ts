@@ -36,6 +36,7 @@ import { issueChangeDocument } from "../money/invoices.server.ts";
 import { type DateOption, freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
 import { bookingIcs } from "./booking-emails.server.ts";
 import { departuresOn, pickDeparture } from "./departures.server.ts";
+import { holdGearForMove } from "./extras.server.ts";
 import { releaseHold } from "./holds.server.ts";
 import type { SpotRelease } from "./waitlist-offers.server.ts";
 
@@ -119,6 +120,8 @@ export async function holdChange(
       `${departureText(slot.date, slot.startTime)} no longer has room for ${peopleText(held)}${held < groupSize ? " more" : ""}. Choose another date.`,
     );
   }
+  // Its gear hires must fit the new date's stock; the change row below then holds them there.
+  await holdGearForMove(tx, b, slot.date);
   const [change] = await tx
     .insert(bookingChanges)
     .values({

@@ -4,16 +4,15 @@
  * became of the latest change. The rules are in app/lib/reschedule.ts.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { atDepartureTime, departureKey, departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { formatMoney } from "../../../app/lib/money.ts";
 import type { EffectivePolicy } from "../../../app/lib/policy.ts";
 import { refundCents, refundPercent } from "../../../app/lib/policy-refund.ts";
 import { changeWindowText } from "../../../app/lib/policy-words.ts";
-import { keptDiscountTotalCents } from "../../../app/lib/promo.ts";
 import {
   differenceText,
+  movedTotalCents,
   priceDifferenceCents,
   type RescheduleBlock,
   refundDropText,
@@ -94,15 +93,13 @@ export async function rescheduleOffer(db: DB, linked: LinkedBooking, at: Date): 
   const keeps = terms.policy.movedKeepsOriginalTerms;
   const options = (await moveDepartures(db, b, at)).map((d): RescheduleOption => {
     const unitCents = Math.round(d.price * 100);
-    const totalCents = keptDiscountTotalCents(
-      bookingTotalCents(unitCents, b.groupSize),
-      b.promoDiscountCents,
-    );
+    const totalCents = movedTotalCents(unitCents, b.groupSize, b.priceLines, b.promoDiscountCents);
     const differenceCents = priceDifferenceCents(
       unitCents,
       b.groupSize,
       b.totalAmountCents,
       b.promoDiscountCents,
+      b.priceLines,
     );
     return {
       date: d.date,

@@ -19,11 +19,14 @@
  *   that is refunded in full.
  */
 import { eq } from "drizzle-orm";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { atDepartureTime, departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
-import { keptDiscountTotalCents } from "../../../app/lib/promo.ts";
-import { priceDifferenceCents, rescheduleBlock, rescheduleBlockText } from "../../../app/lib/reschedule.ts";
+import {
+  movedTotalCents,
+  priceDifferenceCents,
+  rescheduleBlock,
+  rescheduleBlockText,
+} from "../../../app/lib/reschedule.ts";
 import { adventures, bookings } from "../../db/schema.ts";
 import { conflict, notFound } from "../../errors.server.ts";
 import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
@@ -100,15 +103,13 @@ export async function requestReschedule(
     if (block) throw conflict(rescheduleBlockText(block, policy));
     const slot = await openSlot(tx, b, target, at);
     const unitCents = datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
-    const totalCents = keptDiscountTotalCents(
-      bookingTotalCents(unitCents, b.groupSize),
-      b.promoDiscountCents,
-    );
+    const totalCents = movedTotalCents(unitCents, b.groupSize, b.priceLines, b.promoDiscountCents);
     const differenceCents = priceDifferenceCents(
       unitCents,
       b.groupSize,
       b.totalAmountCents,
       b.promoDiscountCents,
+      b.priceLines,
     );
     if (expectedDifferenceCents !== undefined && expectedDifferenceCents !== differenceCents) {
       throw conflict("The price for this date has changed since you looked. Please review it again.");

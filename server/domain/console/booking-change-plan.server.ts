@@ -5,13 +5,12 @@
  * settled (app/lib/booking-change). The preview answers it and writes nothing.
  */
 import { and, eq, gt } from "drizzle-orm";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
 import { type ChangeSettlement, changeSettlements } from "../../../app/lib/booking-change.ts";
 import { sydneyDate } from "../../../app/lib/dates.ts";
 import { departureText } from "../../../app/lib/departure.ts";
 import { peopleText } from "../../../app/lib/group-size.ts";
 import { isPaid } from "../../../app/lib/paid.ts";
-import { keptDiscountTotalCents } from "../../../app/lib/promo.ts";
+import { movedTotalCents } from "../../../app/lib/reschedule.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventures,
@@ -25,6 +24,7 @@ import {
 import { conflict, HttpError, notFound } from "../../errors.server.ts";
 import { datePriceCents } from "../bookings/availability.server.ts";
 import { departuresOn, pickDeparture } from "../bookings/departures.server.ts";
+import { holdGearForMove } from "../bookings/extras.server.ts";
 import { owedCents } from "../bookings/operator-booking.server.ts";
 import { checkGroupSize } from "../bookings/place-booking.server.ts";
 import { changeHeldSpots, holdingChange } from "../bookings/reschedule-move.server.ts";
@@ -107,6 +107,13 @@ export async function planChange(
   const date = target.date ?? b.selectedDate;
   const groupSize = target.groupSize ?? b.groupSize;
   checkGroupSize(adventure, groupSize);
+  // Lines say who was booked at which price and what each took: a new count would leave them wrong.
+  if (groupSize !== b.groupSize && b.priceLines.length) {
+    throw fieldError(
+      "group_size",
+      "This booking is priced by category or with extras: its group size cannot change here. Cancel it and book the new group instead.",
+    );
+  }
   // The booking's own departure: its date with no time asked, or with its own time.
   const ownDeparture =
     date === b.selectedDate && (target.startTime === undefined || target.startTime === b.startTime);
@@ -150,8 +157,8 @@ export async function planChange(
     slot.id === b.availabilityId
       ? b.unitPriceCents
       : datePriceCents(slot.priceOverrideCents, adventure.basePriceCents);
-  // A promo discount stays with the booking through a change (app/lib/promo.ts).
-  const newTotal = keptDiscountTotalCents(bookingTotalCents(unitCents, groupSize), b.promoDiscountCents);
+  // The booked lines (categories, extras) keep their prices, and a promo discount stays (app/lib/reschedule.ts).
+  const newTotal = movedTotalCents(unitCents, groupSize, b.priceLines, b.promoDiscountCents);
   const paid = await lockPaidPayments(tx, b.id);
   let refundable = 0;
   for (const p of paid) refundable += await refundableCents(tx, p);
@@ -208,6 +215,10 @@ export async function loadForChange(db: DB, bookingId: string, lock: boolean) {
 export async function previewChange(db: DB, bookingId: string, target: ChangeTarget, at: Date) {
   return db.transaction(async (tx) => {
     const { b, adventure } = await loadForChange(tx, bookingId, false);
-    return (await planChange(tx, b, adventure, target, at)).plan;
+    const { plan } = await planChange(tx, b, adventure, target, at);
+    // The stock rule the change will apply, so "Check the change" already names a gear shortfall
+    // (its row locks end with this short transaction; the change checks again under its own).
+    await holdGearForMove(tx, b, plan.date);
+    return plan;
   });
 }

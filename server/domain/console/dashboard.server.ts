@@ -1,6 +1,7 @@
 /**
  * Business figures for the two dashboards. Revenue is money actually taken:
- * paid booking payments in AUD, net of refunds, in dollars.
+ * paid booking payments in AUD, net of refunds, in dollars; extras are in it
+ * (they are part of each booking's total) and shown as their own part too.
  */
 import { and, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { DEFAULT_CURRENCY } from "../../../app/lib/currency.ts";
@@ -15,6 +16,7 @@ import {
   newsletterSubscribers,
   payments,
 } from "../../db/schema.ts";
+import { extrasCentsSql } from "../bookings/extras.server.ts";
 import { type AdminBooking, toAdminBookings } from "./admin-bookings.server.ts";
 
 const PAID = [...PAID_STATES];
@@ -38,6 +40,29 @@ function revenuePayments(since?: Date) {
 
 /** What those payments brought in: amounts taken minus what was refunded, in cents. */
 const netRevenueCents = sql<number>`coalesce(sum(${payments.amountTotalCents} - ${payments.refundedCents}), 0)::int`;
+
+/**
+ * The extras part of that revenue: the extra lines of the bookings it was taken
+ * for, unless cancelled since (a refunded booking's extras are not income).
+ */
+async function extrasRevenueCents(db: DB): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${extrasCentsSql}), 0)::int` })
+    .from(bookings)
+    .where(
+      and(
+        ne(bookings.bookingStatus, "cancelled"),
+        inArray(
+          bookings.id,
+          db
+            .select({ id: sql<string>`${payments.bookingId}` })
+            .from(payments)
+            .where(revenuePayments()),
+        ),
+      ),
+    );
+  return Number(row?.cents ?? 0);
+}
 
 async function revenueCents(db: DB): Promise<{ cents: number; bookings: number }> {
   const [row] = await db
@@ -73,6 +98,8 @@ export interface SystemOverview {
 export interface ProAnalytics {
   total_bookings: number;
   total_revenue: number;
+  /** Of the revenue, what the bookings' extras (gear hire, meal packs) brought in. */
+  extras_revenue: number;
   total_adventures: number;
   total_media_assets: number;
   popular_adventures: PopularAdventure[];
@@ -126,41 +153,44 @@ export async function proAnalytics(
   now = new Date(),
 ): Promise<ProAnalytics> {
   const since = new Date(now.getTime() - 30 * DAY);
-  const [[recent], revenue, [active], [media], popular, weeks, [outbox], [uploads]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(bookings)
-      .where(and(gte(bookings.createdAt, since), ne(bookings.bookingStatus, "cancelled"))),
-    revenueCents(db),
-    db.select({ n: count() }).from(adventures).where(eq(adventures.isActive, true)),
-    db.select({ n: count() }).from(mediaItems),
-    db
-      .select({
-        _id: adventures.id,
-        title: adventures.title,
-        view_count: adventures.viewCount,
-        booking_count: sql<number>`count(${bookings.id})::int`,
-      })
-      .from(adventures)
-      .leftJoin(
-        bookings,
-        and(eq(bookings.adventureId, adventures.id), ne(bookings.bookingStatus, "cancelled")),
-      )
-      .groupBy(adventures.id)
-      .orderBy(desc(sql`count(${bookings.id})`), desc(adventures.viewCount), adventures.title)
-      .limit(5),
-    weekly(db, now),
-    db
-      .select({
-        pending: sql<number>`count(*) filter (where ${emailOutbox.status} = 'pending')::int`,
-        failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')::int`,
-      })
-      .from(emailOutbox),
-    db.select({ n: count() }).from(mediaItems).where(sql`${mediaItems.url} like '/uploads/%'`),
-  ]);
+  const [[recent], revenue, extras, [active], [media], popular, weeks, [outbox], [uploads]] =
+    await Promise.all([
+      db
+        .select({ n: count() })
+        .from(bookings)
+        .where(and(gte(bookings.createdAt, since), ne(bookings.bookingStatus, "cancelled"))),
+      revenueCents(db),
+      extrasRevenueCents(db),
+      db.select({ n: count() }).from(adventures).where(eq(adventures.isActive, true)),
+      db.select({ n: count() }).from(mediaItems),
+      db
+        .select({
+          _id: adventures.id,
+          title: adventures.title,
+          view_count: adventures.viewCount,
+          booking_count: sql<number>`count(${bookings.id})::int`,
+        })
+        .from(adventures)
+        .leftJoin(
+          bookings,
+          and(eq(bookings.adventureId, adventures.id), ne(bookings.bookingStatus, "cancelled")),
+        )
+        .groupBy(adventures.id)
+        .orderBy(desc(sql`count(${bookings.id})`), desc(adventures.viewCount), adventures.title)
+        .limit(5),
+      weekly(db, now),
+      db
+        .select({
+          pending: sql<number>`count(*) filter (where ${emailOutbox.status} = 'pending')::int`,
+          failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')::int`,
+        })
+        .from(emailOutbox),
+      db.select({ n: count() }).from(mediaItems).where(sql`${mediaItems.url} like '/uploads/%'`),
+    ]);
   return {
     total_bookings: recent.n,
     total_revenue: dollars(revenue.cents),
+    extras_revenue: dollars(extras),
     total_adventures: active.n,
     total_media_assets: media.n,
     popular_adventures: popular,

@@ -6,7 +6,8 @@
  *
  * Uses follow the booking rule (bookings/promo-codes: unpaid holds and every
  * booking ever confirmed); revenue and discount count confirmed bookings
- * only, revenue as what was paid less what was refunded.
+ * only, revenue as what was paid less what was refunded, with its extras
+ * (the bookings' extra lines) as their own figure.
  */
 import { desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { PromoCodeInput } from "../../../app/lib/admin-forms/index.ts";
@@ -16,12 +17,15 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings, type PromoCodeRow, promoCodes } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../errors.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
+import { extrasCentsSql } from "../bookings/extras.server.ts";
 import { usesCode } from "../bookings/promo-codes.server.ts";
 
 export interface PromoStats {
   uses: number;
   confirmed: number;
   revenue_cents: number;
+  /** Of the revenue, the bookings' extras (their extra lines). */
+  extras_cents: number;
   discount_cents: number;
 }
 
@@ -52,7 +56,7 @@ function viewOf(row: PromoCodeRow, stats: PromoStats) {
   };
 }
 
-const NO_STATS: PromoStats = { uses: 0, confirmed: 0, revenue_cents: 0, discount_cents: 0 };
+const NO_STATS: PromoStats = { uses: 0, confirmed: 0, revenue_cents: 0, extras_cents: 0, discount_cents: 0 };
 
 /** Each code's figures, in two grouped queries whatever the number of codes. */
 async function statsFor(db: DB, ids: string[]): Promise<Map<string, PromoStats>> {
@@ -71,6 +75,7 @@ async function statsFor(db: DB, ids: string[]): Promise<Map<string, PromoStats>>
       n: sql<number>`count(*)::int`,
       revenue: sql<number>`coalesce(sum(${bookings.totalAmountCents} - ${bookings.refundAmountCents}), 0)::int`,
       discount: sql<number>`coalesce(sum(${bookings.promoDiscountCents}), 0)::int`,
+      extras: sql<number>`coalesce(sum(${extrasCentsSql}), 0)::int`,
     })
     .from(bookings)
     .where(sql`${bookings.promoCodeId} in ${ids} and ${bookings.confirmedAt} is not null`)
@@ -83,6 +88,7 @@ async function statsFor(db: DB, ids: string[]): Promise<Map<string, PromoStats>>
       ...(out.get(m.id) ?? NO_STATS),
       confirmed: Number(m.n),
       revenue_cents: Number(m.revenue),
+      extras_cents: Number(m.extras),
       discount_cents: Number(m.discount),
     });
   }

@@ -32,6 +32,7 @@ import { adventures, type BookingStatus, bookings, participants } from "../../db
 import { startTimeLabel } from "../bookings/booking-emails.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
 import { type CrewMember, crewKey } from "./crew.server.ts";
+import { withPaperwork } from "./participants.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */
@@ -165,7 +166,8 @@ export interface ManifestParticipantRow extends ReadinessParticipant {
 }
 
 function medicalStatus(p: ManifestParticipantRow, diving: boolean): MedicalStatus {
-  if (!diving) return "not_applicable";
+  // An observer (a category without dive paperwork) answers no medical questions.
+  if (!diving || p.needsDivePaperwork === false) return "not_applicable";
   if (p.medicalNeedsClearance) return p.medicalClearanceAt ? "clearance_received" : "clearance_needed";
   return p.medicalAnsweredAt ? "no_medical_issues" : "not_answered";
 }
@@ -299,6 +301,7 @@ export const manifestBookingColumns = {
   groupSize: bookings.groupSize,
   specialRequirements: bookings.specialRequirements,
   adventureId: bookings.adventureId,
+  priceLines: bookings.priceLines,
   adventureTitle: adventures.title,
   startTime: bookings.startTime,
   category: adventures.category,
@@ -379,13 +382,14 @@ export async function loadManifest(
       asc(bookings.id),
     );
   const rows = only ? all.filter((r) => only.has(crewKey(r.adventureId, date, r.startTime ?? ""))) : all;
-  const [people, waiver] = await Promise.all([
+  const [entered, waiver] = await Promise.all([
     participantsOf(
       db,
       rows.map((r) => r.id),
     ),
     currentWaiver(db),
   ]);
+  const people = await withPaperwork(db, rows, entered);
   // Participants accept a waiver once the operator has published one (readiness.ts).
   return assembleManifest(date, sydneyDate(now), rows, people, waiver !== null);
 }

@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpError, notFound } from "../../errors.server.t
 import { validateBody } from "../../security/text.server.ts";
 import { recordAudit } from "../audit/audit.server.ts";
 import { revokeParticipantLinks } from "../bookings/booking-links.server.ts";
+import { followParticipantSizes } from "../bookings/extras.server.ts";
 import { positionCategory } from "../bookings/price-categories.server.ts";
 import { PARTICIPANT_REDACTED, participantFields } from "./participant-audit.ts";
 import { loadBooking } from "./participants.server.ts";
@@ -158,6 +159,11 @@ export async function saveParticipant(
       .values({ bookingId, position, ...values, createdAt: at })
       .onConflictDoUpdate({ target: [participants.bookingId, participants.position], set: values })
       .returning();
+    // Their gear hires take the sizes they gave, if the date's stock has them (else the save is a 409).
+    await followParticipantSizes(tx, booking, position, {
+      wetsuit_size: input.wetsuit_size,
+      fin_size: input.fin_size,
+    });
     await recordAudit(tx, {
       action: existing ? "update" : "create",
       entity: "participant",

@@ -7,6 +7,7 @@
  * towards the operator's screens, never into a log line or an email.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { categoryAtPosition } from "../../../app/lib/price-categories.ts";
 import { hasCategoryLines } from "../../../app/lib/price-lines.ts";
 import {
   type BookingReadiness,
@@ -21,7 +22,7 @@ import {
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, type ParticipantRow, participants } from "../../db/schema.ts";
 import { notFound } from "../../errors.server.ts";
-import { positionCategory } from "../bookings/price-categories.server.ts";
+import { categoriesByAdventure } from "../bookings/price-categories.server.ts";
 import { currentWaiver, type WaiverRow } from "./waivers.server.ts";
 
 /** The adventure facts readiness and the participant rules depend on. */
@@ -76,7 +77,7 @@ export async function bookingParticipants(db: DB, bookingId: string): Promise<Bo
   const waiver = await currentWaiver(db);
   const people = await withPaperwork(
     db,
-    linked.booking,
+    [linked.booking],
     rows.filter((p) => p.position <= linked.booking.groupSize),
   );
   return {
@@ -87,19 +88,32 @@ export async function bookingParticipants(db: DB, bookingId: string): Promise<Bo
   };
 }
 
-/** Each person of a booking by category marked with whether their category asks for dive paperwork. */
-async function withPaperwork(
+type PaperworkBooking = Pick<BookingRow, "id" | "adventureId" | "priceLines">;
+
+/**
+ * Each person marked with whether their category asks for dive paperwork
+ * (ADR 39): false for an observer of a booking by category, absent for the
+ * spec's booking (the adventure decides). Every readiness reads its people
+ * through this (a booking's page and emails, the lists, the manifest, the
+ * reminders), so an observer is ready with details and the waiver everywhere.
+ * One query for the categories of all the bookings' adventures, none when no
+ * booking is by category.
+ */
+export async function withPaperwork<P extends { bookingId: string; position: number }>(
   db: DB,
-  booking: BookingRow,
-  people: ParticipantRow[],
-): Promise<(ParticipantRow & { needsDivePaperwork?: boolean })[]> {
-  if (!hasCategoryLines(booking.priceLines)) return people;
-  const out: (ParticipantRow & { needsDivePaperwork?: boolean })[] = [];
-  for (const p of people) {
-    const category = await positionCategory(db, booking, p.position);
-    out.push(category ? { ...p, needsDivePaperwork: category.needs_dive_paperwork } : p);
-  }
-  return out;
+  of: readonly PaperworkBooking[],
+  people: readonly P[],
+): Promise<(P & { needsDivePaperwork?: boolean })[]> {
+  const byCategory = new Map(of.filter((b) => hasCategoryLines(b.priceLines)).map((b) => [b.id, b]));
+  if (!byCategory.size) return [...people];
+  const categories = await categoriesByAdventure(db, [
+    ...new Set([...byCategory.values()].map((b) => b.adventureId)),
+  ]);
+  return people.map((p) => {
+    const b = byCategory.get(p.bookingId);
+    const category = b && categoryAtPosition(categories.get(b.adventureId) ?? [], b.priceLines, p.position);
+    return category ? { ...p, needsDivePaperwork: category.needs_dive_paperwork } : p;
+  });
 }
 
 /**
@@ -114,11 +128,13 @@ export async function readinessForBookings(
   const out = new Map<string, BookingReadiness>();
   const ids = [...new Set(bookingIds)];
   if (ids.length === 0) return out;
-  const [rows, facts] = await Promise.all([
+  const [all, facts] = await Promise.all([
     db.select().from(participants).where(inArray(participants.bookingId, ids)),
     db
       .select({
         id: bookings.id,
+        adventureId: bookings.adventureId,
+        priceLines: bookings.priceLines,
         groupSize: bookings.groupSize,
         ...adventureFacts,
         waiverRequired: sql<boolean>`exists (select 1 from waivers)`,
@@ -127,6 +143,7 @@ export async function readinessForBookings(
       .innerJoin(adventures, eq(adventures.id, bookings.adventureId))
       .where(inArray(bookings.id, ids)),
   ]);
+  const rows = await withPaperwork(db, facts, all);
   const byBooking = new Map<string, ParticipantRow[]>();
   for (const p of rows) byBooking.set(p.bookingId, [...(byBooking.get(p.bookingId) ?? []), p]);
   for (const f of facts) {
@@ -214,6 +231,10 @@ export async function adminBookingParticipants(db: DB, bookingId: string) {
 
 /** One saved participant in the operator's shape (after a save or an action). */
 export async function adminParticipantView(db: DB, p: ParticipantRow): Promise<AdminParticipant> {
-  const [{ adventure }, waiver] = await Promise.all([loadBooking(db, p.bookingId), currentWaiver(db)]);
-  return adminParticipant(p, adventure, waiver !== null);
+  const [{ booking, adventure }, waiver] = await Promise.all([
+    loadBooking(db, p.bookingId),
+    currentWaiver(db),
+  ]);
+  const [marked] = await withPaperwork(db, [booking], [p]);
+  return adminParticipant(marked, adventure, waiver !== null);
 }

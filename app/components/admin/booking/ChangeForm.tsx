@@ -84,6 +84,8 @@ export function ChangeForm({
     setBusy(false);
     if (!res.ok) {
       setErrors(res.errors);
+      // Kept on the form too (a gear size hired out on the new date, the last spots gone): the toast fades.
+      setProblem(Object.keys(res.errors).length ? "" : failureDetail(res));
       notify("error", "The booking was not changed", failureDetail(res));
       return;
     }

@@ -24,6 +24,7 @@ export interface PromoCodeItem {
   uses: number;
   confirmed: number;
   revenue_cents: number;
+  extras_cents: number;
   discount_cents: number;
 }
 

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   type ExtraChoice,
   type ExtraDef,
+  extrasFromForm,
   type GearHire,
   gearDemand,
   resolveExtras,
@@ -23,10 +24,25 @@ import { badRequest, conflict } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
 export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
+  return (await activeExtras(db, adventureId)).get(adventureId) ?? [];
+}
+
+/** Every adventure's active extras, in one set of queries (the booking form lists them all). */
+export function extrasByAdventure(db: DB): Promise<Map<string, ExtraDef[]>> {
+  return activeExtras(db, null);
+}
+
+/** Active extras by adventure, of one adventure or of all (null). */
+async function activeExtras(db: DB, adventureId: string | null): Promise<Map<string, ExtraDef[]>> {
   const extras = await db
     .select()
     .from(adventureExtras)
-    .where(and(eq(adventureExtras.adventureId, adventureId), eq(adventureExtras.isActive, true)))
+    .where(
+      and(
+        adventureId === null ? undefined : eq(adventureExtras.adventureId, adventureId),
+        eq(adventureExtras.isActive, true),
+      ),
+    )
     .orderBy(asc(adventureExtras.position), asc(adventureExtras.createdAt));
   const itemIds = [...new Set(extras.flatMap((e) => e.gearItemIds))];
   const items = itemIds.length ? await db.select().from(gearItems).where(inArray(gearItems.id, itemIds)) : [];
@@ -38,17 +54,37 @@ export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraD
         .orderBy(asc(gearStock.size))
     : [];
   const sizesOf = (id: string) => stock.filter((s) => s.gearItemId === id).map((s) => s.size);
-  return extras.map((e) => ({
-    id: e.id,
-    name: e.name,
-    price_cents: e.priceCents,
-    per: e.per,
-    required: e.required,
-    gear: e.gearItemIds.flatMap((gid) => {
-      const item = items.find((i) => i.id === gid);
-      return item ? [{ id: item.id, name: item.name, sizes: sizesOf(item.id) }] : [];
-    }),
-  }));
+  const out = new Map<string, ExtraDef[]>();
+  for (const e of extras) {
+    const def: ExtraDef = {
+      id: e.id,
+      name: e.name,
+      price_cents: e.priceCents,
+      per: e.per,
+      required: e.required,
+      gear: e.gearItemIds.flatMap((gid) => {
+        const item = items.find((i) => i.id === gid);
+        return item ? [{ id: item.id, name: item.name, sizes: sizesOf(item.id) }] : [];
+      }),
+    };
+    out.set(e.adventureId, [...(out.get(e.adventureId) ?? []), def]);
+  }
+  return out;
+}
+
+/**
+ * What a booking form posted without JavaScript about the extras
+ * (`extrasFromForm`): nothing for an adventure without any, so its booking is
+ * the spec's.
+ */
+export async function postedExtras(
+  db: DB,
+  request: Request,
+  adventureId: string,
+): Promise<ExtraChoice[] | undefined> {
+  const defs = await loadExtraDefs(db, adventureId);
+  if (!defs.length) return undefined;
+  return extrasFromForm(defs, await request.clone().formData());
 }
 
 /**
@@ -61,10 +97,12 @@ export async function bookingExtras(
   adventureId: string,
   choices: readonly ExtraChoice[] | undefined,
   groupSize: number,
+  /** False for a price check before the sizes are picked (the promo code's preview). */
+  requireSizes = true,
 ): Promise<{ lines: PriceLine[]; gear: GearHire[] }> {
   const defs = await loadExtraDefs(db, adventureId);
   if (!defs.length && !choices?.length) return { lines: [], gear: [] };
-  const out = resolveExtras(defs, choices ?? [], groupSize);
+  const out = resolveExtras(defs, choices ?? [], groupSize, requireSizes);
   if ("error" in out) throw badRequest(`extras: ${out.error}`, { extras: out.error });
   return out;
 }
@@ -141,4 +179,28 @@ export async function gearToPack(db: DB, availabilityId: string) {
     .where(and(eq(bookings.availabilityId, availabilityId), eq(bookings.holdsSpots, true)))
     .groupBy(gearItems.name, bookingGear.size)
     .orderBy(asc(gearItems.name), asc(bookingGear.size));
+}
+
+/** One gear item of one of a booking's extras and the sizes hired, person by person. */
+export interface GearSizes {
+  extraId: string | null;
+  name: string;
+  sizes: string[];
+}
+
+/** A booking's hired sizes per extra and item, in participant order: what its manage page lists under each extra. */
+export async function bookingGearSizes(db: DB, bookingId: string): Promise<GearSizes[]> {
+  const rows = await db
+    .select({ extraId: bookingGear.extraId, name: gearItems.name, size: bookingGear.size })
+    .from(bookingGear)
+    .innerJoin(gearItems, eq(gearItems.id, bookingGear.gearItemId))
+    .where(eq(bookingGear.bookingId, bookingId))
+    .orderBy(asc(bookingGear.extraId), asc(gearItems.name), asc(bookingGear.participant));
+  const out: GearSizes[] = [];
+  for (const r of rows) {
+    const last = out.at(-1);
+    if (last && last.extraId === r.extraId && last.name === r.name) last.sizes.push(r.size);
+    else out.push({ extraId: r.extraId, name: r.name, sizes: [r.size] });
+  }
+  return out;
 }

@@ -19,7 +19,14 @@ import {
 } from "../../../app/lib/extras.ts";
 import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
-import { adventureExtras, bookingGear, bookings, gearItems, gearStock } from "../../db/schema.ts";
+import {
+  adventureExtras,
+  type BookingRow,
+  bookingGear,
+  bookings,
+  gearItems,
+  gearStock,
+} from "../../db/schema.ts";
 import { badRequest, conflict } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
@@ -203,4 +210,13 @@ export async function bookingGearSizes(db: DB, bookingId: string): Promise<GearS
     else out.push({ extraId: r.extraId, name: r.name, sizes: [r.size] });
   }
   return out;
+}
+
+/** What a booking's manage page lists of its price: its lines and hired sizes, or nothing for the spec's booking. */
+export async function bookingPriceView(
+  db: DB,
+  b: Pick<BookingRow, "id" | "priceLines" | "unitPriceCents">,
+): Promise<{ lines: PriceLine[]; unitCents: number; gear: GearSizes[] } | null> {
+  if (!b.priceLines.length) return null;
+  return { lines: b.priceLines, unitCents: b.unitPriceCents, gear: await bookingGearSizes(db, b.id) };
 }

@@ -149,14 +149,13 @@ async function storedPaymentStatus(app: ReturnType<typeof getApp>, sessionId: st
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  // The waitlist form on this page posts here too, marked by its intent.
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
-  if (intent === WAITLIST_INTENT) return waitlistFormAction(request, app);
+  // Read once before the body is taken: the waitlist form on this page posts here too, marked by
+  // its intent, and the counts and extras have fields of their own.
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  if (posted.get("intent") === WAITLIST_INTENT) return waitlistFormAction(request, app);
   const typed: BookingFormValues = await postedText(request, [
     "adventureId",
     "customerFirstName",
@@ -174,8 +173,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let values = typed;
   try {
     // With several price categories the counts give the group: its size is the spots they take.
-    const byCategory = await postedCategoryCounts(app.db, request, typed.adventureId);
-    const extras = await postedExtras(app.db, request, typed.adventureId);
+    const byCategory = await postedCategoryCounts(app.db, posted, typed.adventureId);
+    const extras = await postedExtras(app.db, posted, typed.adventureId);
     values = { ...typed, categories: byCategory?.categories, extras };
     const input = validateBody(
       {

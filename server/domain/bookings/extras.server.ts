@@ -86,12 +86,12 @@ async function activeExtras(db: DB, adventureId: string | null): Promise<Map<str
  */
 export async function postedExtras(
   db: DB,
-  request: Request,
+  form: FormData,
   adventureId: string,
 ): Promise<ExtraChoice[] | undefined> {
   const defs = await loadExtraDefs(db, adventureId);
   if (!defs.length) return undefined;
-  return extrasFromForm(defs, await request.clone().formData());
+  return extrasFromForm(defs, form);
 }
 
 /**

@@ -106,12 +106,11 @@ export async function categoriesByAdventure(db: DB): Promise<Map<string, PriceCa
  */
 export async function postedCategoryCounts(
   db: DB,
-  request: Request,
+  form: FormData,
   adventureId: string,
 ): Promise<{ categories: Record<string, number>; group_size: number } | undefined> {
   const categories = await adventureCategories(db, adventureId);
   if (!usesCategories(categories)) return undefined;
-  const form = await request.clone().formData();
   const counts = Object.fromEntries(
     categories.map((c) => [c.id, Number(String(form.get(`category_${c.id}`) ?? "").trim() || 0)]),
   );

@@ -84,7 +84,10 @@ function ExtraRow({ def, extras, people, currency }: { def: ExtraDef } & Omit<Pr
         )}
       </div>
       {units > 0 && def.gear.length ? (
-        <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        // One row per person where the items fit (two side by side even on a phone).
+        <div
+          className={`mt-3 grid gap-3 ${def.gear.length === 2 ? "grid-cols-2" : "grid-cols-2 sm:grid-cols-3"}`}
+        >
           {Array.from({ length: units }, (_, i) =>
             def.gear.map((item) => {
               const selectId = `${id}-${item.id}-${i + 1}`;

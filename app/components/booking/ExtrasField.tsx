@@ -76,7 +76,8 @@ function ExtraRow({ def, extras, people, currency }: { def: ExtraDef } & Omit<Pr
             inputMode="numeric"
             name={extraFieldName(def.id)}
             min={0}
-            // Before the scripts run the group can still change: the server holds the count to it.
+            // The group as the page knows it (nobody counted yet: no limit shown). The form skips the
+            // browser's checks; the server holds the count to the group posted.
             max={people || MAX_GROUP_SIZE}
             value={units}
             onChange={(e) => extras.setQuantity(def.id, Math.max(0, Math.trunc(Number(e.target.value) || 0)))}

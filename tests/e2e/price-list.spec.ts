@@ -1,6 +1,6 @@
 import { E2E_SMTP_PORT } from "../../playwright.config";
 import { adminApi, adminToken } from "../fixtures/admin-session";
-import { expect, test } from "../fixtures/test";
+import { expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
   bearer,
@@ -51,6 +51,103 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
+/** An adventure of the test's own with its categories, a gear set from the shop's stock and one open date. */
+interface PriceList {
+  adventureId: string;
+  date: string;
+  /** Category ids by name. */
+  id: Record<string, string>;
+  extraId: string;
+}
+
+type Api = Parameters<typeof adminApi>[0];
+
+async function setUpPriceList(request: Api, token: string, run: string): Promise<PriceList> {
+  const created = await adminApi<{ id: string }>(
+    request,
+    token,
+    "POST",
+    "/api/admin/adventures-pro",
+    fields(run),
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const adventureId = created.body.id;
+  const date = addDays(sydneyToday(), 40 + Math.floor(Math.random() * 100));
+  const slot = await adminApi(request, token, "POST", "/api/admin/availability", {
+    adventure_id: adventureId,
+    date,
+    available_spots: 4,
+  });
+  expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+  const set = await adminApi<{ categories: { id: string; name: string }[] }>(
+    request,
+    token,
+    "PUT",
+    `/api/admin/adventures/${adventureId}/price-categories`,
+    { categories: CATEGORIES },
+  );
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const gear: string[] = [];
+  for (const name of ["Wetsuit", "Fins"]) {
+    const item = await adminApi<{ gear_item: { id: string } }>(request, token, "POST", "/api/admin/gear", {
+      name,
+      stock: ["S", "M", "L"].map((size) => ({ size, quantity: 10 })),
+    });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    gear.push(item.body.gear_item.id);
+  }
+  const extra = await adminApi<{ extra: { id: string } }>(
+    request,
+    token,
+    "POST",
+    `/api/admin/adventures/${adventureId}/extras`,
+    { name: "Full gear set", price_cents: 3875, per: "person", gear_item_ids: gear },
+  );
+  expect(extra.status, JSON.stringify(extra.body)).toBe(201);
+  return {
+    adventureId,
+    date,
+    id: Object.fromEntries(set.body.categories.map((c) => [c.name, c.id])),
+    extraId: extra.body.extra.id,
+  };
+}
+
+const fields = (run: string) => ({
+  title: `Reef Family Day ${run}`,
+  slug: `reef-family-day-${run}`,
+  base_price: 150,
+  duration: "3 hours",
+  location: "Shelly Beach, Manly",
+  category: "scuba-diving",
+  requires_certification: false,
+  group_size_min: 1,
+  group_size_max: 4,
+  sort_order: 999,
+});
+
+async function tearDown(request: Api, token: string, run: string, list: PriceList | null) {
+  if (!list) return;
+  await adminApi(request, token, "POST", `/api/admin/extras/${list.extraId}/deactivate`);
+  await adminApi(request, token, "PUT", `/api/admin/adventures/${list.adventureId}/price-categories`, {
+    categories: [],
+  });
+  await adminApi(request, token, "PUT", `/api/admin/adventures-pro/${list.adventureId}`, {
+    ...fields(run),
+    is_active: false,
+    booking_enabled: false,
+  });
+}
+
+/** The booking form (the site frame has forms of its own, and the waitlist's below it). */
+const detailsForm = (page: Page) =>
+  page.locator("main form[method=post]").filter({ has: page.locator("[name=customerFirstName]") });
+
+/** The booking made under an address, as the console lists it. */
+async function bookingOf(request: Api, token: string, email: string) {
+  const list = await request.get(`/api/bookings?q=${encodeURIComponent(email)}`, { headers: bearer(token) });
+  return ((await list.json()) as { bookings: { id: string; group_size: number }[] }).bookings[0];
+}
+
 test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one total on the form, the checkout, the email, the invoice and the booking page", async ({
   page,
   request,
@@ -58,60 +155,13 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
   const token = await adminToken(request);
   const run = Date.now().toString(36);
   const code = `LIST${run.toUpperCase()}`;
-  const fields = {
-    title: `Reef Family Day ${run}`,
-    slug: `reef-family-day-${run}`,
-    base_price: 150,
-    duration: "3 hours",
-    location: "Shelly Beach, Manly",
-    category: "scuba-diving",
-    requires_certification: false,
-    group_size_min: 1,
-    group_size_max: 4,
-    sort_order: 999,
-  };
-  const created = await adminApi<{ id: string }>(request, token, "POST", "/api/admin/adventures-pro", fields);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const adventureId = created.body.id;
   const email = uniqueEmail("pricelist");
+  let list: PriceList | null = null;
   let bookingId = "";
-  let extraId = "";
   let codeId = "";
   try {
-    const date = addDays(sydneyToday(), 40 + Math.floor(Math.random() * 100));
-    const slot = await adminApi(request, token, "POST", "/api/admin/availability", {
-      adventure_id: adventureId,
-      date,
-      available_spots: 4,
-    });
-    expect(slot.status, JSON.stringify(slot.body)).toBe(201);
-    const set = await adminApi<{ categories: { id: string; name: string }[] }>(
-      request,
-      token,
-      "PUT",
-      `/api/admin/adventures/${adventureId}/price-categories`,
-      { categories: CATEGORIES },
-    );
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-    const id = Object.fromEntries(set.body.categories.map((c) => [c.name, c.id]));
-    const gear: string[] = [];
-    for (const name of ["Wetsuit", "Fins"]) {
-      const item = await adminApi<{ gear_item: { id: string } }>(request, token, "POST", "/api/admin/gear", {
-        name,
-        stock: ["S", "M", "L"].map((size) => ({ size, quantity: 10 })),
-      });
-      expect(item.status, JSON.stringify(item.body)).toBe(201);
-      gear.push(item.body.gear_item.id);
-    }
-    const extra = await adminApi<{ extra: { id: string } }>(
-      request,
-      token,
-      "POST",
-      `/api/admin/adventures/${adventureId}/extras`,
-      { name: "Full gear set", price_cents: 3875, per: "person", gear_item_ids: gear },
-    );
-    expect(extra.status, JSON.stringify(extra.body)).toBe(201);
-    extraId = extra.body.extra.id;
+    list = await setUpPriceList(request, token, run);
+    const { adventureId, date, id } = list;
     const promo = await adminApi<{ promo_code: { id: string } }>(
       request,
       token,
@@ -129,9 +179,7 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
     // The customer, on a phone.
     await page.setViewportSize(PHONE);
     await page.goto(`/book?adventure=${adventureId}`);
-    const details = page
-      .locator("main form[method=post]")
-      .filter({ has: page.locator("[name=customerFirstName]") });
+    const details = detailsForm(page);
     await details.locator("[name=customerFirstName]").fill("Fay");
     await details.locator("[name=customerLastName]").fill("Family");
     await details.locator("[name=customerEmail]").fill(email);
@@ -204,10 +252,7 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
     );
 
     // The operator's booking page.
-    const list = await request.get(`/api/bookings?q=${encodeURIComponent(email)}`, {
-      headers: bearer(token),
-    });
-    const [booking] = ((await list.json()) as { bookings: { id: string; group_size: number }[] }).bookings;
+    const booking = await bookingOf(request, token, email);
     bookingId = booking.id;
     expect(booking.group_size).toBe(4);
     await signIn(page, token);
@@ -236,15 +281,58 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
     );
   } finally {
     if (bookingId) await cancelBooking(request, token, bookingId);
-    if (extraId) await adminApi(request, token, "POST", `/api/admin/extras/${extraId}/deactivate`);
     if (codeId) await adminApi(request, token, "POST", `/api/admin/promo-codes/${codeId}/deactivate`);
-    await adminApi(request, token, "PUT", `/api/admin/adventures/${adventureId}/price-categories`, {
-      categories: [],
-    });
-    await adminApi(request, token, "PUT", `/api/admin/adventures-pro/${adventureId}`, {
-      ...fields,
-      is_active: false,
-      booking_enabled: false,
-    });
+    await tearDown(request, token, run, list);
   }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("gear sets counted on the plain form ask their sizes on the form shown again, then book at the server's total", async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const run = `${Date.now().toString(36)}n`;
+    const email = uniqueEmail("pricelist-nojs");
+    let list: PriceList | null = null;
+    try {
+      list = await setUpPriceList(request, token, run);
+      const { adventureId, date, id } = list;
+      await page.setViewportSize(PHONE);
+      await page.goto(`/book?adventure=${adventureId}`);
+      const details = detailsForm(page);
+      await details.locator("[name=customerFirstName]").fill("Noor");
+      await details.locator("[name=customerEmail]").fill(email);
+      await details.locator(`[name=category_${id.Adult}]`).fill("1");
+      await details.locator(`[name=category_${id.Child}]`).fill("1");
+      await details.locator("[name=selectedDate]").selectOption(date);
+      await details.getByRole("spinbutton", { name: /Full gear set/ }).fill("2");
+      await details.getByRole("button", { name: "Continue to Payment" }).click();
+
+      // The page again, with what was sent: a size select per person now, and what is missing.
+      await expect(
+        details.getByText("Full gear set: choose a wetsuit size for person 1 (L, M, S)"),
+      ).toBeVisible();
+      await expect(details.getByRole("spinbutton", { name: /Full gear set/ })).toHaveValue("2");
+      await expect(details.locator(`[name=category_${id.Child}]`)).toHaveValue("1");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: test.info().outputPath("price-list-no-js-375.png"), fullPage: true });
+      for (const i of [1, 2]) {
+        await details.getByLabel(`Person ${i} wetsuit size`).selectOption("M");
+        await details.getByLabel(`Person ${i} fins size`).selectOption("L");
+      }
+      await details.locator("[name=customerFirstName]").fill("Noor");
+      await details.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.waitForURL(/\/checkout\/test\/cs_test_/);
+      // 189.50 + 120.25 + 2 × 38.75
+      await expect(page.getByTestId("checkout-total")).toHaveText("$387.25");
+      await expect(page.getByText("1 × Adult (18+) $189.50")).toContainText("2 × Full gear set $77.50");
+    } finally {
+      const booking = await bookingOf(request, token, email);
+      if (booking) await cancelBooking(request, token, booking.id);
+      await tearDown(request, token, run, list);
+    }
+  });
 });

@@ -7,11 +7,13 @@
  * the cent; bad counts or extras are a 400 naming the field. Without
  * JavaScript the page's action reads the extras' own fields (a count, a tick,
  * a size per unit), books them, and a missing size comes back under the
- * extras with what was sent.
+ * extras with what was sent. The manage page lists the lines and the sizes
+ * hired; the spec's booking has none to list.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bookAction } from "../../app/routes/public/book.tsx";
+import { loader as manageLoader } from "../../app/routes/public/my-booking.tsx";
 import {
   adventureExtras,
   availability,
@@ -21,6 +23,7 @@ import {
   gearStock,
   promoCodes,
 } from "../../server/db/schema.ts";
+import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, type RouteFn } from "../helpers/page-routes.ts";
 import {
@@ -166,6 +169,18 @@ describe("POST /api/promo-codes/check", () => {
   });
 });
 
+/** What the manage page's loader gives for a booking's price (through a fresh private link). */
+async function managePrice(bookingId: string) {
+  const token = await t.db.transaction((tx) => mintBookingLink(tx, bookingId, "email", new Date()));
+  const manage = appWithRoutes(t.services, () => ({
+    fn: manageLoader as unknown as RouteFn,
+    params: { token },
+  }));
+  const res = await manage.request(`/my-booking/${token}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { price: unknown }).price;
+}
+
 /** The form's fields as a browser posts them: repeated names (one size per unit) in page order. */
 function formPost(fields: [string, string][]): RequestInit {
   return {
@@ -215,6 +230,31 @@ describe("POST /book with extras, without JavaScript", () => {
     expect(row.totalAmountCents).toBe(18950 + 12025 + 9100 + 1999);
     const hires = await t.db.select().from(bookingGear).where(eq(bookingGear.bookingId, row.id));
     expect(hires.map((h) => `${h.participant}:${h.size}`).sort()).toEqual(["1:M", "2:S"]);
+
+    // Its manage page lists the lines, the sizes hired under the gear sets, person by person.
+    expect(await managePrice(row.id)).toEqual({
+      lines: row.priceLines,
+      unitCents: row.unitPriceCents,
+      gear: [{ extraId: setId, name: "Wetsuit", sizes: ["M", "S"] }],
+    });
+  });
+
+  it("shows no price lines on the manage page of the spec's booking", async () => {
+    const res = await t.app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({
+          adventure_id: ONE_PRICE,
+          selected_date: await firstOpenDate(t.app, ONE_PRICE, 1),
+          group_size: 1,
+        }),
+        client(),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const { booking_id } = (await res.json()) as { booking_id: string };
+    expect(await managePrice(booking_id)).toBeNull();
   });
 
   it("answers a missing size under the extras, keeping the counts and extras sent", async () => {

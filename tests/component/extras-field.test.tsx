@@ -165,3 +165,56 @@ test("before the scripts run the extras are native fields, and a refused post co
   expect(posted.has("extra_levy")).toBe(false);
   await expect.element(screen.getByText("2 × Reef levy")).toBeVisible();
 });
+
+test("counts, gear sets and sizes chosen before React took over are what is shown and booked", async () => {
+  const sent: Record<string, unknown>[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+    sent.push(JSON.parse(String(init?.body)));
+    return json(409, { detail: "That date has just filled up" });
+  });
+  const family = {
+    ...REEF,
+    price_categories: [
+      {
+        id: "adult",
+        name: "Adult",
+        price_cents: 18_950,
+        age_min: 18,
+        age_max: null,
+        takes_spot: true,
+        needs_dive_paperwork: true,
+      },
+      {
+        id: "child",
+        name: "Child",
+        price_cents: 12_025,
+        age_min: 12,
+        age_max: 17,
+        takes_spot: true,
+        needs_dive_paperwork: true,
+      },
+    ],
+  };
+  const html = serverHtml(bookPage({ adventures: [family], preselected: "reef-day", initialDates: DATES }));
+  const field = (name: string) =>
+    page.elementLocator(html.container.querySelector(`[name=${name}]`) as HTMLElement);
+  await field("customerFirstName").fill("Noa");
+  await field("customerEmail").fill("noa.early@example.com");
+  await field("category_child").fill("1");
+  await field("selectedDate").selectOptions("2032-08-01");
+  // One gear set: the page as sent has a size select for its one unit.
+  await field("extra_set").fill("1");
+  await html.hydrate();
+  await page.getByRole("combobox", { name: "Person 1 wetsuit size" }).selectOptions("S");
+  await page.getByRole("combobox", { name: "Person 1 fins size" }).selectOptions("M");
+
+  // 189.50 + 120.25 + 2 × 5.00 levy + 45.50
+  await expect.element(page.getByTestId("booking-total")).toHaveTextContent("$365.25");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect.element(page.getByTestId("error-banner")).toBeVisible();
+  expect(sent[0]).toMatchObject({
+    group_size: 2,
+    categories: { adult: 1, child: 1 },
+    extras: [{ extra_id: "levy" }, { extra_id: "set", quantity: 1, sizes: { wet: ["S"], fins: ["M"] } }],
+  });
+});

@@ -44,6 +44,7 @@ export function useBookingFlow(
   // summary, the total and the booking sent would not be what the screen shows.
   useAdoptTypedValues(detailsForm, (values) => {
     dispatch({ kind: "typed", values });
+    categories.adopt(values);
     extras.adopt(values);
   });
 

@@ -41,5 +41,14 @@ export function useCategoryCounts(
     /** The spots the counts take (0 while nobody who takes one is counted). */
     spots: ok?.spots ?? 0,
     error: booked && "error" in booked ? booked.error : undefined,
+    /** The counts as the browser had them when the scripts took over (typed before). */
+    adopt(form: FormData) {
+      if (!byCategory) return;
+      const typed = (id: string) => Math.max(0, Math.trunc(Number(form.get(`category_${id}`)) || 0));
+      setHeld({
+        adventure: adventure?.id ?? null,
+        counts: Object.fromEntries(categories.map((c) => [c.id, typed(c.id)])),
+      });
+    },
   };
 }

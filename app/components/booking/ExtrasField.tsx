@@ -44,16 +44,26 @@ function ExtraRow({ def, extras, people, currency }: { def: ExtraDef } & Omit<Pr
   const id = `extra-${def.id}`;
   const units = extras.units(def);
   const price = `${formatMoney(def.price_cents, currency, true)} ${def.per === "person" ? "per person" : "per booking"}`;
+  const title = (
+    <>
+      <span className="block font-medium text-ocean-900">{def.name}</span>
+      <span className="block text-sm text-slate-600">
+        {price}
+        {def.required ? " · included in every booking" : ""}
+      </span>
+    </>
+  );
   return (
     <li className="px-4 py-3">
       <div className="flex items-center justify-between gap-3">
-        <label htmlFor={def.required ? undefined : id} className="min-w-0">
-          <span className="block font-medium text-ocean-900">{def.name}</span>
-          <span className="block text-sm text-slate-600">
-            {price}
-            {def.required ? " · included in every booking" : ""}
-          </span>
-        </label>
+        {/* A required extra has no field: its name is text, not a label. */}
+        {def.required ? (
+          <div className="min-w-0">{title}</div>
+        ) : (
+          <label htmlFor={id} className="min-w-0">
+            {title}
+          </label>
+        )}
         {def.required ? (
           <span className="shrink-0 rounded-full bg-reef-50 px-3 py-1 text-sm font-semibold text-reef-700">
             Included

@@ -68,7 +68,10 @@ export function resolveExtras(
   defs: readonly ExtraDef[],
   choices: readonly ExtraChoice[],
   groupSize: number,
-  /** False only to price a choice whose sizes are not picked yet (the form's total, a promo check): sizes never change a price. */
+  /**
+   * False only to price a choice whose sizes are not picked yet (the form's total, a promo
+   * check): sizes never change a price. The counts are checked all the same; no hires are made.
+   */
   requireSizes = true,
 ): ResolvedExtras {
   const byId = new Map(defs.map((d) => [d.id, d]));
@@ -84,11 +87,10 @@ export function resolveExtras(
     const units = unitsOf(def, chosen.get(def.id), groupSize);
     if (typeof units === "string") return { error: units };
     if (units === 0) continue;
-    for (const item of def.gear) {
+    for (const item of requireSizes ? def.gear : []) {
       const sizes = chosen.get(def.id)?.sizes?.[item.id] ?? [];
       for (let i = 0; i < units; i++) {
         const size = sizes[i] ?? "";
-        if (!requireSizes) continue;
         if (!item.sizes.includes(size)) {
           const who = def.per === "person" ? ` for person ${i + 1}` : "";
           return {

@@ -5,7 +5,8 @@
  * the code's row and its counts, then asks `promoOutcome` (ADR 33).
  *
  * - The discount is taken from the booking's subtotal (price per person x
- *   group size, or its category lines, plus its extra lines); a percent is rounded to the nearest cent (half up).
+ *   group size, or its category lines, plus its extra lines); a percent is
+ *   rounded to the nearest cent (half up).
  * - A card cannot be charged less than the currency's minimum: a discount
  *   that would leave less than that is cut so the minimum stays to pay. Only
  *   a code that covers the whole subtotal (100 %, or a fixed amount at least

@@ -275,7 +275,8 @@ export interface BookingQuote {
 
 /**
  * The departure's own price (else the date's, else the adventure's) times the group, or the
- * category lines, plus any extra lines (the server's subtotal rule), less the promo code's discount (as the server checked it for this subtotal), less the
+ * category lines, plus any extra lines (the server's subtotal rule, `bookingSubtotalCents`),
+ * less the promo code's discount (as the server checked it for this subtotal), less the
  * voucher's share of what is left, in the adventure's currency.
  */
 export function bookingQuote(

@@ -70,11 +70,12 @@ export function useBookingFlow(
   }, [maxGroup, minGroup, form.groupSize]);
 
   // An adventure with several price categories: the counts give the group (its spots) and the subtotal.
-  const sent = { adventure: start.preselected, ...start.submitted?.values };
-  const categories = useCategoryCounts(adventure, { adventure: sent.adventure, counts: sent.categories });
+  // A form post without JavaScript that came back refused: the counts and extras it sent.
+  const sent = start.submitted?.values;
+  const categories = useCategoryCounts(adventure, { adventure: start.preselected, counts: sent?.categories });
   const groupSize = categories.byCategory ? categories.spots : form.groupSize;
   // Extras are lines on top of the people (a per-person one at most one per spot).
-  const extras = useExtras(adventure, groupSize, { adventure: sent.adventure, choices: sent.extras });
+  const extras = useExtras(adventure, groupSize, { adventure: start.preselected, choices: sent?.extras });
   const lines = [...categories.lines, ...extras.lines];
   const quote = bookingQuote(adventure, departure, groupSize, voucher, promo, lines);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.

@@ -10,7 +10,7 @@ import {
   sydneyToday,
   uniqueEmail,
 } from "../helpers/e2e-api";
-import { expectNoSidewaysScroll } from "../helpers/page-checks";
+import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
 import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 import { payWithTestCard } from "../helpers/test-checkout";
 
@@ -200,6 +200,7 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
     await expect(page.getByTestId("booking-total")).toHaveText(TOTAL);
     await expect(details.locator("p").filter({ hasText: "Total for 4 people" })).toContainText(TOTAL);
     await expectNoSidewaysScroll(page);
+    expect(await seriousViolations(page, "main form[method=post]")).toEqual([]);
     await details.getByRole("spinbutton", { name: /Full gear set/ }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("price-list-extras-375.png") });
     await page.getByTestId("booking-total").scrollIntoViewIfNeeded();

@@ -7,7 +7,8 @@
  * the cent; bad counts or extras are a 400 naming the field. Without
  * JavaScript the page's action reads the extras' own fields (a count, a tick,
  * a size per unit), books them, and a missing size comes back under the
- * extras with what was sent. The manage page lists the lines and the sizes
+ * extras with what was sent, as a checkout cancelled comes back with what the
+ * booking had. The manage page lists the lines and the sizes
  * hired; the spec's booking has none to list.
  */
 import { and, eq } from "drizzle-orm";
@@ -21,9 +22,11 @@ import {
   bookings,
   gearItems,
   gearStock,
+  payments,
   promoCodes,
 } from "../../server/db/schema.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { cancelledBookingForm } from "../../server/domain/bookings/payment-views.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { appWithRoutes, type RouteFn } from "../helpers/page-routes.ts";
 import {
@@ -146,10 +149,21 @@ describe("POST /api/promo-codes/check", () => {
       ),
     );
     expect(booked.status).toBe(201);
-    const { booking_id } = (await booked.json()) as { booking_id: string };
+    const { booking_id, session_id } = (await booked.json()) as { booking_id: string; session_id: string };
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking_id));
     expect(row.promoDiscountCents).toBe(answer.discount_cents);
     expect(row.totalAmountCents + row.promoDiscountCents).toBe(subtotal);
+
+    // Cancelled at the checkout: /book is filled in again with the same people, extras and sizes.
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, session_id));
+    await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    expect(await cancelledBookingForm(t.db, session_id, new Date())).toMatchObject({
+      categories: counts,
+      extras: [
+        { extra_id: setId, quantity: 4, sizes: { [wetsuit]: ["M", "M", "S", "S"] } },
+        { extra_id: mealId, quantity: 1 },
+      ],
+    });
   });
 
   it("refuses bad counts and extras with a 400 naming the field", async () => {

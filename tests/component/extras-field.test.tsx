@@ -166,6 +166,21 @@ test("before the scripts run the extras are native fields, and a refused post co
   await expect.element(screen.getByText("2 × Reef levy")).toBeVisible();
 });
 
+test("back from a cancelled checkout, the gear sets and their sizes are filled in again", async () => {
+  const prefill = {
+    groupSize: "2",
+    selectedDate: "2032-08-01",
+    extras: [{ extra_id: "set", quantity: 2, sizes: { wet: ["S", "M"], fins: ["M", "L"] } }],
+  };
+  const { container, screen } = serverHtml(
+    bookPage({ adventures: ADVENTURES_WITH_EXTRAS, preselected: "reef-day", initialDates: DATES, prefill }),
+  );
+  const posted = new FormData(container.querySelector("form[method=post]") as HTMLFormElement);
+  expect(posted.getAll("extra_set_wet")).toEqual(["S", "M"]);
+  expect(posted.getAll("extra_set_fins")).toEqual(["M", "L"]);
+  await expect.element(screen.getByText("2 × Full gear set")).toBeVisible();
+});
+
 test("counts, gear sets and sizes chosen before React took over are what is shown and booked", async () => {
   const sent: Record<string, unknown>[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {

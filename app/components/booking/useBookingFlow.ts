@@ -70,8 +70,9 @@ export function useBookingFlow(
   }, [maxGroup, minGroup, form.groupSize]);
 
   // An adventure with several price categories: the counts give the group (its spots) and the subtotal.
-  // A form post without JavaScript that came back refused: the counts and extras it sent.
-  const sent = start.submitted?.values;
+  // A form post without JavaScript that came back refused, or a cancelled checkout's booking:
+  // the counts and extras it had.
+  const sent = start.submitted?.values ?? start.prefill;
   const categories = useCategoryCounts(adventure, { adventure: start.preselected, counts: sent?.categories });
   const groupSize = categories.byCategory ? categories.spots : form.groupSize;
   // Extras are lines on top of the people (a per-person one at most one per spot).

@@ -220,3 +220,26 @@ export async function bookingPriceView(
   if (!b.priceLines.length) return null;
   return { lines: b.priceLines, unitCents: b.unitPriceCents, gear: await bookingGearSizes(db, b.id) };
 }
+
+/**
+ * A booking's extras as the form sends them (count and the sizes hired, person
+ * by person): the form filled in again after a cancelled checkout. None for a
+ * booking without extra lines.
+ */
+export async function bookedExtras(
+  db: DB,
+  b: Pick<BookingRow, "id" | "priceLines">,
+): Promise<ExtraChoice[] | undefined> {
+  const lines = b.priceLines.filter((l) => l.kind === "extra");
+  if (!lines.length) return undefined;
+  const hires = await db
+    .select({ extraId: bookingGear.extraId, gearItemId: bookingGear.gearItemId, size: bookingGear.size })
+    .from(bookingGear)
+    .where(eq(bookingGear.bookingId, b.id))
+    .orderBy(asc(bookingGear.participant));
+  return lines.map((l) => {
+    const sizes: Record<string, string[]> = {};
+    for (const h of hires.filter((x) => x.extraId === l.ref_id)) (sizes[h.gearItemId] ??= []).push(h.size);
+    return { extra_id: l.ref_id, quantity: l.quantity, ...(Object.keys(sizes).length ? { sizes } : {}) };
+  });
+}

@@ -239,7 +239,9 @@ export async function bookedExtras(
     .orderBy(asc(bookingGear.participant));
   return lines.map((l) => {
     const sizes: Record<string, string[]> = {};
-    for (const h of hires.filter((x) => x.extraId === l.ref_id)) (sizes[h.gearItemId] ??= []).push(h.size);
+    for (const h of hires.filter((x) => x.extraId === l.ref_id)) {
+      sizes[h.gearItemId] = [...(sizes[h.gearItemId] ?? []), h.size];
+    }
     return { extra_id: l.ref_id, quantity: l.quantity, ...(Object.keys(sizes).length ? { sizes } : {}) };
   });
 }

@@ -83,6 +83,7 @@ beforeAll(async () => {
   await t.db.insert(gearStock).values([
     { gearItemId: w.id, size: "S", quantity: 10 },
     { gearItemId: w.id, size: "M", quantity: 10 },
+    { gearItemId: w.id, size: "L", quantity: 0 },
   ]);
   const [set] = await t.db
     .insert(adventureExtras)
@@ -271,6 +272,20 @@ describe("POST /book with extras, without JavaScript", () => {
     expect(await managePrice(booking_id)).toBeNull();
   });
 
+  it("answers a size all hired out under the extras, for the customer to choose another", async () => {
+    const res = await page.request(
+      `/book?adventure=${A}`,
+      formPost([
+        ...details("noor.hiredout@example.com"),
+        [`extra_${setId}`, "1"],
+        [`extra_${setId}_${wetsuit}`, "L"],
+      ]),
+    );
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { errors: Record<string, string> };
+    expect(body.errors.extras).toBe(`Wetsuit L is all hired out on ${date}; choose another size or date.`);
+  });
+
   it("answers a missing size under the extras, keeping the counts and extras sent", async () => {
     const res = await page.request(
       `/book?adventure=${A}`,
@@ -285,7 +300,7 @@ describe("POST /book with extras, without JavaScript", () => {
       errors: Record<string, string>;
       values: { categories: Record<string, number>; extras: unknown[] };
     };
-    expect(body.errors.extras).toBe("Full gear set: choose a wetsuit size for person 2 (M, S)");
+    expect(body.errors.extras).toBe("Full gear set: choose a wetsuit size for person 2 (L, M, S)");
     expect(body.values.categories).toEqual({ [cat.Adult]: 1, [cat.Child]: 1, [cat.Observer]: 0 });
     expect(body.values.extras).toEqual([{ extra_id: setId, quantity: 2, sizes: { [wetsuit]: ["M"] } }]);
   });

@@ -53,7 +53,8 @@ function recordRequests() {
         currency: "aud",
       });
     }
-    return json(409, { detail: "Wetsuit L is all hired out on 2032-08-01; choose another size or date." });
+    const hiredOut = "Wetsuit L is all hired out on 2032-08-01; choose another size or date.";
+    return json(409, { detail: hiredOut, errors: { extras: hiredOut } });
   });
   return sent;
 }
@@ -106,10 +107,11 @@ test("gear sets counted up to the group ask a size per person, and every extra i
   await field("customerEmail").fill("ava@example.com");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   expect(sent.find((s) => s.url === "/api/bookings")?.body).toMatchObject({ group_size: 2, extras: choice });
-  // Gear all hired out: the server's sentence.
+  // Gear all hired out: the server's sentence, under the extras whose size is to change.
+  const extras = page.getByRole("group", { name: "Extras and gear hire" });
   await expect
-    .element(page.getByTestId("error-banner").filter({ hasText: "Wetsuit L is all hired out" }))
-    .toBeVisible();
+    .element(extras.getByRole("alert"))
+    .toHaveTextContent("Wetsuit L is all hired out on 2032-08-01; choose another size or date.");
 
   // A smaller group holds the gear sets to one, and asks one person's sizes.
   await page.getByRole("combobox", { name: "Group Size", exact: true }).selectOptions("1");

@@ -27,7 +27,7 @@ import {
   gearItems,
   gearStock,
 } from "../../db/schema.ts";
-import { badRequest, conflict } from "../../errors.server.ts";
+import { badRequest, HttpError } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
 export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
@@ -136,11 +136,12 @@ export async function hireGear(
     const left = Math.max(0, (row?.quantity ?? 0) - hired);
     if (need.quantity > left) {
       const what = `${row?.name ?? "Gear"} ${need.size}`;
-      throw conflict(
+      const msg =
         left === 0
           ? `${what} is all hired out on ${p.date}; choose another size or date.`
-          : `Only ${left} × ${what} left on ${p.date}; this booking needs ${need.quantity}.`,
-      );
+          : `Only ${left} × ${what} left on ${p.date}; this booking needs ${need.quantity}.`;
+      // Named under extras too, so the form shows it beside the sizes to change.
+      throw new HttpError(409, msg, { extras: msg });
     }
   }
   await tx.insert(bookingGear).values(

@@ -5,12 +5,12 @@ import type { BookableAdventure } from "./flow-state";
 const NONE: ExtraDef[] = [];
 
 /** What the customer picked of one extra: how many (optional ones) and a size per unit of each gear item. */
-interface Pick {
+interface ExtraPick {
   quantity: number;
   sizes: Record<string, string[]>;
 }
 
-const picksOf = (choices: readonly ExtraChoice[] | undefined): Record<string, Pick> =>
+const picksOf = (choices: readonly ExtraChoice[] | undefined): Record<string, ExtraPick> =>
   Object.fromEntries(
     (choices ?? []).map((c) => [c.extra_id, { quantity: c.quantity ?? Infinity, sizes: c.sizes ?? {} }]),
   );
@@ -35,7 +35,7 @@ export function useExtras(
   }));
   // Another adventure starts with none of its optional extras.
   const picks = held.adventure === (adventure?.id ?? null) ? held.picks : {};
-  const save = (next: Record<string, Pick>) => setHeld({ adventure: adventure?.id ?? null, picks: next });
+  const save = (next: Record<string, ExtraPick>) => setHeld({ adventure: adventure?.id ?? null, picks: next });
 
   const most = (def: ExtraDef) => (def.per === "person" ? people : 1);
   /** Units of an extra: all of a required one, else the count or tick, within the most. */

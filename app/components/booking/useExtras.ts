@@ -35,7 +35,8 @@ export function useExtras(
   }));
   // Another adventure starts with none of its optional extras.
   const picks = held.adventure === (adventure?.id ?? null) ? held.picks : {};
-  const save = (next: Record<string, ExtraPick>) => setHeld({ adventure: adventure?.id ?? null, picks: next });
+  const save = (next: Record<string, ExtraPick>) =>
+    setHeld({ adventure: adventure?.id ?? null, picks: next });
 
   const most = (def: ExtraDef) => (def.per === "person" ? people : 1);
   /** Units of an extra: all of a required one, else the count or tick, within the most. */

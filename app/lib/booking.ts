@@ -12,8 +12,9 @@ import {
 } from "./currency.ts";
 import { isIsoDate } from "./dates.ts";
 import { START_TIME_PATTERN } from "./departure.ts";
-import { extrasField } from "./extras.ts";
+import { type ExtraChoice, extrasField } from "./extras.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
+import { type CategoryCounts, categoryCountsField } from "./price-categories.ts";
 import { promoCodeField } from "./promo.ts";
 import { emailField, phoneField } from "./validation.ts";
 import { voucherCodeField } from "./vouchers.ts";
@@ -46,6 +47,10 @@ export interface BookingFormValues {
   voucherCode?: string;
   /** Optional; a promo code (app/lib/promo.ts), beside the spec's form. */
   promoCode?: string;
+  /** The counts per price category a form post sent (kept for the form shown again), and their message. */
+  categories?: CategoryCounts;
+  /** The extras a form post sent (kept for the form shown again), and their message. */
+  extras?: ExtraChoice[];
 }
 
 /** Where each field of the booking payload sits on the page form. */
@@ -61,6 +66,8 @@ export const BOOKING_FORM_FIELDS = {
   special_requirements: "specialRequirements",
   voucher_code: "voucherCode",
   promo_code: "promoCode",
+  categories: "categories",
+  extras: "extras",
 } as const satisfies Record<string, keyof BookingFormValues>;
 
 /**
@@ -137,10 +144,7 @@ export const bookingSchema = z.object({
    * An adventure with several price categories: how many of each (category id -> count). The
    * server prices them and checks group_size is the spots they take (price-categories.ts).
    */
-  categories: z
-    .record(z.string().max(100), z.number({ error: "Count must be a number" }))
-    .refine((r) => Object.keys(r).length <= 20, "At most 20 categories")
-    .optional(),
+  categories: categoryCountsField,
 });
 export type BookingInput = z.infer<typeof bookingSchema>;
 

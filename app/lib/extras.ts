@@ -68,6 +68,11 @@ export function resolveExtras(
   defs: readonly ExtraDef[],
   choices: readonly ExtraChoice[],
   groupSize: number,
+  /**
+   * False only to price a choice whose sizes are not picked yet (the form's total, a promo
+   * check): sizes never change a price. The counts are checked all the same; no hires are made.
+   */
+  requireSizes = true,
 ): ResolvedExtras {
   const byId = new Map(defs.map((d) => [d.id, d]));
   const chosen = new Map<string, ExtraChoice>();
@@ -82,7 +87,7 @@ export function resolveExtras(
     const units = unitsOf(def, chosen.get(def.id), groupSize);
     if (typeof units === "string") return { error: units };
     if (units === 0) continue;
-    for (const item of def.gear) {
+    for (const item of requireSizes ? def.gear : []) {
       const sizes = chosen.get(def.id)?.sizes?.[item.id] ?? [];
       for (let i = 0; i < units; i++) {
         const size = sizes[i] ?? "";
@@ -112,6 +117,40 @@ export function resolveExtras(
     );
   }
   return { lines, gear };
+}
+
+/** The booking form's field for an extra: a count (per person) or a checkbox (per booking); none when required. */
+export const extraFieldName = (extraId: string) => `extra_${extraId}`;
+/** The booking form's size select of a gear item, one per unit in participant order. */
+export const gearSizeFieldName = (extraId: string, gearItemId: string) => `extra_${extraId}_${gearItemId}`;
+
+/** What reads posted fields: a FormData, or anything with its two getters. */
+interface PostedFields {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}
+
+/**
+ * The choice a booking form posted (fields named as above): a required extra
+ * with its sizes, an optional one when counted or ticked. A count that is not
+ * a whole number is passed on as typed, for the schema to refuse; blank is 0.
+ */
+export function extrasFromForm(defs: readonly ExtraDef[], form: PostedFields): ExtraChoice[] {
+  return defs.flatMap((def): ExtraChoice[] => {
+    const raw = String(form.get(extraFieldName(def.id)) ?? "").trim();
+    const quantity = def.required ? undefined : def.per === "booking" ? (raw ? 1 : 0) : Number(raw || 0);
+    if (quantity === 0) return [];
+    const sizes = Object.fromEntries(
+      def.gear.map((g) => [g.id, form.getAll(gearSizeFieldName(def.id, g.id)).map((v) => String(v))]),
+    );
+    return [
+      {
+        extra_id: def.id,
+        ...(quantity === undefined ? {} : { quantity }),
+        ...(def.gear.length ? { sizes } : {}),
+      },
+    ];
+  });
 }
 
 /** Hires added up per item and size, in a fixed order (item id, then size): the order stock rows are locked in. */

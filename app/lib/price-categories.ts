@@ -27,6 +27,12 @@ export interface PriceCategory {
 /** Category id -> how many people the customer books in it. */
 export type CategoryCounts = Record<string, number>;
 
+/** The counts as a booking or a price check sends them (checked against the adventure by `priceCategoryCounts`). */
+export const categoryCountsField = z
+  .record(z.string().max(100), z.number({ error: "Count must be a number" }))
+  .refine((r) => Object.keys(r).length <= 20, "At most 20 categories")
+  .optional();
+
 /** "Child (8-15)", "Adult (16+)", "Infant (0-1)"; a category open to all ages is its name alone. */
 export function categoryLabel(c: Pick<PriceCategory, "name" | "age_min" | "age_max">): string {
   if (c.age_max === null) return c.age_min > 0 ? `${c.name} (${c.age_min}+)` : c.name;

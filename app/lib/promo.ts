@@ -5,7 +5,8 @@
  * the code's row and its counts, then asks `promoOutcome` (ADR 33).
  *
  * - The discount is taken from the booking's subtotal (price per person x
- *   group size); a percent is rounded to the nearest cent (half up).
+ *   group size, or its category lines, plus its extra lines); a percent is
+ *   rounded to the nearest cent (half up).
  * - A card cannot be charged less than the currency's minimum: a discount
  *   that would leave less than that is cut so the minimum stays to pay. Only
  *   a code that covers the whole subtotal (100 %, or a fixed amount at least
@@ -13,7 +14,9 @@
  *   card, as one a voucher pays in full.
  * - One code per booking; a code never combines with another.
  */
+import { extrasField } from "./extras.ts";
 import { MAX_GROUP_SIZE } from "./group-size.ts";
+import { categoryCountsField } from "./price-categories.ts";
 import { z } from "./zod.ts";
 
 export const PROMO_CODE_MAX = 32;
@@ -173,6 +176,12 @@ export const promoCheckSchema = z.object({
     .min(1, "Group size must be at least 1")
     .max(MAX_GROUP_SIZE, `Group size must be at most ${MAX_GROUP_SIZE}`),
   customer_email: z.string({ error: "Email must be text" }).trim().max(254).optional().default(""),
+  /**
+   * The booking's counts per price category and its extras, as the booking would send them:
+   * the server prices them as it will charge them. Absent: the price per person times the group.
+   */
+  categories: categoryCountsField,
+  extras: extrasField,
 });
 
 /** What the check answers: the discount on this booking, and the total after it (cents). */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   type ExtraDef,
+  extraFieldName,
+  extrasFromForm,
   gearDemand,
+  gearSizeFieldName,
   packingText,
   participantSizeField,
   resolveExtras,
@@ -54,6 +57,54 @@ describe("resolveExtras", () => {
 
   it("adds nothing when no extra is chosen or required", () => {
     expect(resolveExtras([set], [], 3)).toEqual({ lines: [], gear: [] });
+  });
+
+  it("prices a choice whose sizes are not picked yet when sizes are not asked, still holding the counts", () => {
+    const out = resolveExtras([set], [{ extra_id: "set", quantity: 2 }], 2, false);
+    if ("error" in out) throw new Error(out.error);
+    expect(out.lines.map((l) => [l.ref_id, l.quantity, l.total_cents])).toEqual([["set", 2, 9000]]);
+    expect(out.gear).toEqual([]);
+    expect(resolveExtras([set], [{ extra_id: "set", quantity: 3 }], 2, false)).toEqual({
+      error: "Full gear set: at most 2 (one per person)",
+    });
+  });
+});
+
+describe("extrasFromForm", () => {
+  const hat: ExtraDef = {
+    id: "hat",
+    name: "Sun hat",
+    price_cents: 900,
+    per: "booking",
+    required: false,
+    gear: [],
+  };
+  const form = (pairs: [string, string][]) => {
+    const f = new FormData();
+    for (const [k, v] of pairs) f.append(k, v);
+    return f;
+  };
+
+  it("reads a count, a tick and a size per unit in page order; a required extra comes with its sizes alone", () => {
+    const posted = form([
+      [extraFieldName("set"), "2"],
+      [gearSizeFieldName("set", "w"), "M"],
+      [gearSizeFieldName("set", "f"), "L"],
+      [gearSizeFieldName("set", "w"), "S"],
+      [gearSizeFieldName("set", "f"), "M"],
+      [extraFieldName("hat"), "1"],
+    ]);
+    expect(extrasFromForm([set, meal, hat], posted)).toEqual([
+      { extra_id: "set", quantity: 2, sizes: { w: ["M", "S"], f: ["L", "M"] } },
+      { extra_id: "meal" },
+      { extra_id: "hat", quantity: 1 },
+    ]);
+  });
+
+  it("leaves out a blank count and an unticked box, and passes a count that is not a number on for the schema to refuse", () => {
+    expect(extrasFromForm([set, hat], form([[extraFieldName("set"), " "]]))).toEqual([]);
+    const [odd] = extrasFromForm([set], form([[extraFieldName("set"), "two"]]));
+    expect(Number.isNaN(odd.quantity)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import { CategoryCountsField } from "./CategoryCountsField";
 import { DepartureChoice } from "./DepartureChoice";
+import { ExtrasField } from "./ExtrasField";
 import { Field, StepHeading } from "./FlowParts";
 import { type BookableAdventure, dateOptionStatus } from "./flow-state";
 import { PromoField } from "./PromoField";
@@ -84,7 +85,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             counts={flow.categories.counts}
             onChange={flow.categories.setCount}
             currency={quote.currency}
-            error={fieldErrors.groupSize}
+            error={fieldErrors.groupSize ?? fieldErrors.categories}
           />
         ) : (
           <Field label="Group Size" error={fieldErrors.groupSize}>
@@ -136,6 +137,14 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
             currency={quote.currency}
           />
         ) : null}
+        {flow.extras.offered ? (
+          <ExtrasField
+            extras={flow.extras}
+            people={flow.groupSize}
+            currency={quote.currency}
+            error={fieldErrors.extras}
+          />
+        ) : null}
         <div className="sm:col-span-2">
           <Field label="Special Requirements" error={fieldErrors.specialRequirements}>
             <textarea
@@ -162,6 +171,9 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
           groupSize: flow.groupSize,
           email: form.customerEmail,
           subtotalCents: quote.totalCents + quote.promoCents,
+          // Priced by the server as the booking will be: sent only where the booking sends them.
+          ...(flow.categories.byCategory ? { categories: flow.categories.counts } : {}),
+          ...(flow.extras.offered ? { extras: flow.extras.choices } : {}),
         }}
         currency={quote.currency}
       />

@@ -81,7 +81,7 @@ export function BookingFlow({ adventures, preselected, initialDates, submitted, 
                 promo={state.promo}
                 quote={flow.quote}
                 policy={flow.policy}
-                lines={flow.categories.lines}
+                lines={flow.lines}
               />
             </section>
           ) : null}

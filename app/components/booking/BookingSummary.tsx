@@ -3,7 +3,7 @@ import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
 import { peopleText } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
-import { type PriceLine, priceLineRow } from "../../lib/price-lines";
+import { hasCategoryLines, type PriceLine, priceLineRow } from "../../lib/price-lines";
 import type { PromoCheck } from "../../lib/promo";
 import type { VoucherCheck } from "../../lib/vouchers";
 import { Img } from "../Img";
@@ -21,7 +21,7 @@ interface Props {
   quote: BookingQuote;
   /** The free-cancellation sentence for the chosen date ("" before one is chosen). */
   policy: string;
-  /** The booking's price lines (people by category); none: the price per person. */
+  /** The booking's price lines (people by category, extras); without category lines the price per person leads. */
   lines?: readonly PriceLine[];
 }
 
@@ -64,14 +64,13 @@ export function BookingSummary({
             </p>
           </div>
           <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">
-            {lines.length ? (
-              lines.map((l) => {
-                const [label, amount] = priceLineRow(l, quote.currency);
-                return <Row key={`${l.kind}:${l.ref_id}`} label={label} value={amount} />;
-              })
-            ) : (
+            {hasCategoryLines(lines) ? null : (
               <Row label="Price per person" value={formatMoney(quote.pricePerPersonCents, quote.currency)} />
             )}
+            {lines.map((l) => {
+              const [label, amount] = priceLineRow(l, quote.currency);
+              return <Row key={`${l.kind}:${l.ref_id}`} label={label} value={amount} />;
+            })}
             <Row label="Group size" value={peopleText(groupSize)} />
             <Row label="Date" value={selectedDate ? formatDateAU(selectedDate) : "Not selected"} />
             {startTime ? <Row label="Departure" value={startTimeText(startTime)} /> : null}

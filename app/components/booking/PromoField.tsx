@@ -1,7 +1,9 @@
 import { BadgePercent } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
+import type { ExtraChoice } from "../../lib/extras";
 import { formatMoney } from "../../lib/money";
+import type { CategoryCounts } from "../../lib/price-categories";
 import type { PromoCheck } from "../../lib/promo";
 
 /** The booking the code is checked against: the server prices it as the booking would be priced. */
@@ -13,6 +15,10 @@ export interface PromoTarget {
   email: string;
   /** The subtotal the page shows: a change of it asks the server again. */
   subtotalCents: number;
+  /** The counts per price category, for an adventure booked by category. */
+  categories?: CategoryCounts;
+  /** The extras chosen, for an adventure that sells them. */
+  extras?: ExtraChoice[];
 }
 
 interface Props {
@@ -55,6 +61,9 @@ export function PromoField({ code, onCodeChange, applied, onApplied, serverError
       start_time: target.startTime,
       group_size: target.groupSize,
       customer_email: target.email,
+      // The server prices the categories and extras onto the subtotal it will charge.
+      ...(target.categories ? { categories: target.categories } : {}),
+      ...(target.extras ? { extras: target.extras } : {}),
     });
     setChecking(false);
     if (result.ok) {

@@ -6,10 +6,12 @@
  */
 import type { BookingFormValues } from "../../lib/booking";
 import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
+import type { ExtraDef } from "../../lib/extras";
 import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
 import type { EffectivePolicy } from "../../lib/policy";
 import type { PriceCategory } from "../../lib/price-categories";
+import { bookingSubtotalCents, type PriceLine } from "../../lib/price-lines";
 import type { PromoCheck } from "../../lib/promo";
 import { type VoucherCheck, voucherShareCents } from "../../lib/vouchers";
 
@@ -34,6 +36,8 @@ export interface BookableAdventure {
   booking_cutoff_hours?: number | null;
   /** Its price categories; with several, the form asks how many of each (price-categories.ts). */
   price_categories?: PriceCategory[];
+  /** Its active extras and gear hire with the sizes stocked (extras.ts); none: the spec's form. */
+  extras?: ExtraDef[];
 }
 
 /** One of a date's several departures, as the date list gives it. */
@@ -167,7 +171,7 @@ export type FlowAction =
   | { kind: "sending"; fieldErrors?: FieldErrors }
   | { kind: "error"; error: string; fieldErrors?: FieldErrors }
   /** The server refused: the banner, and a refused voucher code dropped with its message. */
-  | { kind: "failed"; error: string; voucherError?: string; promoError?: string };
+  | { kind: "failed"; error: string; voucherError?: string; promoError?: string; extrasError?: string };
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.kind) {
@@ -231,6 +235,14 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
           fieldErrors: { promoCode: action.promoError },
         };
       }
+      if (action.extrasError) {
+        return {
+          ...state,
+          processing: false,
+          error: action.error,
+          fieldErrors: { extras: action.extrasError },
+        };
+      }
       return action.voucherError
         ? {
             ...state,
@@ -262,7 +274,8 @@ export interface BookingQuote {
 }
 
 /**
- * The departure's own price (else the date's, else the adventure's) times the group,
+ * The departure's own price (else the date's, else the adventure's) times the group, or the
+ * category lines, plus any extra lines (the server's subtotal rule, `bookingSubtotalCents`),
  * less the promo code's discount (as the server checked it for this subtotal), less the
  * voucher's share of what is left, in the adventure's currency.
  */
@@ -272,12 +285,12 @@ export function bookingQuote(
   groupSize: number,
   voucher: VoucherCheck | null,
   promo: PromoCheck | null = null,
-  /** The price categories' subtotal, for an adventure booked by category. */
-  categorySubtotalCents?: number,
+  /** The booking's price lines: its categories and its extras (none: the spec's booking). */
+  lines: readonly PriceLine[] = [],
 ): BookingQuote {
   const currency = adventure?.currency ?? DEFAULT_CURRENCY;
   const pricePerPersonCents = toCents(date?.price ?? adventure?.price_num ?? 0);
-  const subtotalCents = categorySubtotalCents ?? pricePerPersonCents * groupSize;
+  const subtotalCents = bookingSubtotalCents(pricePerPersonCents, groupSize, lines);
   const minCharge = minChargeCents(currency);
   // A check made for another group or date is not this booking's discount (it is asked again).
   const promoCents = promo && promo.subtotal_cents === subtotalCents ? promo.discount_cents : 0;

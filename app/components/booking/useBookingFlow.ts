@@ -18,6 +18,7 @@ import {
 } from "./flow-state";
 import { useAdventureDates } from "./useAdventureDates";
 import { useCategoryCounts } from "./useCategoryCounts";
+import { useExtras } from "./useExtras";
 
 const CHOOSE_TIME = "Please choose a departure time.";
 
@@ -41,7 +42,11 @@ export function useBookingFlow(
 
   // What the visitor typed or picked before the scripts arrived becomes the state: otherwise the
   // summary, the total and the booking sent would not be what the screen shows.
-  useAdoptTypedValues(detailsForm, (values) => dispatch({ kind: "typed", values }));
+  useAdoptTypedValues(detailsForm, (values) => {
+    dispatch({ kind: "typed", values });
+    categories.adopt(values);
+    extras.adopt(values);
+  });
 
   // A new date list drops a chosen date it does not offer (checked once per list, as it arrives).
   if (dates.adventure !== state.datesSeen && !dates.loading) {
@@ -65,9 +70,15 @@ export function useBookingFlow(
   }, [maxGroup, minGroup, form.groupSize]);
 
   // An adventure with several price categories: the counts give the group (its spots) and the subtotal.
-  const categories = useCategoryCounts(adventure);
+  // A form post without JavaScript that came back refused, or a cancelled checkout's booking:
+  // the counts and extras it had.
+  const sent = start.submitted?.values ?? start.prefill;
+  const categories = useCategoryCounts(adventure, { adventure: start.preselected, counts: sent?.categories });
   const groupSize = categories.byCategory ? categories.spots : form.groupSize;
-  const quote = bookingQuote(adventure, departure, groupSize, voucher, promo, categories.subtotalCents);
+  // Extras are lines on top of the people (a per-person one at most one per spot).
+  const extras = useExtras(adventure, groupSize, { adventure: start.preselected, choices: sent?.extras });
+  const lines = [...categories.lines, ...extras.lines];
+  const quote = bookingQuote(adventure, departure, groupSize, voucher, promo, lines);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
   const adventurePolicy = adventure?.policy;
   const startTime = form.startTime || date?.start_time || "";
@@ -111,6 +122,8 @@ export function useBookingFlow(
       customer_phone: form.customerPhone,
       group_size: groupSize,
       ...(categories.byCategory ? { categories: categories.counts } : {}),
+      // Only for an adventure that sells extras: without, the spec's payload as it was.
+      ...(extras.offered ? { extras: extras.choices } : {}),
       selected_date: form.selectedDate,
       // Only a date with several departures asks for one; otherwise the spec's payload as it was.
       ...(date?.departures ? { start_time: form.startTime } : {}),
@@ -130,6 +143,7 @@ export function useBookingFlow(
       error: serverDetail(result) || TEXT.bookingFailed,
       voucherError: result.ok ? undefined : result.errors.voucher_code,
       promoError: result.ok ? undefined : result.errors.promo_code,
+      extrasError: result.ok ? undefined : result.errors.extras,
     });
   }
 
@@ -170,6 +184,9 @@ export function useBookingFlow(
     choices,
     quote,
     categories,
+    extras,
+    /** The booking's price lines as the summary lists them: categories, then extras. */
+    lines,
     groupSize,
     policy,
     set,

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import { createBooking } from "../../../server/domain/bookings/create-booking.server";
+import { extrasByAdventure, postedExtras } from "../../../server/domain/bookings/extras.server";
 import { cancelledBookingForm } from "../../../server/domain/bookings/payment-views.server";
 import {
   categoriesByAdventure,
@@ -52,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const all = await listActiveAdventures(db);
   const categories = await categoriesByAdventure(db);
+  const extras = await extrasByAdventure(db);
   const adventures: BookableAdventure[] = all
     .filter((a) => a.booking_enabled)
     .map((a) => ({
@@ -71,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       policy: a.policy,
       booking_cutoff_hours: a.booking_cutoff_hours,
       price_categories: categories.get(a.id) ?? [],
+      extras: extras.get(a.id) ?? [],
     }));
   // Back from cancelling at the checkout: the form as the customer had filled it in.
   const returned = await cancelledBookingForm(db, url.searchParams.get("session_id") ?? "", booking.now());
@@ -146,15 +149,14 @@ async function storedPaymentStatus(app: ReturnType<typeof getApp>, sessionId: st
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  // The waitlist form on this page posts here too, marked by its intent.
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
-  if (intent === WAITLIST_INTENT) return waitlistFormAction(request, app);
-  const values: BookingFormValues = await postedText(request, [
+  // Read once before the body is taken: the waitlist form on this page posts here too, marked by
+  // its intent, and the counts and extras have fields of their own.
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  if (posted.get("intent") === WAITLIST_INTENT) return waitlistFormAction(request, app);
+  const typed: BookingFormValues = await postedText(request, [
     "adventureId",
     "customerFirstName",
     "customerLastName",
@@ -167,9 +169,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     "voucherCode",
     "promoCode",
   ]);
+  // What was sent, counts and extras too, for the form shown again with the server's messages.
+  let values = typed;
   try {
     // With several price categories the counts give the group: its size is the spots they take.
-    const byCategory = await postedCategoryCounts(app.db, request, values.adventureId);
+    const byCategory = await postedCategoryCounts(app.db, posted, typed.adventureId);
+    const extras = await postedExtras(app.db, posted, typed.adventureId);
+    values = { ...typed, categories: byCategory?.categories, extras };
     const input = validateBody(
       {
         adventure_id: values.adventureId,
@@ -184,6 +190,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         voucher_code: values.voucherCode,
         promo_code: values.promoCode,
         ...byCategory,
+        ...(extras ? { extras } : {}),
       },
       bookingSchema,
     );

@@ -6,6 +6,7 @@ import {
   Clock,
   Download,
   FileText,
+  ListChecks,
   MapPin,
   ReceiptText,
   Users,
@@ -21,6 +22,7 @@ import {
 } from "../../../server/domain/bookings/booking-links.server";
 import { bookingTerms } from "../../../server/domain/bookings/booking-terms.server";
 import { cancelBooking } from "../../../server/domain/bookings/cancel-booking.server";
+import { bookingPriceView } from "../../../server/domain/bookings/extras.server";
 import { dateChangeView } from "../../../server/domain/bookings/reschedule-offer.server";
 import { reviewOpening } from "../../../server/domain/bookings/reviews.server";
 import { participantsSummary } from "../../../server/domain/dive-ops/participant-views.server";
@@ -28,6 +30,7 @@ import { bookingDocuments, documentLink } from "../../../server/domain/money/inv
 import { weatherView } from "../../../server/domain/weather/views.server";
 import { HttpError } from "../../../server/errors.server";
 import { pageFailed } from "../../../server/page-outcome.server";
+import { BookingPriceLines } from "../../components/BookingPriceLines";
 import { DateChangeBlocked } from "../../components/DateChangeBlocked";
 import { Img } from "../../components/Img";
 import { InvalidLink } from "../../components/InvalidLink";
@@ -76,8 +79,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const expired = opened.status === "expired";
   // Its tax invoices and adjustment notes (receipts without an ABN), each a printable page.
   const documents = linked ? (await bookingDocuments(app.db, linked.booking.id)).map(documentLink) : [];
+  // Its price lines (people per category, extras with the sizes hired); none for the spec's booking.
+  const price = linked ? await bookingPriceView(app.db, linked.booking) : null;
   return data(
-    { view, expired, dateChange, canReview, participants, weather, documents },
+    { view, expired, dateChange, canReview, participants, weather, documents, price },
     { status: view ? 200 : expired ? 410 : 404 },
   );
 }
@@ -226,6 +231,11 @@ export default function MyBooking({ loaderData, actionData, params }: Route.Comp
                     </span>
                   ) : null}
                 </TripFact>
+                {loaderData.price ? (
+                  <TripFact icon={<ListChecks className="size-5" />} label="Price" wide>
+                    <BookingPriceLines price={loaderData.price} currency={view.currency} />
+                  </TripFact>
+                ) : null}
                 {view.meetingPoint ? (
                   <TripFact icon={<MapPin className="size-5" />} label="Meeting point" wide>
                     {view.meetingPoint}

@@ -29,9 +29,9 @@ import {
   paymentReceiptEmail,
 } from "../../email/templates.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
-import { withPaperwork } from "../dive-ops/participants.server.ts";
 import { bookingInvoice } from "../money/invoices.server.ts";
 import { bookingTerms } from "./booking-terms.server.ts";
+import { withPaperwork } from "./price-categories.server.ts";
 
 export function toFacts(b: BookingRow): BookingFacts {
   return {

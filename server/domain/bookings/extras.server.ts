@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   type ExtraChoice,
   type ExtraDef,
+  extrasFromForm,
   type GearHire,
   gearDemand,
   type ParticipantSizeField,
@@ -33,10 +34,25 @@ import { badRequest, HttpError } from "../../errors.server.ts";
 
 /** The adventure's active extras, each with its gear items and their stocked sizes. */
 export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraDef[]> {
+  return (await activeExtras(db, adventureId)).get(adventureId) ?? [];
+}
+
+/** Every adventure's active extras, in one set of queries (the booking form lists them all). */
+export function extrasByAdventure(db: DB): Promise<Map<string, ExtraDef[]>> {
+  return activeExtras(db, null);
+}
+
+/** Active extras by adventure, of one adventure or of all (null). */
+async function activeExtras(db: DB, adventureId: string | null): Promise<Map<string, ExtraDef[]>> {
   const extras = await db
     .select()
     .from(adventureExtras)
-    .where(and(eq(adventureExtras.adventureId, adventureId), eq(adventureExtras.isActive, true)))
+    .where(
+      and(
+        adventureId === null ? undefined : eq(adventureExtras.adventureId, adventureId),
+        eq(adventureExtras.isActive, true),
+      ),
+    )
     .orderBy(asc(adventureExtras.position), asc(adventureExtras.createdAt));
   const itemIds = [...new Set(extras.flatMap((e) => e.gearItemIds))];
   const items = itemIds.length ? await db.select().from(gearItems).where(inArray(gearItems.id, itemIds)) : [];
@@ -48,17 +64,37 @@ export async function loadExtraDefs(db: DB, adventureId: string): Promise<ExtraD
         .orderBy(asc(gearStock.size))
     : [];
   const sizesOf = (id: string) => stock.filter((s) => s.gearItemId === id).map((s) => s.size);
-  return extras.map((e) => ({
-    id: e.id,
-    name: e.name,
-    price_cents: e.priceCents,
-    per: e.per,
-    required: e.required,
-    gear: e.gearItemIds.flatMap((gid) => {
-      const item = items.find((i) => i.id === gid);
-      return item ? [{ id: item.id, name: item.name, sizes: sizesOf(item.id) }] : [];
-    }),
-  }));
+  const out = new Map<string, ExtraDef[]>();
+  for (const e of extras) {
+    const def: ExtraDef = {
+      id: e.id,
+      name: e.name,
+      price_cents: e.priceCents,
+      per: e.per,
+      required: e.required,
+      gear: e.gearItemIds.flatMap((gid) => {
+        const item = items.find((i) => i.id === gid);
+        return item ? [{ id: item.id, name: item.name, sizes: sizesOf(item.id) }] : [];
+      }),
+    };
+    out.set(e.adventureId, [...(out.get(e.adventureId) ?? []), def]);
+  }
+  return out;
+}
+
+/**
+ * What a booking form posted without JavaScript about the extras
+ * (`extrasFromForm`): nothing for an adventure without any, so its booking is
+ * the spec's.
+ */
+export async function postedExtras(
+  db: DB,
+  form: FormData,
+  adventureId: string,
+): Promise<ExtraChoice[] | undefined> {
+  const defs = await loadExtraDefs(db, adventureId);
+  if (!defs.length) return undefined;
+  return extrasFromForm(defs, form);
 }
 
 /**
@@ -71,10 +107,12 @@ export async function bookingExtras(
   adventureId: string,
   choices: readonly ExtraChoice[] | undefined,
   groupSize: number,
+  /** False for a price check before the sizes are picked (the promo code's preview). */
+  requireSizes = true,
 ): Promise<{ lines: PriceLine[]; gear: GearHire[] }> {
   const defs = await loadExtraDefs(db, adventureId);
   if (!defs.length && !choices?.length) return { lines: [], gear: [] };
-  const out = resolveExtras(defs, choices ?? [], groupSize);
+  const out = resolveExtras(defs, choices ?? [], groupSize, requireSizes);
   if ("error" in out) throw badRequest(`extras: ${out.error}`, { extras: out.error });
   return out;
 }
@@ -88,7 +126,12 @@ export async function hireGear(
   p: { bookingId: string; date: string; gear: readonly GearHire[] },
 ): Promise<void> {
   if (!p.gear.length) return;
-  await holdGearStock(tx, p.date, gearDemand(p.gear));
+  // A shortfall is named under extras too, so the form shows it beside the sizes to change.
+  await holdGearStock(
+    tx,
+    p.date,
+    gearDemand(p.gear).map((d) => ({ ...d, field: "extras" })),
+  );
   await tx.insert(bookingGear).values(
     p.gear.map((g) => ({
       bookingId: p.bookingId,
@@ -248,4 +291,62 @@ export async function gearToPack(db: DB, availabilityId: string) {
     .where(and(eq(bookings.availabilityId, availabilityId), eq(bookings.holdsSpots, true)))
     .groupBy(gearItems.name, bookingGear.size)
     .orderBy(asc(gearItems.name), asc(bookingGear.size));
+}
+
+/** One gear item of one of a booking's extras and the sizes hired, person by person. */
+export interface GearSizes {
+  extraId: string | null;
+  name: string;
+  sizes: string[];
+}
+
+/** A booking's hired sizes per extra and item, in participant order: what its manage page lists under each extra. */
+export async function bookingGearSizes(db: DB, bookingId: string): Promise<GearSizes[]> {
+  const rows = await db
+    .select({ extraId: bookingGear.extraId, name: gearItems.name, size: bookingGear.size })
+    .from(bookingGear)
+    .innerJoin(gearItems, eq(gearItems.id, bookingGear.gearItemId))
+    .where(eq(bookingGear.bookingId, bookingId))
+    .orderBy(asc(bookingGear.extraId), asc(gearItems.name), asc(bookingGear.participant));
+  const out: GearSizes[] = [];
+  for (const r of rows) {
+    const last = out.at(-1);
+    if (last && last.extraId === r.extraId && last.name === r.name) last.sizes.push(r.size);
+    else out.push({ extraId: r.extraId, name: r.name, sizes: [r.size] });
+  }
+  return out;
+}
+
+/** What a booking's manage page lists of its price: its lines and hired sizes, or nothing for the spec's booking. */
+export async function bookingPriceView(
+  db: DB,
+  b: Pick<BookingRow, "id" | "priceLines" | "unitPriceCents">,
+): Promise<{ lines: PriceLine[]; unitCents: number; gear: GearSizes[] } | null> {
+  if (!b.priceLines.length) return null;
+  return { lines: b.priceLines, unitCents: b.unitPriceCents, gear: await bookingGearSizes(db, b.id) };
+}
+
+/**
+ * A booking's extras as the form sends them (count and the sizes hired, person
+ * by person): the form filled in again after a cancelled checkout. None for a
+ * booking without extra lines.
+ */
+export async function bookedExtras(
+  db: DB,
+  b: Pick<BookingRow, "id" | "priceLines">,
+): Promise<ExtraChoice[] | undefined> {
+  const lines = b.priceLines.filter((l) => l.kind === "extra");
+  if (!lines.length) return undefined;
+  const hires = await db
+    .select({ extraId: bookingGear.extraId, gearItemId: bookingGear.gearItemId, size: bookingGear.size })
+    .from(bookingGear)
+    .where(eq(bookingGear.bookingId, b.id))
+    .orderBy(asc(bookingGear.participant));
+  return lines.map((l) => {
+    const sizes: Record<string, string[]> = {};
+    for (const h of hires.filter((x) => x.extraId === l.ref_id)) {
+      sizes[h.gearItemId] = [...(sizes[h.gearItemId] ?? []), h.size];
+    }
+    return { extra_id: l.ref_id, quantity: l.quantity, ...(Object.keys(sizes).length ? { sizes } : {}) };
+  });
 }

@@ -9,6 +9,7 @@ import { adventures, bookings, type PaymentRow, payments } from "../../db/schema
 import type { BookingDeps } from "../money/checkout-ledger.server.ts";
 import { startTimeLabel } from "./booking-emails.server.ts";
 import { bookingTerms } from "./booking-terms.server.ts";
+import { bookedExtras } from "./extras.server.ts";
 
 export interface PaymentStatusView {
   session_id: string;
@@ -120,7 +121,12 @@ export async function cancelledBookingForm(db: DB, sessionId: string, now: Date)
   if (row?.payment.kind !== "booking" || row.payment.status !== "cancelled") return null;
   if (now.getTime() - row.payment.updatedAt.getTime() > CANCELLED_FORM_WINDOW_MS) return null;
   const b = row.booking;
+  // The counts per category and the extras with their sizes, where it had them.
+  const people = b.priceLines.filter((l) => l.kind === "category");
+  const extras = await bookedExtras(db, b);
   return {
+    ...(people.length ? { categories: Object.fromEntries(people.map((l) => [l.ref_id, l.quantity])) } : {}),
+    ...(extras ? { extras } : {}),
     adventureId: b.adventureId,
     customerFirstName: b.customerFirstName,
     customerLastName: b.customerLastName,

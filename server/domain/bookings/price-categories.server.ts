@@ -108,15 +108,42 @@ export async function categoriesByAdventure(
  */
 export async function postedCategoryCounts(
   db: DB,
-  request: Request,
+  form: FormData,
   adventureId: string,
 ): Promise<{ categories: Record<string, number>; group_size: number } | undefined> {
   const categories = await adventureCategories(db, adventureId);
   if (!usesCategories(categories)) return undefined;
-  const form = await request.clone().formData();
   const counts = Object.fromEntries(
     categories.map((c) => [c.id, Number(String(form.get(`category_${c.id}`) ?? "").trim() || 0)]),
   );
   const booked = priceCategoryCounts(categories, counts);
   return { categories: counts, group_size: "spots" in booked ? booked.spots : 0 };
+}
+
+type PaperworkBooking = Pick<BookingRow, "id" | "adventureId" | "priceLines">;
+
+/**
+ * Each person marked with whether their category asks for dive paperwork
+ * (ADR 39): false for an observer of a booking by category, absent for the
+ * spec's booking (the adventure decides). Every readiness reads its people
+ * through this (a booking's page and emails, the lists, the manifest, the
+ * reminders), so an observer is ready with details and the waiver everywhere.
+ * One query for the categories of all the bookings' adventures, none when no
+ * booking is by category.
+ */
+export async function withPaperwork<P extends { bookingId: string; position: number }>(
+  db: DB,
+  of: readonly PaperworkBooking[],
+  people: readonly P[],
+): Promise<(P & { needsDivePaperwork?: boolean })[]> {
+  const byCategory = new Map(of.filter((b) => hasCategoryLines(b.priceLines)).map((b) => [b.id, b]));
+  if (!byCategory.size) return [...people];
+  const categories = await categoriesByAdventure(db, [
+    ...new Set([...byCategory.values()].map((b) => b.adventureId)),
+  ]);
+  return people.map((p) => {
+    const b = byCategory.get(p.bookingId);
+    const category = b && categoryAtPosition(categories.get(b.adventureId) ?? [], b.priceLines, p.position);
+    return category ? { ...p, needsDivePaperwork: category.needs_dive_paperwork } : p;
+  });
 }

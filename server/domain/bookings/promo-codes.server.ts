@@ -12,9 +12,10 @@
  * count one after another.
  */
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
-import { bookingTotalCents } from "../../../app/lib/booking.ts";
+import type { BookingInput } from "../../../app/lib/booking.ts";
 import { MIN_CHARGE_CENTS, toCurrency } from "../../../app/lib/currency.ts";
 import { isIsoDate, sydneyDate } from "../../../app/lib/dates.ts";
+import { bookingSubtotalCents } from "../../../app/lib/price-lines.ts";
 import {
   type PromoCheck,
   type PromoContext,
@@ -27,6 +28,8 @@ import { adventures, bookings, type PromoCodeRow, promoCodes } from "../../db/sc
 import { badRequest } from "../../errors.server.ts";
 import { datePriceCents } from "./availability.server.ts";
 import { departuresOn, pickDeparture } from "./departures.server.ts";
+import { bookingExtras } from "./extras.server.ts";
+import { adventureCategories, categoryLines } from "./price-categories.server.ts";
 
 /** A refused code: 400 naming the field the form shows it under. */
 export const promoRefused = (message: string) =>
@@ -152,12 +155,15 @@ export async function checkPromoCode(db: DB, b: PromoBooking): Promise<PromoChec
 
 /**
  * POST /api/promo-codes/check: prices the booking the form describes as
- * createBooking would (the departure's price, else the adventure's), then
- * checks the code against it. The booking checks again under the code's lock.
+ * createBooking would (the departure's price, else the adventure's; the
+ * category counts and the extras, when sent, by the same functions and onto
+ * the same subtotal), then checks the code against it. Sizes are not asked
+ * here: they never change a price. The booking checks again under the code's
+ * lock.
  */
 export async function checkPromoForForm(
   db: DB,
-  input: {
+  input: Pick<BookingInput, "categories" | "extras"> & {
     code: string;
     adventure_id: string;
     selected_date: string;
@@ -178,12 +184,19 @@ export async function checkPromoForForm(
     : null;
   const unit = datePriceCents(slot?.priceOverrideCents, adventure.basePriceCents);
   const email = /^[^\s@]+@[^\s@]+$/.test(input.customer_email) ? input.customer_email : null;
+  // Neither sent: the per-person price times the group, as the check always answered.
+  const people =
+    input.categories === undefined ? [] : categoryLines(await adventureCategories(db, adventure.id), input);
+  const extras =
+    input.extras === undefined
+      ? []
+      : (await bookingExtras(db, adventure.id, input.extras, input.group_size, false)).lines;
   return checkPromoCode(db, {
     code: input.code,
     adventureId: adventure.id,
     tripDate: date,
     groupSize: input.group_size,
-    subtotalCents: bookingTotalCents(unit, input.group_size),
+    subtotalCents: bookingSubtotalCents(unit, input.group_size, [...people, ...extras]),
     currency: toCurrency(adventure.currency),
     email,
     at,

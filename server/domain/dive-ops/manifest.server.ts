@@ -31,8 +31,8 @@ import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingStatus, bookings, participants } from "../../db/schema.ts";
 import { startTimeLabel } from "../bookings/booking-emails.server.ts";
 import { canTransition } from "../bookings/booking-status.ts";
+import { withPaperwork } from "../bookings/price-categories.server.ts";
 import { type CrewMember, crewKey } from "./crew.server.ts";
-import { withPaperwork } from "./participants.server.ts";
 import { currentWaiver } from "./waivers.server.ts";
 
 /** The bookings that go ahead: paid and not cancelled (a completed one is a trip that went ahead). */

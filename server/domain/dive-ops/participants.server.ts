@@ -7,8 +7,6 @@
  * towards the operator's screens, never into a log line or an email.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { categoryAtPosition } from "../../../app/lib/price-categories.ts";
-import { hasCategoryLines } from "../../../app/lib/price-lines.ts";
 import {
   type BookingReadiness,
   bookingReadiness,
@@ -22,7 +20,7 @@ import {
 import type { DB } from "../../db/client.server.ts";
 import { adventures, type BookingRow, bookings, type ParticipantRow, participants } from "../../db/schema.ts";
 import { notFound } from "../../errors.server.ts";
-import { categoriesByAdventure } from "../bookings/price-categories.server.ts";
+import { withPaperwork } from "../bookings/price-categories.server.ts";
 import { currentWaiver, type WaiverRow } from "./waivers.server.ts";
 
 /** The adventure facts readiness and the participant rules depend on. */
@@ -86,34 +84,6 @@ export async function bookingParticipants(db: DB, bookingId: string): Promise<Bo
     readiness: bookingReadiness(linked.booking.groupSize, people, linked.adventure, waiver !== null),
     waiver,
   };
-}
-
-type PaperworkBooking = Pick<BookingRow, "id" | "adventureId" | "priceLines">;
-
-/**
- * Each person marked with whether their category asks for dive paperwork
- * (ADR 39): false for an observer of a booking by category, absent for the
- * spec's booking (the adventure decides). Every readiness reads its people
- * through this (a booking's page and emails, the lists, the manifest, the
- * reminders), so an observer is ready with details and the waiver everywhere.
- * One query for the categories of all the bookings' adventures, none when no
- * booking is by category.
- */
-export async function withPaperwork<P extends { bookingId: string; position: number }>(
-  db: DB,
-  of: readonly PaperworkBooking[],
-  people: readonly P[],
-): Promise<(P & { needsDivePaperwork?: boolean })[]> {
-  const byCategory = new Map(of.filter((b) => hasCategoryLines(b.priceLines)).map((b) => [b.id, b]));
-  if (!byCategory.size) return [...people];
-  const categories = await categoriesByAdventure(db, [
-    ...new Set([...byCategory.values()].map((b) => b.adventureId)),
-  ]);
-  return people.map((p) => {
-    const b = byCategory.get(p.bookingId);
-    const category = b && categoryAtPosition(categories.get(b.adventureId) ?? [], b.priceLines, p.position);
-    return category ? { ...p, needsDivePaperwork: category.needs_dive_paperwork } : p;
-  });
 }
 
 /**

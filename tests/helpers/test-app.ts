@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { inject } from "vitest";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
@@ -28,7 +29,8 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = new Blob([readFileSync(SNAPSHOT)]);
+  // A File named .tar: PGlite reads the dump as uncompressed by its name.
+  const snapshot = new File([readFileSync(SNAPSHOT)], path.basename(SNAPSHOT));
   return openDatabase({ snapshot, migrate: false });
 }
 

@@ -159,6 +159,12 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
   let list: PriceList | null = null;
   let bookingId = "";
   let codeId = "";
+  // A business registered for GST: the invoice is a tax invoice with its GST line (reset after).
+  await adminApi(request, token, "PUT", "/api/admin/invoice-settings", {
+    legal_name: "Tidewater Dive & Camp Pty Ltd",
+    abn: "51 824 753 556",
+    gst_registered: true,
+  });
   try {
     list = await setUpPriceList(request, token, run);
     const { adventureId, date, id } = list;
@@ -246,11 +252,18 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
     await page.screenshot({ path: test.info().outputPath("price-list-manage-375.png") });
     const invoiceLink = page.getByRole("list", { name: "Invoices" }).getByRole("link").first();
     const invoiceHref = (await invoiceLink.getAttribute("href")) ?? "";
-    const invoice = await page.request.get(invoiceHref);
-    expect(invoice.status()).toBe(200);
-    expect(/<tr class="total">.*?<td class="num">([^<]+)<\/td><\/tr>/s.exec(await invoice.text())?.[1]).toBe(
-      TOTAL,
-    );
+    // The invoice is a plain document (no scripts to wait for).
+    const invoice = await page.goto(invoiceHref, { waitUntil: "domcontentloaded" });
+    expect(invoice?.status()).toBe(200);
+    expect(
+      /<tr class="total">.*?<td class="num">([^<]+)<\/td><\/tr>/s.exec((await invoice?.text()) ?? "")?.[1],
+    ).toBe(TOTAL);
+    const doc = page.locator("body");
+    await expect(doc).toContainText("Tax invoice");
+    await expect(doc).toContainText("ABN 51 824 753 556");
+    // GST is 1/11 of the taxable total after the code: $629.32 / 11.
+    await expect(doc).toContainText(/GST included in the total\s*\$57\.21/);
+    await page.screenshot({ path: test.info().outputPath("price-list-invoice-375.png"), fullPage: true });
 
     // The operator's booking page.
     const booking = await bookingOf(request, token, email);
@@ -281,6 +294,11 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
       "Child is for ages 12 to 17; this date of birth makes them",
     );
   } finally {
+    await adminApi(request, token, "PUT", "/api/admin/invoice-settings", {
+      legal_name: "",
+      abn: "",
+      gst_registered: false,
+    });
     if (bookingId) await cancelBooking(request, token, bookingId);
     if (codeId) await adminApi(request, token, "POST", `/api/admin/promo-codes/${codeId}/deactivate`);
     await tearDown(request, token, run, list);

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, expect, it } from "vitest";
-import { seededDataDir } from "../helpers/seeded-data-dir.ts";
-import { createPgDatabase, startServer } from "../helpers/server-process.ts";
+import { seededDataDir, seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import { startServer } from "../helpers/server-process.ts";
 
 const PASSWORD = "process-admin-password";
 const data = seededDataDir();
@@ -58,7 +58,7 @@ it("an operator who lost the authenticator turns two-factor off with npm run adm
 });
 
 it.skipIf(process.env.SKIP_PG === "1")("the same on PostgreSQL", async () => {
-  const database = await createPgDatabase();
+  const database = await seededPgDatabase();
   try {
     await lostAuthenticator({
       DATABASE_URL: database.url,

@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
-import { createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
+import { seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import { type createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
 
 const N = 10;
 let fake: FakeStripe;
@@ -16,7 +17,7 @@ const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  database = await createPgDatabase();
+  database = await seededPgDatabase();
   const env = {
     DATABASE_URL: database.url,
     STRIPE_SECRET_KEY: "sk_test_fake",
@@ -24,7 +25,7 @@ beforeAll(async () => {
     STRIPE_API_BASE: fake.url,
     PUBLIC_URL: "http://localhost:3999",
   };
-  // One after the other: the first migrates and seeds, the second finds it done.
+  // One after the other, on a copy of the seeded database.
   servers.push(await startServer(env));
   servers.push(await startServer(env));
 }, 120_000);

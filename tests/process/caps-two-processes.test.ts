@@ -16,7 +16,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
+import { seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import { type createPgDatabase, type ServerProcess, startServer } from "../helpers/server-process.ts";
 
 const N = 20;
 const PAYERS = 50;
@@ -24,14 +25,14 @@ let database: Awaited<ReturnType<typeof createPgDatabase>>;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  database = await createPgDatabase();
+  database = await seededPgDatabase();
   const env = {
     DATABASE_URL: database.url,
     PUBLIC_URL: "http://localhost:3999",
     TRUST_PROXY_HOPS: "1",
     PAYMENTS: "test",
   };
-  // One after the other: the first migrates and seeds, the second finds it done.
+  // One after the other, on a copy of the seeded database.
   servers.push(await startServer(env));
   servers.push(await startServer(env));
 }, 120_000);

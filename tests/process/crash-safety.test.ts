@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.server.ts";
 import { availability, bookings, contactMessages } from "../../server/db/schema.ts";
 import { postJson } from "../helpers/http-raw.ts";
-import { seededDataDir } from "../helpers/seeded-data-dir.ts";
-import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededDataDir, seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import { type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 import { waitUntil } from "../helpers/wait.ts";
 
 /** Kills per database; CRASH_ROUNDS runs a longer series by hand. */
@@ -175,7 +175,7 @@ describe("kill -9 at a random moment loses nothing acknowledged", () => {
   });
 
   it("on PostgreSQL", async () => {
-    const pg = await createPgDatabase();
+    const pg = await seededPgDatabase();
     const uploads = tempDataDir();
     try {
       const { ack, kills } = await crashRounds({

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import {
+  type createPgDatabase,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from "../helpers/server-process.ts";
 
 /**
  * The public limits as deployed: two production processes on one PostgreSQL
@@ -12,9 +18,9 @@ describe("public rate limits across processes", () => {
   let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    pg = await createPgDatabase();
+    pg = await seededPgDatabase();
     const env = { DATABASE_URL: pg.url, DATA_DIR: data.dir, RATE_LIMIT_FACTOR: "1", PAYMENTS: "test" };
-    // One after the other: the first start migrates and seeds the new database.
+    // One after the other, on a copy of the seeded database.
     servers.push(await startServer(env));
     servers.push(await startServer(env));
   });

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { createPgDatabase, startServer } from "../helpers/server-process.ts";
+import { seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import { type createPgDatabase, startServer } from "../helpers/server-process.ts";
 
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let sql: pg.Pool;
@@ -23,8 +24,8 @@ async function start() {
 
 beforeAll(async () => {
   if (process.env.SKIP_PG === "1") return;
-  database = await createPgDatabase();
-  // The first start migrates and seeds; with no bookings yet its job queues nothing.
+  database = await seededPgDatabase();
+  // A copy of the seeded database: with no bookings yet the first start's job queues nothing.
   const first = await start();
   expect(await first.stop()).toBe(0);
   sql = new pg.Pool({ connectionString: database.url });

@@ -7,7 +7,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake-stripe.ts";
-import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
+import { seededPgDatabase } from "../helpers/seeded-data-dir.ts";
+import {
+  type createPgDatabase,
+  type ServerProcess,
+  startServer,
+  tempDataDir,
+} from "../helpers/server-process.ts";
 import { header, type SmtpSink, startSmtpSink } from "../helpers/smtp.ts";
 import { waitUntil } from "../helpers/wait.ts";
 
@@ -77,7 +83,7 @@ async function pay(server: ServerProcess, sessionId: string, i: number) {
 describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQL", () => {
   beforeAll(async () => {
     data = tempDataDir();
-    [fake, sink, database] = await Promise.all([startFakeStripe(), startSmtpSink(), createPgDatabase()]);
+    [fake, sink, database] = await Promise.all([startFakeStripe(), startSmtpSink(), seededPgDatabase()]);
     sql = new pg.Pool({ connectionString: database.url, max: 4 });
     const env = {
       DATABASE_URL: database.url,
@@ -95,7 +101,7 @@ describe.skipIf(process.env.SKIP_PG === "1")("two app processes on one PostgreSQ
       MAX_OPEN_CHECKOUTS: "1000",
       LOG_LEVEL: "info",
     };
-    // One after the other: the first migrates and seeds the new database.
+    // One after the other, on a copy of the seeded database.
     a = await startServer(env);
     b = await startServer(env);
   });

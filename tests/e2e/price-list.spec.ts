@@ -198,6 +198,7 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
       await details.getByLabel(`Person ${i + 1} wetsuit size`).selectOption(wetsuit);
       await details.getByLabel(`Person ${i + 1} fins size`).selectOption(fins);
     }
+    await expect(page.getByText("1 × Child (12-17)")).toBeVisible();
     await expect(page.getByText("4 × Full gear set")).toBeVisible();
     await page.getByLabel(/Promo code/).fill(code.toLowerCase());
     await page.getByRole("button", { name: "Use code" }).click();

@@ -7,6 +7,7 @@ import {
   cancelBooking,
   createBooking,
   openDates,
+  payCheckout,
   setBookingStatus,
   signIn,
   uniqueEmail,
@@ -33,13 +34,6 @@ async function getJson<T>(request: APIRequestContext, token: string, path: strin
   const res = await request.get(path, { headers: bearer(token) });
   expect(res.status(), path).toBe(200);
   return (await res.json()) as T;
-}
-
-async function pay(request: APIRequestContext, booking: CreatedBooking) {
-  const res = await request.post(`/api/payments/v1/test-checkout/${booking.session_id}/pay`, {
-    data: { card_number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ava Walker" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The value line of the stat card with this label. */
@@ -77,7 +71,7 @@ test("old dashboard: cards, quick stats and the five most recent bookings", asyn
   try {
     // Six new bookings: one paid and completed, the rest pending.
     for (let i = 0; i < 6; i++) made.push(await bookOne(request, uniqueEmail(`overview${i}`)));
-    await pay(request, made[0]);
+    await payCheckout(request, made[0]);
     await setBookingStatus(request, token, made[0].booking_id, "completed");
 
     const after = await getJson<OldStats>(request, token, "/api/admin/dashboard/stats");
@@ -146,7 +140,7 @@ test("professional dashboard: the four cards, six quick actions and the popular 
   try {
     made.push(await bookOne(request, uniqueEmail("pro-a"), 1));
     made.push(await bookOne(request, uniqueEmail("pro-b"), 1));
-    await pay(request, made[0]);
+    await payCheckout(request, made[0]);
     const price = (await openDates(request, ADVENTURE))[0].price;
 
     const after = await getJson<ProStats>(request, token, "/api/admin/analytics/dashboard");
@@ -217,7 +211,7 @@ test("bookings: the status filter shows exactly the bookings in that status", as
     for (const key of Object.keys(made) as (keyof typeof made)[]) {
       made[key] = await bookOne(request, `${tag}-${key}@example.com`);
     }
-    await pay(request, made.confirmed as CreatedBooking);
+    await payCheckout(request, made.confirmed as CreatedBooking);
     await setBookingStatus(request, token, (made.completed as CreatedBooking).booking_id, "completed");
     await setBookingStatus(request, token, (made.cancelled as CreatedBooking).booking_id, "cancelled");
 

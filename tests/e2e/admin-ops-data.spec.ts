@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { expect, type Page, test } from "../fixtures/test";
 import {
   adminToken,
   bearer,
-  type CreatedBooking,
   cancelBooking,
   createBooking,
   openDates,
+  payCheckout,
   signIn,
   uniqueEmail,
 } from "../helpers/e2e-api";
@@ -21,13 +21,6 @@ import {
 const ADVENTURE = "guided-shore-dive";
 const aud2 = (n: number) =>
   new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 2 }).format(n);
-
-async function pay(request: APIRequestContext, booking: CreatedBooking) {
-  const res = await request.post(`/api/payments/v1/test-checkout/${booking.session_id}/pay`, {
-    data: { card_number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ava Walker" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Answers every GET of this API path (any query) with a server error, or drops it unanswered. */
 async function failLoads(page: Page, path: string, how: "server" | "network") {
@@ -105,7 +98,7 @@ test("bookings: cancelling a paid booking shows the refund first and its outcome
   if (!date) throw new Error(`${ADVENTURE} has no open date`);
   const booking = await createBooking(request, { adventureId: ADVENTURE, date, email });
   try {
-    await pay(request, booking);
+    await payCheckout(request, booking);
     const previewRes = await request.get(`/api/admin/bookings/${booking.booking_id}/refund-preview`, {
       headers: bearer(token),
     });

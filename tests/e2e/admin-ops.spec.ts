@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { E2E_ADMIN_PASSWORD, E2E_SMTP_PORT } from "../../playwright.config";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
+import { addDays, sydneyToday } from "../helpers/e2e-api";
 import { subscribeConfirmed } from "../helpers/e2e-newsletter";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
@@ -25,14 +26,6 @@ async function signIn(page: Page, request: APIRequestContext): Promise<string> {
   const token = await apiToken(request);
   await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), token);
   return token;
-}
-
-function sydneyToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
-}
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 test("login: a wrong password shows the server's detail; the right one opens the console; logout revokes it", async ({

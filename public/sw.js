@@ -9,7 +9,9 @@
  *     their <path>.data, what a client-side move to them reads);
  *   - their data reads: GET /api/admin/manifest, /api/admin/trips,
  *     /api/admin/departures/:id/roll-call (the server already limits a Crew
- *     member to their departures);
+ *     member to their departures), and GET /api/admin/me, the holder's own
+ *     name and role, so the console offline shows their role's navigation
+ *     (without it, it would fall back to the owner's);
  *   - the built assets (/assets/, hashed names) and route discovery
  *     (/__manifest), which hold no customer data.
  * Never kept: public pages, every other console page and API read, every
@@ -24,6 +26,7 @@ const TRIP_DAY_READS = [
   /^\/api\/admin\/manifest$/,
   /^\/api\/admin\/trips$/,
   /^\/api\/admin\/departures\/[^/]+\/roll-call$/,
+  /^\/api\/admin\/me$/,
 ];
 const isAsset = (path) => path.startsWith("/assets/") || path === "/__manifest";
 const inScope = (req, path) =>

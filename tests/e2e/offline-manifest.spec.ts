@@ -177,7 +177,14 @@ test("a Crew phone checks in six and runs a roll call offline; both phones sync 
   await expect(page.getByTestId("in-water-count")).toHaveText("1 of 6 in the water");
   await expect(page.getByText("Offline: showing the copy kept on this phone")).toBeVisible();
   await expect(page.getByText("18 actions waiting to sync")).toBeVisible();
+  // Offline the console still knows who holds the phone: the Crew member's role, not the owner's.
+  await expect(page.getByTestId("admin-role")).toHaveText(/^Crew/);
   await page.screenshot({ path: test.info().outputPath("offline-roll-call-375.png"), fullPage: true });
+  // The same screen on a tablet or a laptop at the dive shop: the offline box and the count fit.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId("offline-status")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("offline-roll-call-1280.png"), fullPage: true });
+  await page.setViewportSize(PHONE);
 
   // Ava is still out: All aboard is the alarm, with her emergency contact, even with no signal.
   await page.getByRole("button", { name: "All aboard" }).click();

@@ -78,6 +78,14 @@ describe("the trip day's offline worker", () => {
     expect(saved?.headers.get("X-Offline-Copy-At")).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it("keeps the holder's own name and role, so the console offline shows their navigation", async () => {
+    let reach: (url: string) => Promise<Response> = ok('{"role":"crew","name":"Sam"}');
+    const w = loadWorker((url) => reach(url));
+    await w.request("/api/admin/me");
+    reach = offline;
+    expect(await (await w.request("/api/admin/me"))?.json()).toEqual({ role: "crew", name: "Sam" });
+  });
+
   it("passes a server's failure to the page as it is, over a saved copy, and keeps nothing of it", async () => {
     let answer: () => Promise<Response> = ok('{"adventures":["kept"]}');
     const w = loadWorker(() => answer());

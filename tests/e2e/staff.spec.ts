@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { Secret, TOTP } from "otpauth";
+import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { expect, test } from "../fixtures/test";
 import { clickForAnswer } from "../helpers/answered";
 import { expectNoSidewaysScroll } from "../helpers/page-checks";
@@ -9,11 +10,16 @@ import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 /**
  * The owner invites a crew member from the staff screen on a phone; the
  * crew member sets a password from the emailed link, signs in with their
- * email, cannot open the bookings (where refunds are), opens the manifest
- * and later sets a new password from an emailed reset link. A manager sets up their own authenticator on the invitation's
- * page and signs in with its code, changes their password on their own
- * sign-in screen, and the owner signs their device out from the staff screen. Staff change how everyone signs in, so the journey runs its own
- * server process and database, with an SMTP sink for the invitation.
+ * email, cannot open the bookings (where refunds are), opens the manifest of
+ * the departure they are assigned to and checks a guest in, which the owner
+ * finds in the audit log by the booking (who, false → true); later they set a
+ * new password from an emailed reset link. A manager sets up their own
+ * authenticator on the invitation's page, signs in with its code, refunds part
+ * of a paid booking with a reason (in the audit log: by whom, 0 → the amount),
+ * changes their password on their own sign-in screen, and the owner signs
+ * their device out from the staff screen. Staff change how everyone signs in,
+ * so the journey runs its own server process and database, with an SMTP sink
+ * for the invitation.
  */
 const PHONE = { width: 375, height: 740 };
 const WIDE = { width: 1280, height: 900 };
@@ -181,6 +187,28 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
     },
   });
   expect(made.status()).toBe(201);
+  const bookingId = ((await made.json()) as { booking_id: string }).booking_id;
+  // The first guest's details, as the group would give them: the manifest lists them to check in.
+  const details = await request.put(`${origin}/api/admin/bookings/${bookingId}/participants/1`, {
+    headers: ownerApi,
+    data: {
+      full_name: "Lena Lake",
+      date_of_birth: "1990-02-03",
+      email: "",
+      emergency_contact_name: "Lars Lake",
+      emergency_contact_phone: "0400 111 222",
+      height_cm: 170,
+      weight_kg: 70,
+      wetsuit_size: "M",
+      fin_size: "M",
+      cert_agency: "",
+      cert_level: "",
+      cert_number: "",
+      last_dive_date: null,
+      medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
+    },
+  });
+  expect(details.status(), await details.text()).toBe(200);
   await page.goto(`${origin}/admin/trips?date=${date}`);
   const card = page.getByRole("listitem").filter({ hasText: "Discover Scuba Diving" });
   await expect(card.getByTestId("crew-short")).toHaveText("Short of staff: 1 instructor");
@@ -203,6 +231,17 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await expect(crew).toHaveURL(new RegExp(`/admin/manifest\\?date=${date}`));
   await expect(crew.getByTestId("crew-line")).toHaveText("Casey Crew (instructor)");
   await crew.screenshot({ path: test.info().outputPath("crew-manifest-trip-375.png"), fullPage: true });
+  // Casey checks the first guest in; the owner finds it in the audit log under the booking, by Casey.
+  const checkIn = crew.getByRole("button", { name: "Checked in: Lena Lake" });
+  await checkIn.click();
+  await expect(checkIn).toHaveAttribute("aria-pressed", "true");
+  await page.goto(`${origin}/admin/audit?booking=${bookingId}`);
+  const checkedIn = page.getByTestId("audit-entry").filter({ hasText: "check_in" });
+  await expect(checkedIn).toHaveCount(1);
+  await expect(checkedIn).toContainText("Casey Crew");
+  await expect(checkedIn).toContainText("checked_in");
+  await expect(checkedIn).toContainText("false → true");
+  await page.screenshot({ path: test.info().outputPath("audit-check-in-1280.png"), fullPage: true });
   // The adventure's needs go back as they were.
   expect(
     (
@@ -232,6 +271,44 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await expect(crew.getByTestId("password-reset-done")).toContainText("You were signed out everywhere.");
   await crewContext.close();
 });
+
+/** A booking for two on the test checkout, paid with the test card, on this file's server. */
+async function paidBooking(): Promise<string> {
+  const dates = (await (await fetch(`${origin}/api/adventures/dive-exhibition/dates`)).json()) as {
+    date: string;
+    available: boolean;
+    spots_left: number;
+  }[];
+  const date = dates.find((d) => d.available && d.spots_left >= 2)?.date;
+  expect(date).toBeTruthy();
+  const res = await fetch(`${origin}/api/bookings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      adventure_id: "dive-exhibition",
+      selected_date: date,
+      group_size: 2,
+      customer_first_name: "Rae",
+      customer_last_name: "Refund",
+      customer_email: `rae.${Date.now()}@example.com`,
+    }),
+  });
+  expect(res.status).toBe(201);
+  const booking = (await res.json()) as { booking_id: string; checkout_url: string };
+  const session = new URL(booking.checkout_url).pathname.split("/").pop();
+  const paid = await fetch(`${origin}/api/payments/v1/test-checkout/${session}/pay`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      card_number: "4242 4242 4242 4242",
+      expiry: "12/34",
+      cvc: "123",
+      name: "Rae Refund",
+    }),
+  });
+  expect(paid.status).toBe(200);
+  return booking.booking_id;
+}
 
 test("a manager sets up their own second factor from the invitation, signs in with it, changes their password, and the owner signs their device out", async ({
   page,
@@ -274,6 +351,21 @@ test("a manager sets up their own second factor from the invitation, signs in wi
     "/api/admin/login",
   );
   await expect(manager.getByTestId("admin-role")).toHaveText("Manager · Morgan Manager");
+
+  // A manager refunds part of a paid booking with a reason; the owner finds it in the audit log.
+  const bookingId = await paidBooking();
+  await manager.goto(`${origin}/admin/bookings/${bookingId}`);
+  await manager.getByLabel("Amount ($)").fill("20.00");
+  await manager.getByLabel("Reason").fill("Mask strap broke");
+  await manager.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(manager.getByTestId("booking-refunds")).toContainText("Mask strap broke");
+  await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), owner);
+  await page.goto(`${origin}/admin/audit?booking=${bookingId}`);
+  const refunded = page.getByTestId("audit-entry").filter({ hasText: "Mask strap broke" });
+  await expect(refunded).toHaveCount(1);
+  await expect(refunded).toContainText("Morgan Manager");
+  await expect(refunded).toContainText("0 → 2000");
+  await page.screenshot({ path: test.info().outputPath("audit-refund-375.png"), fullPage: true });
 
   // Their own sign-in: two-factor stays on for the role; the password changes here.
   await manager.goto(`${origin}/admin/account`);

@@ -51,7 +51,6 @@ export function PriceCategoriesForm({
   const write = useAdminWrite();
   const [rows, setRows] = useState<Row[]>(() => categories.map(rowOf));
   const [counter, setCounter] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -105,16 +104,15 @@ export function PriceCategoriesForm({
     );
     setBusy(false);
     if (res.ok) {
-      setErrors({});
       setRows(res.data.categories.map(rowOf));
       setMessage({ tone: "success", text: "Prices saved." });
       return;
     }
-    setErrors(res.errors);
-    setMessage({ tone: "error", text: res.network ? "Connection error" : res.detail });
+    // The console's results name the list ("categories") for any row's refusal: its message says which.
+    const text = res.network ? "Connection error" : (res.errors.categories ?? res.detail);
+    setMessage({ tone: "error", text });
   };
 
-  const err = (i: number, field: string) => errors[`categories.${i}.${field}`];
   return (
     <form onSubmit={save} noValidate aria-label="Price categories" className="space-y-4">
       {rows.length <= 1 ? (
@@ -125,7 +123,6 @@ export function PriceCategoriesForm({
           Add categories to sell seats at their own prices (Adult, Child, Observer).
         </p>
       ) : null}
-      {errors.categories ? <p className="text-sm font-medium text-coral-700">{errors.categories}</p> : null}
       <ol className="space-y-3">
         {rows.map((row, i) => (
           <li key={row.key} data-testid="category-row" className="rounded-xl border border-slate-200 p-3">
@@ -137,7 +134,6 @@ export function PriceCategoriesForm({
                 maxLength={60}
                 required
                 onChange={(e) => set(row.key, { name: e.target.value })}
-                error={err(i, "name")}
               />
               <TextField
                 label="Price ($)"
@@ -147,7 +143,6 @@ export function PriceCategoriesForm({
                 step="0.01"
                 value={row.price}
                 onChange={(e) => set(row.key, { price: e.target.value })}
-                error={err(i, "price")}
               />
               <TextField
                 label="Age from"
@@ -157,7 +152,6 @@ export function PriceCategoriesForm({
                 max={120}
                 value={row.age_min}
                 onChange={(e) => set(row.key, { age_min: e.target.value })}
-                error={err(i, "age_min")}
               />
               <TextField
                 label="Age to"
@@ -168,7 +162,6 @@ export function PriceCategoriesForm({
                 value={row.age_max}
                 hint="Blank: no limit"
                 onChange={(e) => set(row.key, { age_max: e.target.value })}
-                error={err(i, "age_max")}
               />
             </fieldset>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

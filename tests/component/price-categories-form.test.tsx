@@ -23,7 +23,7 @@ function renderForm(categories: PriceCategory[], answer: (body: unknown) => Resp
   const Stub = createRoutesStub([
     {
       path: "/admin/adventures-pro/:id",
-      action: adminAction,
+      action: (args) => adminAction(args as Parameters<typeof adminAction>[0]),
       Component: () => (
         <PriceCategoriesForm adventureId="reef-dive" categories={categories} basePrice={120} />
       ),

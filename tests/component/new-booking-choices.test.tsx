@@ -57,29 +57,35 @@ const OPTIONS: BookingOptions = {
   ],
 };
 
+let current: BookingOptions = { categories: [], extras: [] };
+function Form() {
+  return (
+    <NewBookingForm
+      adventureId="reef-dive"
+      adventures={[ADVENTURE]}
+      dates={[DATE]}
+      options={current}
+      loadFailed={false}
+      today="2030-03-01"
+      onAdventure={() => {}}
+    />
+  );
+}
+const Stub = createRoutesStub([
+  {
+    path: "/admin/bookings/new",
+    action: (args) => adminAction(args as Parameters<typeof adminAction>[0]),
+    Component: Form,
+  },
+]);
+
 function renderForm(options: BookingOptions) {
+  current = options;
   const sent: Record<string, unknown>[] = [];
   vi.spyOn(window, "fetch").mockImplementation(async (_input, init) => {
     sent.push(JSON.parse(String(init?.body)));
     return Response.json({ detail: "Stop here", errors: {} }, { status: 409 });
   });
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/bookings/new",
-      action: (args) => adminAction(args as Parameters<typeof adminAction>[0]),
-      Component: () => (
-        <NewBookingForm
-          adventureId="reef-dive"
-          adventures={[ADVENTURE]}
-          dates={[DATE]}
-          options={options}
-          loadFailed={false}
-          today="2030-03-01"
-          onAdventure={() => {}}
-        />
-      ),
-    },
-  ]);
   return { sent, screen: render(<Stub initialEntries={["/admin/bookings/new"]} />) };
 }
 

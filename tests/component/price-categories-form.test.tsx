@@ -13,22 +13,26 @@ import type { PriceCategory } from "../../app/lib/price-categories";
  */
 afterEach(() => vi.restoreAllMocks());
 
+let current: PriceCategory[] = [];
+function Form() {
+  return <PriceCategoriesForm adventureId="reef-dive" categories={current} basePrice={120} />;
+}
+const Stub = createRoutesStub([
+  {
+    path: "/admin/adventures-pro/:id",
+    action: (args) => adminAction(args as Parameters<typeof adminAction>[0]),
+    Component: Form,
+  },
+]);
+
 function renderForm(categories: PriceCategory[], answer: (body: unknown) => Response) {
+  current = categories;
   const sent: unknown[] = [];
   vi.spyOn(window, "fetch").mockImplementation(async (input, init) => {
     const body = JSON.parse(String(init?.body ?? "null"));
     sent.push({ method: init?.method, path: String(input), body });
     return answer(body);
   });
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/adventures-pro/:id",
-      action: (args) => adminAction(args as Parameters<typeof adminAction>[0]),
-      Component: () => (
-        <PriceCategoriesForm adventureId="reef-dive" categories={categories} basePrice={120} />
-      ),
-    },
-  ]);
   return { sent, screen: render(<Stub initialEntries={["/admin/adventures-pro/reef-dive"]} />) };
 }
 

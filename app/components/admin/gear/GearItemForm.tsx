@@ -44,9 +44,9 @@ export function GearItemForm({
     setFailure("");
     const body = {
       name,
-      // A blank row is no size; a typed quantity goes as typed (the server names what is wrong).
+      // A row with neither a size nor a count is no size; a typed quantity goes as typed (the server names what is wrong).
       stock: rows
-        .filter((r) => r.size.trim() || r.quantity.trim())
+        .filter((r) => r.size.trim() || Number(r.quantity || 0) !== 0)
         .map((r) => ({ size: r.size, quantity: r.quantity.trim() === "" ? 0 : r.quantity })),
     };
     const res = item

@@ -81,6 +81,9 @@ export default function AdminGear({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <Button type="submit">Show</Button>
+        <p className="w-full text-sm text-slate-600" data-testid="gear-day">
+          Hired and left on {formatDateAU(list.date, "full")}
+        </p>
       </Form>
       {list.gear_items.length === 0 ? (
         <Card>
@@ -139,7 +142,7 @@ function StockTable({ item, list }: { item: GearItemView; list: GearList }) {
             Owned
           </th>
           <th scope="col" className="py-1 text-right font-semibold">
-            Hired {formatDateAU(list.date)}
+            Hired
           </th>
           <th scope="col" className="py-1 text-right font-semibold">
             Left

@@ -97,6 +97,8 @@ export const ADMIN_API_ROUTES: readonly RoutePolicy[] = [
   // An adventure's price categories: prices, as extras and date prices are (operations).
   adminApi("/api/admin/adventures/:id/price-categories", { GET: "operations", PUT: "operations" }),
   adminApi("/api/admin/extras/:id/deactivate", { POST: "operations" }),
+  // The console booking form's categories and extras of an adventure: read by whoever takes bookings.
+  adminApi("/api/admin/adventures/:id/booking-options", { GET: "bookings.write" }),
   adminApi("/api/admin/invoices", { GET: "money" }),
   adminApi("/api/admin/invoices/:id", { GET: "money" }),
   adminApi("/api/admin/invoices/:id/send", { POST: "money" }),

@@ -289,6 +289,7 @@ export const ROUTES: readonly RoutePolicy[] = [
   adminPage("/admin/newsletter", "messages", "routes/admin/newsletter.tsx"),
   adminPage("/admin/calendar", "operations", "routes/admin/calendar.tsx"),
   adminPage("/admin/schedules", "operations", "routes/admin/schedules.tsx"),
+  adminPage("/admin/gear", "operations", "routes/admin/gear.tsx"),
   adminPage("/admin/settings-pro", "settings", "routes/admin/settings.tsx"),
   adminPage("/admin/adventures-pro", "content", "routes/admin/adventures-pro.tsx", { id: "adventures-pro" }),
   adminPage("/admin/adventures-pro/:id", "content", "routes/admin/adventures-pro.tsx", {

@@ -84,6 +84,9 @@ describe("the console's screens in the browser", () => {
     const bookkeeper = navFor("bookkeeper").flatMap((g) => g.items.map((i) => i.to));
     expect(bookkeeper).toContain("/admin/invoices");
     expect(bookkeeper).not.toContain("/admin/bookings/new");
+    // Gear stock is written as prices are: the operators' screen, not the bookkeeper's.
+    expect(bookkeeper).not.toContain("/admin/gear");
+    expect(navFor("manager").flatMap((g) => g.items.map((i) => i.to))).toContain("/admin/gear");
     expect(canOpen("crew", "/admin/bookings/123")).toBe(false);
     expect(canOpen("crew", "/admin/anything-else")).toBe(true);
   });

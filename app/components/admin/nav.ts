@@ -1,5 +1,6 @@
 import {
   Archive,
+  Backpack,
   BadgePercent,
   CalendarDays,
   ChartColumn,
@@ -89,6 +90,7 @@ export const ADMIN_NAV_GROUPS: readonly { title: string; items: readonly NavItem
     title: "Set-up",
     items: [
       { to: "/admin/schedules", label: "Schedules", Icon: Repeat },
+      { to: "/admin/gear", label: "Gear hire", Icon: Backpack },
       { to: "/admin/waiver", label: "Waiver", Icon: FileSignature },
       { to: "/admin/emails", label: "Trip emails", Icon: MailCheck },
       { to: "/admin/email-log", label: "Email log", Icon: Inbox },

@@ -20,11 +20,14 @@ import {
   type proPayload,
 } from "../../components/admin/content/ProAdventureEditor";
 import type { ProAdventure } from "../../components/admin/content/types";
+import type { GearList } from "../../components/admin/gear/gear-view";
+import { PricesAndExtras } from "../../components/admin/prices/PricesAndExtras";
 import { adminAction, adminGet, dataOr, failureText, useAdminWrite } from "../../lib/admin-data";
 import { categoryLabel } from "../../lib/adventure-catalogue";
 import type { CrewNeeds } from "../../lib/crew";
 import { serverDetail } from "../../lib/form-result";
 import { formatDollars } from "../../lib/money";
+import type { PriceCategory } from "../../lib/price-categories";
 import type { Route } from "./+types/adventures-pro";
 
 const BASE = "/admin/adventures-pro";
@@ -32,8 +35,19 @@ const BASE = "/admin/adventures-pro";
 /** An adventure as the console lists it: with what it needs of each crew role. */
 type ConsoleAdventure = ProAdventure & { crew_needs: CrewNeeds };
 
-export async function clientLoader() {
-  return { adventures: await adminGet<ConsoleAdventure[]>("/api/admin/adventures-pro") };
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const id = "id" in params ? params.id : undefined;
+  // An opened adventure also loads its price categories and the extras and gear to choose from.
+  const [adventures, prices, gear] = await Promise.all([
+    adminGet<ConsoleAdventure[]>("/api/admin/adventures-pro"),
+    id
+      ? adminGet<{ categories: PriceCategory[] }>(
+          `/api/admin/adventures/${encodeURIComponent(id)}/price-categories`,
+        )
+      : null,
+    id ? adminGet<GearList>("/api/admin/gear") : null,
+  ]);
+  return { adventures, prices, gear };
 }
 export const clientAction = adminAction;
 
@@ -265,6 +279,14 @@ export default function AdventuresPro({ loaderData, params }: Route.ComponentPro
                       needs={editing.crew_needs}
                     />
                   </Card>
+                ) : null}
+                {mode === "edit" && editing && loaderData.prices && loaderData.gear ? (
+                  <PricesAndExtras
+                    key={editing.id}
+                    adventure={editing}
+                    prices={loaderData.prices}
+                    gear={loaderData.gear}
+                  />
                 ) : null}
               </>
             )}

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/admin";
+import type { BookingOptions } from "../../components/admin/new-booking/choices";
 import { NewBookingForm } from "../../components/admin/new-booking/NewBookingForm";
 import type { BookableAdventure } from "../../components/admin/new-booking/options";
 import type { AvailabilityEntry } from "../../components/admin/types";
@@ -8,23 +9,30 @@ import { requestJson } from "../../lib/api";
 import { sydneyDate } from "../../lib/dates";
 import type { Route } from "./+types/new-booking";
 
+const NO_OPTIONS: BookingOptions = { categories: [], extras: [] };
+
 /**
  * The adventures come from the public list; the chosen one's dates (with
- * their free spots, closed ones too) from the admin calendar's API.
+ * their free spots, closed ones too) from the admin calendar's API, its
+ * price categories and extras from the console's booking options.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const adventureId = new URL(request.url).searchParams.get("adventure") ?? "";
-  const [adventures, dates] = await Promise.all([
+  const [adventures, dates, options] = await Promise.all([
     requestJson<BookableAdventure[]>("GET", "/api/adventures-pro"),
     adventureId
       ? adminGet<{ dates: AvailabilityEntry[] }>(`/api/admin/availability/${encodeURIComponent(adventureId)}`)
+      : null,
+    adventureId
+      ? adminGet<BookingOptions>(`/api/admin/adventures/${encodeURIComponent(adventureId)}/booking-options`)
       : null,
   ]);
   const today = sydneyDate();
   return {
     adventureId,
     adventures: adventures.ok ? adventures.data : [],
-    loadFailed: !adventures.ok || (dates !== null && !dates.ok),
+    loadFailed: !adventures.ok || (dates !== null && !dates.ok) || (options !== null && !options.ok),
+    options: options ? dataOr(options, NO_OPTIONS) : NO_OPTIONS,
     dates: (dates ? dataOr(dates, { dates: [] }).dates : []).filter((d) => d.date >= today),
     today,
   };

@@ -251,21 +251,34 @@ async function hiredOn(tx: DB, date: string, gearItemId: string, size: string): 
     .select({ n: sql<number>`coalesce(sum(${bookingGear.quantity}), 0)::int` })
     .from(bookingGear)
     .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
-    .where(
-      and(
-        eq(bookingGear.gearItemId, gearItemId),
-        eq(bookingGear.size, size),
-        or(
-          and(eq(bookings.selectedDate, date), eq(bookings.holdsSpots, true)),
-          and(
-            ne(bookings.selectedDate, date),
-            sql`exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id}
-              and ${bookingChanges.status} = 'holding' and ${bookingChanges.toDate} = ${date})`,
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(bookingGear.gearItemId, gearItemId), eq(bookingGear.size, size), outOnDate(date)));
   return Number(r?.n ?? 0);
+}
+
+/** The hires that count against a date's stock (`hiredOn`'s rule, for one item or all of them). */
+function outOnDate(date: string) {
+  return or(
+    and(eq(bookings.selectedDate, date), eq(bookings.holdsSpots, true)),
+    and(
+      ne(bookings.selectedDate, date),
+      sql`exists (select 1 from ${bookingChanges} where ${bookingChanges.bookingId} = ${bookings.id}
+        and ${bookingChanges.status} = 'holding' and ${bookingChanges.toDate} = ${date})`,
+    ),
+  );
+}
+
+/** Every item and size out on a date, counted as the stock check counts them: the gear screen's day view. */
+export async function gearHiredOn(db: DB, date: string) {
+  return db
+    .select({
+      gear_item_id: bookingGear.gearItemId,
+      size: bookingGear.size,
+      hired: sql<number>`sum(${bookingGear.quantity})::int`,
+    })
+    .from(bookingGear)
+    .innerJoin(bookings, eq(bookings.id, bookingGear.bookingId))
+    .where(outOnDate(date))
+    .groupBy(bookingGear.gearItemId, bookingGear.size);
 }
 
 /**

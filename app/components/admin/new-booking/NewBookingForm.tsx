@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { useAdminWrite } from "../../../lib/admin-data";
 import { OPERATOR_PAYMENT_LABELS, OPERATOR_PAYMENTS, type OperatorPayment } from "../../../lib/admin-forms";
-import { formatDollars } from "../../../lib/money";
+import { formatMoney, toCents } from "../../../lib/money";
+import type { CategoryCounts } from "../../../lib/price-categories";
 import { Alert, Button, Card, SelectField, TextAreaField, TextField } from "..";
 import type { AvailabilityEntry } from "../types";
+import { CategoryCountsField, ExtrasChoice } from "./BookingChoices";
 import { BookingMade, type MadeBooking } from "./BookingMade";
+import { type BookingOptions, type ExtraPicks, estimateCents, extraChoices, spotsOf } from "./choices";
 import {
   type BookableAdventure,
   dateOption,
@@ -37,6 +40,7 @@ export function NewBookingForm({
   adventureId,
   adventures,
   dates,
+  options,
   loadFailed,
   today,
   onAdventure,
@@ -44,6 +48,8 @@ export function NewBookingForm({
   adventureId: string;
   adventures: BookableAdventure[];
   dates: AvailabilityEntry[];
+  /** The adventure's price categories and extras (none: the spec's form). */
+  options: BookingOptions;
   loadFailed: boolean;
   today: string;
   onAdventure: (id: string) => void;
@@ -55,6 +61,13 @@ export function NewBookingForm({
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<MadeBooking | null>(null);
+  // Several categories: the first that takes a spot starts at the adventure's smallest group.
+  const several = options.categories.length > 1;
+  const [counts, setCounts] = useState<CategoryCounts>(() => {
+    const first = options.categories.find((c) => c.takes_spot);
+    return first ? { [first.id]: adventures.find((a) => a.id === adventureId)?.group_size_min ?? 1 } : {};
+  });
+  const [picks, setPicks] = useState<ExtraPicks>({});
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setV((old) => ({ ...old, [key]: e.target.value }));
 
@@ -62,8 +75,8 @@ export function NewBookingForm({
   const other = v.date === OTHER_DATE;
   const entry = dates.find((d) => departureValue(d) === v.date);
   const sizes = groupSizes(adventure);
-  const size = Number(v.groupSize || sizes[0] || 1);
-  const total = unitPrice(adventure, entry) * size;
+  const size = several ? spotsOf(options.categories, counts) : Number(v.groupSize || sizes[0] || 1);
+  const total = estimateCents(toCents(unitPrice(adventure, entry)), size, options, counts, picks);
 
   if (made) {
     return (
@@ -72,6 +85,7 @@ export function NewBookingForm({
         onAnother={() => {
           setMade(null);
           setV(EMPTY);
+          setPicks({});
         }}
       />
     );
@@ -91,6 +105,8 @@ export function NewBookingForm({
       open_date: other,
       ...(other && v.spots ? { spots: Number(v.spots) } : {}),
       group_size: size,
+      ...(several ? { categories: counts } : {}),
+      ...(options.extras.length ? { extras: extraChoices(options.extras, picks, size) } : {}),
       customer_first_name: v.firstName,
       customer_last_name: v.lastName,
       customer_email: v.email,
@@ -153,7 +169,17 @@ export function NewBookingForm({
               })}
               <option value={OTHER_DATE}>Another date (open it for this booking)</option>
             </SelectField>
+            {several ? (
+              <CategoryCountsField
+                categories={options.categories}
+                counts={counts}
+                currency={adventure?.currency}
+                error={errors.categories ?? errors.group_size}
+                onChange={setCounts}
+              />
+            ) : null}
             <SelectField
+              className={several ? "hidden" : undefined}
               label="Group size"
               required
               value={String(size)}
@@ -196,6 +222,16 @@ export function NewBookingForm({
                   error={errors.spots}
                 />
               </>
+            ) : null}
+            {options.extras.length ? (
+              <ExtrasChoice
+                extras={options.extras}
+                picks={picks}
+                groupSize={size}
+                currency={adventure?.currency}
+                error={errors.extras}
+                onChange={setPicks}
+              />
             ) : null}
           </div>
         </Card>
@@ -275,7 +311,7 @@ export function NewBookingForm({
         />
         <p className="mt-4 flex items-baseline justify-between border-t border-slate-100 pt-4 text-sm text-slate-600">
           Total before any voucher
-          <strong className="text-lg text-ocean-900">{formatDollars(total, adventure?.currency)}</strong>
+          <strong className="text-lg text-ocean-900">{formatMoney(total, adventure?.currency, true)}</strong>
         </p>
         {failure ? (
           <Alert tone="error" className="mt-4">

@@ -40,6 +40,7 @@ const ADMIN_ROUTES = [
   "/admin/email-log",
   "/admin/invoices",
   "/admin/schedules",
+  "/admin/gear",
   "/admin/manifest",
   "/admin/audit",
   "/admin/no-such-screen",

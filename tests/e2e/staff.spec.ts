@@ -8,9 +8,10 @@ import { type ServerProcess, startServer, tempDataDir } from "../helpers/server-
 import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
 /**
- * The owner invites a crew member from the staff screen on a phone; the
- * crew member sets a password from the emailed link, signs in with their
- * email, cannot open the bookings (where refunds are), opens the manifest of
+ * The owner requires two-factor for everyone and invites a crew member from
+ * the staff screen on a phone; the crew member sets a password and their own
+ * authenticator from the emailed link, signs in with their email and its
+ * code, cannot open the bookings (where refunds are), opens the manifest of
  * the departure they are assigned to and checks a guest in, which the owner
  * finds in the audit log by the booking (who, false → true); later they set a
  * new password from an emailed reset link. A manager sets up their own
@@ -107,6 +108,13 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   await page.addInitScript((t) => window.localStorage.setItem("admin_token", t), owner);
   await page.goto(`${origin}/admin/staff`);
   await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  // Everyone signs in with a second factor of their own, crew included.
+  const ownSignIn = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Your sign-in" }) });
+  await ownSignIn.getByLabel("Require two-factor sign-in for everyone").check();
+  await ownSignIn.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   const invite = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Invite someone" }) });
@@ -130,17 +138,23 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   const crew = await crewContext.newPage();
   await crew.goto(link.replace(/^http:\/\/localhost:/, "http://127.0.0.1:"));
   await expect(crew.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
+  // The owner requires two-factor for everyone: the invitation's page sets up Casey's own authenticator.
+  const crewSecret = ((await crew.locator("fieldset p.font-mono").textContent()) ?? "").replace(/\s/g, "");
+  expect(crewSecret).not.toBe("");
   await crew.getByRole("textbox", { name: "Password", exact: true }).fill(CREW_PASSWORD);
   await crew.getByRole("textbox", { name: "Password again" }).fill(CREW_PASSWORD);
+  await crew.getByLabel("Authentication code").fill(codeAt(crewSecret, 0));
   await crew.getByRole("button", { name: "Save and finish" }).click();
   await expect(crew.getByTestId("invite-accepted")).toBeVisible();
   await expectNoSidewaysScroll(crew);
 
-  // Signing in now asks for the email.
+  // Signing in now asks for the email, the password, then the code of Casey's authenticator.
   await crew.getByRole("link", { name: "Go to sign in" }).click();
   await crew.getByLabel("Email").fill(CREW_EMAIL);
   await crew.getByLabel("Password").fill(CREW_PASSWORD);
-  await crew.getByRole("button", { name: "Sign in" }).click();
+  await clickForAnswer(crew, crew.getByRole("button", { name: "Sign in" }), "/api/admin/login", 401);
+  await crew.getByLabel("Authentication code").fill(codeAt(crewSecret, 1));
+  await clickForAnswer(crew, crew.getByRole("button", { name: "Verify and sign in" }), "/api/admin/login");
   await expect(crew.getByTestId("admin-role")).toHaveText("Crew · Casey Crew");
 
   // No money: the bookings (where refunds are made) are not in the menu and do not open.

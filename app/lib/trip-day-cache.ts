@@ -14,3 +14,19 @@ export async function forgetTripDay(): Promise<void> {
     // No cache storage: nothing was kept.
   }
 }
+
+/**
+ * When the phone saved its copy of a trip-day read (public/sw.js marks each copy with
+ * X-Offline-Copy-At), or null without one. Vary is ignored: the copy is this phone's, whatever
+ * encoding the browser asked for.
+ */
+export async function copySavedAt(path: string): Promise<string | null> {
+  try {
+    if (typeof caches === "undefined") return null;
+    const cache = await caches.open(TRIP_DAY_CACHE);
+    const hit = await cache.match(new URL(path, window.location.origin).href, { ignoreVary: true });
+    return hit?.headers.get("X-Offline-Copy-At") ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -176,6 +176,10 @@ test("a Crew phone checks in six and runs a roll call offline; both phones sync 
     await diver(name).getByRole("button", { name: "Back aboard" }).click();
   await expect(page.getByTestId("in-water-count")).toHaveText("1 of 6 in the water");
   await expect(page.getByText("Offline: showing the copy kept on this phone")).toBeVisible();
+  // How fresh the copy is: when the phone saved the roll call it shows.
+  await expect(page.getByTestId("copy-saved-at")).toHaveText(
+    /^Copy saved \w{3},? \d{1,2} \w{3},? \d{1,2}:\d\d\s?[ap]m$/i,
+  );
   await expect(page.getByText("18 actions waiting to sync")).toBeVisible();
   // Offline the console still knows who holds the phone: the Crew member's role, not the owner's.
   await expect(page.getByTestId("admin-role")).toHaveText(/^Crew/);

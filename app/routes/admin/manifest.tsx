@@ -31,7 +31,9 @@ function dateParam(params: URLSearchParams): string | null {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const date = dateParam(new URL(request.url).searchParams);
-  return { manifest: await adminGet<Manifest>(`/api/admin/manifest${date ? `?date=${date}` : ""}`) };
+  // The read's own address: offline, the status box says when the phone saved its copy of it.
+  const read = `/api/admin/manifest${date ? `?date=${date}` : ""}`;
+  return { manifest: await adminGet<Manifest>(read), read };
 }
 export const clientAction = adminAction;
 
@@ -154,7 +156,7 @@ export default function AdminManifest({ loaderData }: Route.ComponentProps) {
 
       <div className="space-y-4" aria-busy={loading || undefined}>
         <FlashAlert flash={flash} onDismiss={clear} />
-        <OfflineStatus />
+        <OfflineStatus copyOf={loaderData.read} />
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         {manifest ? (
           <ManifestBody

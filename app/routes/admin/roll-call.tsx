@@ -25,7 +25,9 @@ import type { TripDayAction } from "../../lib/trip-day-actions";
 import type { Route } from "./+types/roll-call";
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { roll: await adminGet<RollCall>(`/api/admin/departures/${params.id}/roll-call`) };
+  // The read's own address: offline, the status box says when the phone saved its copy of it.
+  const read = `/api/admin/departures/${params.id}/roll-call`;
+  return { roll: await adminGet<RollCall>(read), read };
 }
 export const clientAction = adminAction;
 
@@ -109,7 +111,7 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <OfflineStatus />
+      <OfflineStatus copyOf={loaderData.read} />
       {error ? (
         <Alert tone="error" className="mb-3">
           {error}

@@ -7,17 +7,21 @@
  */
 import { useEffect, useState } from "react";
 import { lastSync, pendingActions, QUEUE_EVENT, type SyncReport, sync } from "../../../lib/action-queue";
-import { formatTimeSydney } from "./time";
+import { copySavedAt } from "../../../lib/trip-day-cache";
+import { formatSavedAtSydney, formatTimeSydney } from "./time";
 
 const EVENTS = ["online", "offline", QUEUE_EVENT];
 
-export function OfflineStatus() {
+export function OfflineStatus({ copyOf }: { copyOf?: string }) {
   const [online, setOnline] = useState(true);
   const [pending, setPending] = useState(0);
   const [report, setReport] = useState<SyncReport | null>(null);
+  const [savedAt, setSavedAt] = useState<string | null>(null);
   useEffect(() => {
     const update = () => {
       setOnline(navigator.onLine);
+      // Offline, how fresh the screen's copy is: when the phone saved the read it shows.
+      if (!navigator.onLine && copyOf) void copySavedAt(copyOf).then(setSavedAt);
       setReport(lastSync());
       void pendingActions()
         .then((all) => setPending(all.length))
@@ -28,7 +32,7 @@ export function OfflineStatus() {
     return () => {
       for (const e of EVENTS) window.removeEventListener(e, update);
     };
-  }, []);
+  }, [copyOf]);
   if (online && pending === 0 && !report?.refused.length) return null;
   return (
     <div
@@ -37,6 +41,9 @@ export function OfflineStatus() {
       role="status"
     >
       <p className="font-bold">{online ? "Online" : "Offline: showing the copy kept on this phone"}</p>
+      {!online && savedAt ? (
+        <p data-testid="copy-saved-at">Copy saved {formatSavedAtSydney(savedAt)}</p>
+      ) : null}
       <p>
         {pending === 0
           ? "Nothing waiting to sync"

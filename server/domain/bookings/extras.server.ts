@@ -14,6 +14,7 @@ import {
   type ExtraDef,
   extrasFromForm,
   type GearHire,
+  type GearLeft,
   gearDemand,
   type ParticipantSizeField,
   participantSizeField,
@@ -351,9 +352,6 @@ export async function bookedExtras(
     return { extra_id: l.ref_id, quantity: l.quantity, ...(Object.keys(sizes).length ? { sizes } : {}) };
   });
 }
-
-/** Units left per gear item and size on a date: `left[gearItemId][size]`. */
-export type GearLeft = Record<string, Record<string, number>>;
 
 /**
  * What is left of each size of the adventure's gear on a date, counted with

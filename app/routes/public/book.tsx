@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The gear left per size on the date the page opens with (a waitlist offer's
- * date, a cancelled checkout's), so the size selects mark a size all hired out
+ * date, a cancelled checkout's) or a refused form post was sent for, so the size selects mark a size all hired out
  * before any script runs: the count GET /api/adventures/:id/gear-left answers.
  */
 async function gearLeftForPage(db: ReturnType<typeof getApp>["db"], adventure: string | null, date: string) {
@@ -225,7 +225,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
     const banner = missingRequired(values) ? TEXT.missingFields : refused.message;
     const errors = fieldErrorsFrom(refused.errors, BOOKING_FORM_FIELDS);
-    return formAnswer(formFailure(refused.status, banner, { values, errors }), headers);
+    // The sizes shown again are marked with what is left on the date sent (a size hired out meanwhile).
+    const gearLeft = await gearLeftForPage(app.db, values.adventureId || null, values.selectedDate);
+    return formAnswer({ ...formFailure(refused.status, banner, { values, errors }), gearLeft }, headers);
   }
 }
 
@@ -326,7 +328,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             submitted={booked}
             prefill={offer?.live ? offer.prefill : (returned ?? undefined)}
             waitlist={waitlist}
-            gearLeft={gearLeft}
+            gearLeft={(actionData as { gearLeft?: typeof gearLeft } | undefined)?.gearLeft ?? gearLeft}
           />
         </div>
       </div>

@@ -86,7 +86,9 @@ test("without JavaScript the page's own count marks the sizes of the date it was
       gearLeft: { adventure: "reef-day", date: "2032-08-01", left: { wet: LEFT["2032-08-01"] } },
     }),
   );
-  const select = container.querySelector("form[method=post] select[name=extra_hire_wet]") as HTMLSelectElement;
+  const select = container.querySelector(
+    "form[method=post] select[name=extra_hire_wet]",
+  ) as HTMLSelectElement;
   const options = [...select.options].map((o) => [o.textContent, o.disabled]);
   expect(options).toEqual([
     ["Choose", false],

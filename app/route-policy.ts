@@ -334,6 +334,8 @@ export const ROUTES: readonly RoutePolicy[] = [
   // The JSON API (server/api/*) and the files the server answers itself.
   { path: "/api/adventures-pro", ...SHARED },
   { path: "/api/adventures/:slug/dates", ...SHARED },
+  // What is left of each gear size on a date: changes with every booking, so never shared.
+  { path: "/api/adventures/:slug/gear-left", query: ["date"] },
   // The adventure page's view beacon (the admin lists show view_count).
   { path: "/api/adventures/:slug/view", limit: posts(BUDGETS.view) },
   // Anyone books; only the operator lists the bookings.

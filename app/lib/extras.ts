@@ -209,3 +209,22 @@ export const extraSchema = z.object({
   required: z.boolean().default(false),
   gear_item_ids: z.array(z.string().max(100)).max(10).default([]),
 });
+
+/** Units left per gear item and size on a date: `left[gearItemId][size]` (GET /api/adventures/:id/gear-left). */
+export type GearLeft = Record<string, Record<string, number>>;
+
+/** At or under this many left, a size's option says how many. */
+export const FEW_GEAR_LEFT = 3;
+
+/**
+ * A size as the booking form's select lists it: as it is when nothing is known
+ * of the date (no date yet, or a size the count does not name), "(none left)"
+ * when all are hired out, "(2 left)" when few are. The server's stock check
+ * under the locks still decides.
+ */
+export function gearSizeOption(size: string, left: number | undefined): { label: string; disabled: boolean } {
+  if (left === undefined) return { label: size, disabled: false };
+  if (left <= 0) return { label: `${size} (none left)`, disabled: true };
+  if (left <= FEW_GEAR_LEFT) return { label: `${size} (${left} left)`, disabled: false };
+  return { label: size, disabled: false };
+}

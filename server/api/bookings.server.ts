@@ -3,11 +3,13 @@ import { type Context, Hono } from "hono";
 import { bookingSchema, customPaymentSchema, testCardSchema } from "../../app/lib/booking.ts";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { RELEASE_LINK_API } from "../../app/lib/checkout-release.ts";
+import { isIsoDate } from "../../app/lib/dates.ts";
 import { promoCheckSchema } from "../../app/lib/promo.ts";
 import { voucherCheckSchema } from "../../app/lib/vouchers.ts";
 import { webhookEvents } from "../db/schema.ts";
 import { listDateOptions } from "../domain/bookings/availability.server.ts";
 import { createBooking } from "../domain/bookings/create-booking.server.ts";
+import { gearLeftOn } from "../domain/bookings/extras.server.ts";
 import { statusView } from "../domain/bookings/payment-views.server.ts";
 import { checkPromoForForm } from "../domain/bookings/promo-codes.server.ts";
 import { cancelCheckout, closeUnpaid, fulfil, payTestCheckout } from "../domain/bookings/settle.server.ts";
@@ -52,6 +54,18 @@ export function bookingApi(services: Services) {
     const dates = await listDateOptions(deps.db, c.req.param("id"), deps.now());
     if (!dates) throw notFound("Adventure not found");
     return c.json(dates);
+  });
+
+  // The booking form's size lists: what is left of each gear size on a date (numbers only).
+  api.get("/adventures/:id/gear-left", async (c) => {
+    const date = c.req.query("date") ?? "";
+    if (!isIsoDate(date))
+      throw badRequest("date: a date as YYYY-MM-DD", { date: "Choose a date as YYYY-MM-DD." });
+    const left = await gearLeftOn(deps.db, c.req.param("id"), date);
+    if (!left) throw notFound("Adventure not found");
+    // Every booking changes it: never kept by a browser or a cache.
+    c.header("Cache-Control", NO_STORE);
+    return c.json({ date, left });
   });
 
   api.post("/bookings", async (c) => {

@@ -8,7 +8,8 @@
  * JavaScript the page's action reads the extras' own fields (a count, a tick,
  * a size per unit), books them, and a missing size comes back under the
  * extras with what was sent, as a checkout cancelled comes back with what the
- * booking had. The manage page lists the lines and the sizes
+ * booking had (a size hired out with what is left of each size on the date
+ * sent). The manage page lists the lines and the sizes
  * hired; the spec's booking has none to list.
  */
 import { and, eq } from "drizzle-orm";
@@ -282,8 +283,17 @@ describe("POST /book with extras, without JavaScript", () => {
       ]),
     );
     expect(res.status).toBe(409);
-    const body = (await res.json()) as { errors: Record<string, string> };
+    const body = (await res.json()) as {
+      errors: Record<string, string>;
+      gearLeft: { adventure: string; date: string; left: Record<string, Record<string, number>> };
+    };
     expect(body.errors.extras).toBe(`Wetsuit L is all hired out on ${date}; choose another size or date.`);
+    // The form shown again without JavaScript marks the sizes with what is left on the date sent.
+    const read = (await (await t.app.request(`/api/adventures/${A}/gear-left?date=${date}`)).json()) as {
+      left: Record<string, Record<string, number>>;
+    };
+    expect(read.left[wetsuit].L).toBe(0);
+    expect(body.gearLeft).toEqual({ adventure: A, date, left: read.left });
   });
 
   it("answers a missing size under the extras, keeping the counts and extras sent", async () => {

@@ -140,6 +140,7 @@ export function BookingDetailsForm({ flow, adventure }: Props) {
         {flow.extras.offered ? (
           <ExtrasField
             extras={flow.extras}
+            left={flow.gearLeft}
             people={flow.groupSize}
             currency={quote.currency}
             error={fieldErrors.extras}

@@ -20,8 +20,16 @@ interface Props extends FlowStart {
 }
 
 /** /book: the payment-type choice, the two booking steps with the summary, and the custom payment form. */
-export function BookingFlow({ adventures, preselected, initialDates, submitted, prefill, waitlist }: Props) {
-  const flow = useBookingFlow(adventures, initialDates, { preselected, submitted, prefill });
+export function BookingFlow({
+  adventures,
+  preselected,
+  initialDates,
+  submitted,
+  prefill,
+  waitlist,
+  gearLeft,
+}: Props) {
+  const flow = useBookingFlow(adventures, initialDates, { preselected, submitted, prefill, gearLeft });
   const { state, dispatch, adventure, dates } = flow;
   const { type, step, form } = state;
 

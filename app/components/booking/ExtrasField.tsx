@@ -1,5 +1,11 @@
 import { useId } from "react";
-import { type ExtraDef, extraFieldName, gearSizeFieldName } from "../../lib/extras";
+import {
+  type ExtraDef,
+  extraFieldName,
+  type GearLeft,
+  gearSizeFieldName,
+  gearSizeOption,
+} from "../../lib/extras";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
 import { formatMoney } from "../../lib/money";
 import type { ExtrasModel } from "./useExtras";
@@ -9,6 +15,8 @@ interface Props {
   /** The group's spots: the most of a per-person extra. */
   people: number;
   currency: string;
+  /** What is left of each size on the chosen date: a size all hired out is disabled (none known: all offered). */
+  left?: GearLeft;
   /** The server's message for the extras (a count, a size, gear all hired out). */
   error?: string;
 }
@@ -21,14 +29,14 @@ interface Props {
  * Native fields (posted as extra_<id> and extra_<id>_<item> without
  * JavaScript); the server prices them again.
  */
-export function ExtrasField({ extras, people, currency, error }: Props) {
+export function ExtrasField({ extras, people, currency, left, error }: Props) {
   const errorId = useId();
   return (
     <fieldset className="sm:col-span-2" aria-describedby={error ? errorId : undefined}>
       <legend className="field-label">Extras and gear hire</legend>
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" data-testid="extras">
         {extras.defs.map((def) => (
-          <ExtraRow key={def.id} def={def} extras={extras} people={people} currency={currency} />
+          <ExtraRow key={def.id} def={def} extras={extras} people={people} currency={currency} left={left} />
         ))}
       </ul>
       {error ? (
@@ -40,7 +48,7 @@ export function ExtrasField({ extras, people, currency, error }: Props) {
   );
 }
 
-function ExtraRow({ def, extras, people, currency }: { def: ExtraDef } & Omit<Props, "error">) {
+function ExtraRow({ def, extras, people, currency, left }: { def: ExtraDef } & Omit<Props, "error">) {
   const id = `extra-${def.id}`;
   const units = extras.units(def);
   const price = `${formatMoney(def.price_cents, currency, true)} ${def.per === "person" ? "per person" : "per booking"}`;
@@ -118,11 +126,14 @@ function ExtraRow({ def, extras, people, currency }: { def: ExtraDef } & Omit<Pr
                     onChange={(e) => extras.setSize(def.id, item.id, i, e.target.value)}
                   >
                     <option value="">Choose</option>
-                    {item.sizes.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
+                    {item.sizes.map((s) => {
+                      const option = gearSizeOption(s, left?.[item.id]?.[s]);
+                      return (
+                        <option key={s} value={s} disabled={option.disabled}>
+                          {option.label}
+                        </option>
+                      );
+                    })}
                   </select>
                 </div>
               );

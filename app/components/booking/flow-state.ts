@@ -4,9 +4,10 @@
  * payment's fields and the submission's progress and messages. Pure, so the
  * pieces of the flow share one state and every change has a name.
  */
+
 import type { BookingFormValues } from "../../lib/booking";
 import { DEFAULT_CURRENCY, minChargeCents } from "../../lib/currency";
-import type { ExtraDef } from "../../lib/extras";
+import type { ExtraDef, GearLeft } from "../../lib/extras";
 import type { FormView } from "../../lib/form-result";
 import { toCents } from "../../lib/money";
 import type { EffectivePolicy } from "../../lib/policy";
@@ -123,6 +124,8 @@ export interface FlowStart {
   submitted?: FormView<null, BookingFormValues>;
   /** Fields filled in from a waitlist offer link (date, group size, email) or a cancelled checkout (all it had). */
   prefill?: Partial<Omit<BookingFormValues, "adventureId" | "voucherCode" | "promoCode">>;
+  /** The gear left per size on the date the page was rendered for (the size selects mark it without JavaScript). */
+  gearLeft?: { adventure: string | null; date: string; left: GearLeft };
 }
 
 export function initialFlowState({ preselected, submitted, prefill }: FlowStart): FlowState {

@@ -19,6 +19,7 @@ import {
 import { useAdventureDates } from "./useAdventureDates";
 import { useCategoryCounts } from "./useCategoryCounts";
 import { useExtras } from "./useExtras";
+import { useGearLeft } from "./useGearLeft";
 
 const CHOOSE_TIME = "Please choose a departure time.";
 
@@ -78,6 +79,12 @@ export function useBookingFlow(
   // Extras are lines on top of the people (a per-person one at most one per spot).
   const extras = useExtras(adventure, groupSize, { adventure: start.preselected, choices: sent?.extras });
   const lines = [...categories.lines, ...extras.lines];
+  const gearLeft = useGearLeft(
+    adventure?.id ?? null,
+    form.selectedDate,
+    extras.defs.some((d) => d.gear.length > 0),
+    start.gearLeft,
+  );
   const quote = bookingQuote(adventure, departure, groupSize, voucher, promo, lines);
   // The chosen adventure's effective policy (its own rules or the site's), as its refunds follow it.
   const adventurePolicy = adventure?.policy;
@@ -185,6 +192,8 @@ export function useBookingFlow(
     quote,
     categories,
     extras,
+    /** What is left of each gear size on the chosen date (the size selects mark the ones hired out). */
+    gearLeft,
     /** The booking's price lines as the summary lists them: categories, then extras. */
     lines,
     groupSize,

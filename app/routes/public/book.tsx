@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { listDateOptions } from "../../../server/domain/bookings/availability.server";
 import { createBooking } from "../../../server/domain/bookings/create-booking.server";
-import { extrasByAdventure, postedExtras } from "../../../server/domain/bookings/extras.server";
+import { extrasByAdventure, gearLeftOn, postedExtras } from "../../../server/domain/bookings/extras.server";
 import { cancelledBookingForm } from "../../../server/domain/bookings/payment-views.server";
 import {
   categoriesByAdventure,
@@ -33,6 +33,7 @@ import {
 } from "../../lib/booking";
 import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
+import { isIsoDate } from "../../lib/dates";
 import { postedText } from "../../lib/form-post";
 import { fieldErrorsFrom, formAnswer, formFailure, formView } from "../../lib/form-result";
 import { MAX_GROUP_SIZE } from "../../lib/group-size";
@@ -80,15 +81,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("adventure") ?? returned?.adventureId;
   const preselected = adventures.find((a) => a.id === wanted || a.slug === wanted)?.id ?? null;
   const initialDates = preselected ? ((await listDateOptions(db, preselected, booking.now())) ?? []) : [];
+  const back = returned?.adventureId === preselected ? returned : null;
   return {
     adventures,
     preselected,
     initialDates,
     offer: await waitlistOffer(getApp(context), url.searchParams, preselected, initialDates),
-    returned: returned?.adventureId === preselected ? returned : null,
+    returned: back,
+    gearLeft: await gearLeftForPage(
+      db,
+      preselected,
+      url.searchParams.get("date") ?? back?.selectedDate ?? "",
+    ),
     testMode: env.paymentsMode === "test",
     storedStatus: await storedPaymentStatus(getApp(context), url.searchParams.get("session_id")),
   };
+}
+
+/**
+ * The gear left per size on the date the page opens with (a waitlist offer's
+ * date, a cancelled checkout's) or a refused form post was sent for, so the size selects mark a size all hired out
+ * before any script runs: the count GET /api/adventures/:id/gear-left answers.
+ */
+async function gearLeftForPage(db: ReturnType<typeof getApp>["db"], adventure: string | null, date: string) {
+  if (!adventure || !isIsoDate(date)) return undefined;
+  const left = await gearLeftOn(db, adventure, date);
+  return left && Object.keys(left).length ? { adventure, date, left } : undefined;
 }
 
 /**
@@ -207,7 +225,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The banner says what the script's form says: the missing-fields sentence, else the server's detail.
     const banner = missingRequired(values) ? TEXT.missingFields : refused.message;
     const errors = fieldErrorsFrom(refused.errors, BOOKING_FORM_FIELDS);
-    return formAnswer(formFailure(refused.status, banner, { values, errors }), headers);
+    // The sizes shown again are marked with what is left on the date sent (a size hired out meanwhile).
+    const gearLeft = await gearLeftForPage(app.db, values.adventureId || null, values.selectedDate);
+    return formAnswer({ ...formFailure(refused.status, banner, { values, errors }), gearLeft }, headers);
   }
 }
 
@@ -222,7 +242,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { adventures, preselected, initialDates, testMode, storedStatus, offer, returned } = loaderData;
+  const { adventures, preselected, initialDates, testMode, storedStatus, offer, returned, gearLeft } =
+    loaderData;
   const waitlist = formView<{ message: string }, WaitlistValues>(actionData, WAITLIST_INTENT);
   const booked = formView<null, BookingFormValues>(actionData);
   const [params] = useSearchParams();
@@ -307,6 +328,7 @@ export default function BookPage({ loaderData, actionData }: Route.ComponentProp
             submitted={booked}
             prefill={offer?.live ? offer.prefill : (returned ?? undefined)}
             waitlist={waitlist}
+            gearLeft={(actionData as { gearLeft?: typeof gearLeft } | undefined)?.gearLeft ?? gearLeft}
           />
         </div>
       </div>

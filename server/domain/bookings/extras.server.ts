@@ -14,6 +14,7 @@ import {
   type ExtraDef,
   extrasFromForm,
   type GearHire,
+  type GearLeft,
   gearDemand,
   type ParticipantSizeField,
   participantSizeField,
@@ -23,6 +24,7 @@ import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import type { DB } from "../../db/client.server.ts";
 import {
   adventureExtras,
+  adventures,
   type BookingRow,
   bookingChanges,
   bookingGear,
@@ -362,4 +364,29 @@ export async function bookedExtras(
     }
     return { extra_id: l.ref_id, quantity: l.quantity, ...(Object.keys(sizes).length ? { sizes } : {}) };
   });
+}
+
+/**
+ * What is left of each size of the adventure's gear on a date, counted with
+ * the stock rule's own count (`hiredOn`): the booking form marks a size all
+ * hired out before the customer picks it. Numbers only, nothing of who hired
+ * them. The booking's own check under the locks stays the one that decides.
+ */
+export async function gearLeftOn(db: DB, adventureId: string, date: string): Promise<GearLeft | null> {
+  const [adventure] = await db
+    .select({ id: adventures.id })
+    .from(adventures)
+    .where(and(eq(adventures.id, adventureId), eq(adventures.isActive, true)));
+  if (!adventure) return null;
+  const itemIds = [
+    ...new Set((await loadExtraDefs(db, adventureId)).flatMap((d) => d.gear.map((g) => g.id))),
+  ];
+  if (!itemIds.length) return {};
+  const stock = await db.select().from(gearStock).where(inArray(gearStock.gearItemId, itemIds));
+  const left: GearLeft = {};
+  for (const s of stock) {
+    const hired = await hiredOn(db, date, s.gearItemId, s.size);
+    left[s.gearItemId] = { ...left[s.gearItemId], [s.size]: Math.max(0, s.quantity - hired) };
+  }
+  return left;
 }

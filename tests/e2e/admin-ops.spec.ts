@@ -47,9 +47,9 @@ test("login: a wrong password shows the server's detail; the right one opens the
   await expect(page.getByTestId("admin-role")).toHaveText("Administrator");
   const nav = page.getByRole("navigation", { name: "Admin" });
   // The spec's 15 entries, Trips, New booking, the four dive operations screens, Trip emails, the
-  // email log, Schedules, Invoices, Promo codes, Settings, Staff, the Audit log and Your sign-in,
-  // the daily screens first.
-  await expect(nav.getByRole("link")).toHaveCount(30);
+  // email log, Schedules, Gear hire, Invoices, Promo codes, Settings, Staff, the Audit log and Your
+  // sign-in, the daily screens first.
+  await expect(nav.getByRole("link")).toHaveCount(31);
   await expect(nav.getByRole("heading")).toHaveText(["Today", "Sales", "Website", "Set-up"]);
   await expect(page.getByText("Total Bookings")).toBeVisible();
   const token = await page.evaluate(() => window.localStorage.getItem("admin_token"));

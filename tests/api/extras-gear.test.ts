@@ -199,6 +199,9 @@ describe("the manifest's packing list", () => {
       { name: "Wetsuit", size: "M", quantity: 1 },
     ]);
     expect(packingText(group?.gear ?? [])).toBe("Fins M ×2, Wetsuit L ×1, Wetsuit M ×1");
+    // The booking's extras as booked, for the crew to bring (a meal pack, the sets themselves).
+    const mine = group?.bookings.find((b) => b.id === booking_id);
+    expect(mine?.extras).toContainEqual({ label: "Full gear set", quantity: 2 });
     const other = (await read(later.date)).adventures.filter((a) => a.adventure_id !== A);
     expect(other.every((a) => !("gear" in a))).toBe(true);
   });

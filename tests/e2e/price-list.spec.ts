@@ -280,6 +280,14 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
       "$45.00",
       "$155.00",
     ]);
+    // The trip day's manifest: the group's extras and the departure's gear to pack, by size.
+    await page.goto(`/admin/manifest?date=${date}`);
+    await expect(page.getByTestId("manifest-extras")).toHaveText("Extras: 4 × Full gear set");
+    await expect(page.getByTestId("manifest-gear")).toContainText("Gear to pack:");
+    await expect(page.getByTestId("manifest-gear")).toContainText("M ×2");
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId("manifest-extras").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("price-list-manifest-375.png") });
 
     // Person 3 is the child: the date input refuses an adult, and so does the server.
     await page.goto(link);

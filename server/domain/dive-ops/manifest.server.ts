@@ -17,6 +17,7 @@ import type { CrewShort } from "../../../app/lib/crew.ts";
 import { sydneyDate } from "../../../app/lib/dates.ts";
 import { startTimeText } from "../../../app/lib/departure.ts";
 import type { MedicalStatus } from "../../../app/lib/manifest.ts";
+import type { PriceLine } from "../../../app/lib/price-lines.ts";
 import {
   ageOn,
   type BookingReadiness,
@@ -77,6 +78,8 @@ export interface ManifestBooking {
   customer_email: string;
   group_size: number;
   special_requirements: string;
+  /** The booking's extras as booked ("4 × Camp meal pack"): what to bring for the group besides its gear. */
+  extras: { label: string; quantity: number }[];
   readiness: BookingReadiness;
   participants: ManifestParticipant[];
   /** Positions of the group with no participant entered yet ("Participant 2 — details missing"). */
@@ -146,6 +149,8 @@ export interface ManifestBookingRow {
   customerEmail: string;
   groupSize: number;
   specialRequirements: string;
+  /** The booking's price lines (categories and extras) as booked; none for the spec's booking. */
+  priceLines?: readonly PriceLine[];
   adventureId: string;
   adventureTitle: string;
   /** The booked departure's own start time ("HH:MM"), "" or absent when none. */
@@ -243,6 +248,9 @@ export function assembleManifest(
       customer_email: b.customerEmail,
       group_size: b.groupSize,
       special_requirements: b.specialRequirements,
+      extras: (b.priceLines ?? [])
+        .filter((l) => l.kind === "extra")
+        .map((l) => ({ label: l.label, quantity: l.quantity })),
       readiness: bookingReadiness(b.groupSize, own, adventure, waiverRequired),
       participants: own.map((p) => toParticipant(p, adventure, date, waiverRequired)),
       missing_positions: Array.from({ length: b.groupSize }, (_, i) => i + 1).filter((n) => !entered.has(n)),

@@ -116,6 +116,15 @@ export function BookingCard({
           <span className="whitespace-pre-line">{booking.special_requirements}</span>
         </p>
       ) : null}
+      {booking.extras.length ? (
+        <p
+          className="border-b border-slate-100 px-4 py-2 text-sm text-slate-700"
+          data-testid="manifest-extras"
+        >
+          <span className="font-semibold">Extras: </span>
+          {booking.extras.map((e) => `${e.quantity} × ${e.label}`).join(" · ")}
+        </p>
+      ) : null}
       <ul className="divide-y divide-slate-100">
         {booking.participants.map((p) => (
           <li key={p.id}>

@@ -21,8 +21,9 @@ import {
   upcomingCrewTrips,
 } from "../domain/dive-ops/crew.server.ts";
 import { instructorMedicalAnswers } from "../domain/dive-ops/instructor-medical.server.ts";
-import { loadManifest, type Manifest, nextTripDate } from "../domain/dive-ops/manifest.server.ts";
+import type { Manifest } from "../domain/dive-ops/manifest.server.ts";
 import { manifestCsv } from "../domain/dive-ops/manifest-csv.server.ts";
+import { loadManifest, nextTripDate } from "../domain/dive-ops/manifest-queries.server.ts";
 import { upcomingNotReady } from "../domain/dive-ops/not-ready.server.ts";
 import { badRequest } from "../errors.server.ts";
 import type { Services } from "../services.server.ts";

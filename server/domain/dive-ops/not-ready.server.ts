@@ -3,7 +3,8 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { addDays, sydneyDate } from "../../../app/lib/dates.ts";
 import type { DB } from "../../db/client.server.ts";
 import { adventures, bookings } from "../../db/schema.ts";
-import { manifestBookingColumns, type NotReadyBooking } from "./manifest.server.ts";
+import type { NotReadyBooking } from "./manifest.server.ts";
+import { manifestBookingColumns } from "./manifest-queries.server.ts";
 import { readinessForBookings } from "./participants.server.ts";
 
 /** Confirmed bookings of the next `days` days (from today in Sydney) that are not ready, soonest first. */

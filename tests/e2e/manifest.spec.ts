@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { formatDateAU } from "../../app/lib/dates";
-import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
@@ -15,6 +14,7 @@ import {
   uniqueEmail,
 } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
+import { readyDiverDetails } from "../helpers/participant-details";
 
 /**
  * The trip-day manifest of a date with two paid bookings on two adventures
@@ -73,22 +73,13 @@ test("the manifest at the dive site, on paper and as CSV", async ({ page }, test
     // The first diver of the first group, entered by the operator; the second person is still to come.
     const put = await page.request.put(`/api/admin/bookings/${dive.booking_id}/participants/1`, {
       headers: bearer(token),
-      data: {
-        full_name: "Maya Walker",
+      data: readyDiverDetails("Maya Walker", {
         date_of_birth: "1994-02-03",
-        email: "",
         emergency_contact_name: "Tom Walker",
-        emergency_contact_phone: "0400 555 666",
         height_cm: 168,
         weight_kg: 62,
         wetsuit_size: "S",
-        fin_size: "M",
-        cert_agency: "",
-        cert_level: "",
-        cert_number: "",
-        last_dive_date: null,
-        medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
-      },
+      }),
     });
     expect(put.status(), await put.text()).toBe(200);
 

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
-import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { expect, type Page, test } from "../fixtures/test";
+import { readyDiverDetails } from "../helpers/participant-details";
 import { type ServerProcess, startServer, tempDataDir } from "../helpers/server-process";
 import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
@@ -106,22 +106,12 @@ async function departureOfSix(): Promise<string> {
       payment: "on_the_day",
     });
     for (const [i, full_name] of names.entries()) {
-      await call(owner, `/api/admin/bookings/${made.booking_id}/participants/${i + 1}`, "PUT", {
-        full_name,
-        date_of_birth: "1990-02-03",
-        email: "",
-        emergency_contact_name: `${full_name} Sr`,
-        emergency_contact_phone: "0400 111 222",
-        height_cm: 170,
-        weight_kg: 70,
-        wetsuit_size: "M",
-        fin_size: "M",
-        cert_agency: "",
-        cert_level: "",
-        cert_number: "",
-        last_dive_date: null,
-        medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
-      });
+      await call(
+        owner,
+        `/api/admin/bookings/${made.booking_id}/participants/${i + 1}`,
+        "PUT",
+        readyDiverDetails(full_name, { emergency_contact_phone: "0400 111 222" }),
+      );
     }
   }
   const manifest = await call(owner, `/api/admin/manifest?date=${DATE}`, "GET");

@@ -5,10 +5,11 @@
  * missing diver's buddy and emergency contact; once they are back, the dive
  * ends and is in the dive log.
  */
-import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
+
 import { expect, test } from "../fixtures/test";
 import { adminToken, bearer, signIn, uniqueEmail } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll } from "../helpers/page-checks";
+import { readyDiverDetails } from "../helpers/participant-details";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -39,22 +40,7 @@ test("divers counted out and back; a diver still in the water sets off the alarm
   ] as const) {
     const put = await request.put(`/api/admin/bookings/${bookingId}/participants/${position}`, {
       headers: bearer(token),
-      data: {
-        full_name: name,
-        date_of_birth: "1990-02-03",
-        email: "",
-        emergency_contact_name: contact,
-        emergency_contact_phone: "0400 555 666",
-        height_cm: 170,
-        weight_kg: 70,
-        wetsuit_size: "M",
-        fin_size: "M",
-        cert_agency: "",
-        cert_level: "",
-        cert_number: "",
-        last_dive_date: null,
-        medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
-      },
+      data: readyDiverDetails(name, { emergency_contact_name: contact }),
     });
     expect(put.status(), await put.text()).toBe(200);
   }

@@ -1,9 +1,9 @@
 import { createServer } from "node:net";
 import { Secret, TOTP } from "otpauth";
-import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical";
 import { expect, test } from "../fixtures/test";
 import { clickForAnswer } from "../helpers/answered";
 import { expectNoSidewaysScroll } from "../helpers/page-checks";
+import { readyDiverDetails } from "../helpers/participant-details";
 import { type ServerProcess, startServer, tempDataDir } from "../helpers/server-process";
 import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 
@@ -205,22 +205,10 @@ test("the owner invites a crew member, who signs in and opens the manifest but n
   // The first guest's details, as the group would give them: the manifest lists them to check in.
   const details = await request.put(`${origin}/api/admin/bookings/${bookingId}/participants/1`, {
     headers: ownerApi,
-    data: {
-      full_name: "Lena Lake",
-      date_of_birth: "1990-02-03",
-      email: "",
+    data: readyDiverDetails("Lena Lake", {
       emergency_contact_name: "Lars Lake",
       emergency_contact_phone: "0400 111 222",
-      height_cm: 170,
-      weight_kg: 70,
-      wetsuit_size: "M",
-      fin_size: "M",
-      cert_agency: "",
-      cert_level: "",
-      cert_number: "",
-      last_dive_date: null,
-      medical_answers: Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])),
-    },
+    }),
   });
   expect(details.status(), await details.text()).toBe(200);
   await page.goto(`${origin}/admin/trips?date=${date}`);

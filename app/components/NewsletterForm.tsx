@@ -1,6 +1,7 @@
 import { CircleCheck, CircleExclamationPoint } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { postJson } from "../lib/api";
+import { useAdoptTypedValues } from "../lib/typed-before-hydration";
 
 type State = { kind: "idle" | "sending" } | { kind: "success" | "error"; message: string };
 
@@ -27,6 +28,9 @@ export function NewsletterForm() {
   const id = useId();
   const inputId = `${id}-email`;
   const statusId = `${id}-status`;
+  const formRef = useRef<HTMLFormElement>(null);
+  // An address typed before the scripts took over is the one subscribed.
+  useAdoptTypedValues(formRef, (typed) => setEmail(String(typed.get("email") ?? "")));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -57,6 +61,7 @@ export function NewsletterForm() {
   const error = state.kind === "error";
   return (
     <form
+      ref={formRef}
       method="post"
       action={NEWSLETTER_ACTION}
       onSubmit={submit}

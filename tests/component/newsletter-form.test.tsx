@@ -3,6 +3,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import { NewsletterForm } from "../../app/components/NewsletterForm";
+import { serverHtml } from "./server-html";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -69,6 +70,21 @@ test("with JavaScript it calls the API in place and shows the server's thank-you
   const [url, init] = fetch.mock.calls[0];
   expect(url).toBe("/api/newsletter/subscribe");
   expect(JSON.parse(String(init?.body))).toEqual({ email: "ava@example.com" });
+});
+
+test("an address typed before the scripts took over is the one the script sends", async () => {
+  const fetch = vi.spyOn(window, "fetch").mockResolvedValue(
+    new Response(JSON.stringify({ success: true, id: "x", message: "Thanks for subscribing!" }), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    }),
+  );
+  const html = serverHtml(<NewsletterForm />);
+  await userEvent.fill(page.getByRole("textbox", { name: "Email address" }), "early@example.com");
+  await html.hydrate();
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect.element(page.getByRole("status")).toHaveTextContent("Thanks for subscribing!");
+  expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual({ email: "early@example.com" });
 });
 
 test("with JavaScript an empty or malformed address is answered in place, without a request", async () => {

@@ -1,8 +1,9 @@
 import { BellRing, CheckCircle2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { requestJson } from "../../lib/api";
 import type { FormView } from "../../lib/form-result";
 import { type GroupSizeRange, groupSizeChoices, peopleText } from "../../lib/group-size";
+import { useAdoptTypedValues } from "../../lib/typed-before-hydration";
 import {
   WAITLIST_FORM_FIELDS,
   WAITLIST_INTENT,
@@ -57,6 +58,13 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
   const [error, setError] = useState(submitted?.detail ?? "");
   const [fieldErrors, setFieldErrors] = useState<WaitlistAnswer["errors"]>(submitted?.errors ?? {});
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was chosen and typed before the scripts took over is what joins the list.
+  useAdoptTypedValues(formRef, (typed) => {
+    setDate(String(typed.get(F.date) ?? ""));
+    setEmail(String(typed.get(F.email) ?? ""));
+    setGroupSize(String(typed.get(F.group_size) ?? String(range.min)));
+  });
   if (full.length === 0) return null;
   const choices = groupSizeChoices(range);
 
@@ -110,7 +118,14 @@ export function WaitlistForm({ adventureId, dates, range, action, submitted, pre
           {message}
         </p>
       ) : (
-        <form method="post" action={action} onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <form
+          ref={formRef}
+          method="post"
+          action={action}
+          onSubmit={submit}
+          noValidate
+          className="mt-4 space-y-4"
+        >
           <input type="hidden" name="intent" value={WAITLIST_INTENT} />
           <input type="hidden" name={F.adventure_id} value={adventureId} />
           {error ? <ErrorBanner message={error} /> : null}

@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, Lock } from "lucide-react";
+import { FlaskConical } from "lucide-react";
 import { useState } from "react";
 import { data, redirect } from "react-router";
 import { payTestCheckout } from "../../../server/domain/bookings/settle.server";
@@ -6,14 +6,18 @@ import { HttpError } from "../../../server/errors.server";
 import { effectiveStatus, findTestSession } from "../../../server/payments/test-checkout.server";
 import { validateBody } from "../../../server/security/text.server";
 import { successUrl } from "../../components/booking/payment-status";
-import { requestJson } from "../../lib/api";
-import { CARD_TEXT, testCardSchema } from "../../lib/booking";
+import {
+  type CardValues,
+  type Errors,
+  paymentErrors,
+  TestCardForm,
+} from "../../components/checkout/TestCardForm";
+import { testCardSchema } from "../../lib/booking";
 import { NO_STORE_HEADERS } from "../../lib/cache-control";
 import { getApp } from "../../lib/context";
 import { postedText } from "../../lib/form-post";
 import { formAnswer, formFailure, formView } from "../../lib/form-result";
 import { formatMoney } from "../../lib/money";
-import { useResultInView } from "../../lib/result-in-view";
 import { seo } from "../../lib/seo";
 import { siteInfo, siteName } from "../../lib/site";
 import { useRootData } from "../../root";
@@ -53,27 +57,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** Formats digits as 4-digit groups while typing. */
-const groupDigits = (v: string) =>
-  v
-    .replace(/\D/g, "")
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, "$1 ");
-const formatExpiry = (v: string) => {
-  const d = v.replace(/\D/g, "").slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
-};
-
-type Errors = Partial<Record<"card_number" | "expiry" | "cvc" | "name" | "email" | "form", string>>;
-type CardValues = { card_number: string; expiry: string; cvc: string; name: string; email: string };
-
-/** A refused payment as the form shows it: a decline above the button, else the field messages or the detail. */
-function paymentErrors(status: number, fieldErrors: Errors, detail: string): Errors {
-  if (fieldErrors.card_number === CARD_TEXT.declined) return { form: CARD_TEXT.declined };
-  if (Object.keys(fieldErrors).length) return fieldErrors;
-  return { form: status > 0 ? detail : "We could not reach the payment service. Please try again." };
-}
-
 /**
  * The card form without JavaScript posts here: the same schema and the same
  * payTestCheckout as the JSON route, then a 303 to the success page, which
@@ -111,44 +94,8 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const { session } = loaderData;
   const site = siteInfo(useRootData().content);
   const answer = formView(actionData);
-  const [values, setValues] = useState<CardValues>(
-    answer.values ?? { card_number: "", expiry: "", cvc: "", name: "", email: "" },
-  );
-  const [errors, setErrors] = useState<Errors>(answer.errors);
-  // Each refusal is a new errors object: its message comes into view once the payment call has answered.
-  const refusedRef = useResultInView<HTMLParagraphElement>(errors.form ? errors : null);
-  const [paying, setPaying] = useState(false);
   const [status, setStatus] = useState(answer.status === 410 ? "expired" : session.status);
   const total = formatMoney(session.amountTotalCents, session.currency, true);
-
-  const set =
-    (key: keyof typeof values, format?: (v: string) => string) => (e: React.ChangeEvent<HTMLInputElement>) =>
-      setValues((v) => ({ ...v, [key]: format ? format(e.target.value) : e.target.value }));
-
-  async function pay(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = testCardSchema.safeParse({ ...values, expiry: values.expiry.replace(/\s/g, "") });
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-    }
-    if (session.needsEmail && !values.email.trim()) next.email = "Enter your email address for the receipt";
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    setPaying(true);
-    const result = await requestJson<{ redirect_url: string }>(
-      "POST",
-      `/api/payments/v1/test-checkout/${session.id}/pay`,
-      parsed.data,
-    );
-    if (result.ok) {
-      window.location.assign(result.data.redirect_url);
-      return;
-    }
-    setPaying(false);
-    if (result.status === 410) setStatus("expired");
-    setErrors(paymentErrors(result.status, result.errors as Errors, result.detail));
-  }
 
   return (
     <div className="min-h-screen bg-white text-slate-800">
@@ -228,152 +175,16 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               </a>
             </div>
           ) : (
-            // With JavaScript the script pays through the JSON route; without it the browser posts to this page.
-            <form method="post" onSubmit={pay} noValidate className="space-y-5">
-              <h2 id="pay" className="font-sans text-xl font-semibold text-slate-900">
-                Pay with card
-              </h2>
-              {/* A refusal comes first in the form, where a phone shows it (brought into view with the scripts). */}
-              {errors.form ? (
-                <p
-                  ref={refusedRef}
-                  tabIndex={-1}
-                  role="alert"
-                  className="rounded-[12px] bg-[#fdeced] px-4 py-3 text-sm font-medium text-[#a3242f]"
-                >
-                  {errors.form}
-                </p>
-              ) : null}
-              {session.needsEmail ? (
-                <CheckoutField label="Email" error={errors.email} id="email">
-                  <input
-                    id="email"
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    className={inputClass(errors.email)}
-                    value={values.email}
-                    onChange={set("email")}
-                    aria-invalid={Boolean(errors.email)}
-                  />
-                </CheckoutField>
-              ) : null}
-              <CheckoutField label="Card number" error={errors.card_number} id="card_number">
-                <div className="relative">
-                  <input
-                    id="card_number"
-                    name="card_number"
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="1234 1234 1234 1234"
-                    className={`${inputClass(errors.card_number)} pr-11`}
-                    value={values.card_number}
-                    onChange={set("card_number", groupDigits)}
-                    aria-invalid={Boolean(errors.card_number)}
-                  />
-                  <CreditCard
-                    className="pointer-events-none absolute top-1/2 right-3.5 size-5 -translate-y-1/2 text-slate-400"
-                    aria-hidden="true"
-                  />
-                </div>
-              </CheckoutField>
-              <div className="grid grid-cols-2 gap-4">
-                <CheckoutField label="Expiry (MM / YY)" error={errors.expiry} id="expiry">
-                  <input
-                    id="expiry"
-                    name="expiry"
-                    inputMode="numeric"
-                    autoComplete="cc-exp"
-                    placeholder="MM / YY"
-                    className={inputClass(errors.expiry)}
-                    value={values.expiry}
-                    onChange={set("expiry", formatExpiry)}
-                    aria-invalid={Boolean(errors.expiry)}
-                  />
-                </CheckoutField>
-                <CheckoutField label="CVC" error={errors.cvc} id="cvc">
-                  <input
-                    id="cvc"
-                    name="cvc"
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    maxLength={4}
-                    className={inputClass(errors.cvc)}
-                    value={values.cvc}
-                    onChange={set("cvc", (v) => v.replace(/\D/g, ""))}
-                    aria-invalid={Boolean(errors.cvc)}
-                  />
-                </CheckoutField>
-              </div>
-              <CheckoutField label="Name on card" error={errors.name} id="name">
-                <input
-                  id="name"
-                  name="name"
-                  autoComplete="cc-name"
-                  className={inputClass(errors.name)}
-                  value={values.name}
-                  onChange={set("name")}
-                  aria-invalid={Boolean(errors.name)}
-                />
-              </CheckoutField>
-              <button
-                type="submit"
-                disabled={paying}
-                className="flex w-full items-center justify-center gap-2 rounded-[12px] bg-[#d62839] px-5 py-3.5 text-base font-semibold text-white shadow-sm transition-colors hover:bg-[#b5202f] disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                <Lock className="size-4" aria-hidden="true" />
-                {paying ? "Processing..." : `Pay ${total}`}
-              </button>
-              <a
-                href={session.cancelUrl}
-                className="block text-center text-sm font-medium text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline"
-              >
-                Cancel and return to {site.title}
-              </a>
-              <p className="rounded-[12px] bg-slate-50 px-4 py-3 text-xs leading-relaxed text-slate-600">
-                Test cards: <span className="font-mono">4242 4242 4242 4242</span> succeeds,{" "}
-                <span className="font-mono">4000 0000 0000 0002</span> is declined. Use any future expiry and
-                any 3-digit CVC.
-              </p>
-            </form>
+            <TestCardForm
+              session={session}
+              total={total}
+              siteTitle={site.title}
+              answer={answer}
+              onExpired={() => setStatus("expired")}
+            />
           )}
         </section>
       </div>
-    </div>
-  );
-}
-
-function inputClass(error?: string) {
-  return `block w-full rounded-[12px] border bg-white px-3.5 py-3 text-base text-slate-800 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 sm:text-sm ${
-    error
-      ? "border-[#e63946] focus:ring-[#e63946]/30"
-      : "border-slate-300 focus:border-[#e63946] focus:ring-[#e63946]/25"
-  }`;
-}
-
-function CheckoutField({
-  label,
-  error,
-  id,
-  children,
-}: {
-  label: string;
-  error?: string;
-  id: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p className="mt-1.5 text-sm text-[#c62f3b]" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

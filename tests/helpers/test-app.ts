@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { inject } from "vitest";
 import { createApp } from "../../server/app.server.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
@@ -8,8 +6,8 @@ import { parseEnv } from "../../server/env.server.ts";
 import { createLogger, type Logger } from "../../server/log.server.ts";
 import { secretBox } from "../../server/security/secret-box.server.ts";
 import { buildServices, type ServiceOptions, type Services } from "../../server/services.server.ts";
-import { SNAPSHOT } from "./global-setup.ts";
 import { createPgDatabase } from "./pg.ts";
+import { leaseSeededPglite } from "./pglite-pool.ts";
 
 export { PG_ADMIN_URL } from "./pg.ts";
 
@@ -29,9 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  // A File named .tar: PGlite reads the dump as uncompressed by its name.
-  const snapshot = new File([readFileSync(SNAPSHOT)], path.basename(SNAPSHOT));
-  return openDatabase({ snapshot, migrate: false });
+  return leaseSeededPglite();
 }
 
 export interface TestContext {

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+// Before the server's modules load (see the module).
+import "../server/module-hooks.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "tw-e2e-"));
 process.env.DATA_DIR = dataDir;

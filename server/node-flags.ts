@@ -22,3 +22,10 @@
  * it. `npm run dev` runs Vite in the same process and keeps V8's defaults.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=256", "--liftoff-only"];
+
+/**
+ * The maintenance scripts (`npm run backup`, `restore`, `admin:two-factor-off`)
+ * load the database's modules statically, so they take the module hooks
+ * (server/module-hooks.ts) as a preload; package.json passes the same flag.
+ */
+export const SCRIPT_NODE_FLAGS = ["--import", "./server/module-hooks.ts"];

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, expect, it } from "vitest";
+import { SCRIPT_NODE_FLAGS } from "../../server/node-flags.ts";
 import { seededDataDir, seededPgDatabase } from "../helpers/seeded-data-dir.ts";
 import { startServer } from "../helpers/server-process.ts";
 
@@ -35,7 +36,7 @@ async function lostAuthenticator(env: Record<string, string>) {
     expect(await first.stop("SIGTERM")).toBe(0);
   }
 
-  const run = spawnSync(process.execPath, ["scripts/admin-two-factor-off.ts"], {
+  const run = spawnSync(process.execPath, [...SCRIPT_NODE_FLAGS, "scripts/admin-two-factor-off.ts"], {
     env: { ...process.env, DATABASE_URL: "", ...env },
     encoding: "utf8",
   });

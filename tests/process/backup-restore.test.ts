@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SCRIPT_NODE_FLAGS } from "../../server/node-flags.ts";
 import { seededDataDir } from "../helpers/seeded-data-dir.ts";
 import { createPgDatabase, type ServerProcess, startServer, tempDataDir } from "../helpers/server-process.ts";
 
@@ -10,7 +11,7 @@ const PAY = { card_number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", n
 /** Runs one npm script's program (what `npm run backup|restore` runs) with env; answers its exit and output. */
 function run(script: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(process.execPath, [...SCRIPT_NODE_FLAGS, script, ...args], {
       env: { ...process.env, LOG_LEVEL: "silent", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

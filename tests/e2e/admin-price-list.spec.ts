@@ -1,4 +1,4 @@
-import { adminApi, adminToken } from "../fixtures/admin-session";
+import { adminApi, adminToken, adventureFields, createAdventure } from "../fixtures/admin-session";
 import { expect, test } from "../fixtures/test";
 import { signIn } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll } from "../helpers/page-checks";
@@ -19,21 +19,8 @@ test("two categories, an extra with gear and its stock, set up in the console an
 }) => {
   const token = await adminToken(request);
   const run = Date.now().toString(36);
-  const fields = {
-    title: `Price List Reef ${run}`,
-    slug: `price-list-reef-${run}`,
-    base_price: 150,
-    duration: "3 hours",
-    location: "Shelly Beach, Manly",
-    category: "scuba-diving",
-    requires_certification: false,
-    group_size_min: 1,
-    group_size_max: 4,
-    sort_order: 999,
-  };
-  const created = await adminApi<{ id: string }>(request, token, "POST", "/api/admin/adventures-pro", fields);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const adventureId = created.body.id;
+  const fields = adventureFields(`Price List Reef ${run}`, `price-list-reef-${run}`);
+  const adventureId = await createAdventure(request, token, fields);
   const suit = `Wetsuit ${run}`;
   const shot = (name: string) => page.screenshot({ path: test.info().outputPath(name), fullPage: true });
   try {

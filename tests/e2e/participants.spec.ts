@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { MEDICAL_QUESTION_IDS, MEDICAL_QUESTIONS } from "../../app/lib/medical";
-import { adminApi, adminToken } from "../fixtures/admin-session";
+import { adminApi, adminToken, adventureFields, createAdventure } from "../fixtures/admin-session";
 import { type APIRequestContext, expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
@@ -32,21 +32,11 @@ const PHONE = { width: 375, height: 740 };
 /** A certified dive of the test's own with one open date far ahead; `cleanup` takes it off the site. */
 async function certifiedDive(request: APIRequestContext, token: string, tag: string) {
   const run = `${tag}-${Date.now().toString(36)}`;
-  const fields = {
-    title: `Cert Reef ${run}`,
-    slug: `cert-reef-${run}`,
+  const fields = adventureFields(`Cert Reef ${run}`, `cert-reef-${run}`, {
     base_price: 120,
-    duration: "3 hours",
-    location: "Shelly Beach, Manly",
-    category: "scuba-diving",
     requires_certification: true,
-    group_size_min: 1,
-    group_size_max: 4,
-    sort_order: 999,
-  };
-  const created = await adminApi<{ id: string }>(request, token, "POST", "/api/admin/adventures-pro", fields);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const adventureId = created.body.id;
+  });
+  const adventureId = await createAdventure(request, token, fields);
   const date = addDays(sydneyToday(), 40 + Math.floor(Math.random() * 100));
   const slot = await adminApi(request, token, "POST", "/api/admin/availability", {
     adventure_id: adventureId,

@@ -1,5 +1,5 @@
 import { E2E_SMTP_PORT } from "../../playwright.config";
-import { adminApi, adminToken } from "../fixtures/admin-session";
+import { adminApi, adminToken, adventureFields, createAdventure } from "../fixtures/admin-session";
 import { expect, type Page, test } from "../fixtures/test";
 import {
   addDays,
@@ -63,15 +63,7 @@ interface PriceList {
 type Api = Parameters<typeof adminApi>[0];
 
 async function setUpPriceList(request: Api, token: string, run: string): Promise<PriceList> {
-  const created = await adminApi<{ id: string }>(
-    request,
-    token,
-    "POST",
-    "/api/admin/adventures-pro",
-    fields(run),
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const adventureId = created.body.id;
+  const adventureId = await createAdventure(request, token, fields(run));
   const date = addDays(sydneyToday(), 40 + Math.floor(Math.random() * 100));
   const slot = await adminApi(request, token, "POST", "/api/admin/availability", {
     adventure_id: adventureId,
@@ -112,18 +104,7 @@ async function setUpPriceList(request: Api, token: string, run: string): Promise
   };
 }
 
-const fields = (run: string) => ({
-  title: `Reef Family Day ${run}`,
-  slug: `reef-family-day-${run}`,
-  base_price: 150,
-  duration: "3 hours",
-  location: "Shelly Beach, Manly",
-  category: "scuba-diving",
-  requires_certification: false,
-  group_size_min: 1,
-  group_size_max: 4,
-  sort_order: 999,
-});
+const fields = (run: string) => adventureFields(`Reef Family Day ${run}`, `reef-family-day-${run}`);
 
 async function tearDown(request: Api, token: string, run: string, list: PriceList | null) {
   if (!list) return;

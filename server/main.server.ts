@@ -28,6 +28,8 @@ import { buildServices } from "./services.server.ts";
 
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const DRAIN_MS = 8_000;
+/** How long an idle keep-alive connection stays open: past the 60 s that pooling clients and proxies commonly keep one. */
+const KEEP_ALIVE_MS = 65_000;
 
 export async function main(options: { onStop?: () => Promise<void> } = {}) {
   const env = parseEnv();
@@ -123,6 +125,11 @@ export async function main(options: { onStop?: () => Promise<void> } = {}) {
     if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
     else listener(req, res);
   });
+  // An idle connection is kept for longer than the clients and proxies that pool connections keep
+  // one (a load balancer's idle limit is commonly 60 s; Node's own default here is 5 s). A client
+  // that reuses a pooled connection just as the server closes it gets a reset instead of an answer,
+  // so the side that closes first must be the client.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   // Signals are handled from before the first request can arrive: a SIGTERM sent as soon as the
   // server says it is listening must still drain and close the database.

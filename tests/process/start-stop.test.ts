@@ -1,4 +1,5 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { Agent, get } from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sendMethod } from "../helpers/http-raw.ts";
@@ -18,6 +19,20 @@ function openToOthers(dir: string): string[] {
   return open;
 }
 
+/** The Keep-Alive header of an answer to a client that pools its connections. */
+function keepAliveAdvertised(url: string): Promise<string | undefined> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (res) => {
+      res.resume();
+      res.on("end", () => {
+        agent.destroy();
+        resolve(res.headers["keep-alive"]);
+      });
+    }).on("error", reject);
+  });
+}
+
 describe("the production server process", () => {
   const data = tempDataDir();
   afterAll(() => data.remove());
@@ -35,6 +50,9 @@ describe("the production server process", () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+    // A pooled connection is kept past the 60 s a pooling client or proxy keeps one, so the
+    // client closes first and never sends a request on a socket the server is closing.
+    expect(await keepAliveAdvertised(`${server.url}/healthz`)).toBe("timeout=65");
     // Each page's methods come from the build's route modules: the contact page takes its form's POST.
     for (const [method, path, status, allow] of [
       ["TRACE", "/", 405, "GET, HEAD, OPTIONS"],

@@ -20,7 +20,7 @@ function openToOthers(dir: string): string[] {
 }
 
 /** The Keep-Alive header of an answer to a client that pools its connections. */
-function keepAliveAdvertised(url: string): Promise<string | undefined> {
+function keepAliveAdvertised(url: string): Promise<string | string[] | undefined> {
   const agent = new Agent({ keepAlive: true });
   return new Promise((resolve, reject) => {
     get(url, { agent }, (res) => {

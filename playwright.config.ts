@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./server/node-flags.ts";
-import { CHROMIUM_ARGS } from "./tests/helpers/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /**
@@ -47,7 +47,7 @@ export default defineConfig({
     // (test.use({ serviceWorkers: "allow" })): page.route must see each request the page makes.
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,7 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
-import { CHROMIUM_ARGS } from "./tests/helpers/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
 
 // Separate from vite.config.ts so tests do not load the React Router plugin.
 export default defineConfig({
@@ -45,7 +45,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+                executablePath: CHROMIUM_PATH,
                 args: CHROMIUM_ARGS,
               },
             }),

@@ -46,7 +46,7 @@ import { parseEnv } from "../../server/env.server.ts";
 import { createLogger } from "../../server/log.server.ts";
 import { buildServices, type Services } from "../../server/services.server.ts";
 import { insertBooking } from "../helpers/admin.ts";
-import { CHROMIUM_ARGS } from "../helpers/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 import { htmlErrors } from "../helpers/html-checker.ts";
 import { confirmationTokens, subscribeConfirmed } from "../helpers/newsletter.ts";
 import { sentText } from "../helpers/outbox.ts";
@@ -178,7 +178,7 @@ async function adminSignIn(): Promise<{ html: string; console: string[] }> {
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -35,6 +35,21 @@ const meal: ExtraDef = {
   gear: [],
 };
 
+const hat: ExtraDef = {
+  id: "hat",
+  name: "Sun hat",
+  price_cents: 900,
+  per: "booking",
+  required: false,
+  gear: [],
+};
+/** A form as the booking page posts it. */
+const form = (pairs: [string, string][]) => {
+  const f = new FormData();
+  for (const [k, v] of pairs) f.append(k, v);
+  return f;
+};
+
 describe("resolveExtras", () => {
   it("prices a per-person extra for the group and a required per-booking one once", () => {
     const out = resolveExtras([set, meal], [{ extra_id: "set", sizes: { w: ["M", "L"], f: ["M", "M"] } }], 2);
@@ -76,20 +91,6 @@ describe("resolveExtras", () => {
 });
 
 describe("extrasFromForm", () => {
-  const hat: ExtraDef = {
-    id: "hat",
-    name: "Sun hat",
-    price_cents: 900,
-    per: "booking",
-    required: false,
-    gear: [],
-  };
-  const form = (pairs: [string, string][]) => {
-    const f = new FormData();
-    for (const [k, v] of pairs) f.append(k, v);
-    return f;
-  };
-
   it("reads a count, a tick and a size per unit in page order; a required extra comes with its sizes alone", () => {
     const posted = form([
       [extraFieldName("set"), "2"],
@@ -297,20 +298,7 @@ describe("the console's and the API's schemas", () => {
 });
 
 describe("what the mutation run found unstated", () => {
-  const hat: ExtraDef = {
-    id: "hat",
-    name: "Sun hat",
-    price_cents: 900,
-    per: "booking",
-    required: false,
-    gear: [],
-  };
   const kit: ExtraDef = { ...set, id: "kit", name: "Rental kit", required: true };
-  const form = (pairs: [string, string][]) => {
-    const f = new FormData();
-    for (const [k, v] of pairs) f.append(k, v);
-    return f;
-  };
 
   it("the form's field names are the ones the page posts", () => {
     expect([extraFieldName("set"), gearSizeFieldName("set", "w")]).toEqual(["extra_set", "extra_set_w"]);

@@ -20,6 +20,9 @@ const projects = [
       include: ["tests/api/**/*.test.ts"],
       exclude: ["tests/api/fuzz.test.ts"],
       environment: "node",
+      // As in `npm test`: each file builds its own app and database, so files share a worker's
+      // loaded modules instead of importing the app again for every file of every mutant.
+      isolate: false,
       globalSetup: ["tests/helpers/global-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -92,6 +92,17 @@ describe("Stripe Checkout through the SDK", () => {
     const expires = Number(body.expires_at) * 1000 - Date.now();
     expect(expires).toBeGreaterThan(30 * 60_000);
     expect(expires).toBeLessThan(33 * 60_000);
+    // The card payment carries the booking too (a refund or dispute names it), the receipt goes to the
+    // customer, and the line names the trip.
+    expect(body.payment_intent_data.metadata.booking_id).toBe(created.booking_id);
+    expect(body.customer_email).toBe("mia@example.com");
+    expect(body.line_items[0].price_data.product_data.name).toBe("Discover Scuba Diving");
+    expect(body.line_items[0].price_data.product_data.description).toContain(created.reference);
+    // A retried request for the same booking opens no second session (money moves once).
+    expect(call?.idempotencyKey).toBe(`checkout-${created.booking_id}`);
+    // The hold ends when Stripe's session does.
+    const [row] = await t.db.select().from(payments).where(eq(payments.sessionId, created.session_id));
+    expect(row.expiresAt.getTime()).toBe(Number(body.expires_at) * 1000);
   });
 
   it("a status check re-reads the session from Stripe and confirms once paid", async () => {

@@ -262,7 +262,11 @@ describe("paying, cancelling and expiring", () => {
       jsonRequest("POST", { ...PAY, card_number: "4000 0000 0000 0002" }),
     );
     expect(declined.status).toBe(402);
-    expect((await declined.json()).detail).toBe("Your card was declined.");
+    // The form shows the refusal at the card number.
+    expect(await declined.json()).toMatchObject({
+      detail: "Your card was declined.",
+      errors: { card_number: "Your card was declined." },
+    });
     const invalid = await t.app.request(
       `/api/payments/v1/test-checkout/${body.session_id}/pay`,
       jsonRequest("POST", { ...PAY, card_number: "4242 4242 4242 4241" }),

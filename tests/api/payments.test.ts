@@ -118,6 +118,11 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
       jsonRequest("POST", PAY),
     );
     expect(noEmail.status).toBe(400);
+    // A payment with no email on file asks for one at the field, for the receipt.
+    expect(await noEmail.json()).toMatchObject({
+      detail: "email: Enter your email address for the receipt",
+      errors: { email: "Enter your email address for the receipt" },
+    });
     const pay = await t.app.request(
       `/api/payments/v1/test-checkout/${session_id}/pay`,
       jsonRequest("POST", { ...PAY, email: "payer@example.com" }),

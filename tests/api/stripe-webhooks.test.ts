@@ -181,9 +181,11 @@ describe("POST /api/payments/v1/webhook/stripe", () => {
       body: payload,
     });
     expect(unsigned.status).toBe(400);
+    expect((await unsigned.json()).detail).toBe("Missing Stripe-Signature header");
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const tampered = await deliver(payload.replace('"paid"', '"unpaid"'), SECRET, header);
     expect(tampered.status).toBe(400);
+    expect((await tampered.json()).detail).toBe("Invalid Stripe signature");
     const wrong = await deliver(payload, "whsec_someone_else");
     expect(wrong.status).toBe(400);
     const garbage = await deliver(payload, SECRET, "t=1,v1=deadbeef");

@@ -263,3 +263,39 @@ describe("email outbox sender", () => {
     expect(row.status).toBe("pending");
   });
 });
+
+describe("a paid test checkout after its expiry", () => {
+  it("stays paid: the expiry ends an open session only", async () => {
+    const clock = testClock();
+    const own = await createTestApp({}, { now: clock.now });
+    try {
+      const open = (body: Record<string, unknown>) =>
+        own.app.request("/api/payments/v1/checkout/session", jsonRequest("POST", body));
+      const status = async (id: string) =>
+        (await (await own.app.request(`/api/payments/v1/checkout/status/${id}`)).json()) as {
+          status: string;
+          payment_status: string;
+        };
+      const paid = (
+        (await (await open({ amount: 40, customer_email: "payer@example.com" })).json()) as {
+          session_id: string;
+        }
+      ).session_id;
+      const unpaid = (
+        (await (await open({ amount: 40, customer_email: "payer@example.com" })).json()) as {
+          session_id: string;
+        }
+      ).session_id;
+      const pay = await own.app.request(
+        `/api/payments/v1/test-checkout/${paid}/pay`,
+        jsonRequest("POST", PAY),
+      );
+      expect(pay.status).toBe(200);
+      clock.advance(2 * 60 * 60_000);
+      expect(await status(paid)).toMatchObject({ status: "complete", payment_status: "paid" });
+      expect(await status(unpaid)).toMatchObject({ status: "expired", payment_status: "unpaid" });
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -265,7 +265,7 @@ describe("email outbox sender", () => {
 });
 
 describe("a paid test checkout after its expiry", () => {
-  it("stays paid: the expiry ends an open session only", async () => {
+  it("stays paid, and Pay pressed again still succeeds: the expiry ends an open session only", async () => {
     const clock = testClock();
     const own = await createTestApp({}, { now: clock.now });
     try {
@@ -293,6 +293,12 @@ describe("a paid test checkout after its expiry", () => {
       expect(pay.status).toBe(200);
       clock.advance(2 * 60 * 60_000);
       expect(await status(paid)).toMatchObject({ status: "complete", payment_status: "paid" });
+      // Pay pressed again later (a reload, a second tab) goes to the success page, not "expired".
+      const again = await own.app.request(
+        `/api/payments/v1/test-checkout/${paid}/pay`,
+        jsonRequest("POST", PAY),
+      );
+      expect(again.status).toBe(200);
       expect(await status(unpaid)).toMatchObject({ status: "expired", payment_status: "unpaid" });
     } finally {
       await own.close();

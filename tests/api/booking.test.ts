@@ -255,6 +255,13 @@ describe("paying, cancelling and expiring", () => {
     expect(notice[0].toAddress).toContain("@");
   });
 
+  it("Pay on a session that does not exist answers 404 and says so", async () => {
+    for (const id of ["cs_test_doesnotexist0001", "not-a-session"]) {
+      const res = await t.app.request(`/api/payments/v1/test-checkout/${id}/pay`, jsonRequest("POST", PAY));
+      expect([id, res.status, (await res.json()).detail]).toEqual([id, 404, "Checkout session not found"]);
+    }
+  });
+
   it("declines 4000 0000 0000 0002 and rejects invalid card numbers", async () => {
     const { body } = await book({ group_size: 1 });
     const declined = await t.app.request(

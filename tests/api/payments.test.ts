@@ -269,36 +269,28 @@ describe("a paid test checkout after its expiry", () => {
     const clock = testClock();
     const own = await createTestApp({}, { now: clock.now });
     try {
-      const open = (body: Record<string, unknown>) =>
-        own.app.request("/api/payments/v1/checkout/session", jsonRequest("POST", body));
+      /** A custom payment opened with an email on file: its session id. */
+      const open = async () => {
+        const res = await own.app.request(
+          "/api/payments/v1/checkout/session",
+          jsonRequest("POST", { amount: 40, customer_email: "payer@example.com" }),
+        );
+        return ((await res.json()) as { session_id: string }).session_id;
+      };
+      const pay = (id: string) =>
+        own.app.request(`/api/payments/v1/test-checkout/${id}/pay`, jsonRequest("POST", PAY));
       const status = async (id: string) =>
         (await (await own.app.request(`/api/payments/v1/checkout/status/${id}`)).json()) as {
           status: string;
           payment_status: string;
         };
-      const paid = (
-        (await (await open({ amount: 40, customer_email: "payer@example.com" })).json()) as {
-          session_id: string;
-        }
-      ).session_id;
-      const unpaid = (
-        (await (await open({ amount: 40, customer_email: "payer@example.com" })).json()) as {
-          session_id: string;
-        }
-      ).session_id;
-      const pay = await own.app.request(
-        `/api/payments/v1/test-checkout/${paid}/pay`,
-        jsonRequest("POST", PAY),
-      );
-      expect(pay.status).toBe(200);
+      const paid = await open();
+      const unpaid = await open();
+      expect((await pay(paid)).status).toBe(200);
       clock.advance(2 * 60 * 60_000);
       expect(await status(paid)).toMatchObject({ status: "complete", payment_status: "paid" });
       // Pay pressed again later (a reload, a second tab) goes to the success page, not "expired".
-      const again = await own.app.request(
-        `/api/payments/v1/test-checkout/${paid}/pay`,
-        jsonRequest("POST", PAY),
-      );
-      expect(again.status).toBe(200);
+      expect((await pay(paid)).status).toBe(200);
       expect(await status(unpaid)).toMatchObject({ status: "expired", payment_status: "unpaid" });
     } finally {
       await own.close();

@@ -5,13 +5,17 @@
  * how many tests ran it (one line often holds several mutants of one kind, so the line alone
  * does not say which survived), and writes the results to .cache/mutation/<folder>.json.
  * MUTATION_PROJECT=unit limits the run to the unit tests (minutes instead of hours, a lower
- * bound of the score). A benchmark, not a test: `npm test` never runs it, and it takes long
+ * bound of the score); MUTATION_API_TESTS=<comma-separated API test files> narrows the API tests
+ * (vitest.mutation.config.ts), also a lower bound; `--targeted` runs each group of files with the
+ * API tests that target it (scripts/mutation-targets.ts). A benchmark, not a test: `npm test` never runs it, and it takes long
  * (each mutant runs the tests that cover it).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { globSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PartialStrykerOptions } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
+import { apiTestFile, TARGETS } from "./mutation-targets.ts";
 
 const config: PartialStrykerOptions = {
   testRunner: "vitest",
@@ -35,27 +39,61 @@ const config: PartialStrykerOptions = {
   tsconfigFile: "tsconfig.none.json",
 };
 
+function testSetSuffix(): string {
+  const project = process.env.MUTATION_PROJECT ? `-${process.env.MUTATION_PROJECT}` : "";
+  const api = process.env.MUTATION_API_TESTS;
+  if (!api) return project;
+  return `${project}-api-${createHash("sha256").update(api).digest("hex").slice(0, 8)}`;
+}
+
 const FOLDERS = ["server/cache", "server/security", "server/payments", "app/lib", "server/domain"];
-const folders = process.argv.slice(2).map((f) => f.replace(/\/$/, ""));
+const args = process.argv.slice(2);
+const targeted = args.includes("--targeted");
+const folders = args.filter((a) => a !== "--targeted").map((f) => f.replace(/\/$/, ""));
 const chosen = folders.length ? folders : FOLDERS;
 const out = path.resolve(".cache/mutation");
 mkdirSync(out, { recursive: true });
+const asGlob = (folder: string) => (/\.tsx?$/.test(folder) ? folder : `${folder}/**/*.{ts,tsx}`);
 
-// One run for every chosen folder: the first step (every covering test once, with coverage)
-// is the same for all of them and takes minutes. The incremental file keeps each mutant's
-// result, so a later run tests only the mutants whose code or covering tests changed.
+/**
+ * One Stryker run. Its first step (every covering test once, with coverage) is the same for
+ * every mutated file, so one run takes all of them. The incremental file keeps each mutant's
+ * result, so a later run tests only the mutants whose code or covering tests changed.
+ */
+async function run(mutate: string[]) {
+  return new Stryker({
+    ...config,
+    mutate,
+    reporters: ["progress"],
+    incremental: true,
+    // A run on fewer tests keeps its own results: they are not the full run's.
+    incrementalFile: path.join(out, `incremental${testSetSuffix()}.json`),
+  }).runMutationTest();
+}
+
+const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 const started = Date.now();
-const results = await new Stryker({
-  ...config,
-  mutate: chosen.map((folder) => (/\.tsx?$/.test(folder) ? folder : `${folder}/**/*.{ts,tsx}`)),
-  reporters: ["progress"],
-  incremental: true,
-  // A run on the unit tests alone keeps its own results: they are not the full run's.
-  incrementalFile: path.join(
-    out,
-    `incremental${process.env.MUTATION_PROJECT ? `-${process.env.MUTATION_PROJECT}` : ""}.json`,
-  ),
-}).runMutationTest();
+const results = [];
+if (!targeted) {
+  results.push(...(await run(chosen.map(asGlob))));
+} else {
+  // Each group with its own API tests (scripts/mutation-targets.ts), then what no group names
+  // with the unit tests alone. The vitest config reads MUTATION_API_TESTS in Stryker's runners,
+  // which take this process's environment when each run starts them.
+  const named = new Set(TARGETS.flatMap((t) => t.files));
+  for (const target of TARGETS) {
+    const files = target.files.filter((f) => chosen.some((folder) => under(f, folder)));
+    if (!files.length) continue;
+    process.env.MUTATION_API_TESTS = target.apiTests.map(apiTestFile).join(",");
+    results.push(...(await run(files)));
+  }
+  delete process.env.MUTATION_API_TESTS;
+  const rest = chosen
+    .flatMap((folder) => (/\.tsx?$/.test(folder) ? [folder] : globSync(asGlob(folder))))
+    .filter((file) => !named.has(file));
+  process.env.MUTATION_PROJECT = "unit";
+  if (rest.length) results.push(...(await run(rest)));
+}
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
 const rows: string[] = [];

@@ -347,8 +347,8 @@ describe("availability", () => {
 describe("settings", () => {
   it("reads and writes the notification email and the contact content rows", async () => {
     const before = await json<Record<string, unknown>>(await req("GET", "/api/admin/settings"));
-    expect(before).toMatchObject({ payment_mode: expect.stringMatching(/^(test|stripe)$/) });
-    expect(before.payment_mode_label).toBe(before.payment_mode === "stripe" ? "Stripe" : "Test checkout");
+    // This app takes payments on the local test checkout (no Stripe key is set).
+    expect(before).toMatchObject({ payment_mode: "test", payment_mode_label: "Test checkout" });
 
     const res = await req("PUT", "/api/admin/settings", {
       notification_email: "ops@example.com",

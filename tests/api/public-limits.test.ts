@@ -254,6 +254,35 @@ describe("answers a person can act on", () => {
     expect(await t.db.select({ n: count() }).from(contactMessages)).toEqual(before);
   });
 
+  it("an API write posted as a page gets the page, its link home, and the site's name escaped", async () => {
+    const client = from(newClient());
+    const call = ROUTES.find((r) => r.name === "newsletter") as Call;
+    await burst(t.app, call, client, 5);
+    const res = await t.app.request(call.path, {
+      method: "POST",
+      headers: { ...client, Accept: "text/html", "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `page.${++sent}@example.com` }),
+    });
+    expect(res.status).toBe(429);
+    const html = await res.text();
+    // The API has no page of its own to go back to.
+    expect(html).toContain('<a href="/" style="color: #0f766e;">Go back</a>');
+    expect(html).toContain("<title>Please try again later | Tidewater Dive &#38; Camp</title>");
+  });
+
+  it("the log says once per client and window that a limit was reached, naming the budget", async () => {
+    const client = from(newClient());
+    const call = ROUTES.find((r) => r.name === "contact") as Call;
+    const reached = () =>
+      t.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "rate limit reached");
+    const before = reached().length;
+    const statuses = await burst(t.app, call, client, 8);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    const after = reached().slice(before);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ level: "warn", limit: "contact" });
+  });
+
   it("normal polling of a few checkouts stays within the status limit", async () => {
     const client = from(newClient());
     const poll = { method: "GET", path: "/api/payments/v1/checkout/status/cs_test_poll" };

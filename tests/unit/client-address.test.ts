@@ -12,7 +12,7 @@ import { clientAddressInClear, clientKey, networkKey } from "../../server/securi
 type Seen = { clear: string; key: string; network: string };
 
 /** What the three functions make of a request from `peer` with these headers, through `hops` proxies. */
-async function seen(peer: string | undefined, hops: number, forwardedFor?: string): Promise<Seen> {
+async function seen(peer: string | null | undefined, hops: number, forwardedFor?: string): Promise<Seen> {
   const app = new Hono();
   app.get("/", (c) =>
     c.json({
@@ -23,13 +23,16 @@ async function seen(peer: string | undefined, hops: number, forwardedFor?: strin
   );
   const headers: Record<string, string> =
     forwardedFor === undefined ? {} : { "X-Forwarded-For": forwardedFor };
-  // No peer: no environment at all (an in-process request), or one without a socket.
+  // No peer: no environment at all (an in-process request), one without a Node request (null),
+  // or one without a socket ("").
   const env =
     peer === undefined
       ? undefined
-      : peer === ""
-        ? { incoming: {} }
-        : { incoming: { socket: { remoteAddress: peer } } };
+      : peer === null
+        ? {}
+        : peer === ""
+          ? { incoming: {} }
+          : { incoming: { socket: { remoteAddress: peer } } };
   const res = await app.request("/", { headers }, env);
   return (await res.json()) as Seen;
 }
@@ -45,6 +48,7 @@ describe("the client's address", () => {
     expect((await seen(undefined, 0)).clear).toBe("local");
     expect((await seen(undefined, 1)).clear).toBe("local");
     expect((await seen("", 0)).clear).toBe("local");
+    expect((await seen(null, 0)).clear).toBe("local");
   });
 
   it("behind proxies, is the entry the outermost trusted proxy appended, counted from the right", async () => {

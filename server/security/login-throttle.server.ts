@@ -14,7 +14,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DB } from "../db/client.server.ts";
 import { rateLimits } from "../db/schema.ts";
-import { type HitResult, hit, peek, reset } from "./rate-limit.server.ts";
+import { type HitResult, hit, reset } from "./rate-limit.server.ts";
 
 export const LOGIN_POLICY = {
   /** Sign-in attempts (right or wrong) one client may make per window. */
@@ -88,7 +88,11 @@ export function releaseNetworkCheck(db: DB, network: string, now: Date): Promise
 
 /** True when this client signed in successfully within LOGIN_POLICY.knownClientMs. */
 export async function isKnownClient(db: DB, client: string, now: Date): Promise<boolean> {
-  return (await peek(db, knownRow(client), now)).hits > 0;
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, knownRow(client)), gt(rateLimits.resetAt, now)));
+  return row !== undefined;
 }
 
 /** Remembers (or re-remembers) that this client signed in; the row expires by itself. */

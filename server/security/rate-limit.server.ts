@@ -43,16 +43,6 @@ export async function hit(db: DB, key: string, window: Window, now: Date): Promi
   };
 }
 
-/** The current count of `key` without counting a hit (0 when its window has ended). */
-export async function peek(db: DB, key: string, now: Date): Promise<{ hits: number; retryAfter: number }> {
-  const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`);
-  if (!row || row.resetAt.getTime() <= now.getTime()) return { hits: 0, retryAfter: 0 };
-  return {
-    hits: row.hits,
-    retryAfter: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
-  };
-}
-
 /** Forgets a key (e.g. a client's failed logins after it signs in). */
 export async function reset(db: DB, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

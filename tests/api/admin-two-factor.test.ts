@@ -253,6 +253,29 @@ describe("sign-in with two-factor on", () => {
     ).toBe(200);
   });
 
+  it("the right password without the code spends no failure: not the site's budget, nor, under attack, the network's", async () => {
+    await enable(await login(t));
+    const askedForCode = async (from: string) => {
+      const res = await signIn({ password: TEST_ADMIN_PASSWORD }, from);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ two_factor_required: true, detail: CODE_REQUIRED });
+    };
+    // As many newcomers as the site's failure budget holds: each unit taken is given back.
+    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) await askedForCode(`203.0.113.${i + 1}`);
+    // So the site is not under attack: a guesser has its own limit of 5, not a network's 3.
+    const guesser = "198.51.100.210";
+    for (let i = 0; i <= LOGIN_POLICY.perNetworkUnderAttack.limit; i++) {
+      expect((await signIn({ password: `wrong-${i}` }, guesser)).status).toBe(401);
+    }
+
+    // Under attack (the budget spent by guesses), a newcomer's network check is given back too.
+    for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {
+      expect((await signIn({ password: `guess-${i}` }, `192.0.2.${i + 100}`)).status).toBe(401);
+    }
+    const newcomer = "198.51.100.220";
+    for (let i = 0; i <= LOGIN_POLICY.perNetworkUnderAttack.limit; i++) await askedForCode(newcomer);
+  });
+
   it("while the site is under attack, a network that has used its checks still signs in with a valid code", async () => {
     const { secret, recoveryCodes } = await enable(await login(t));
     for (let i = 0; i < LOGIN_POLICY.globalFailures.limit; i++) {

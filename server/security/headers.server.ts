@@ -6,6 +6,7 @@
  */
 
 import { createHash, randomBytes } from "node:crypto";
+import { posix } from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
@@ -149,11 +150,10 @@ export const uploadHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
   if (c.res.status !== 200 && c.res.status !== 206) return;
   const headers = c.res.headers;
+  // X-Content-Type-Options: nosniff comes with every answer (secureHeaders).
   headers.set("Cache-Control", "public, max-age=604800");
-  headers.set("X-Content-Type-Options", "nosniff");
-  const file = c.req.path.split("/").pop() ?? "";
-  const ext = file.split(".").pop()?.toLowerCase() ?? "";
-  if (IMAGE_EXTENSIONS.has(ext)) return;
+  const file = posix.basename(c.req.path);
+  if (IMAGE_EXTENSIONS.has(posix.extname(file).slice(1).toLowerCase())) return;
   headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
   headers.set("Content-Disposition", `attachment; filename="${file.replace(/[^\w.-]/g, "_") || "download"}"`);
 };

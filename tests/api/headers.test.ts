@@ -219,11 +219,41 @@ describe("uploads", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("a part of a file (a video's range request) is a download too; a missing upload is only a 404", async () => {
+    const token = await login(t);
+    const form = new FormData();
+    form.append("files", new File([new Uint8Array(pdf())], "terms.pdf", { type: "application/pdf" }));
+    const stored = await t.app.request("/api/admin/media/upload", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const url = ((await stored.json()) as { items: { url: string }[] }).items[0].url;
+    const part = await t.app.request(url, { headers: { Range: "bytes=0-9" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/);
+    expect(part.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
+
+    const missing = await t.app.request("/uploads/gallery/none-such.pdf");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-disposition")).toBeNull();
+    expect(missing.headers.get("cache-control")).not.toBe("public, max-age=604800");
+  });
+
   it("an image is still shown inline", async () => {
     const res = await uploaded("reef.png", await image("png"), "image/png");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBeNull();
     expect(res.headers.get("cache-control")).toBe("public, max-age=604800");
+  });
+});
+
+describe("a private address", () => {
+  it("a booking link's page is never kept, indexed or named in a Referer to another site", async () => {
+    const res = await withPages().app.request("/my-booking/not-a-real-token-but-private");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
   });
 });
 

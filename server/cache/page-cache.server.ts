@@ -24,6 +24,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
 import { NO_STORE } from "../../app/lib/cache-control.ts";
 import { sydneyDate } from "../../app/lib/dates.ts";
 import type { Database } from "../db/client.server.ts";
@@ -92,14 +93,27 @@ export interface PageCache {
   middleware: MiddlewareHandler;
 }
 
+/**
+ * Where entries are kept: at most `maxBytes` of them, the least recently used leaving first, and
+ * none larger than a quarter of that (one huge answer must not push out every page). No store
+ * when `maxBytes` is under a byte.
+ */
+export function entryStore<E extends { bytes: number }>(maxBytes: number): LRUCache<string, E> | null {
+  const maxSize = Math.floor(maxBytes);
+  if (maxSize < 1) return null;
+  return new LRUCache<string, E>({
+    maxSize,
+    maxEntrySize: Math.max(1, Math.floor(maxSize / 4)),
+    sizeCalculation: (entry) => entry.bytes,
+  });
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { now, maxBytes } = options;
+  const { now } = options;
   const versions = contentVersion(options.database);
-  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
+  const entries = entryStore<Entry>(options.maxBytes);
   // One rendering per key at a time; requests arriving meanwhile wait for it.
   const filling = new Map<string, Promise<Entry | null>>();
-  let bytes = 0;
   const hashed = new WeakMap<readonly string[], string[]>();
 
   /** The script-src of every shared page: this site's files and the known inline scripts, by hash. */
@@ -111,25 +125,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       hashed.set(app, hashes);
     }
     return ["'self'", ...hashes];
-  }
-
-  function remember(key: string, entry: Entry) {
-    forget(key);
-    if (entry.bytes > maxBytes / 4) return;
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    for (const [oldest, old] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(oldest);
-      bytes -= old.bytes;
-    }
-  }
-
-  function forget(key: string) {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    bytes -= old.bytes;
   }
 
   async function build(c: Context, kind: SharedKind, version: string, day: string): Promise<Entry | null> {
@@ -188,12 +183,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const current = (entry: Entry | null | undefined): entry is Entry =>
       Boolean(entry && entry.version === version && entry.day === day);
 
-    const held = entries.get(key);
-    if (current(held)) {
-      entries.delete(key);
-      entries.set(key, held);
-      return replace(c, answer(c, held, "HIT"));
-    }
+    // Reading an entry makes it the most recently used.
+    const held = entries?.get(key);
+    if (current(held)) return replace(c, answer(c, held, "HIT"));
     if (c.req.method === "HEAD") {
       // A HEAD renders no body to keep: it is answered as rendered, with the shared headers.
       await next();
@@ -218,7 +210,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         c.res.headers.set("Cache-Control", NO_STORE);
         return;
       }
-      if (maxBytes > 0) remember(key, entry);
+      // An entry over a quarter of the store is not kept, and the older one of its key goes too.
+      entries?.set(key, entry);
       replace(c, answer(c, entry, "MISS"));
     } finally {
       settle(null);

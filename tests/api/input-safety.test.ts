@@ -346,5 +346,40 @@ describe("body limits", () => {
       await expectBadField(res, "first_name", /control characters/);
       expect(seen).toEqual([]);
     });
+
+    it("checks a form sent with a charset too, and names the body for a bad field name", async () => {
+      const { app, seen } = withPages();
+      const post = (body: string) =>
+        app.request("/contact", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
+          body,
+        });
+      await expectBadField(await post("first_name=Mia%00"), "first_name", /control characters/);
+      await expectBadField(await post("first%00name=Mia"), "body", /^parameter names must not contain/);
+      expect(seen).toEqual([]);
+    });
+
+    it("reads a multipart form's fields as typed (a % is text there, not an escape)", async () => {
+      const { app, seen } = withPages();
+      const body = new FormData();
+      body.append("first_name", "Mia");
+      body.append("message", "100% sure, 50%off");
+      const res = await app.request("/contact", { method: "POST", body });
+      expect(res.status).toBe(200);
+      expect(seen).toEqual([{ fields: 2, bytes: "Mia100% sure, 50%off".length }]);
+    });
+
+    it("leaves a page that takes a photo to stream its multipart body past the form limit", async () => {
+      const { app, seen } = withPages();
+      const body = new FormData();
+      body.append(
+        "photo",
+        new File([new Uint8Array(MAX_FORM_BYTES + 1)], "reef.jpg", { type: "image/jpeg" }),
+      );
+      const res = await app.request("/my-details/a-participant-link-token", { method: "POST", body });
+      expect(res.status).toBe(200);
+      expect(seen).toEqual([{ fields: 1, bytes: "[object File]".length }]);
+    });
   });
 });

@@ -64,7 +64,15 @@ describe("findBadText", () => {
 
   it("checks object keys too", () => {
     expect(findBadText({ meta: { "k\u0000": "v" } })?.field).toBe("meta");
-    expect(findBadText({ "k\u0000": "v" })?.field).toBe("body");
+    expect(findBadText({ "k\u0000": "v" })).toEqual({
+      field: "body",
+      message: "field names must not contain control characters",
+    });
+  });
+
+  it("names the body itself for a bare string, unless told another name", () => {
+    expect(() => assertCleanText("hi\u0000")).toThrow("body: must not contain control characters");
+    expect(() => assertCleanText("hi\u0000", "query")).toThrow("query: must not contain control characters");
   });
 
   it("assertCleanText throws a 400 in the API's error shape", () => {

@@ -39,11 +39,13 @@ const config: PartialStrykerOptions = {
   tsconfigFile: "tsconfig.none.json",
 };
 
+/** Results on fewer tests, or on the other database, are kept apart from the full run's. */
 function testSetSuffix(): string {
   const project = process.env.MUTATION_PROJECT ? `-${process.env.MUTATION_PROJECT}` : "";
+  const database = process.env.TEST_DB === "postgres" && project !== "-unit" ? "-pg" : "";
   const api = process.env.MUTATION_API_TESTS;
-  if (!api) return project;
-  return `${project}-api-${createHash("sha256").update(api).digest("hex").slice(0, 8)}`;
+  const tests = api ? `-api-${createHash("sha256").update(api).digest("hex").slice(0, 8)}` : "";
+  return `${project}${database}${tests}`;
 }
 
 const FOLDERS = ["server/cache", "server/security", "server/payments", "app/lib", "server/domain"];
@@ -66,7 +68,6 @@ async function run(mutate: string[]) {
     mutate,
     reporters: ["progress"],
     incremental: true,
-    // A run on fewer tests keeps its own results: they are not the full run's.
     incrementalFile: path.join(out, `incremental${testSetSuffix()}.json`),
   }).runMutationTest();
 }
@@ -98,10 +99,7 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
 const rows: string[] = [];
 for (const folder of chosen) {
-  const mine = results.filter((r) => {
-    const file = path.relative(process.cwd(), r.fileName);
-    return file === folder || file.startsWith(`${folder}/`);
-  });
+  const mine = results.filter((r) => under(path.relative(process.cwd(), r.fileName), folder));
   const count = (status: string) => mine.filter((r) => r.status === status).length;
   const killed = count("Killed") + count("Timeout");
   const survived = count("Survived");

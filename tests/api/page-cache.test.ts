@@ -8,7 +8,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { createApp } from "../../server/app.server.ts";
 import { adventures } from "../../server/db/schema.ts";
+import { parseEnv } from "../../server/env.server.ts";
+import { createLogger } from "../../server/log.server.ts";
+import { buildServices } from "../../server/services.server.ts";
+import { routerPage } from "../fixtures/router-page.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
   bookingPayload,
@@ -31,6 +36,38 @@ afterAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
+
+/**
+ * The app with a page renderer that records each rendering; the gallery's category "missing"
+ * renders a 404. `cacheMb` is the app's PAGE_CACHE_MB (the test app's own when not given).
+ */
+function withPages(cacheMb?: string) {
+  const rendered: string[] = [];
+  const services =
+    cacheMb === undefined
+      ? t.services
+      : buildServices(
+          {
+            database: t.services.database,
+            env: parseEnv({ NODE_ENV: "test", PORT: "3999", PAGE_CACHE_MB: cacheMb }),
+            log: createLogger("silent"),
+          },
+          { now: clock.now },
+        );
+  const app = createApp(services, {
+    inlineScripts: async () => [],
+    renderDocument: async (request) => {
+      const url = new URL(request.url);
+      rendered.push(url.pathname + url.search);
+      const status = url.searchParams.get("category") === "missing" ? 404 : 200;
+      return new Response(routerPage({ head: "<title>Gallery</title>", body: `<h1>${url.search}</h1>` }), {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    },
+  });
+  return { app, rendered };
+}
 
 async function titles(res: Response): Promise<string[]> {
   return ((await res.json()) as { title: string }[]).map((a) => a.title);
@@ -60,8 +97,24 @@ describe("a shared answer", () => {
     expect(other.status).toBe(200);
   });
 
+  it("answers 304 to the current tag in any form a client sends it, and only to it", async () => {
+    const etag = (await get("/api/adventures-pro")).headers.get("etag") as string;
+    const strong = etag.replace(/^W\//, "");
+    const status = async (ifNoneMatch: string) =>
+      (await get("/api/adventures-pro", { "If-None-Match": ifNoneMatch })).status;
+    for (const held of ["*", ` * `, ` ${etag} `, strong, `"other", ${strong}`, `W/"other",${etag}`]) {
+      expect(await status(held), held).toBe(304);
+    }
+    // W/ marks a weak tag only in front; anything else is another tag.
+    for (const other of ['"other"', `${strong}W/`, `x${strong}`, `${strong.slice(0, -2)}"`]) {
+      expect(await status(other), other).toBe(200);
+    }
+  });
+
   it("comes brotli- or gzip-compressed as the client accepts, the same bytes inside", async () => {
-    const plain = Buffer.from(await (await get("/api/adventures-pro")).arrayBuffer());
+    const identity = await get("/api/adventures-pro");
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    const plain = Buffer.from(await identity.arrayBuffer());
     const br = await get("/api/adventures-pro", { "Accept-Encoding": "gzip, deflate, br" });
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer()))).toEqual(plain);
@@ -75,6 +128,57 @@ describe("a shared answer", () => {
     const ids = new Set<string | null>();
     for (let i = 0; i < 3; i++) ids.add((await get("/api/adventures-pro")).headers.get("x-request-id"));
     expect(ids.size).toBe(3);
+  });
+});
+
+describe("a shared page", () => {
+  it("three visitors at once: one rendering, the others wait for it and get it from memory", async () => {
+    const { app, rendered } = withPages();
+    const answers = await Promise.all([1, 2, 3].map(() => app.request("/gallery?category=together")));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(rendered).toEqual(["/gallery?category=together"]);
+    expect(answers.map((res) => res.headers.get("x-cache")).sort()).toEqual(["HIT", "HIT", "MISS"]);
+    expect(new Set(answers.map((res) => res.headers.get("etag"))).size).toBe(1);
+  });
+
+  it("an error is answered as rendered, no-store, and rendered again for the next visitor", async () => {
+    const { app, rendered } = withPages();
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request("/gallery?category=missing");
+      expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-cache")).toBeNull();
+    }
+    expect(rendered).toHaveLength(2);
+  });
+
+  it("a HEAD gets the shared headers and no body, rendered or from memory, and keeps nothing", async () => {
+    const { app, rendered } = withPages();
+    const path = "/gallery?category=head";
+    const first = await app.request(path, { method: "HEAD" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=30, stale-while-revalidate=300",
+    );
+    expect(await first.text()).toBe("");
+    expect((await app.request(path)).headers.get("x-cache")).toBe("MISS");
+    const held = await app.request(path, { method: "HEAD" });
+    expect(held.headers.get("x-cache")).toBe("HIT");
+    expect(Number(held.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(await held.text()).toBe("");
+    expect(rendered).toEqual([path, path]);
+  });
+
+  it("with PAGE_CACHE_MB=0, every request is rendered, still with its ETag and CDN headers", async () => {
+    const { app, rendered } = withPages("0");
+    const answers = [
+      await app.request("/gallery?category=unkept"),
+      await app.request("/gallery?category=unkept"),
+    ];
+    expect(answers.map((res) => res.headers.get("x-cache"))).toEqual(["MISS", "MISS"]);
+    expect(answers[0].headers.get("etag")).toMatch(/^W\/"/);
+    expect(answers[1].headers.get("etag")).toBe(answers[0].headers.get("etag"));
+    expect(rendered).toHaveLength(2);
   });
 });
 
@@ -195,11 +299,14 @@ describe("what invalidates it", () => {
 
 describe("what is never shared", () => {
   it("admin answers, payment status checks and errors are no-store and carry no ETag", async () => {
-    for (const res of [
-      await t.app.request("/api/admin/faqs", authed(token)),
+    const answers = [
+      // Signed in afresh: the clock has moved days since the first sign-in.
+      await t.app.request("/api/admin/faqs", authed(await login(t))),
       await get("/api/payments/v1/checkout/status/cs_test_unknown"),
       await get("/api/adventures/no-such-adventure/dates"),
-    ]) {
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 404, 404]);
+    for (const res of answers) {
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("etag")).toBeNull();
       expect(res.headers.get("x-cache")).toBeNull();

@@ -72,7 +72,8 @@ export const MAX_FORM_BYTES = 64 * 1024;
 export const pageFormBody = (): MiddlewareHandler => async (c, next) => {
   const method = c.req.method;
   const match = routeOf(c);
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS" || isApi(match)) {
+  // GET and HEAD arrive without a body (OPTIONS is answered before this, server/methods.server.ts).
+  if (method === "GET" || method === "HEAD" || isApi(match)) {
     return next();
   }
   // Page forms that take a photo: their action streams the body through the upload reader

@@ -54,6 +54,18 @@ describe("React Router's scripts on a shared page", () => {
     });
   });
 
+  it("takes the preload links out of the head and nothing else; a head not closed before the scripts keeps them", () => {
+    const page = routerPage({ head: "<title>T</title>" });
+    const out = deferHydration(page);
+    expect(out.slice(0, out.indexOf("</head>"))).toBe(
+      '<!DOCTYPE html><html lang="en-AU"><head><meta charSet="utf-8"/><title>T</title>',
+    );
+    const unclosed = page.replace("</head>", "");
+    const before = unclosed.slice(0, unclosed.indexOf("<body>"));
+    expect(before).toContain('<link rel="modulepreload"');
+    expect(deferHydration(unclosed).startsWith(before)).toBe(true);
+  });
+
   it("reads a route split into chunks, the full manifest's import and the HMR runtime", () => {
     expect(readRouterScripts(routerPage({ modules: SPLIT_ROUTE_MODULES }))?.modules).toEqual({
       imports: ["/@hmr-runtime", "/assets/manifest-v1.js"],

@@ -370,6 +370,33 @@ describe("body limits", () => {
       expect(seen).toEqual([{ fields: 2, bytes: "Mia100% sure, 50%off".length }]);
     });
 
+    it("holds a multipart form to a page without photos to the form limit", async () => {
+      const { app, seen } = withPages();
+      const body = new FormData();
+      body.append("message", "x".repeat(MAX_FORM_BYTES + 1));
+      expect((await app.request("/contact", { method: "POST", body })).status).toBe(413);
+      expect(seen).toEqual([]);
+    });
+
+    it("leaves an API write to the API's own limit, far above a page form's", async () => {
+      const res = await t.app.request(
+        "/api/contact",
+        jsonRequest("POST", {
+          first_name: "Mia",
+          last_name: "Nguyen",
+          email: "long@example.com",
+          phone: "",
+          adventure_type: "general",
+          message: "x".repeat(MAX_FORM_BYTES + 1),
+        }),
+      );
+      // The API reads it and names the field that is too long; a page form's limit would say 413.
+      expect(res.status).toBe(400);
+      expect(Object.keys(((await res.json()) as { errors: Record<string, string> }).errors)).toEqual([
+        "message",
+      ]);
+    });
+
     it("leaves a page that takes a photo to stream its multipart body past the form limit", async () => {
       const { app, seen } = withPages();
       const body = new FormData();

@@ -150,6 +150,14 @@ describe("a shared page", () => {
       expect(res.headers.get("x-cache")).toBeNull();
     }
     expect(rendered).toHaveLength(2);
+    // Visitors waiting on a rendering that failed render the page themselves.
+    const together = await Promise.all([1, 2].map(() => app.request("/gallery?category=missing")));
+    expect(together.map((res) => res.status)).toEqual([404, 404]);
+    expect(rendered).toHaveLength(4);
+    // A HEAD of it is not made shareable either.
+    const head = await app.request("/gallery?category=missing", { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(head.headers.get("cache-control")).toBe("no-store");
   });
 
   it("a HEAD gets the shared headers and no body, rendered or from memory, and keeps nothing", async () => {

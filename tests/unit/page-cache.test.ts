@@ -83,6 +83,7 @@ describe("the encoding of a shared answer", () => {
     ["br ;q=0, gzip", "gzip"],
     ["br;q=0.5, gzip;q=1", "br"],
     ["br;level=1", "br"],
+    ["gzip;q=0, br ;q=1", "br"],
   ])("Accept-Encoding %j gives %s", (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
   });

@@ -18,6 +18,16 @@ import {
   type TestContext,
 } from "../helpers/test-app.ts";
 
+/** The contact form's JSON with this email and message. */
+const contactPayload = (email: string, message: string) => ({
+  first_name: "Mia",
+  last_name: "Nguyen",
+  email,
+  phone: "",
+  adventure_type: "general",
+  message,
+});
+
 let t: TestContext;
 let token: string;
 beforeAll(async () => {
@@ -62,14 +72,7 @@ describe("text the database cannot store", () => {
   it("a lone surrogate in a contact message is a 400 naming the field", async () => {
     const res = await t.app.request(
       "/api/contact",
-      jsonRequest("POST", {
-        first_name: "Mia",
-        last_name: "Nguyen",
-        email: "surrogate@example.com",
-        phone: "",
-        adventure_type: "general",
-        message: "Hello \uD800 there, is Saturday on?",
-      }),
+      jsonRequest("POST", contactPayload("surrogate@example.com", "Hello \uD800 there, is Saturday on?")),
     );
     await expectBadField(res, "message", /invalid characters/);
   });
@@ -199,14 +202,7 @@ describe("database errors caused by input", () => {
 });
 
 describe("JSON routes want JSON", () => {
-  const contact = {
-    first_name: "Mia",
-    last_name: "Nguyen",
-    email: "ctype@example.com",
-    phone: "",
-    adventure_type: "general",
-    message: "Hello",
-  };
+  const contact = contactPayload("ctype@example.com", "Hello");
 
   it("refuses a form-encoded or text/plain body with 415 naming Content-Type (a cross-site form post)", async () => {
     for (const type of [
@@ -386,14 +382,7 @@ describe("body limits", () => {
     it("leaves an API write to the API's own limit, far above a page form's", async () => {
       const res = await t.app.request(
         "/api/contact",
-        jsonRequest("POST", {
-          first_name: "Mia",
-          last_name: "Nguyen",
-          email: "long@example.com",
-          phone: "",
-          adventure_type: "general",
-          message: "x".repeat(MAX_FORM_BYTES + 1),
-        }),
+        jsonRequest("POST", contactPayload("long@example.com", "x".repeat(MAX_FORM_BYTES + 1))),
       );
       // The API reads it and names the field that is too long; a page form's limit would say 413.
       expect(res.status).toBe(400);

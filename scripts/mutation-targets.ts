@@ -39,6 +39,111 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
     ],
     apiTests: ["page-cache", "headers", "health-seo", "public"],
   },
+  {
+    // Payments: the provider behind every checkout, its test mode, the return addresses.
+    files: [
+      "server/payments/index.server.ts",
+      "server/payments/provider.server.ts",
+      "server/payments/stripe.server.ts",
+      "server/payments/test-checkout.server.ts",
+      "server/payments/urls.server.ts",
+    ],
+    apiTests: [
+      "test-checkout-provider",
+      "payments",
+      "booking",
+      "stripe-webhooks",
+      "refunds",
+      "admin-ops",
+      "checkout-address",
+    ],
+  },
+  {
+    // Money: opening a checkout, the open-checkout cap, a custom payment.
+    files: [
+      "server/domain/money/checkout-cap.server.ts",
+      "server/domain/money/checkout-ledger.server.ts",
+      "server/domain/money/custom-payment.server.ts",
+    ],
+    apiTests: [
+      "booking",
+      "payments",
+      "checkout-limits",
+      "checkout-release",
+      "booking-concurrency",
+      "late-payment",
+    ],
+  },
+  {
+    // Money: refunds, their retries, notes and the provider's refund events.
+    files: [
+      "server/domain/money/refunds.server.ts",
+      "server/domain/money/refund-notes.server.ts",
+      "server/domain/money/refund-retry.server.ts",
+      "server/domain/money/refund-webhooks.server.ts",
+    ],
+    apiTests: [
+      "refunds",
+      "cancellation-policy",
+      "stripe-webhooks",
+      "admin-bookings",
+      "admin-booking-page",
+      "manage-booking",
+      "late-payment",
+    ],
+  },
+  {
+    files: ["server/domain/money/invoices.server.ts", "server/domain/money/invoice-lines.ts"],
+    apiTests: ["invoices", "revenue", "revenue-extras", "price-categories"],
+  },
+  {
+    // Vouchers: gift vouchers bought, used at checkout, given on a call-off, managed.
+    files: [
+      "server/domain/vouchers/vouchers.server.ts",
+      "server/domain/vouchers/voucher-use.server.ts",
+      "server/domain/vouchers/gift-vouchers.server.ts",
+      "server/domain/vouchers/voucher-admin.server.ts",
+    ],
+    apiTests: ["vouchers", "voucher-race", "weather", "checkout-address"],
+  },
+  {
+    // Availability: the dates offered, the spots a booking holds, and placing it.
+    files: [
+      "server/domain/bookings/availability.server.ts",
+      "server/domain/bookings/holds.server.ts",
+      "server/domain/bookings/place-booking.server.ts",
+      "server/domain/bookings/create-booking.server.ts",
+      "server/domain/bookings/departures.server.ts",
+    ],
+    apiTests: ["booking", "booking-concurrency", "group-size", "departures", "waitlist", "public"],
+  },
+  {
+    // Medical data: who may read it, its clearance, and how long it is kept.
+    files: [
+      "server/domain/dive-ops/medical-clearance.server.ts",
+      "server/domain/dive-ops/medical-retention.server.ts",
+      "server/domain/dive-ops/instructor-medical.server.ts",
+      "server/domain/dive-ops/participant-save.server.ts",
+    ],
+    apiTests: ["medical-clearance", "medical-data", "instructor-medical", "participants", "group-privacy"],
+  },
+  {
+    // Tokens: a customer's booking link, the operator's sessions and their recovery.
+    files: [
+      "server/domain/bookings/booking-links.server.ts",
+      "server/domain/access/sessions.server.ts",
+      "server/domain/access/recovery-codes.server.ts",
+      "server/domain/access/staff-reset.server.ts",
+    ],
+    apiTests: [
+      "manage-booking",
+      "booking-link-limits",
+      "admin-sessions",
+      "admin-auth",
+      "admin-two-factor",
+      "staff-account",
+    ],
+  },
 ];
 
 export const apiTestFile = (name: string) => `tests/api/${name}.test.ts`;

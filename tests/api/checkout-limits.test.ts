@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sydneyDate, sydneyInstant } from "../../app/lib/dates.ts";
-import { payments } from "../../server/db/schema.ts";
+import { payments, testCheckoutSessions } from "../../server/db/schema.ts";
 import { CLIENT_CAP_FACTOR } from "../../server/domain/money/checkout-cap.server.ts";
 import {
   bookingPayload,
@@ -55,10 +55,13 @@ describe("open unpaid checkouts", () => {
   it("a fourth booking from one email answers 429 with Retry-After and a message a person understands", async () => {
     const date = await spaciousDate();
     const email = "four@example.com";
-    for (let i = 0; i < 3; i++) {
+    // The oldest first, the other two four minutes later: the wait is the oldest's.
+    expect((await book(newClient(), email, { selected_date: date })).status).toBe(201);
+    clock.advance(4 * 60_000);
+    for (let i = 0; i < 2; i++) {
       expect((await book(newClient(), email, { selected_date: date })).status).toBe(201);
     }
-    clock.advance(12 * 60_000);
+    clock.advance(8 * 60_000);
     // Another address, same person (email compared case-insensitively).
     const res = await book(newClient(), "FOUR@example.com", { selected_date: date });
     expect(res.status).toBe(429);
@@ -86,6 +89,42 @@ describe("open unpaid checkouts", () => {
     const rows = await t.db.select().from(payments).where(eq(payments.customerEmail, "client-0@example.com"));
     expect(rows[0].clientKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(rows[0].clientKey).not.toContain("203.0.113");
+  });
+
+  it("custom payments from one client address with ever new emails are capped by the address", async () => {
+    const client = newClient();
+    const opened = await Promise.all(
+      Array.from({ length: 3 * CLIENT_CAP_FACTOR }, (_, i) =>
+        custom(client, { customer_email: `custom-${i}@example.com` }),
+      ),
+    );
+    expect(opened.map((r) => r.status)).toEqual(Array(3 * CLIENT_CAP_FACTOR).fill(201));
+    const refused = await custom(client, { customer_email: "custom-99@example.com" });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^Too many unfinished checkouts from your network/,
+    );
+  });
+
+  it("a custom payment's checkout names it and its amount, per unit when there are several, and is logged", async () => {
+    const session = async (body: Record<string, unknown>) => {
+      const res = await custom(newClient(), body);
+      expect(res.status).toBe(201);
+      const { session_id } = (await res.json()) as { session_id: string };
+      const [row] = await t.db
+        .select()
+        .from(testCheckoutSessions)
+        .where(eq(testCheckoutSessions.id, session_id));
+      return row;
+    };
+    expect(await session({ amount: 20 })).toMatchObject({ name: "Custom payment", description: "$20.00" });
+    const several = await session({ amount: 12.5, quantity: 2 });
+    expect(several).toMatchObject({ description: "2 x $12.50", amountTotalCents: 2500 });
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, several.id));
+    const logged = t.logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.msg === "custom payment opened" && entry.payment === ledger.id);
+    expect(logged).toMatchObject({ level: "info", total: 2500, currency: "aud" });
   });
 
   it("cancelling a checkout frees its place", async () => {

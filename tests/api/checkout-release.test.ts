@@ -26,6 +26,7 @@ import {
 } from "../../server/domain/bookings/checkout-release.server.ts";
 import { holdSweep } from "../../server/domain/jobs/hold-sweep.server.ts";
 import { CLIENT_CAP_FACTOR } from "../../server/domain/money/checkout-cap.server.ts";
+import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
 import { LINK_REMOVED } from "../../server/email/secrets.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { sentText } from "../helpers/outbox.ts";
@@ -228,6 +229,36 @@ describe("releasing", () => {
     await holdSweep(bookingDeps(t.services));
     expect(await bookedSpots(date)).toBe(before - 3);
     // And the customer books again.
+    expect((await book(email)).status).toBe(201);
+  });
+
+  it("a custom payment and a gift voucher count against the email's cap, and are listed and released like bookings", async () => {
+    const email = fresh("mixed");
+    const custom = await t.app.request(
+      "/api/payments/v1/checkout/session",
+      jsonRequest("POST", { amount: 20, customer_email: email }, { "X-Forwarded-For": newClient() }),
+    );
+    expect(custom.status).toBe(201);
+    await openGiftVoucherCheckout(
+      bookingDeps(t.services),
+      {
+        amountCents: 5_000,
+        purchaserName: "Ruby Tran",
+        purchaserEmail: email,
+        recipientName: "Sam Tran",
+        recipientEmail: "sam@example.com",
+        message: "",
+      },
+      { clientKey: "gift-buyer" },
+    );
+    expect((await book(email)).status).toBe(201);
+    // Three open: the email's cap is full.
+    expect((await book(email)).status).toBe(429);
+
+    await askForLink(email);
+    const token = await tokenFor(email);
+    expect(await listOf(token)).toHaveLength(3);
+    expect((await press(token, "all")).headers.get("location")).toMatch(/released=3$/);
     expect((await book(email)).status).toBe(201);
   });
 

@@ -259,3 +259,52 @@ describe("without Stripe", () => {
     }
   });
 });
+
+describe("settled payments and checkouts that never open", () => {
+  const reads = (sessionId: string) =>
+    fake.calls.filter((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${sessionId}`).length;
+  const status = (sessionId: string) => t.app.request(`/api/payments/v1/checkout/status/${sessionId}`);
+  const ledger = async (sessionId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.sessionId, sessionId)))[0];
+
+  it("a payment settled as paid, expired or cancelled is never asked about at Stripe again", async () => {
+    const paid = await newBooking();
+    fake.complete(paid.session_id);
+    await status(paid.session_id);
+    const expired = await newBooking();
+    (fake.sessions.get(expired.session_id) as { status: string }).status = "expired";
+    await status(expired.session_id);
+    const cancelled = await newBooking();
+    await t.app.request(`/api/payments/v1/checkout/cancel/${(await ledger(cancelled.session_id)).id}`);
+    const settled = [paid, expired, cancelled].map((b) => b.session_id);
+    expect(await Promise.all(settled.map(async (id) => (await ledger(id)).status))).toEqual([
+      "complete",
+      "expired",
+      "cancelled",
+    ]);
+
+    const before = settled.map(reads);
+    for (const id of settled) expect((await status(id)).status).toBe(200);
+    expect(settled.map(reads)).toEqual(before);
+  });
+
+  it("a custom payment Stripe cannot open answers 502 in the default words, cancels its row and logs why", async () => {
+    fake.failCreates(1);
+    const res = await t.app.request(
+      "/api/payments/v1/checkout/session",
+      jsonRequest("POST", { amount: 20, customer_email: "no-open@example.com" }),
+    );
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "Our payment provider could not start the payment. You have not been charged; please try again in a moment.",
+    );
+    const [row] = await t.db.select().from(payments).where(eq(payments.customerEmail, "no-open@example.com"));
+    expect(row.status).toBe("cancelled");
+    const logged = t.logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find(
+        (entry) => entry.msg === "payment provider failed to open a checkout" && entry.payment === row.id,
+      );
+    expect(logged).toMatchObject({ level: "error", kind: "custom", payment: row.id });
+  });
+});

@@ -319,12 +319,19 @@ test.describe("images never show as broken", () => {
   /**
    * Opens /adventures and scrolls through it a screen at a time, two frames at each stop so
    * the lazy images near it start loading; then every adventure image has loaded whatever it
-   * ends up showing (a failed file has moved on to its fallback).
+   * ends up showing (a failed file has moved on to its fallback). Headless Chromium may stop
+   * scheduling frames for a while, and a page.evaluate has no timeout of its own, so each stop
+   * waits for two frames or 100 ms, whichever comes first: the lazy images are then proven by
+   * the poll below, with its own bound and message.
    */
   async function openAndLoadAll(page: Page) {
     await page.goto("/adventures");
     await page.evaluate(async () => {
-      const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const frames = () =>
+        Promise.race([
+          new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+          new Promise((r) => setTimeout(r, 100)),
+        ]);
       for (let y = 0; y <= document.documentElement.scrollHeight; y += 600) {
         window.scrollTo({ top: y, behavior: "instant" });
         await frames();

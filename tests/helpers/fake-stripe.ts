@@ -36,14 +36,27 @@ export interface FakeStripe {
     status: string;
     metadata: Record<string, string>;
   }[];
-  /** Every call received: method and path. */
-  calls: { method: string; path: string; body: Record<string, unknown>; idempotencyKey?: string }[];
+  /** Every call received: method and path, and whether it carried the SDK's telemetry header. */
+  calls: {
+    method: string;
+    path: string;
+    body: Record<string, unknown>;
+    idempotencyKey?: string;
+    telemetry?: true;
+  }[];
   /** Marks a session paid, as a customer finishing checkout would. */
   complete(id: string, email?: string): FakeSession;
   /** Makes the next n calls answer 500 (no retries wanted: the SDK retries 5xx). */
   failCreates(n: number): void;
   /** Makes the next n refund calls fail before any refund is made (an outage at Stripe). */
   failRefunds(n: number): void;
+  /** Changes the next session created before it is answered: a shape Stripe may send (no url...). */
+  alterNextSession(change: (session: Record<string, unknown>) => void): void;
+  /**
+   * Runs before the next expire is answered: a payment that lands first, or `"fail"` to refuse
+   * it while the session stays open.
+   */
+  beforeNextExpire(run: (session: FakeSession) => "fail" | undefined): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +94,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let failing = 0;
   let failingRefunds = 0;
   const refundKeys = new Map<string, FakeStripe["refunds"][number]>();
+  let alterNext: ((session: Record<string, unknown>) => void) | undefined;
+  let beforeExpire: ((session: FakeSession) => "fail" | undefined) | undefined;
 
   const server: Server = createServer(async (req, res) => {
     const text = await readBody(req);
@@ -92,6 +107,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       path,
       body,
       ...(typeof sentKey === "string" ? { idempotencyKey: sentKey } : {}),
+      ...(req.headers["x-stripe-client-telemetry"] ? { telemetry: true as const } : {}),
     });
     const send = (status: number, payload: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json", "Request-Id": rid("req_") });
@@ -137,12 +153,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       sessions.set(id, session);
       if (typeof key === "string") idempotent.set(key, id);
-      return send(200, session);
+      const answer: Record<string, unknown> = { ...session };
+      alterNext?.(answer);
+      alterNext = undefined;
+      return send(200, answer);
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (req.method === "POST" && expire) {
       const s = sessions.get(expire[1]);
       if (!s) return error(404, "No such checkout.session");
+      const run = beforeExpire;
+      beforeExpire = undefined;
+      if (run?.(s) === "fail") return error(400, "Fake expire refused");
       if (s.status !== "open")
         return error(400, "Only Checkout Sessions with a status of open can be expired.");
       s.status = "expired";
@@ -208,6 +230,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failRefunds(n) {
       failingRefunds = n;
+    },
+    alterNextSession(change) {
+      alterNext = change;
+    },
+    beforeNextExpire(run) {
+      beforeExpire = run;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -30,6 +30,6 @@ it("does not take other errors, or plain look-alikes, for one", () => {
 
 it("keeps a subclass's own check: an HttpError is not every subclass", () => {
   expect(new HttpError(429, "slow down") instanceof TooManyCheckouts).toBe(false);
-  expect(new TooManyCheckouts(2, 60) instanceof TooManyCheckouts).toBe(true);
-  expect(new TooManyCheckouts(2, 60) instanceof HttpError).toBe(true);
+  expect(new TooManyCheckouts(2, 60, "email") instanceof TooManyCheckouts).toBe(true);
+  expect(new TooManyCheckouts(2, 60, "email") instanceof HttpError).toBe(true);
 });

@@ -27,7 +27,12 @@ import { SESSION_PLACEHOLDER } from "../../payments/urls.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
-import { type BookingDeps, openLedgerCheckout, returnSite } from "../money/checkout-ledger.server.ts";
+import {
+  type BookingDeps,
+  creatingSessionId,
+  openLedgerCheckout,
+  returnSite,
+} from "../money/checkout-ledger.server.ts";
 import { lockUsableVoucher, redeemVoucher } from "../vouchers/voucher-use.server.ts";
 import { holdSpots } from "./availability.server.ts";
 import { bookingExtras, hireGear } from "./extras.server.ts";
@@ -151,7 +156,7 @@ export async function insertCardPayment(
   await tx.insert(payments).values({
     id: p.paymentId,
     provider: deps.payments.name,
-    sessionId: `creating:${p.paymentId}`,
+    sessionId: creatingSessionId(p.paymentId),
     kind: "booking",
     bookingId: booking.id,
     // With a voucher or a promo discount the card pays what is left, as one amount.

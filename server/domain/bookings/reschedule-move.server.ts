@@ -31,7 +31,7 @@ import { badRequest, conflict, notFound } from "../../errors.server.ts";
 import type { AdventureRow } from "../content/adventures.server.ts";
 import { loadSiteContent } from "../content/content.server.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
-import { CHECKOUT_TTL_MS } from "../money/checkout-ledger.server.ts";
+import { CHECKOUT_TTL_MS, creatingSessionId } from "../money/checkout-ledger.server.ts";
 import { issueChangeDocument } from "../money/invoices.server.ts";
 import { type DateOption, freeSpots, holdSpots, listDateOptions } from "./availability.server.ts";
 import { bookingIcs } from "./booking-emails.server.ts";
@@ -329,7 +329,7 @@ export async function changePaymentRow(
   await tx.insert(payments).values({
     id: paymentId,
     provider: m.provider,
-    sessionId: `creating:${paymentId}`,
+    sessionId: creatingSessionId(paymentId),
     kind: "reschedule",
     bookingId: b.id,
     unitAmountCents: change.priceDifferenceCents,

@@ -32,7 +32,7 @@ export const CLIENT_CAP_FACTOR = 4;
 export class TooManyCheckouts extends HttpError {
   readonly retryAfterSeconds: number;
   readonly by: "email" | "client";
-  constructor(open: number, retryAfterSeconds: number, by: "email" | "client" = "email") {
+  constructor(open: number, retryAfterSeconds: number, by: "email" | "client") {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     const wait = `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
     super(

@@ -40,6 +40,12 @@ export interface CheckoutClient {
   clientKey?: string | null;
 }
 
+/**
+ * The session id of a ledger row written before the provider is asked: unique per row, as the
+ * (provider, session id) index requires, until the provider's own id replaces it.
+ */
+export const creatingSessionId = (paymentId: string) => `creating:${paymentId}`;
+
 /** Where the provider's Cancel button sends the visitor (our route closes the session first). */
 export const checkoutCancelPath = (paymentId: string) => `/api/payments/v1/checkout/cancel/${paymentId}`;
 

@@ -14,6 +14,7 @@ import {
   type BookingDeps,
   CHECKOUT_TTL_MS,
   type CheckoutClient,
+  creatingSessionId,
   openLedgerCheckout,
   returnSite,
 } from "./checkout-ledger.server.ts";
@@ -56,7 +57,7 @@ export async function createCustomPayment(
     await tx.insert(payments).values({
       id: paymentId,
       provider: deps.payments.name,
-      sessionId: `creating:${paymentId}`,
+      sessionId: creatingSessionId(paymentId),
       kind: "custom",
       unitAmountCents: unit,
       quantity: input.quantity,

@@ -25,6 +25,7 @@ import {
   type BookingDeps,
   CHECKOUT_TTL_MS,
   type CheckoutClient,
+  creatingSessionId,
   findPayment,
   openLedgerCheckout,
   returnSite,
@@ -60,7 +61,7 @@ export async function openGiftVoucherCheckout(
     await tx.insert(payments).values({
       id: paymentId,
       provider: deps.payments.name,
-      sessionId: `creating:${paymentId}`,
+      sessionId: creatingSessionId(paymentId),
       kind: "voucher",
       unitAmountCents: input.amountCents,
       quantity: 1,

@@ -68,8 +68,10 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
     apiTests: [
       "booking",
       "payments",
+      "stripe-webhooks",
       "checkout-limits",
       "checkout-release",
+      "checkout-address",
       "booking-concurrency",
       "late-payment",
     ],
@@ -83,6 +85,7 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/money/refund-webhooks.server.ts",
     ],
     apiTests: [
+      "refund-ledger",
       "refunds",
       "cancellation-policy",
       "stripe-webhooks",

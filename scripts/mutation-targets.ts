@@ -107,7 +107,7 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/vouchers/gift-vouchers.server.ts",
       "server/domain/vouchers/voucher-admin.server.ts",
     ],
-    apiTests: ["vouchers", "voucher-race", "weather", "checkout-address"],
+    apiTests: ["voucher-ledger", "vouchers", "voucher-race", "weather", "checkout-address"],
   },
   {
     // Availability: the dates offered, the spots a booking holds, and placing it.

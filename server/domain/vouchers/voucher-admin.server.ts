@@ -140,7 +140,7 @@ export async function issueOperatorVoucher(
   db: DB,
   input: { amountCents: number; email: string; name: string; note: string },
   ctx: { at: Date; publicUrl: string },
-): Promise<VoucherRow> {
+): Promise<CodedVoucher> {
   const site = siteInfo(await loadSiteContent(db));
   return db.transaction(async (tx) => {
     const v: CodedVoucher = await issueVoucher(tx, {
@@ -190,7 +190,7 @@ export async function sendNewVoucherCode(
   db: DB,
   id: string,
   ctx: { at: Date; publicUrl: string },
-): Promise<VoucherRow> {
+): Promise<CodedVoucher> {
   const site = siteInfo(await loadSiteContent(db));
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(vouchers).where(eq(vouchers.id, id)).for("update");

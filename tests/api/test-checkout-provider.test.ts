@@ -120,6 +120,16 @@ describe("paying against the clock and another payment", () => {
     expect(await p.pay(id, card())).toEqual({ redirectUrl: success(id) });
   });
 
+  it("refuses a session that has expired, in words the page shows", async () => {
+    const { id } = await open(provider(() => T0));
+    const later = provider(() => new Date(EXPIRES.getTime()));
+    await expect(later.pay(id, card())).rejects.toMatchObject({
+      status: 410,
+      message: "This checkout session has expired.",
+    });
+    expect((await later.retrieve(id)).status).toBe("expired");
+  });
+
   it("refuses a session that expires between the check and the payment", async () => {
     // The first reading of the clock is before the expiry, every later one after it.
     let readings = 0;

@@ -134,6 +134,14 @@ describe("opening a checkout", () => {
     expect(kept.expiresAt).toEqual(new Date(Math.floor(later.getTime() / 1000) * 1000));
   });
 
+  it("reads the real clock when given none", async () => {
+    const p = createStripeProvider({ secretKey: "sk_test_fake", apiBase: fake.url });
+    const before = Date.now();
+    await p.createCheckout(request({ expiresAt: new Date(0) }));
+    const sent = Number(lastCall(SESSIONS)?.body.expires_at) * 1000;
+    expect(sent).toBeGreaterThanOrEqual(Math.floor((before + 31 * 60_000) / 1000) * 1000);
+  });
+
   it("takes the expiry Stripe answers, or the one it asked for when Stripe names none", async () => {
     fake.alterNextSession((s) => {
       s.expires_at = Math.floor(NOW.getTime() / 1000) + 3600;

@@ -153,6 +153,18 @@ describe("open unpaid checkouts", () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
+
+  it("parallel requests of one client address with ever new emails never open more than its cap", async () => {
+    const client = newClient();
+    const results = await Promise.all(
+      Array.from({ length: 3 * CLIENT_CAP_FACTOR + 3 }, (_, i) =>
+        custom(client, { customer_email: `crowd-${i}@example.com` }),
+      ),
+    );
+    const codes = results.map((r) => r.status);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3 * CLIENT_CAP_FACTOR);
+    expect(codes.filter((c) => c === 429)).toHaveLength(3);
+  });
 });
 
 describe("custom payment bounds", () => {

@@ -8,7 +8,7 @@
  * bound of the score); MUTATION_API_TESTS=<comma-separated API test files> narrows the API tests
  * (vitest.mutation.config.ts), also a lower bound; `--targeted` runs each group of files with the
  * API tests that target it (scripts/mutation-targets.ts). A benchmark, not a test: `npm test` never runs it, and it takes long
- * (each mutant runs the tests that cover it).
+ * (each mutant runs the tests that cover it). MUTATION_FORCE=1 tests every mutant again (see run()).
  */
 import { createHash } from "node:crypto";
 import { globSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -68,6 +68,10 @@ async function run(mutate: string[]) {
     mutate,
     reporters: ["progress"],
     incremental: true,
+    // MUTATION_FORCE=1 tests every mutant again. Without it a survivor whose covering tests did
+    // not change keeps its result, even when a test file added since would kill it: after adding
+    // tests aimed at a file, a forced run gives its true score.
+    force: process.env.MUTATION_FORCE === "1",
     incrementalFile: path.join(out, `incremental${testSetSuffix()}.json`),
   }).runMutationTest();
 }

@@ -233,6 +233,8 @@ describe("the provider's answers", () => {
     });
     // A late "pending" event changes nothing; a repeated success counts nothing more.
     await applyProviderRefund(t.db, id, { refundId: "re_1", status: "pending" }, at);
+    expect((await refundRow(id)).status).toBe("succeeded");
+    expect((await paymentRow(payment.id)).refundedCents).toBe(2_500);
     await applyProviderRefund(t.db, id, { refundId: "re_1", status: "succeeded" }, at);
     expect((await refundRow(id)).status).toBe("succeeded");
     expect((await paymentRow(payment.id)).refundedCents).toBe(2_500);
@@ -580,6 +582,14 @@ describe("the provider's refund events", () => {
       await reconcileRefund(deps, event);
     }
     expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+    // An id of the longest length taken is placed.
+    const longest = `re_${"y".repeat(252)}`;
+    await reconcileRefund(deps, { id: longest, status: "succeeded", amount: 100, payment_intent: intent });
+    expect(
+      (await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).map(
+        (r) => r.providerRefundId,
+      ),
+    ).toEqual([longest]);
     const ignored = t.logs
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((e) => e.msg === "refund event for a payment that is not ours")

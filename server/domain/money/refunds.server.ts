@@ -38,21 +38,6 @@ function refundKey(paymentId: string, bookingId: string | null, reason: RefundRe
 export const REFUNDABLE_STATES = ["paid", "partially_refunded"];
 
 /**
- * The booking's paid payment, locked for the rest of the transaction so two
- * refunds of one payment are planned one after the other.
- */
-export async function lockPaidPayment(tx: DB, bookingId: string): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.paymentStatus, REFUNDABLE_STATES)))
-    .orderBy(desc(payments.paidAt))
-    .limit(1)
-    .for("update");
-  return row ?? null;
-}
-
-/**
  * Every payment of a booking that took money (its own checkout and any paid
  * date-change difference), locked, latest first: a refund of the booking
  * spreads over them.

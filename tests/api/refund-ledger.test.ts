@@ -668,22 +668,26 @@ describe("the operator's retry and the bookings list's note", () => {
       status: "succeeded",
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.bookingId, bookingId));
-    expect(audit.filter((a) => a.action === "retry").map((a) => [a.entity, a.entityId, a.changes])).toEqual([
-      [
-        "refund",
-        away?.id,
-        { status: { before: "failed", after: "pending" }, attempts: { before: 8, after: 0 } },
-      ],
-      [
-        "refund",
-        byKey.get(`${bounced?.idempotencyKey}:3`)?.id,
-        expect.objectContaining({
-          amount_cents: { before: null, after: 200 },
-          note: { before: null, after: "sorry" },
-          replaces: { before: null, after: bounced?.id },
-        }),
-      ],
-    ]);
+    const retries = audit.filter((a) => a.action === "retry");
+    expect(retries).toHaveLength(2);
+    expect(retries.map((a) => [a.entity, a.entityId, a.changes])).toEqual(
+      expect.arrayContaining([
+        [
+          "refund",
+          away?.id,
+          { status: { before: "failed", after: "pending" }, attempts: { before: 8, after: 0 } },
+        ],
+        [
+          "refund",
+          byKey.get(`${bounced?.idempotencyKey}:3`)?.id,
+          expect.objectContaining({
+            amount_cents: { before: null, after: 200 },
+            note: { before: null, after: "sorry" },
+            replaces: { before: null, after: bounced?.id },
+          }),
+        ],
+      ]),
+    );
     // Nothing is left to retry.
     expect(await retryBookingRefunds(deps, bookingId)).toBe(0);
     expect((await refundNotes(t.db, [bookingId])).get(bookingId)?.refund_attention).toBeNull();

@@ -128,6 +128,17 @@ describe("paying against the clock and another payment", () => {
       message: "This checkout session has expired.",
     });
     expect((await later.retrieve(id)).status).toBe("expired");
+    // Whatever card is entered: the session's state answers first.
+    await expect(later.pay(id, card({ card_number: TEST_CARDS.declined }))).rejects.toMatchObject({
+      status: 410,
+    });
+  });
+
+  it("a paid session answers its success page to any card entered again", async () => {
+    const p = provider(() => T0);
+    const { id } = await open(p);
+    await p.pay(id, card());
+    expect(await p.pay(id, card({ card_number: TEST_CARDS.declined }))).toEqual({ redirectUrl: success(id) });
   });
 
   it("refuses a session that expires between the check and the payment", async () => {

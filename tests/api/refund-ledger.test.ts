@@ -345,6 +345,7 @@ describe("sending", () => {
     expect(await refundRow(forBooking?.id as string)).toMatchObject({
       status: "pending",
       providerRefundId: "re_spy_1",
+      nextAttemptAt: null,
     });
     expect(logged("refund sent", forBooking?.id as string)).toEqual([
       expect.objectContaining({ booking: bookingId, cents: 700, status: "pending", attempt: 1 }),

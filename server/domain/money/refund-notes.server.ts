@@ -29,7 +29,9 @@ export async function refundNotes(db: DB, bookingIds: string[]): Promise<Map<str
     let note: string | null = null;
     if (r.status === "failed") {
       note = `The refund of ${money} failed${r.failureReason ? ` (${r.failureReason})` : ""}. Use Retry refund; it is never paid twice.`;
-    } else if (r.status === "pending" && !r.providerRefundId && r.attempts > 0 && r.failureReason) {
+    } else if (r.status === "pending" && r.failureReason) {
+      // A pending refund keeps a reason only from a failed call to the provider (sendRefund):
+      // the provider's own answers clear it, so it has not reached the provider yet.
       note = `The refund of ${money} has not reached the payment provider yet (${r.failureReason}). It is retried automatically, or use Retry refund.`;
     }
     out.set(r.bookingId, { refund_status: r.status, refund_attention: note });

@@ -13,6 +13,7 @@ import { payTestCheckout } from "../../server/domain/bookings/settle.server.ts";
 import {
   bookingDocumentByNumber,
   invoiceById,
+  issuePaymentInvoice,
   listInvoices,
   refersTo,
   saveTaxIdentity,
@@ -196,6 +197,7 @@ describe("documents of payments that are not bookings", () => {
     const [receipt] = await documentOf(payment.id);
     expect(receipt).toMatchObject({
       taxInvoice: false,
+      sellerAbn: "",
       buyerName: "Ruby Tran",
       gstCents: 0,
       lines: [
@@ -222,6 +224,41 @@ describe("documents of payments that are not bookings", () => {
         taxable: false,
       },
     ]);
+  });
+
+  it("a GST-registered seller's voucher invoice counts no GST on its untaxed line, and is issued once per payment", async () => {
+    await saveTaxIdentity(t.db, { legalName: "", abn: ABN, gstRegistered: true });
+    const opened = await openGiftVoucherCheckout(bookingDeps(t.services), {
+      amountCents: 11_000,
+      purchaserName: "Ruby Tran",
+      purchaserEmail: "ruby@example.com",
+      recipientName: "",
+      recipientEmail: "sam@example.com",
+      message: "",
+    });
+    const payment = await pay(opened.session_id);
+    const [invoice] = await documentOf(payment.id);
+    expect(invoice).toMatchObject({ taxInvoice: true, sellerAbn: ABN, totalCents: 11_000, gstCents: 0 });
+    const again = await t.db.transaction((tx) =>
+      issuePaymentInvoice(tx, { payment, description: "again", taxable: true, at: clock.now() }),
+    );
+    expect(again.id).toBe(invoice.id);
+    expect(await documentOf(payment.id)).toHaveLength(1);
+    await saveTaxIdentity(t.db, { legalName: "", abn: "", gstRegistered: false });
+  });
+
+  it("a refund of a booking confirmed without a document issues no note", async () => {
+    const { booking_id, payment } = await paidBooking("older@example.com");
+    await t.db.delete(invoices).where(eq(invoices.bookingId, booking_id));
+    const refund = await claimRefund(t.db, {
+      payment,
+      bookingId: booking_id,
+      amountCents: 1_000,
+      reason: "operator",
+      at: clock.now(),
+    });
+    expect(refund?.amountCents).toBe(1_000);
+    expect(await t.db.select().from(invoices).where(eq(invoices.bookingId, booking_id))).toEqual([]);
   });
 });
 
@@ -250,10 +287,11 @@ describe("finding documents", () => {
     const theirs = await paidBooking("theirs@example.com");
     const doc = await bookingDocument(mine.booking_id);
     const padded = String(doc.number).padStart(6, "0");
-    for (const written of [`INV-${padded}`, `inv${padded}`, String(doc.number), ` ${doc.number} `]) {
+    for (const written of [`INV-${padded}`, `inv${padded}`, String(doc.number), ` ${doc.number} `, padded]) {
       expect((await bookingDocumentByNumber(t.db, mine.booking_id, written))?.row.id, written).toBe(doc.id);
     }
     for (const written of [
+      `XINV-${padded}`,
       `X-${doc.number}`,
       `INV-${doc.number}x`,
       `${doc.number}.0`,

@@ -97,7 +97,15 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
   },
   {
     files: ["server/domain/money/invoices.server.ts", "server/domain/money/invoice-lines.ts"],
-    apiTests: ["invoice-records", "invoices", "revenue", "revenue-extras", "price-categories"],
+    apiTests: [
+      "invoice-records",
+      "invoices",
+      "booking-change",
+      "move-price-lines",
+      "revenue",
+      "revenue-extras",
+      "price-categories",
+    ],
   },
   {
     // Vouchers: gift vouchers bought, used at checkout, given on a call-off, managed.

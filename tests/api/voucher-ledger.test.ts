@@ -184,7 +184,7 @@ describe("a voucher's money", () => {
 
 describe("the operator's vouchers", () => {
   it("finds a voucher by its whole code typed any way, its last four, with or without the ellipsis, or part of an address", async () => {
-    const recipient = email("found");
+    const recipient = `sam_${email("found")}`;
     const v = await withActor(OWNER, () =>
       issueOperatorVoucher(t.db, { amountCents: 2_500, email: recipient, name: "Sam", note: "" }, CTX()),
     );
@@ -201,7 +201,9 @@ describe("the operator's vouchers", () => {
       expect(await ids(q), q).toContain(v.id);
     }
     // A suffix inside other text, and wildcards typed as text, find nothing.
-    for (const q of [`X${last4}`, `${last4}X`, "%", "_"]) expect(await ids(q), q).not.toContain(v.id);
+    for (const q of [`X${last4}`, `${last4}X`, "%", "m%f"]) expect(await ids(q), q).not.toContain(v.id);
+    // A wildcard typed as text is matched as itself.
+    expect(await ids("sam_found")).toContain(v.id);
     expect((await listVouchers(t.db, "   ")).length).toBeGreaterThan(0);
     const [view] = await listVouchers(t.db, recipient);
     expect(view).toMatchObject({
@@ -209,6 +211,7 @@ describe("the operator's vouchers", () => {
       initial: "$25.00",
       balance: "$25.00",
       recipient_email: recipient,
+      recipient_name: "Sam",
     });
   });
 
@@ -225,6 +228,7 @@ describe("the operator's vouchers", () => {
     const voided = await withActor(OWNER, () => voidVoucher(t.db, v.id, "", clock.now()));
     expect(voided).toMatchObject({ status: "void", balanceCents: 0 });
     const ledger = await voucherLedger(t.db, v.id);
+    expect(ledger.voucher).toMatchObject({ id: v.id, status: "void", balance_cents: 0, message: "" });
     expect(ledger.entries.map((e) => [e.kind, e.amount_cents, e.balance_after_cents, e.note])).toEqual([
       ["issue", 1_800, 1_800, "goodwill"],
       ["adjust", -1_800, 0, "Voided by the operator"],
@@ -245,6 +249,7 @@ describe("the operator's vouchers", () => {
     });
     await expect(voidVoucher(t.db, "no-such-voucher", "", clock.now())).rejects.toMatchObject({
       status: 404,
+      message: "Voucher not found",
     });
     await expect(voucherLedger(t.db, "no-such-voucher")).rejects.toMatchObject({
       status: 404,
@@ -263,6 +268,8 @@ describe("the operator's vouchers", () => {
         at: clock.now(),
       }),
     );
+    // Its code is minted when it is paid: the list shows none yet.
+    expect((await listVouchers(t.db, pending.recipientEmail)).map((r) => r.code_hint)).toEqual([""]);
     await expect(voidVoucher(t.db, pending.id, "", clock.now())).rejects.toMatchObject({
       status: 409,
       message: "Only an active voucher can be voided.",
@@ -288,7 +295,9 @@ describe("the operator's vouchers", () => {
     const [audit] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, v.id), eq(auditLog.action, "new_code")));
+      .where(
+        and(eq(auditLog.entityId, v.id), eq(auditLog.action, "new_code"), eq(auditLog.entity, "voucher")),
+      );
     expect(audit.changes).toEqual({
       code_hint: { before: `…${v.codeSuffix}`, after: `…${renewed.codeSuffix}` },
       sent_to: { before: null, after: recipient },
@@ -301,7 +310,10 @@ describe("the operator's vouchers", () => {
       status: 409,
       message: "This voucher has no email address to send a new code to.",
     });
-    await expect(sendNewVoucherCode(t.db, "no-such-voucher", CTX())).rejects.toMatchObject({ status: 404 });
+    await expect(sendNewVoucherCode(t.db, "no-such-voucher", CTX())).rejects.toMatchObject({
+      status: 404,
+      message: "Voucher not found",
+    });
   });
 
   it("giving credit is logged with the code's last characters only", async () => {
@@ -361,6 +373,7 @@ describe("a gift voucher", () => {
       kind: "voucher",
       name: "Gift voucher",
       description: "$75.00 gift voucher",
+      metadata: { kind: "voucher", payment_id: payment.id },
     });
     const logged = t.logs
       .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -404,6 +417,21 @@ describe("a gift voucher", () => {
     await payTestCheckout(bookingDeps(t.services), checkout, opened.session_id, CARD);
     expect((await outboxTo(self)).map((e) => e.kind)).toEqual(["voucher_code"]);
     expect(await outboxTo(self.toUpperCase())).toEqual([]);
+  });
+
+  it("counts against its buyer's open checkouts", async () => {
+    const buyer = email("capped");
+    const deps = { ...bookingDeps(t.services), env: { ...t.services.env, MAX_OPEN_CHECKOUTS: 1 } };
+    const input = {
+      amountCents: 5_000,
+      purchaserName: "Ruby Tran",
+      purchaserEmail: buyer,
+      recipientName: "",
+      recipientEmail: email("friend"),
+      message: "",
+    };
+    await openGiftVoucherCheckout(deps, input);
+    await expect(openGiftVoucherCheckout(deps, input)).rejects.toMatchObject({ status: 429 });
   });
 
   it("a checkout that lapsed reads closed; a session that is not a gift voucher's reads nothing", async () => {

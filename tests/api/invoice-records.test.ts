@@ -5,11 +5,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "../../app/lib/booking.ts";
 import { invoiceNumber } from "../../app/lib/tax.ts";
-import { auditLog, emailOutbox, invoices, type PaymentRow, payments } from "../../server/db/schema.ts";
+import { auditLog, emailOutbox, invoices } from "../../server/db/schema.ts";
 import { withActor } from "../../server/domain/audit/actor.server.ts";
-import { payTestCheckout } from "../../server/domain/bookings/settle.server.ts";
 import {
   bookingDocumentByNumber,
   invoiceById,
@@ -24,6 +22,7 @@ import {
 import { claimRefund } from "../../server/domain/money/refunds.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
+import { payTestSession } from "../helpers/paid.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -42,13 +41,7 @@ afterAll(() => t?.close());
 
 const OWNER = { staffId: null, address: "203.0.113.9" };
 const ABN = "51824753556";
-const CARD = { card_number: TEST_CARDS.success, expiry: "12/40", cvc: "123", name: "Tax Payer", email: "" };
-
-async function pay(sessionId: string): Promise<PaymentRow> {
-  const checkout = t.services.testCheckout as NonNullable<typeof t.services.testCheckout>;
-  await payTestCheckout(bookingDeps(t.services), checkout, sessionId, CARD);
-  return (await t.db.select().from(payments).where(eq(payments.sessionId, sessionId)))[0];
-}
+const pay = (sessionId: string) => payTestSession(t, sessionId);
 const bookingDocument = async (bookingId: string) =>
   (await t.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)))[0];
 const documentOf = async (paymentId: string) =>

@@ -6,7 +6,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "../../app/lib/booking.ts";
 import {
   auditLog,
   bookings,
@@ -17,7 +16,6 @@ import {
   refunds,
 } from "../../server/db/schema.ts";
 import { withActor } from "../../server/domain/audit/actor.server.ts";
-import { payTestCheckout } from "../../server/domain/bookings/settle.server.ts";
 import { refundNotes } from "../../server/domain/money/refund-notes.server.ts";
 import { retryBookingRefunds } from "../../server/domain/money/refund-retry.server.ts";
 import { reconcileChargeRefunds, reconcileRefund } from "../../server/domain/money/refund-webhooks.server.ts";
@@ -35,6 +33,7 @@ import {
 import type { ProviderRefund, RefundRequest } from "../../server/payments/provider.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
 import { sentText } from "../helpers/outbox.ts";
+import { payTestSession } from "../helpers/paid.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -52,20 +51,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const OWNER = { staffId: null, address: "203.0.113.9" };
-const CARD = { card_number: TEST_CARDS.success, expiry: "12/40", cvc: "123", name: "Mia Nguyen", email: "" };
-
-async function pay(sessionId: string): Promise<PaymentRow> {
-  const deps = bookingDeps(t.services);
-  await payTestCheckout(
-    deps,
-    t.services.testCheckout as NonNullable<typeof t.services.testCheckout>,
-    sessionId,
-    CARD,
-  );
-  const [row] = await t.db.select().from(payments).where(eq(payments.sessionId, sessionId));
-  expect(row.paymentStatus).toBe("paid");
-  return row;
-}
+const pay = (sessionId: string) => payTestSession(t, sessionId);
 
 /** A paid booking of one person on the dive exhibition: its payment and the booking's id. */
 async function paidBooking() {

@@ -130,6 +130,30 @@ describe("date options with several departures", () => {
   });
 });
 
+describe("date options at the edges", () => {
+  it("a date with one departure closed for weather and one open is open and not called off", () => {
+    const [date] = toDateOptions(
+      [row("2026-12-06", "08:00", { isAvailable: false }), row("2026-12-06", "13:00")],
+      "2026-12-01",
+      9500,
+      new Set(["2026-12-06"]),
+    );
+    expect(date).toMatchObject({ available: true, published: true, called_off: false });
+    expect(date.departures?.map((d) => [d.published, d.called_off])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it("offers the first bookable date itself, and nothing before it", () => {
+    const dates = toDateOptions(
+      [row("2026-11-30", ""), row("2026-12-01", ""), row("2026-12-02", "")],
+      "2026-12-01",
+    );
+    expect(dates.map((d) => d.date)).toEqual(["2026-12-01", "2026-12-02"]);
+  });
+});
+
 describe("picking the departure a request means", () => {
   const morning = row("2026-12-06", "08:00");
   const afternoon = row("2026-12-06", "13:00");

@@ -126,7 +126,19 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/bookings/create-booking.server.ts",
       "server/domain/bookings/departures.server.ts",
     ],
-    apiTests: ["booking", "booking-concurrency", "group-size", "departures", "waitlist", "public"],
+    apiTests: [
+      "booking",
+      "booking-concurrency",
+      "group-size",
+      "departures",
+      "waitlist",
+      "public",
+      // Paying with vouchers and promo codes, and ending holds: place-booking, create-booking, holds.
+      "vouchers",
+      "promo-codes",
+      "sweeper-once",
+      "checkout-release",
+    ],
   },
   {
     // Medical data: who may read it, its clearance, and how long it is kept.
@@ -153,6 +165,10 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "admin-auth",
       "admin-two-factor",
       "staff-account",
+      // A participant's own link, and a staff member's password reset.
+      "participants",
+      "readiness-emails",
+      "staff",
     ],
   },
 ];

@@ -127,6 +127,7 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/bookings/departures.server.ts",
     ],
     apiTests: [
+      "booking-placement",
       "booking",
       "booking-concurrency",
       "group-size",

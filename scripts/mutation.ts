@@ -39,12 +39,18 @@ const config: PartialStrykerOptions = {
   tsconfigFile: "tsconfig.none.json",
 };
 
-/** Results on fewer tests, or on the other database, are kept apart from the full run's. */
-function testSetSuffix(): string {
+/**
+ * Results on fewer tests, or on the other database, are kept apart from the full run's. A
+ * targeted group's file is named by the group's rule files, not its list of tests: adding a test
+ * file to a group keeps its results (a forced run then gives the true score, see run()).
+ */
+function testSetSuffix(group?: string[]): string {
   const project = process.env.MUTATION_PROJECT ? `-${process.env.MUTATION_PROJECT}` : "";
   const database = process.env.TEST_DB === "postgres" && project !== "-unit" ? "-pg" : "";
-  const api = process.env.MUTATION_API_TESTS;
-  const tests = api ? `-api-${createHash("sha256").update(api).digest("hex").slice(0, 8)}` : "";
+  const key = group ? group.join(",") : process.env.MUTATION_API_TESTS;
+  const tests = key
+    ? `-${group ? "group" : "api"}-${createHash("sha256").update(key).digest("hex").slice(0, 8)}`
+    : "";
   return `${project}${database}${tests}`;
 }
 
@@ -62,7 +68,7 @@ const asGlob = (folder: string) => (/\.tsx?$/.test(folder) ? folder : `${folder}
  * every mutated file, so one run takes all of them. The incremental file keeps each mutant's
  * result, so a later run tests only the mutants whose code or covering tests changed.
  */
-async function run(mutate: string[]) {
+async function run(mutate: string[], group?: string[]) {
   return new Stryker({
     ...config,
     mutate,
@@ -72,7 +78,7 @@ async function run(mutate: string[]) {
     // not change keeps its result, even when a test file added since would kill it: after adding
     // tests aimed at a file, a forced run gives its true score.
     force: process.env.MUTATION_FORCE === "1",
-    incrementalFile: path.join(out, `incremental${testSetSuffix()}.json`),
+    incrementalFile: path.join(out, `incremental${testSetSuffix(group)}.json`),
   }).runMutationTest();
 }
 
@@ -90,7 +96,7 @@ if (!targeted) {
     const files = target.files.filter((f) => chosen.some((folder) => under(f, folder)));
     if (!files.length) continue;
     process.env.MUTATION_API_TESTS = target.apiTests.map(apiTestFile).join(",");
-    results.push(...(await run(files)));
+    results.push(...(await run(files, target.files)));
   }
   delete process.env.MUTATION_API_TESTS;
   const rest = chosen

@@ -180,5 +180,12 @@ describe("picking the departure a request means", () => {
     expect(fieldOf(() => pickDeparture([morning], "10:00", "time"))).toEqual({
       time: "There is no departure at 10:00 am on Sun, 6 Dec 2026. Please choose one of its times.",
     });
+    // The error's own text names the field too: the API answers it as `detail`.
+    expect(() => pickDeparture([morning, afternoon], undefined)).toThrow(
+      "start_time: Sun, 6 Dec 2026 has 2 departures.",
+    );
+    expect(() => pickDeparture([morning], "10:00", "time")).toThrow(
+      "time: There is no departure at 10:00 am",
+    );
   });
 });

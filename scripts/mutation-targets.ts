@@ -149,7 +149,17 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/dive-ops/instructor-medical.server.ts",
       "server/domain/dive-ops/participant-save.server.ts",
     ],
-    apiTests: ["medical-clearance", "medical-data", "instructor-medical", "participants", "group-privacy"],
+    apiTests: [
+      "participant-save",
+      "clearance-records",
+      "medical-clearance",
+      "medical-data",
+      "instructor-medical",
+      "participants",
+      "group-privacy",
+      // Their gear hires follow the sizes a save gives.
+      "participant-sizes",
+    ],
   },
   {
     // Tokens: a customer's booking link, the operator's sessions and their recovery.
@@ -160,6 +170,7 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "server/domain/access/staff-reset.server.ts",
     ],
     apiTests: [
+      "link-rules",
       "manage-booking",
       "booking-link-limits",
       "admin-sessions",

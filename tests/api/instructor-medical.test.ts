@@ -8,6 +8,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDICAL_QUESTION_IDS } from "../../app/lib/medical.ts";
 import { auditLog, participants } from "../../server/db/schema.ts";
+import {
+  instructorMedicalAnswers,
+  setInstructorsSeeMedical,
+} from "../../server/domain/dive-ops/instructor-medical.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { memberToken } from "../helpers/staff.ts";
 import { createTestApp, type TestContext } from "../helpers/test-app.ts";
@@ -97,7 +101,11 @@ describe("instructors and medical answers", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, "settings"), eq(auditLog.entityId, "instructors_see_medical")));
-    expect(entry?.actorLabel).toBe("Owner");
+    expect(entry).toMatchObject({
+      actorLabel: "Owner",
+      action: "update",
+      changes: { instructors_see_medical: { before: false, after: true } },
+    });
 
     // On: the departure they instruct, not the one they work as divemaster; a skipper never.
     expect(await answersIn(instructor.token)).toEqual(
@@ -114,5 +122,22 @@ describe("instructors and medical answers", () => {
         [other.participant.id, "status only"],
       ]),
     );
+  });
+});
+
+describe("the answers an instructor may read", () => {
+  it("come only from groups with a crew that names them as instructor", async () => {
+    const { participant } = await departure("guided-shore-dive");
+    await setInstructorsSeeMedical(ctx.db, true);
+    const groups = [{ participantIds: [participant.id] }, { crew: [], participantIds: [participant.id] }];
+    expect(await instructorMedicalAnswers(ctx.db, "staff-1", groups)).toEqual(new Map());
+    const instructed = [
+      { crew: [{ member: "staff-1", role: "instructor" }], participantIds: [participant.id] },
+    ];
+    expect(await instructorMedicalAnswers(ctx.db, "staff-1", instructed as never)).toEqual(
+      new Map([[participant.id, ANSWERS]]),
+    );
+    // Back to the default the other test starts from.
+    await setInstructorsSeeMedical(ctx.db, false);
   });
 });

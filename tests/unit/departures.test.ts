@@ -116,6 +116,14 @@ describe("date options with several departures", () => {
     expect(date.start_time).toBeUndefined();
   });
 
+  it("lists a departure without a time first, with no time shown, beside the timed ones", () => {
+    const [date] = toDateOptions([row("2026-12-06", "09:00"), row("2026-12-06", "")], "2026-12-01", 9500);
+    expect(date.departures?.map((d) => [d.start_time, d.display])).toEqual([
+      ["", ""],
+      ["09:00", "9:00 am"],
+    ]);
+  });
+
   it("is closed only when every departure is", () => {
     const [date] = toDateOptions(
       [

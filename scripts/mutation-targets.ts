@@ -171,6 +171,7 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
     ],
     apiTests: [
       "link-rules",
+      "staff-reset-rules",
       "manage-booking",
       "booking-link-limits",
       "admin-sessions",

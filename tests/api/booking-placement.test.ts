@@ -73,7 +73,8 @@ async function freshDate(adventureId: string, spots: number): Promise<string> {
 async function refusal(p: Promise<unknown>) {
   const error = await p.catch((e: unknown) => e);
   expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, details: (error as HttpError).errors };
+  const { status, message, errors } = error as HttpError;
+  return { status, message, details: errors };
 }
 
 async function voucherCode(cents: number) {
@@ -291,6 +292,7 @@ describe("a booking refused", () => {
   it("names the adventure when it is unknown or not taking bookings", async () => {
     expect(await refusal(book({ adventure_id: "no-such-adventure", selected_date: "2027-06-01" }))).toEqual({
       status: 400,
+      message: "adventure_id: This adventure is not available for booking",
       details: { adventure_id: "This adventure is not available for booking" },
     });
     const date = await firstOpenDate(t.app, "scooter-dive-adventure", 1);
@@ -301,6 +303,7 @@ describe("a booking refused", () => {
     const answer = await refusal(book({ adventure_id: "scooter-dive-adventure", selected_date: date }));
     expect(answer).toEqual({
       status: 400,
+      message: "adventure_id: This adventure is not available for booking",
       details: { adventure_id: "This adventure is not available for booking" },
     });
     await t.db
@@ -347,11 +350,14 @@ describe("a booking refused", () => {
     const one = await refusal(
       book({ adventure_id: "dive-trip-shore", selected_date: slot.date, group_size: 2 }),
     );
-    expect(one).toEqual({
-      status: 400,
-      details: {
-        group_size: `Only 1 spot is left on ${departureText(slot.date, "")}; choose a group of 1 or fewer, or another date.`,
-      },
+    const oneLeft = `Only 1 spot is left on ${departureText(slot.date, "")}; choose a group of 1 or fewer, or another date.`;
+    expect(one).toEqual({ status: 400, message: `group_size: ${oneLeft}`, details: { group_size: oneLeft } });
+    await t.db.update(availability).set({ bookedSpots: 1 }).where(eq(availability.id, slot.id));
+    const two = await refusal(
+      book({ adventure_id: "dive-trip-shore", selected_date: slot.date, group_size: 3 }),
+    );
+    expect(two.details).toEqual({
+      group_size: `Only 2 spots are left on ${departureText(slot.date, "")}; choose a group of 2 or fewer, or another date.`,
     });
     await t.db.update(availability).set({ bookedSpots: 3 }).where(eq(availability.id, slot.id));
     const full = await refusal(
@@ -359,6 +365,7 @@ describe("a booking refused", () => {
     );
     expect(full).toEqual({
       status: 400,
+      message: "selected_date: This date is fully booked. Please choose another date.",
       details: { selected_date: "This date is fully booked. Please choose another date." },
     });
   });

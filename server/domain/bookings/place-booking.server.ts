@@ -259,10 +259,6 @@ export async function openBookingCheckout(
 }
 
 /**
- * A voucher part, a promo discount or price lines (categories, extras): the card's line is then
- * one amount, what is left to pay, and the description lists the lines.
- */
-/**
  * Who and what the checkout's line is for: the lines when people were booked by category,
  * else the spec's "N people", followed by any extras.
  */
@@ -272,6 +268,10 @@ function whoAndWhat(b: BookingRow): string {
   return b.priceLines.length ? `${people} · ${priceLinesText(b.priceLines, b.currency)}` : people;
 }
 
+/**
+ * A voucher part, a promo discount or price lines (categories, extras): the card's line is then
+ * one amount, what is left to pay, and the description lists the lines.
+ */
 const oneAmount = (b: BookingRow) =>
   b.voucherCents > 0 || b.promoDiscountCents > 0 || b.priceLines.length > 0;
 

@@ -81,8 +81,8 @@ export async function placeBooking(
       | "voucher_code"
     > & { promo_code?: string; extras?: ExtraChoice[] };
     unitPriceCents: number;
-    /** The booking's price lines (categories, extras); none for the spec's booking. */
-    priceLines?: PriceLine[];
+    /** The booking's price lines by category; empty for the spec's booking (one price per person). */
+    priceLines: PriceLine[];
     holdUntil: Date | null;
     at: Date;
     values?: Partial<typeof bookings.$inferInsert>;
@@ -92,7 +92,7 @@ export async function placeBooking(
   if (!(await holdSpots(tx, slot.id, input.group_size))) throw await spotsError(tx, slot.id);
   // Extras (none for an adventure without any: the spec's booking) are lines on top of the people.
   const extras = await bookingExtras(tx, adventure.id, input.extras, input.group_size);
-  const priceLines = [...(p.priceLines ?? []), ...extras.lines];
+  const priceLines = [...p.priceLines, ...extras.lines];
   const subtotalCents = bookingSubtotalCents(p.unitPriceCents, input.group_size, priceLines);
   // The code's row stays locked until this transaction ends, so its caps count this booking
   // before the next one with the same code is checked (promo-codes.server.ts).

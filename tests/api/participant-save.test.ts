@@ -22,6 +22,7 @@ import { mintBookingLink } from "../../server/domain/bookings/booking-links.serv
 import { saveParticipant } from "../../server/domain/dive-ops/participant-save.server.ts";
 import { HttpError } from "../../server/errors.server.ts";
 import { insertBooking } from "../helpers/admin.ts";
+import { readyDiverDetails } from "../helpers/participant-details.ts";
 import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
 
 let t: TestContext;
@@ -32,27 +33,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const OWNER = { staffId: null, address: "203.0.113.9" };
-const allNo = Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false]));
-const oneYes = { ...allNo, lungs: true };
+const oneYes = { ...Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])), lungs: true };
 
+/** A ready, certified adult diver, as the forms post one. */
 function diver(name: string, extra: Record<string, unknown> = {}) {
-  return {
-    full_name: name,
-    date_of_birth: "1990-05-04",
-    email: "",
-    emergency_contact_name: "Jo Citizen",
-    emergency_contact_phone: "0400 111 222",
-    height_cm: 175,
-    weight_kg: 72,
-    wetsuit_size: "M",
-    fin_size: "L",
+  return readyDiverDetails(name, {
     cert_agency: "PADI",
     cert_level: "Open Water Diver",
     cert_number: "1234ABC",
     last_dive_date: addDays(sydneyDate(clock.now()), -30),
-    medical_answers: allNo,
     ...extra,
-  };
+  });
 }
 
 async function booking(groupSize = 2, status?: BookingStatus) {

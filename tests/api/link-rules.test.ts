@@ -244,6 +244,13 @@ describe("the manage page's view", () => {
       await bookingTerms(t.db, base.linked.booking),
     );
     expect(discounted.paid).toBe(false);
+    // Nothing to pay without a promo code is not "paid" (no payment, no voucher, no discount).
+    const nothing = manageView(
+      { ...base.linked, payment: null, booking: { ...base.linked.booking, totalAmountCents: 0 } },
+      clock.now(),
+      await bookingTerms(t.db, base.linked.booking),
+    );
+    expect(nothing.paid).toBe(false);
   });
 
   it("refunds all of it when the departure was called off for weather, else by the policy", async () => {

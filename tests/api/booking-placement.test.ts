@@ -29,7 +29,7 @@ import { cancelPendingBooking, isUnpaidEnd, releaseHold } from "../../server/dom
 import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { HttpError } from "../../server/errors.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
-import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { authed, insertBooking, login, OWNER, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -39,7 +39,6 @@ import {
 } from "../helpers/test-app.ts";
 
 const SITE = "http://localhost:3999";
-const OWNER = { staffId: null, address: "203.0.113.9" };
 let t: TestContext;
 const clock = testClock();
 let seq = 0;

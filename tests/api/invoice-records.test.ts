@@ -22,6 +22,7 @@ import {
 import { claimRefund } from "../../server/domain/money/refunds.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
+import { OWNER } from "../helpers/admin.ts";
 import { payTestSession } from "../helpers/paid.ts";
 import {
   bookingPayload,
@@ -39,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OWNER = { staffId: null, address: "203.0.113.9" };
 const ABN = "51824753556";
 const pay = (sessionId: string) => payTestSession(t, sessionId);
 const bookingDocument = async (bookingId: string) =>

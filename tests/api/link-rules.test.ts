@@ -23,7 +23,7 @@ import {
   revokeParticipantLinks,
 } from "../../server/domain/bookings/booking-links.server.ts";
 import { bookingTerms } from "../../server/domain/bookings/booking-terms.server.ts";
-import { insertBooking } from "../helpers/admin.ts";
+import { insertBooking, OWNER } from "../helpers/admin.ts";
 import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
 
 let t: TestContext;
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OWNER = { staffId: null, address: "203.0.113.9" };
 const today = () => sydneyDate(clock.now());
 
 async function booking(daysAhead = 30) {

@@ -21,7 +21,7 @@ import { withActor } from "../../server/domain/audit/actor.server.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { saveParticipant } from "../../server/domain/dive-ops/participant-save.server.ts";
 import { HttpError } from "../../server/errors.server.ts";
-import { insertBooking } from "../helpers/admin.ts";
+import { insertBooking, OWNER } from "../helpers/admin.ts";
 import { readyDiverDetails } from "../helpers/participant-details.ts";
 import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
 
@@ -32,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OWNER = { staffId: null, address: "203.0.113.9" };
 const oneYes = { ...Object.fromEntries(MEDICAL_QUESTION_IDS.map((id) => [id, false])), lungs: true };
 
 /** A ready, certified adult diver, as the forms post one. */

@@ -32,6 +32,7 @@ import {
 } from "../../server/domain/money/refunds.server.ts";
 import type { ProviderRefund, RefundRequest } from "../../server/payments/provider.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
+import { OWNER } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
 import { payTestSession } from "../helpers/paid.ts";
 import {
@@ -50,7 +51,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OWNER = { staffId: null, address: "203.0.113.9" };
 const pay = (sessionId: string) => payTestSession(t, sessionId);
 
 /** A paid booking of one person on the dive exhibition: its payment and the booking's id. */

@@ -32,6 +32,7 @@ import {
 } from "../../server/domain/vouchers/voucher-use.server.ts";
 import { issueVoucher } from "../../server/domain/vouchers/vouchers.server.ts";
 import { bookingDeps } from "../../server/services.server.ts";
+import { OWNER } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
 import { payTestSession } from "../helpers/paid.ts";
 import {
@@ -50,7 +51,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const OWNER = { staffId: null, address: "203.0.113.9" };
 const CTX = () => ({ at: clock.now(), publicUrl: "http://localhost:3999" });
 let seq = 0;
 const email = (tag: string) => `${tag}-${++seq}@example.com`;

@@ -16,6 +16,9 @@ import { jsonRequest, type TestContext } from "./test-app.ts";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
 
+/** The owner as the audit log records a call made directly to a rule (`withActor(OWNER, ...)`). */
+export const OWNER = { staffId: null, address: "203.0.113.9" };
+
 export async function login(ctx: TestContext, password = TEST_ADMIN_PASSWORD): Promise<string> {
   const res = await ctx.app.request("/api/admin/login", jsonRequest("POST", { password }));
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);

@@ -14,12 +14,12 @@ const DB_NAME = "trip-day";
 const STORE = "actions";
 /**
  * Tells the screens that the queue changed (a tap stored, a sync answered). After a sync the
- * event's detail is `{ synced: true }`: the server's copy changed, so a screen that lays the
- * queue over its copy must read the copy again before it drops the sent taps, or it would show
- * the copy from before the sync with the taps gone.
+ * event's detail is `{ synced: true, answered }` (the ids the server answered): the server's
+ * copy changed, so a screen that lays the queue over its copy must read the copy again before
+ * it drops the answered taps, or it would show the copy from before the sync with the taps gone.
  */
 export const QUEUE_EVENT = "trip-day-queue";
-export type QueueEvent = CustomEvent<{ synced: boolean }>;
+export type QueueEvent = CustomEvent<{ synced: boolean; answered?: string[] }>;
 
 export interface SyncReport {
   sent: number;
@@ -51,8 +51,10 @@ export async function pendingActions(): Promise<TripDayAction[]> {
   return all.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-const changed = (synced = false) =>
-  window.dispatchEvent(new CustomEvent(QUEUE_EVENT, { detail: { synced } }));
+const changed = (answered?: string[]) =>
+  window.dispatchEvent(
+    new CustomEvent(QUEUE_EVENT, { detail: { synced: answered !== undefined, answered } }),
+  );
 
 /** A new action with its own id and this moment's time. */
 export function newAction(fields: DistributiveOmit<TripDayAction, "id" | "at">): TripDayAction {
@@ -102,7 +104,7 @@ async function send(): Promise<SyncReport | null> {
     at: new Date().toISOString(),
   };
   localStorage.setItem("trip-day-last-sync", JSON.stringify(report));
-  changed(true);
+  changed(answers.map((a) => a.id));
   return report;
 }
 

@@ -33,3 +33,23 @@ export function withPending(call: RollCall, pending: readonly TripDayAction[]): 
   }
   return { ...call, dives };
 }
+
+/**
+ * The taps a screen lays over its copy, after it reads the phone's queue: the stored ones
+ * (oldest first), then its own taps the queue does not hold yet. A tap shows the moment it is
+ * made, before the phone has stored it: "All aboard" tapped right after the last "Back aboard"
+ * must count that diver as back. A read that started before a tap was stored must not hide it,
+ * and a tap the server has answered (`answered`, once the screen holds the server's copy after
+ * that sync) is the copy's, never laid over it a second time.
+ */
+export function waitingTaps(
+  stored: readonly TripDayAction[],
+  shown: readonly TripDayAction[],
+  answered: ReadonlySet<string>,
+): TripDayAction[] {
+  const inQueue = new Set(stored.map((a) => a.id));
+  return [
+    ...stored.filter((a) => !answered.has(a.id)),
+    ...shown.filter((a) => !inQueue.has(a.id) && !answered.has(a.id)),
+  ];
+}

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
-import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
+import { plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
@@ -218,7 +218,7 @@ test("2 adults, 1 child and 1 observer with a gear set each and a 10% code: one 
       sink.messages,
       (m) => m.to.includes(email) && /confirmed/i.test(m.subject),
     );
-    const text = mimePart(mail.raw, /text\/plain/i) ?? mail.raw;
+    const text = plainText(mail.raw);
     expect(text).toContain("4 × Full gear set: $155.00");
     expect(text).toContain(`Total paid: ${TOTAL}`);
 

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "../helpers/e2e-api";
 import { expectNoSidewaysScroll, seriousViolations } from "../helpers/page-checks";
-import { mimePart, type SmtpSink, startSmtpSink } from "../helpers/smtp";
+import { mimePart, plainText, type SmtpSink, startSmtpSink } from "../helpers/smtp";
 import { payWithTestCard } from "../helpers/test-checkout";
 
 /**
@@ -74,9 +74,6 @@ async function adminBooking(request: APIRequestContext, token: string, email: st
   return bookings[0];
 }
 
-/** The email's text part, decoded. */
-const textOf = (raw: string) => mimePart(raw, /text\/plain/i) ?? raw;
-
 /** Books one person on a date, pays (through the API), and opens the private link from the confirmation email. */
 async function bookPayAndOpenLink(page: Page, email: string, date: string) {
   const booking = await createBooking(page.request, { adventureId: ADVENTURE, date, email });
@@ -85,7 +82,7 @@ async function bookPayAndOpenLink(page: Page, email: string, date: string) {
     sink.messages,
     (m) => m.to.includes(email) && m.subject.includes(booking.reference),
   );
-  const link = /https?:\/\/[^\s"]+\/my-booking\/([A-Za-z0-9_-]{43})/.exec(textOf(mail.raw))?.[0] ?? "";
+  const link = /https?:\/\/[^\s"]+\/my-booking\/([A-Za-z0-9_-]{43})/.exec(plainText(mail.raw))?.[0] ?? "";
   expect(link).not.toBe("");
   await page.goto(new URL(link).pathname);
   await expect(page.getByTestId("booking-reference")).toHaveText(booking.reference);
@@ -143,7 +140,7 @@ for (const javaScriptEnabled of [true, false]) {
           sink.messages,
           (m) => m.to.includes(email) && m.subject.startsWith("Your booking has moved to"),
         );
-        expect(textOf(moved.raw)).toContain(booking.reference);
+        expect(plainText(moved.raw)).toContain(booking.reference);
         expect(mimePart(moved.raw, /text\/calendar/i) ?? "").toContain("BEGIN:VEVENT");
         const notice = await mailMatching(sink.messages, (m) =>
           m.subject.startsWith(`Booking ${booking.reference} moved to`),

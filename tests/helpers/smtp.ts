@@ -104,14 +104,7 @@ export function mimePart(raw: string, contentType: RegExp): string | null {
       const body = rest.join("\r\n\r\n").trim();
       const encoding = headers.match(/content-transfer-encoding:\s*([^\s;]+)/i)?.[1]?.toLowerCase();
       if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-      if (encoding === "quoted-printable") {
-        return Buffer.from(
-          body
-            .replace(/=\r?\n/g, "")
-            .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          "latin1",
-        ).toString("utf8");
-      }
+      if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
       return body;
     }
   }
@@ -126,7 +119,13 @@ export function plainText(raw: string): string {
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join("\n\n");
-  if (!/quoted-printable/i.test(header(raw, "Content-Transfer-Encoding"))) return body;
+  return /quoted-printable/i.test(header(raw, "Content-Transfer-Encoding"))
+    ? decodeQuotedPrintable(body)
+    : body;
+}
+
+/** Quoted-printable to text: soft line breaks ("=" at a line's end) joined, "=XX" bytes read as UTF-8. */
+function decodeQuotedPrintable(body: string): string {
   return Buffer.from(
     body
       .replace(/=\r?\n/g, "")

@@ -8,7 +8,7 @@
  * without one, applied once by the server's roll-call rules; the screen shows
  * the queued taps laid over its copy by the same rule.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { RollCall, RollCallDiver, RollCallMark } from "../../../server/domain/dive-ops/roll-call.server";
 import { Alert, PageHeader } from "../../components/admin";
@@ -20,7 +20,7 @@ import { adminAction, adminGet, failureText } from "../../lib/admin-data";
 import { formatDateAU } from "../../lib/dates";
 import { startTimeText } from "../../lib/departure";
 import { diverState, inWaterText, stillOut } from "../../lib/roll-call";
-import { withPending } from "../../lib/roll-call-offline";
+import { waitingTaps, withPending } from "../../lib/roll-call-offline";
 import type { TripDayAction } from "../../lib/trip-day-actions";
 import type { Route } from "./+types/roll-call";
 
@@ -38,12 +38,24 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
   const [alarm, setAlarm] = useState(false);
   const [buddies, setBuddies] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<TripDayAction[]>([]);
+  // The taps the server has answered while this screen is open: its copy holds them from then on.
+  const answered = useRef(new Set<string>());
   useEffect(() => {
-    const readQueue = () => pendingActions().then(setPending, () => setPending([]));
+    const readQueue = () =>
+      pendingActions().then(
+        (stored) => setPending((shown) => waitingTaps(stored, shown, answered.current)),
+        () => undefined,
+      );
     // After a sync (whichever screen or the return of the signal started it) the server's copy is
-    // read first, then the queue: the sent taps are never missing from both.
-    const update = (e: Event) =>
-      void ((e as QueueEvent).detail?.synced ? revalidate().then(readQueue) : readQueue());
+    // read first, then the queue: the answered taps are never missing from both.
+    const update = (e: Event) => {
+      const { synced, answered: ids = [] } = (e as QueueEvent).detail ?? {};
+      if (!synced) return void readQueue();
+      void revalidate().then(() => {
+        for (const id of ids) answered.current.add(id);
+        return readQueue();
+      });
+    };
     void readQueue();
     window.addEventListener(QUEUE_EVENT, update);
     return () => window.removeEventListener(QUEUE_EVENT, update);
@@ -63,10 +75,18 @@ export default function AdminRollCall({ loaderData }: Route.ComponentProps) {
     buddy: mark?.buddy_id ? byId.get(mark.buddy_id) : undefined,
   }));
 
-  /** Stores the tap in the queue; once the server has answered, the queue's event reloads the copy. */
+  /**
+   * Shows the tap at once, then stores it in the queue; once the server has answered, the queue's
+   * event reloads the copy. A phone that cannot store it (no IndexedDB) takes the tap back.
+   */
   async function send(action: TripDayAction) {
     setError("");
-    const report = await record(action);
+    setPending((shown) => [...shown, action]);
+    const report = await record(action).catch(() => {
+      setPending((shown) => shown.filter((a) => a.id !== action.id));
+      setError("Not saved");
+      return null;
+    });
     const refused = report?.refused.find((a) => a.id === action.id);
     if (refused) setError(refused.message ?? "Not saved");
     return refused;

@@ -184,6 +184,25 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "staff",
     ],
   },
+  {
+    // A weather call-off: the preview, the cancellation, each customer's choice (a refund, a
+    // credit or another date) and the default when they do not choose.
+    files: [
+      "server/domain/weather/call-off.server.ts",
+      "server/domain/weather/choice.server.ts",
+      "server/domain/weather/views.server.ts",
+    ],
+    apiTests: ["weather", "audit-ops", "departure-moves"],
+  },
+  {
+    // The periodic jobs: lapsed holds closed, trip emails sent, each once across processes.
+    files: [
+      "server/domain/jobs/hold-sweep.server.ts",
+      "server/domain/jobs/periodic.server.ts",
+      "server/domain/jobs/trip-jobs.server.ts",
+    ],
+    apiTests: ["periodic-jobs", "sweeper-once", "checkout-release", "trip-emails"],
+  },
 ];
 
 export const apiTestFile = (name: string) => `tests/api/${name}.test.ts`;

@@ -54,15 +54,12 @@ export function termsDate(currentDate: string, originalDate: string | null, poli
   return rulesOf(policy).movedKeepsOriginalTerms && originalDate ? originalDate : currentDate;
 }
 
-/** The instant a point before the departure falls at: the end of its Sydney day for days, exact for hours. */
-export function deadline(
-  b: { daysBefore?: number; hoursBefore?: number },
-  tripDate: string,
-  start: number | null,
-): Date {
-  if (b.hoursBefore !== undefined)
-    return new Date(departureAt(tripDate, start).getTime() - b.hoursBefore * 3_600_000);
-  return departureAt(addDays(tripDate, -(b.daysBefore ?? 0) + 1), null);
+/**
+ * The instant a tier in hours ends: that many hours before the departure. (A tier in days ends
+ * with its Sydney day, which callers give as a date: `addDays(tripDate, -daysBefore)`.)
+ */
+export function deadline(hoursBefore: number, tripDate: string, start: number | null): Date {
+  return new Date(departureAt(tripDate, start).getTime() - hoursBefore * 3_600_000);
 }
 
 /**
@@ -75,7 +72,7 @@ export function freeCancellationUntil(tripDate: string, policy: AnyPolicy = DEFA
   const full = p.tiers.find((t) => t.refundPercent === 100);
   if (!full) return null;
   if (full.hoursBefore === undefined) return addDays(tripDate, -(full.daysBefore ?? 0));
-  return sydneyDate(new Date(deadline(full, tripDate, p.startMinutes).getTime() - 1));
+  return sydneyDate(new Date(deadline(full.hoursBefore, tripDate, p.startMinutes).getTime() - 1));
 }
 
 /** Whether the free date change is still open at `at` (the rule the reschedule block reads). */

@@ -211,7 +211,7 @@ const timeText = (at: Date) =>
 /** "12 December 2026" for a tier in days (to the end of that day), "9:00 am, 12 December 2026" for one in hours. */
 function lastMomentText(t: RefundTier, tripDate: string, start: number | null): string {
   if (t.hoursBefore === undefined) return formatDateAU(addDays(tripDate, -(t.daysBefore ?? 0)));
-  const end = deadline(t, tripDate, start);
+  const end = deadline(t.hoursBefore, tripDate, start);
   return `${timeText(end)}, ${formatDateAU(sydneyDate(end))}`;
 }
 

@@ -10,12 +10,20 @@ import { sydneyInstant } from "../../app/lib/dates.ts";
 import { departureAt, startMinutesOf } from "../../app/lib/departure.ts";
 import {
   CANCELLATION_POLICY,
+  type CancellationPolicy,
   DEFAULT_POLICY_RULES,
   effectivePolicy,
   type PolicyRules,
+  policyProblem,
   rulesIssue,
 } from "../../app/lib/policy.ts";
-import { changeOpen, refundCents, refundPercent, termsDate } from "../../app/lib/policy-refund.ts";
+import {
+  changeOpen,
+  freeCancellationUntil,
+  refundCents,
+  refundPercent,
+  termsDate,
+} from "../../app/lib/policy-refund.ts";
 import {
   adventurePolicyText,
   cancellationSummary,
@@ -62,6 +70,35 @@ describe("tiers in hours", () => {
     expect(refundPercent(TRIP, at("2026-12-18T08:00:01+11:00"), policy)).toBe(0);
     expect(refundCents(20_001, TRIP, at("2026-12-10T12:00:00+11:00"), policy)).toBe(20_001);
     expect(refundCents(20_001, TRIP, at("2026-12-16T12:00:00+11:00"), policy)).toBe(10_000);
+  });
+
+  it("give the last free-cancellation day from the full refund's own tier", () => {
+    // 24 hours before 8:00 AM on the 20th ends at 7:59:59.999 AM on the 19th.
+    const fullInHours = effectivePolicy(
+      {
+        ...HOURS,
+        tiers: [
+          { hoursBefore: 24, refundPercent: 100 },
+          { hoursBefore: 0, refundPercent: 0 },
+        ],
+      },
+      null,
+      ITINERARY,
+    );
+    expect(freeCancellationUntil(TRIP, fullInHours)).toBe("2026-12-19");
+    // 8 hours before 8:00 AM is midnight: the last free moment is the end of the 19th.
+    const toMidnight = {
+      ...fullInHours,
+      tiers: [{ hoursBefore: 8, refundPercent: 100 }, ...fullInHours.tiers.slice(1)],
+    };
+    expect(freeCancellationUntil(TRIP, toMidnight)).toBe("2026-12-19");
+    // No tier refunds in full: no free-cancellation day.
+    const noFullRefund: CancellationPolicy = [
+      { daysBefore: 7, refundPercent: 50 },
+      { daysBefore: 0, refundPercent: 0 },
+    ];
+    expect(policyProblem(noFullRefund)).toBeNull();
+    expect(freeCancellationUntil(TRIP, noFullRefund)).toBeNull();
   });
 
   it("without a start time count to the start of the trip's day", () => {

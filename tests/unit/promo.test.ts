@@ -115,6 +115,14 @@ describe("refusals", () => {
     });
     expect(promoOutcome(edges, ctx()).ok).toBe(true);
     expect(promoOutcome(rule({ maxUses: 3 }), ctx({ uses: 2 })).ok).toBe(true);
+    expect(promoOutcome(rule({ maxUsesPerEmail: 2 }), ctx({ emailUses: 1 })).ok).toBe(true);
+    expect(promoOutcome(rule({ minGroupSize: 2 }), ctx({ groupSize: 2 })).ok).toBe(true);
+  });
+
+  it("checks a fixed amount's currency, in any letter case, and a percent's not at all", () => {
+    const fixed = rule({ kind: "fixed", percent: null, amountCents: 100, currency: "aud" });
+    expect(promoOutcome(fixed, ctx({ currency: "AUD" }))).toEqual({ ok: true, discountCents: 100 });
+    expect(promoOutcome(rule({ currency: "usd" }), ctx())).toEqual({ ok: true, discountCents: 3000 });
   });
 
   it("leaves the email rules and the trip window to the booking when a check does not know them", () => {

@@ -154,6 +154,51 @@ describe("codes as typed and as saved", () => {
   });
 });
 
+describe("a code as the operator saves it", () => {
+  const base = { code: "reef25", kind: "percent", percent: 10 };
+  const issues = (input: Record<string, unknown>) => {
+    const r = promoCodeSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it("asks for the kind's own amount, naming the field", () => {
+    expect(issues({ code: "reef25", kind: "percent" })).toEqual([
+      ["percent", "Percent is required (1 to 100)"],
+    ]);
+    expect(issues({ code: "reef25", kind: "fixed" })).toEqual([["amount", "Amount must be more than 0"]]);
+    expect(issues({ code: "reef25", kind: "fixed", amount: 0 })).toEqual([
+      ["amount", "Amount must be more than 0"],
+    ]);
+    expect(issues({ code: "reef25", kind: "fixed", amount: 0.01 })).toEqual([]);
+  });
+
+  it("refuses a window that ends before it starts; one day, or one open end, is a window", () => {
+    expect(issues({ ...base, valid_from: "2027-01-02", valid_to: "2027-01-01" })).toEqual([
+      ["valid_to", "Valid to must not be before valid from"],
+    ]);
+    expect(issues({ ...base, trip_from: "2027-03-02", trip_to: "2027-03-01" })).toEqual([
+      ["trip_to", "Trips to must not be before trips from"],
+    ]);
+    const oneDay = {
+      valid_from: "2027-01-01",
+      valid_to: "2027-01-01",
+      trip_from: "2027-03-01",
+      trip_to: "2027-03-01",
+    };
+    expect(issues({ ...base, ...oneDay })).toEqual([]);
+    expect(issues({ ...base, valid_from: "2027-01-02", trip_from: "2027-03-02" })).toEqual([]);
+    expect(issues({ ...base, valid_to: "2027-01-01", trip_to: "2027-03-01" })).toEqual([]);
+  });
+
+  it("keeps only the kind's own amount", () => {
+    expect(promoCodeSchema.parse({ ...base, amount: 5 })).toMatchObject({ percent: 10, amountCents: null });
+    expect(promoCodeSchema.parse({ code: "reef25", kind: "fixed", amount: 5, percent: 10 })).toMatchObject({
+      percent: null,
+      amountCents: 500,
+    });
+  });
+});
+
 describe("a change of date or group", () => {
   it("keeps the booking's discount in cents, never more than the new subtotal", () => {
     // $300 booked less $30: a $360 departure costs $330, so $60 more; the spec's rule without a discount.

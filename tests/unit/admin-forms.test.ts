@@ -10,15 +10,20 @@ import {
   galleryImageSchema,
   isWebAddress,
   legacyAdventureSchema,
+  MAX_SPOTS,
+  MIN_SPOTS,
   mediaCreateSchema,
   parseDecimal,
   parseInteger,
   priceDisplayFor,
+  priceOverride,
   proAdventureSchema,
+  scheduleSchema,
   seoLengthStatus,
   simpleAdventureSchema,
   splitComma,
   splitLines,
+  spots,
   testimonialSchema,
   uploadFieldsSchema,
 } from "../../app/lib/admin-forms/index.ts";
@@ -342,5 +347,40 @@ describe("media schemas", () => {
     expect(formatKB(1536)).toBe("1.5 KB");
     expect(formatKB(0)).toBe("0.0 KB");
     expect(formatKB(1_048_576)).toBe("1024.0 KB");
+  });
+});
+
+describe("a departure's spots and price override, on a date and on a schedule alike", () => {
+  const schedule = scheduleSchema("2027-01-01");
+  const base = { adventure_id: "dive-1", weekdays: [6], from: "2027-01-01", to: "2027-03-31" };
+  const override = (price_override: unknown) => {
+    const r = schedule.safeParse({ ...base, price_override });
+    return r.success ? r.data.price_override : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("reads empty as no override and keeps dollars to the cent, from 0 to 100000", () => {
+    expect(override("")).toBeNull();
+    expect(override(null)).toBeNull();
+    expect(override(0)).toBe(0);
+    expect(override(100_000)).toBe(100_000);
+    expect(override(0.07)).toBe(0.07);
+    expect(override(-0.01)).toEqual(["price_override: Price override must be between 0 and 100000"]);
+    expect(override(100_000.01)).toEqual(["price_override: Price override must be between 0 and 100000"]);
+    expect(override(10.005)).toEqual([
+      "price_override: Price override can have at most two decimals (step 0.01)",
+    ]);
+    expect(override("ten")).toEqual(["price_override: Price override must be a number of dollars"]);
+    expect(priceOverride.parse(12.5)).toBe(12.5);
+  });
+
+  it("takes whole spots within the site's bounds, or none for the adventure's own", () => {
+    const spotsOf = (available_spots: unknown) => schedule.safeParse({ ...base, available_spots }).success;
+    expect(spotsOf(null)).toBe(true);
+    expect(spotsOf(MIN_SPOTS)).toBe(true);
+    expect(spotsOf(MAX_SPOTS)).toBe(true);
+    expect(spotsOf(MIN_SPOTS - 1)).toBe(false);
+    expect(spotsOf(MAX_SPOTS + 1)).toBe(false);
+    expect(spotsOf(2.5)).toBe(false);
+    expect(spots.safeParse(MIN_SPOTS).success).toBe(true);
   });
 });

@@ -8,14 +8,15 @@ import { z } from "../zod.ts";
 export const MIN_SPOTS = 1;
 export const MAX_SPOTS = 20;
 
-const spots = z
+/** A departure's spots: a whole number within the site's bounds. */
+export const spots = z
   .number({ error: `Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}` })
   .int(`Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`)
   .min(MIN_SPOTS, `Available spots must be at least ${MIN_SPOTS}`)
   .max(MAX_SPOTS, `Available spots must be at most ${MAX_SPOTS}`);
 
 /** Dollars with at most two decimals; empty means no override. */
-const priceOverride = z
+export const priceOverride = z
   .union([z.number(), z.literal(""), z.null()], { error: "Price override must be a number of dollars" })
   .transform((v) => (v === "" || v === null ? null : v))
   .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 100_000), {

@@ -10,7 +10,7 @@ import { daysBetween, isIsoDate } from "../dates.ts";
 import { START_TIME_PATTERN } from "../departure.ts";
 import { MAX_SCHEDULE_DAYS } from "../schedules.ts";
 import { z } from "../zod.ts";
-import { MAX_SPOTS, MIN_SPOTS } from "./availability.ts";
+import { priceOverride, spots } from "./availability.ts";
 
 const isoDate = (label: string) =>
   z
@@ -23,8 +23,6 @@ const isoDate = (label: string) =>
 export const MAX_START_TIMES = 8;
 
 const startTimeMessage = "Each start time must be written as HH:MM, e.g. 13:00";
-
-const spotsMessage = `Available spots must be a whole number from ${MIN_SPOTS} to ${MAX_SPOTS}`;
 
 /**
  * `today` is Sydney's date where the check runs. `earliestFrom` lets an edit
@@ -61,24 +59,8 @@ export function scheduleSchema(today: string, earliestFrom: string = today) {
         .optional()
         .default([])
         .transform((times) => [...times].sort()),
-      available_spots: z
-        .number({ error: spotsMessage })
-        .int(spotsMessage)
-        .min(MIN_SPOTS, `Available spots must be at least ${MIN_SPOTS}`)
-        .max(MAX_SPOTS, `Available spots must be at most ${MAX_SPOTS}`)
-        .nullable()
-        .optional(),
-      price_override: z
-        .union([z.number(), z.literal(""), z.null()], { error: "Price override must be a number of dollars" })
-        .transform((v) => (v === "" || v === null ? null : v))
-        .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 100_000), {
-          message: "Price override must be between 0 and 100000",
-        })
-        .refine((v) => v === null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-          message: "Price override can have at most two decimals (step 0.01)",
-        })
-        .optional()
-        .default(null),
+      available_spots: spots.nullable().optional(),
+      price_override: priceOverride.optional().default(null),
       notes: z
         .string({ error: "Notes must be text" })
         .trim()

@@ -8,7 +8,7 @@ import {
   weatherCancelSchema,
   weatherChoiceSchema,
 } from "../../app/lib/weather.ts";
-import { creditCents } from "../../server/domain/weather/choice.server.ts";
+import { creditCents, onCancelledDate } from "../../server/domain/weather/choice.server.ts";
 
 const TODAY = "2030-03-10";
 const valid = {
@@ -40,6 +40,14 @@ describe("weather rules", () => {
     expect(creditCents({ totalAmountCents: 27_000, voucherCents: 0 })).toBe(27_000);
     expect(creditCents({ totalAmountCents: 27_000, voucherCents: 5_000 })).toBe(22_000);
     expect(creditCents({ totalAmountCents: 27_000, voucherCents: 27_000 })).toBe(0);
+  });
+
+  it("gives the choices only to a booking still confirmed on the cancelled date", () => {
+    const on = { bookingStatus: "confirmed", selectedDate: "2030-03-12" } as const;
+    expect(onCancelledDate(on, "2030-03-12")).toBe(true);
+    expect(onCancelledDate({ ...on, selectedDate: "2030-03-13" }, "2030-03-12")).toBe(false);
+    expect(onCancelledDate({ ...on, bookingStatus: "cancelled" }, "2030-03-12")).toBe(false);
+    expect(onCancelledDate({ ...on, bookingStatus: "pending_payment" }, "2030-03-12")).toBe(false);
   });
 
   it("labels each answer for the admin list", () => {

@@ -217,7 +217,10 @@ export async function chooseWeather(
 }
 
 /** The booking still runs on the cancelled date: confirmed and not moved away. */
-export function onCancelledDate(b: BookingRow, date: string): boolean {
+export function onCancelledDate(
+  b: Pick<BookingRow, "bookingStatus" | "selectedDate">,
+  date: string,
+): boolean {
   return b.bookingStatus === "confirmed" && b.selectedDate === date;
 }
 

@@ -337,11 +337,17 @@ test.describe("images never show as broken", () => {
         await frames();
       }
     });
+    // Every image is fetched anew at each step (a route turns the cache off), the fallback step's
+    // originals are the largest files, and two browsers and servers share two cores: a bound of its own.
     await expect
-      .poll(() =>
-        page
-          .locator(ADVENTURE_IMAGES)
-          .evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0)),
+      .poll(
+        () =>
+          page
+            .locator(ADVENTURE_IMAGES)
+            .evaluateAll((imgs) =>
+              (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0),
+            ),
+        { timeout: 15_000, message: "every adventure image has loaded what it shows" },
       )
       .toBe(true);
   }

@@ -195,13 +195,22 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
     apiTests: ["weather", "audit-ops", "departure-moves"],
   },
   {
-    // The periodic jobs: lapsed holds closed, trip emails sent, each once across processes.
+    // The periodic jobs: lapsed holds closed, trip emails sent, each once across processes; the
+    // trip job's other parts (medical erasure, unconfirmed sign-ups) and its failures apart.
     files: [
       "server/domain/jobs/hold-sweep.server.ts",
       "server/domain/jobs/periodic.server.ts",
       "server/domain/jobs/trip-jobs.server.ts",
     ],
-    apiTests: ["periodic-jobs", "sweeper-once", "checkout-release", "trip-emails"],
+    apiTests: [
+      "periodic-jobs",
+      "sweeper-once",
+      "checkout-release",
+      "trip-emails",
+      "trip-jobs",
+      "medical-data",
+      "newsletter-signup",
+    ],
   },
 ];
 

@@ -62,7 +62,7 @@ export function adminWeatherApi(services: Services) {
 
   api.post("/admin/weather/preview", async (c) => {
     const input = await readJson(c, weatherPreviewSchema(today()));
-    return c.json(await previewWeather(db, input, services.now()));
+    return c.json(await previewWeather(db, input));
   });
 
   api.post("/admin/weather", async (c) => {

@@ -490,13 +490,35 @@ describe("the waitlist, weather and emails", () => {
       }),
       201,
     );
-    expect((await theEntry("weather_calloff", called.id)).changes).toMatchObject({
+    const created = await theEntry("weather_calloff", called.id);
+    expect(created.action).toBe("create");
+    expect(created.changes).toMatchObject({
       date: { before: null, after: date },
       offers: { before: null, after: 1 },
     });
+    // Called off again: a booking made since gets its offer, recorded as an update; a repeat that
+    // reaches nobody new records nothing.
+    await paidBooking({ date, holdSpots: true, email: "late-weather@example.com" });
+    const callAgain = () =>
+      call(owner, "POST", "/api/admin/weather", {
+        date,
+        adventure_id: "dive-exhibition",
+        message: "Big swell",
+        default_choice: "credit",
+        respond_days: 2,
+      });
+    await ok(await callAgain(), 201);
+    await ok(await callAgain(), 200);
+    const calls = await entriesOf("weather_calloff", called.id);
+    expect(calls.map((e) => e.action).sort()).toEqual(["create", "update"]);
+    expect(calls.find((e) => e.action === "update")?.changes).toMatchObject({
+      offers: { before: 0, after: 1 },
+    });
     const [offer] = await ctx.db.select().from(weatherOffers).where(eq(weatherOffers.bookingId, booking.id));
     await ok(await call(owner, "POST", `/api/admin/weather/offers/${offer.id}/choice`, { choice: "refund" }));
-    expect((await theEntry("weather_offer", offer.id)).changes).toMatchObject({
+    const chosen = await theEntry("weather_offer", offer.id);
+    expect(chosen.action).toBe("choice");
+    expect(chosen.changes).toMatchObject({
       choice: { before: null, after: "refund" },
       decided_by: { before: null, after: "operator" },
     });

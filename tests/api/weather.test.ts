@@ -15,8 +15,10 @@ import * as weatherPage from "../../app/routes/public/my-booking-weather.tsx";
 import {
   availability,
   bookingChanges,
+  bookingLinks,
   bookings,
   emailOutbox,
+  payments,
   refunds,
   voucherEntries,
   vouchers,
@@ -195,7 +197,23 @@ describe("weather cancellations", () => {
       authed(token, "POST", { date, adventure_id: ADVENTURE }),
     );
     expect(preview.status).toBe(200);
-    expect(await preview.json()).toMatchObject({ confirmed: 2, unpaid: 1, people: 4 });
+    const previewed = (await preview.json()) as { adventures: string[]; bookings: Record<string, unknown>[] };
+    expect(previewed).toMatchObject({ confirmed: 2, unpaid: 1, people: 4, adventures: [a.adventureTitle] });
+    // Each booking it reaches, as the confirm step lists it (no time of its own: no start_time).
+    expect(previewed.bookings.find((p) => p.reference === a.reference)).toEqual({
+      reference: a.reference,
+      name: `${a.customerFirstName} ${a.customerLastName}`,
+      adventure: a.adventureTitle,
+      group_size: 2,
+      status: "confirmed",
+      total_cents: a.totalAmountCents,
+      currency: "aud",
+    });
+    expect(previewed.bookings.map((p) => p.status).sort()).toEqual([
+      "confirmed",
+      "confirmed",
+      "pending_payment",
+    ]);
 
     const first = await cancelDate({ date });
     expect(first.status).toBe(201);
@@ -483,6 +501,25 @@ describe("weather cancellations", () => {
     expect(credit.status).toBe(200);
     const outcome = (await credit.json()) as { voucher: { codeHint: string; balanceCents: number } };
     expect(outcome.voucher.balanceCents).toBe(2 * UNIT);
+    // Counted per adventure: a call-off of every adventure counts each booking under its own.
+    const countsFor = async (adventure?: string) =>
+      (
+        (await (
+          await app.request(
+            `/api/admin/weather/counts${adventure ? `?adventure=${adventure}` : ""}`,
+            authed(token),
+          )
+        ).json()) as { dates: { date: string }[] }
+      ).dates.find((d) => d.date === date);
+    expect(await countsFor(ADVENTURE)).toEqual({ date, waiting: 0, move: 0, credit: 1, refund: 0 });
+    expect(await countsFor(OTHER_ADVENTURE)).toEqual({ date, waiting: 0, move: 1, credit: 0, refund: 0 });
+    expect(await countsFor()).toEqual({ date, waiting: 0, move: 1, credit: 1, refund: 0 });
+    const everyAdventure = (await (await app.request("/api/admin/weather", authed(token))).json()) as {
+      cancellations: { date: string; adventure_title: string }[];
+    };
+    expect(everyAdventure.cancellations.find((c) => c.date === date)?.adventure_title).toBe(
+      "Every adventure",
+    );
     // A repeat answers the same outcome.
     const repeat = await app.request(
       `/api/admin/weather/offers/${diverOffer.id}/choice`,
@@ -586,6 +623,154 @@ describe("weather cancellations", () => {
     const moved = await manageOf(link);
     expect(moved.view.date).toBe(addDays(date, 14));
     expect(moved.dateChange.reason).not.toBe(RESCHEDULE_BLOCK_TEXT.weather);
+  });
+
+  it("credit for a booking its voucher paid in full, a refund still pending, and a booking that left the date", async () => {
+    const date = ownDate();
+    const slot = await openDate(date);
+    // Room for the four bookings of two and an open checkout of one.
+    await t.db.update(availability).set({ availableSpots: 9 }).where(eq(availability.id, slot.id));
+    // Paid wholly by a voucher: no checkout, confirmed at once.
+    const full = await issueVoucher(t.db, {
+      amountCents: 2 * UNIT,
+      currency: "aud",
+      source: "operator",
+      at: clock.now(),
+    });
+    const res = await app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({
+          selected_date: date,
+          customer_email: "wx-all-voucher@example.com",
+          voucher_code: full.code,
+        }),
+        newClient(),
+      ),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const voucherPaid = ((await res.json()) as { booking_id: string }).booking_id;
+    expect(await bookingRow(voucherPaid)).toMatchObject({
+      bookingStatus: "confirmed",
+      voucherCents: 2 * UNIT,
+    });
+    const saver = await paid("wx-named@example.com", date);
+    const refunder = await paid("wx-pending@example.com", date);
+    const leaver = await paid("wx-left@example.com", date);
+    // A checkout still open on the date: the call-off ends it at the provider too.
+    const open = await app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({ selected_date: date, customer_email: "wx-open@example.com", group_size: 1 }),
+        newClient(),
+      ),
+    );
+    expect(open.status).toBe(201);
+    const checkout = (await open.json()) as { booking_id: string; session_id: string };
+    expect((await cancelDate({ date })).status).toBe(201);
+
+    expect(await bookingRow(checkout.booking_id)).toMatchObject({
+      bookingStatus: "cancelled",
+      cancelReason: "expired",
+      holdsSpots: false,
+    });
+    const [ended] = await t.db.select().from(payments).where(eq(payments.bookingId, checkout.booking_id));
+    expect(ended.status).toBe("cancelled");
+    const late = await app.request(
+      `/api/payments/v1/test-checkout/${checkout.session_id}/pay`,
+      jsonRequest("POST", CARD, newClient()),
+    );
+    expect(late.status).not.toBe(200);
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, checkout.booking_id))).toHaveLength(
+      0,
+    );
+    // Each offer's private link is a weather link.
+    const [link] = await t.db
+      .select()
+      .from(bookingLinks)
+      .where(and(eq(bookingLinks.bookingId, saver.id), eq(bookingLinks.channel, "weather")));
+    expect(link).toBeDefined();
+
+    // Credit with nothing left to credit: the voucher has it all back, no second voucher, and an email says so.
+    const nothing = await chooseAsOperator((await offerOf(voucherPaid)).id, { choice: "credit" });
+    expect(nothing).toMatchObject({ choice: "credit", voucher: null, refundCents: 0 });
+    expect(await t.db.select().from(vouchers).where(eq(vouchers.sourceBookingId, voucherPaid))).toHaveLength(
+      0,
+    );
+    expect((await t.db.select().from(vouchers).where(eq(vouchers.id, full.id)))[0].balanceCents).toBe(
+      2 * UNIT,
+    );
+    expect((await offerOf(voucherPaid)).voucherId).toBeNull();
+    const [told] = await mails("wx-all-voucher@example.com", "weather_refund");
+    expect(told.textBody).toContain("Nothing was paid by card");
+    expect(told.textBody).toContain("back on that voucher");
+    expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, voucherPaid))).toHaveLength(0);
+
+    // A credit voucher names who it is for and what it came from.
+    await chooseAsOperator((await offerOf(saver.id)).id, { choice: "credit" });
+    const [credit] = await t.db.select().from(vouchers).where(eq(vouchers.sourceBookingId, saver.id));
+    expect(credit).toMatchObject({ recipientName: "Mia Nguyen", recipientEmail: "wx-named@example.com" });
+    const [issuedEntry] = await t.db
+      .select()
+      .from(voucherEntries)
+      .where(eq(voucherEntries.voucherId, credit.id));
+    expect(issuedEntry.note).toBe(`Weather credit for ${saver.reference}`);
+
+    // The outcome's refund counts a refund the provider has not taken yet, and not one that failed.
+    const offer = (await offerOf(refunder.id)).id;
+    expect((await chooseAsOperator(offer, { choice: "refund" })).refundCents).toBe(2 * UNIT);
+    await t.db.update(refunds).set({ status: "pending" }).where(eq(refunds.bookingId, refunder.id));
+    expect((await chooseAsOperator(offer, { choice: "credit" })).refundCents).toBe(2 * UNIT);
+    await t.db.update(refunds).set({ status: "failed" }).where(eq(refunds.bookingId, refunder.id));
+    expect((await chooseAsOperator(offer, { choice: "refund" })).refundCents).toBe(0);
+
+    // A booking cancelled another way since the call-off has no choices left.
+    const cancelled = await app.request(
+      `/api/admin/bookings/${leaver.id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(cancelled.status).toBe(200);
+    const gone = await app.request(
+      `/api/admin/weather/offers/${(await offerOf(leaver.id)).id}/choice`,
+      authed(token, "POST", { choice: "credit" }),
+    );
+    expect(gone.status).toBe(409);
+    expect(((await gone.json()) as { detail: string }).detail).toBe(
+      "This booking is no longer on the cancelled date, so the weather choices do not apply.",
+    );
+    expect(await t.db.select().from(vouchers).where(eq(vouchers.sourceBookingId, leaver.id))).toHaveLength(0);
+    const unknown = await app.request(
+      "/api/admin/weather/offers/unknown/choice",
+      authed(token, "POST", { choice: "credit" }),
+    );
+    expect(((await unknown.json()) as { detail: string }).detail).toBe("Weather offer not found");
+
+    // The counts: two credits and a refund; the booking that left the date is not waiting on an answer.
+    const counts = (await (
+      await app.request(`/api/admin/weather/counts?adventure=${ADVENTURE}`, authed(token))
+    ).json()) as { dates: { date: string }[] };
+    expect(counts.dates.find((d) => d.date === date)).toEqual({
+      date,
+      waiting: 0,
+      move: 0,
+      credit: 2,
+      refund: 1,
+    });
+    // The list: this date's four offers under it, none open, so none offers dates to move to.
+    const list = (await (await app.request("/api/admin/weather", authed(token))).json()) as {
+      cancellations: {
+        date: string;
+        offers: { booking_id: string; choice: string | null; open: boolean; move_dates: unknown[] }[];
+      }[];
+    };
+    const offers = list.cancellations.find((c) => c.date === date)?.offers ?? [];
+    expect(offers.map((o) => o.booking_id).sort()).toEqual(
+      [voucherPaid, saver.id, refunder.id, leaver.id].sort(),
+    );
+    expect(offers.filter((o) => o.open || o.move_dates.length > 0)).toEqual([]);
+    expect(offers.find((o) => o.booking_id === leaver.id)).toMatchObject({ choice: null, open: false });
   });
 
   it("refuses bad input with 400s naming the field, and everything without the token", async () => {

@@ -12,7 +12,6 @@
  * it finds the offers already made and adds nothing.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { sydneyDate } from "../../../app/lib/dates.ts";
 import { siteInfo } from "../../../app/lib/site.ts";
 import { respondBy, type WeatherCancelInput } from "../../../app/lib/weather.ts";
 import type { DB } from "../../db/client.server.ts";
@@ -52,15 +51,11 @@ async function checkAdventure(db: DB, adventureId: string | null): Promise<void>
   if (!row) throw badRequest("adventure_id: Adventure not found", { adventure_id: "Adventure not found" });
 }
 
-function pastDate(date: string, at: Date): void {
-  if (date < sydneyDate(at)) {
-    throw badRequest("date: The date is in the past", { date: "The date is in the past" });
-  }
-}
-
-/** Who and what a cancellation of the departure would reach, for the operator's confirm step. */
-export async function previewWeather(db: DB, input: { date: string; adventure_id: string | null }, at: Date) {
-  pastDate(input.date, at);
+/**
+ * Who and what a cancellation of the departure would reach, for the operator's confirm step.
+ * The date is today or later: weatherPreviewSchema and weatherCancelSchema refuse a past one.
+ */
+export async function previewWeather(db: DB, input: { date: string; adventure_id: string | null }) {
   await checkAdventure(db, input.adventure_id);
   const rows = await db
     .select()
@@ -111,7 +106,6 @@ export async function cancelForWeather(
 ): Promise<{ cancellation: WeatherCancellationRow; created: boolean; offers: number; unpaidEnded: number }> {
   const { db, env, log } = deps;
   const at = deps.now();
-  pastDate(input.date, at);
   await checkAdventure(db, input.adventure_id);
   const site = siteInfo(await loadSiteContent(db));
   const release = { at, publicUrl: env.publicUrl };

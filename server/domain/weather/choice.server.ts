@@ -178,9 +178,17 @@ export async function chooseWeather(
             });
             return;
           }
-          // A booking paid wholly by a voucher has it all back on that voucher: no second one.
+          // A booking paid wholly by a voucher has it all back on that voucher: that is its credit,
+          // and no second voucher is issued. The customer hears so (the refund email says what
+          // went back where: nothing to a card, all of it to the voucher).
           const amount = creditCents(row);
-          if (amount <= 0) return;
+          if (amount <= 0) {
+            await enqueueEmail(tx, {
+              ...weatherRefundEmail(row, 0, voucherBack, site.title, offerId),
+              bookingId: row.id,
+            });
+            return;
+          }
           const voucher = await issueVoucher(tx, {
             amountCents: amount,
             currency: row.currency,

@@ -210,6 +210,11 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "trip-jobs",
       "medical-data",
       "newsletter-signup",
+      // What the minute sweep runs besides ending holds: refund retries, lapsed waitlist
+      // offers, weather defaults.
+      "refunds",
+      "waitlist",
+      "weather",
     ],
   },
 ];

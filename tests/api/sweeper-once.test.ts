@@ -123,3 +123,47 @@ describe("the hold sweeper across processes", () => {
     expect(keys).toEqual(["test:live"]);
   });
 });
+
+describe("a hold left without its checkout", () => {
+  it("is released a grace minute after it runs out, when no payment row was ever written", async () => {
+    const date = await firstOpenDate(t.app, "dive-exhibition", 1);
+    const res = await t.app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({ selected_date: date, group_size: 1, customer_email: "orphan@example.com" }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { booking_id: string }).booking_id;
+    // The process died between writing the booking and its payment row.
+    await t.db.delete(payments).where(eq(payments.bookingId, id));
+    const [held] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(held.holdsSpots).toBe(true);
+    const deps = processDeps([]);
+    const bookingNow = async () => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+
+    // Within the grace minute after the hold ran out: still held.
+    clock.advance((held.holdExpiresAt as Date).getTime() + 59_000 - clock.now().getTime());
+    await sweepExpired(deps);
+    // Compared whole, so that a failure shows who ended it and when (reason, time, the clock).
+    const within = await bookingNow();
+    expect({
+      status: within.bookingStatus,
+      holds: within.holdsSpots,
+      reason: within.cancelReason,
+      cancelledAt: within.cancelledAt?.toISOString() ?? null,
+      now: clock.now().toISOString(),
+    }).toEqual({
+      status: "pending_payment",
+      holds: true,
+      reason: null,
+      cancelledAt: null,
+      now: new Date((held.holdExpiresAt as Date).getTime() + 59_000).toISOString(),
+    });
+
+    clock.advance(1_000);
+    expect((await sweepExpired(deps)).closed).toBeGreaterThanOrEqual(1);
+    expect(await bookingNow()).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+  });
+});

@@ -628,8 +628,9 @@ describe("weather cancellations", () => {
   it("credit for a booking its voucher paid in full, a refund still pending, and a booking that left the date", async () => {
     const date = ownDate();
     const slot = await openDate(date);
-    // Room for the four bookings of two and an open checkout of one.
-    await t.db.update(availability).set({ availableSpots: 9 }).where(eq(availability.id, slot.id));
+    // Room for the five bookings of two and an open checkout of one.
+    await t.db.update(availability).set({ availableSpots: 11 }).where(eq(availability.id, slot.id));
+    const next = await openDate(addDays(date, 1));
     // Paid wholly by a voucher: no checkout, confirmed at once.
     const full = await issueVoucher(t.db, {
       amountCents: 2 * UNIT,
@@ -658,6 +659,16 @@ describe("weather cancellations", () => {
     const saver = await paid("wx-named@example.com", date);
     const refunder = await paid("wx-pending@example.com", date);
     const leaver = await paid("wx-left@example.com", date);
+    const { booking: mover } = await insertBooking(t.db, {
+      adventureId: ADVENTURE,
+      paid: true,
+      holdSpots: true,
+      groupSize: 2,
+      unitPriceCents: UNIT,
+      date,
+      email: "wx-moved-away@example.com",
+      lastName: "",
+    });
     // A checkout still open on the date: the call-off ends it at the provider too.
     const open = await app.request(
       "/api/bookings",
@@ -670,6 +681,38 @@ describe("weather cancellations", () => {
     expect(open.status).toBe(201);
     const checkout = (await open.json()) as { booking_id: string; session_id: string };
     expect((await cancelDate({ date })).status).toBe(201);
+    type Listed = {
+      booking_id: string;
+      name: string;
+      choice: string | null;
+      decided_at: string | null;
+      open: boolean;
+      move_dates: { date: string }[];
+    };
+    const listed = async () =>
+      (
+        (await (await app.request("/api/admin/weather", authed(token))).json()) as {
+          cancellations: { date: string; offers: Listed[] }[];
+        }
+      ).cancellations.find((c) => c.date === date)?.offers ?? [];
+    const countsOf = async () =>
+      (
+        (await (
+          await app.request(`/api/admin/weather/counts?adventure=${ADVENTURE}`, authed(token))
+        ).json()) as { dates: { date: string }[] }
+      ).dates.find((d) => d.date === date);
+    // Before any answer: five open offers, each with the dates it may move to, all five waiting.
+    const before = await listed();
+    expect(before).toHaveLength(5);
+    for (const o of before) {
+      expect(o).toMatchObject({ choice: null, decided_at: null, open: true });
+      expect(o.move_dates.map((d) => d.date)).toContain(next.date);
+    }
+    expect(before.find((o) => o.booking_id === mover.id)?.name).toBe("Mia");
+    expect(await countsOf()).toEqual({ date, waiting: 5, move: 0, credit: 0, refund: 0 });
+    // A booking moved off the date another way no longer waits on an answer.
+    await t.db.update(bookings).set({ selectedDate: next.date }).where(eq(bookings.id, mover.id));
+    expect(await countsOf()).toEqual({ date, waiting: 4, move: 0, credit: 0, refund: 0 });
 
     expect(await bookingRow(checkout.booking_id)).toMatchObject({
       bookingStatus: "cancelled",
@@ -747,30 +790,16 @@ describe("weather cancellations", () => {
     );
     expect(((await unknown.json()) as { detail: string }).detail).toBe("Weather offer not found");
 
-    // The counts: two credits and a refund; the booking that left the date is not waiting on an answer.
-    const counts = (await (
-      await app.request(`/api/admin/weather/counts?adventure=${ADVENTURE}`, authed(token))
-    ).json()) as { dates: { date: string }[] };
-    expect(counts.dates.find((d) => d.date === date)).toEqual({
-      date,
-      waiting: 0,
-      move: 0,
-      credit: 2,
-      refund: 1,
-    });
-    // The list: this date's four offers under it, none open, so none offers dates to move to.
-    const list = (await (await app.request("/api/admin/weather", authed(token))).json()) as {
-      cancellations: {
-        date: string;
-        offers: { booking_id: string; choice: string | null; open: boolean; move_dates: unknown[] }[];
-      }[];
-    };
-    const offers = list.cancellations.find((c) => c.date === date)?.offers ?? [];
+    // The counts: two credits and a refund; the bookings that left the date wait on nothing.
+    expect(await countsOf()).toEqual({ date, waiting: 0, move: 0, credit: 2, refund: 1 });
+    // The list: this date's five offers under it, none open, so none offers dates to move to.
+    const offers = await listed();
     expect(offers.map((o) => o.booking_id).sort()).toEqual(
-      [voucherPaid, saver.id, refunder.id, leaver.id].sort(),
+      [voucherPaid, saver.id, refunder.id, leaver.id, mover.id].sort(),
     );
     expect(offers.filter((o) => o.open || o.move_dates.length > 0)).toEqual([]);
     expect(offers.find((o) => o.booking_id === leaver.id)).toMatchObject({ choice: null, open: false });
+    expect(offers.find((o) => o.booking_id === saver.id)?.decided_at).toBe(clock.now().toISOString());
   });
 
   it("refuses bad input with 400s naming the field, and everything without the token", async () => {

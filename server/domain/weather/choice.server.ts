@@ -238,7 +238,7 @@ export function onCancelledDate(
  * process per minute, by the sweep's lease); the conditional claim makes each
  * offer once even when two runs meet.
  */
-export async function applyWeatherDefaults(deps: BookingDeps, limit = 25): Promise<number> {
+export async function applyWeatherDefaults(deps: BookingDeps, limit = 25): Promise<void> {
   const { db, log } = deps;
   const at = deps.now();
   const due = await db
@@ -256,14 +256,12 @@ export async function applyWeatherDefaults(deps: BookingDeps, limit = 25): Promi
     )
     .orderBy(asc(weatherCancellations.respondBy))
     .limit(limit);
-  let applied = 0;
   for (const offer of due) {
     try {
       await chooseWeather(deps, offer.id, { choice: offer.choice, by: "default" });
-      applied++;
     } catch (error) {
+      // One offer that cannot be decided keeps none of the others waiting.
       log.error("could not apply a weather default", { offer: offer.id, error });
     }
   }
-  return applied;
 }

@@ -185,6 +185,24 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
     ],
   },
   {
+    // The console's money: a refund the operator gives by hand and its preview, and a booking's
+    // change from the console (date, group, price lines) with what it costs or gives back.
+    files: [
+      "server/domain/console/operator-refund.server.ts",
+      "server/domain/console/refund-preview.server.ts",
+      "server/domain/console/booking-change-plan.server.ts",
+      "server/domain/console/booking-change.server.ts",
+    ],
+    apiTests: [
+      "admin-booking-page",
+      "admin-bookings",
+      "booking-change",
+      "move-price-lines",
+      "refunds",
+      "refund-ledger",
+    ],
+  },
+  {
     // A weather call-off: the preview, the cancellation, each customer's choice (a refund, a
     // credit or another date) and the default when they do not choose.
     files: [

@@ -164,6 +164,46 @@ describe("PUT /api/admin/bookings/{id}/status", () => {
     expect(row.cancelledAt).toBeInstanceOf(Date);
   });
 
+  it("the cancellation preview offers only what is left after refunds made or still pending", async () => {
+    const { booking } = await insertBooking(ctx.db, {
+      paid: true,
+      groupSize: 2,
+      unitPriceCents: 10_000,
+      date: addDays(sydneyDate(), 20),
+      email: "refund-partial@example.com",
+    });
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    // $50 refunded already, and $30 the provider has not confirmed yet.
+    await ctx.db.update(payments).set({ refundedCents: 5_000 }).where(eq(payments.id, payment.id));
+    await ctx.db.insert(refunds).values({
+      paymentId: payment.id,
+      bookingId: booking.id,
+      amountCents: 3_000,
+      currency: "aud",
+      reason: "operator",
+      status: "pending",
+      idempotencyKey: `test-pending-${booking.id}`,
+    });
+    const preview = (await (await get(`/api/admin/bookings/${booking.id}/refund-preview`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(preview).toMatchObject({
+      paid: true,
+      paid_amount: 200,
+      already_refunded: 80,
+      refund_percent: 100,
+      refund_amount: 120,
+      currency: "aud",
+    });
+    // Refunded in full already: nothing more, never less than nothing.
+    await ctx.db.update(payments).set({ refundedCents: 20_000 }).where(eq(payments.id, payment.id));
+    expect(await (await get(`/api/admin/bookings/${booking.id}/refund-preview`)).json()).toMatchObject({
+      already_refunded: 230,
+      refund_amount: 0,
+    });
+  });
+
   it("cancelling a paid booking 10+ days out refunds in full through the provider and the ledger", async () => {
     const date = addDays(sydneyDate(), 20);
     const { booking, availabilityId, sessionId } = await insertBooking(ctx.db, {

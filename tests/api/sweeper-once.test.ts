@@ -35,18 +35,22 @@ function processDeps(calls: string[]): BookingDeps {
   return { db: t.db, env: t.services.env, log: t.services.log, payments: counting, now: clock.now };
 }
 
+/** Places a booking of one through the public API on `date`; answers its id. */
+async function placeBooking(date: string, email: string): Promise<string> {
+  const res = await t.app.request(
+    "/api/bookings",
+    jsonRequest("POST", bookingPayload({ selected_date: date, group_size: 1, customer_email: email })),
+  );
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { booking_id: string }).booking_id;
+}
+
 describe("the hold sweeper across processes", () => {
   it("two sweeps racing settle each expired checkout once and ask the provider once", async () => {
     const date = await firstOpenDate(t.app, "dive-exhibition", 2);
     const ids: string[] = [];
-    for (const email of ["sweep-a@example.com", "sweep-b@example.com"]) {
-      const res = await t.app.request(
-        "/api/bookings",
-        jsonRequest("POST", bookingPayload({ selected_date: date, group_size: 1, customer_email: email })),
-      );
-      expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { booking_id: string }).booking_id);
-    }
+    for (const email of ["sweep-a@example.com", "sweep-b@example.com"])
+      ids.push(await placeBooking(date, email));
     const ours = await t.db.select().from(payments).where(inArray(payments.bookingId, ids));
     expect(ours).toHaveLength(2);
     clock.advance(31 * 60_000);
@@ -69,14 +73,7 @@ describe("the hold sweeper across processes", () => {
 
   it("a checkout claimed by a sweep that died is taken by a later sweep once the lease runs out", async () => {
     const date = await firstOpenDate(t.app, "dive-exhibition", 1);
-    const res = await t.app.request(
-      "/api/bookings",
-      jsonRequest(
-        "POST",
-        bookingPayload({ selected_date: date, group_size: 1, customer_email: "c@example.com" }),
-      ),
-    );
-    const { booking_id } = (await res.json()) as { booking_id: string };
+    const booking_id = await placeBooking(date, "c@example.com");
     clock.advance(31 * 60_000);
     // The first process claims the checkout, then the provider call never returns (the process died).
     const dead = processDeps([]);
@@ -127,15 +124,7 @@ describe("the hold sweeper across processes", () => {
 describe("a hold left without its checkout", () => {
   it("is released a grace minute after it runs out, when no payment row was ever written", async () => {
     const date = await firstOpenDate(t.app, "dive-exhibition", 1);
-    const res = await t.app.request(
-      "/api/bookings",
-      jsonRequest(
-        "POST",
-        bookingPayload({ selected_date: date, group_size: 1, customer_email: "orphan@example.com" }),
-      ),
-    );
-    expect(res.status).toBe(201);
-    const id = ((await res.json()) as { booking_id: string }).booking_id;
+    const id = await placeBooking(date, "orphan@example.com");
     // The process died between writing the booking and its payment row.
     await t.db.delete(payments).where(eq(payments.bookingId, id));
     const [held] = await t.db.select().from(bookings).where(eq(bookings.id, id));

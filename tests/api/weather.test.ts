@@ -172,6 +172,36 @@ describe("weather cancellations", () => {
     t.db.transaction((tx) => mintBookingLink(tx, bookingId, "email", clock.now()));
   const offerOf = async (bookingId: string) =>
     (await t.db.select().from(weatherOffers).where(eq(weatherOffers.bookingId, bookingId)))[0];
+  /** A booking placed through the public API (201), paid with a new voucher of `voucherCents` when given. */
+  async function placeBooking(
+    date: string,
+    email: string,
+    m: { voucherCents?: number; groupSize?: number } = {},
+  ) {
+    const voucher = m.voucherCents
+      ? await issueVoucher(t.db, {
+          amountCents: m.voucherCents,
+          currency: "aud",
+          source: "operator",
+          at: clock.now(),
+        })
+      : null;
+    const res = await app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({
+          selected_date: date,
+          customer_email: email,
+          ...(voucher && { voucher_code: voucher.code }),
+          ...(m.groupSize && { group_size: m.groupSize }),
+        }),
+        newClient(),
+      ),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    return { ...((await res.json()) as { booking_id: string; session_id: string }), voucherId: voucher?.id };
+  }
 
   it("closes the date, ends unpaid checkouts and mails each booking once, also when repeated", async () => {
     const date = ownDate();
@@ -536,22 +566,7 @@ describe("weather cancellations", () => {
     await openDate(date);
     const part = 5_000;
     const bookWithVoucher = async (email: string) => {
-      const old = await issueVoucher(t.db, {
-        amountCents: part,
-        currency: "aud",
-        source: "operator",
-        at: clock.now(),
-      });
-      const res = await app.request(
-        "/api/bookings",
-        jsonRequest(
-          "POST",
-          bookingPayload({ selected_date: date, customer_email: email, voucher_code: old.code }),
-          newClient(),
-        ),
-      );
-      expect(res.status, await res.clone().text()).toBe(201);
-      const created = (await res.json()) as { booking_id: string; session_id: string };
+      const created = await placeBooking(date, email, { voucherCents: part });
       const paidRes = await app.request(
         `/api/payments/v1/test-checkout/${created.session_id}/pay`,
         jsonRequest("POST", CARD, newClient()),
@@ -562,9 +577,12 @@ describe("weather cancellations", () => {
         voucherCents: part,
         totalAmountCents: 2 * UNIT,
       });
-      const [v] = await t.db.select().from(vouchers).where(eq(vouchers.id, old.id));
+      const [v] = await t.db
+        .select()
+        .from(vouchers)
+        .where(eq(vouchers.id, created.voucherId as string));
       expect(v.balanceCents).toBe(0);
-      return { bookingId: created.booking_id, voucherId: old.id };
+      return { bookingId: created.booking_id, voucherId: created.voucherId as string };
     };
     const saver = await bookWithVoucher("wx-part-credit@example.com");
     const refunder = await bookWithVoucher("wx-part-refund@example.com");
@@ -632,26 +650,8 @@ describe("weather cancellations", () => {
     await t.db.update(availability).set({ availableSpots: 11 }).where(eq(availability.id, slot.id));
     const next = await openDate(addDays(date, 1));
     // Paid wholly by a voucher: no checkout, confirmed at once.
-    const full = await issueVoucher(t.db, {
-      amountCents: 2 * UNIT,
-      currency: "aud",
-      source: "operator",
-      at: clock.now(),
-    });
-    const res = await app.request(
-      "/api/bookings",
-      jsonRequest(
-        "POST",
-        bookingPayload({
-          selected_date: date,
-          customer_email: "wx-all-voucher@example.com",
-          voucher_code: full.code,
-        }),
-        newClient(),
-      ),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
-    const voucherPaid = ((await res.json()) as { booking_id: string }).booking_id;
+    const byVoucher = await placeBooking(date, "wx-all-voucher@example.com", { voucherCents: 2 * UNIT });
+    const voucherPaid = byVoucher.booking_id;
     expect(await bookingRow(voucherPaid)).toMatchObject({
       bookingStatus: "confirmed",
       voucherCents: 2 * UNIT,
@@ -670,16 +670,7 @@ describe("weather cancellations", () => {
       lastName: "",
     });
     // A checkout still open on the date: the call-off ends it at the provider too.
-    const open = await app.request(
-      "/api/bookings",
-      jsonRequest(
-        "POST",
-        bookingPayload({ selected_date: date, customer_email: "wx-open@example.com", group_size: 1 }),
-        newClient(),
-      ),
-    );
-    expect(open.status).toBe(201);
-    const checkout = (await open.json()) as { booking_id: string; session_id: string };
+    const checkout = await placeBooking(date, "wx-open@example.com", { groupSize: 1 });
     expect((await cancelDate({ date })).status).toBe(201);
     type Listed = {
       booking_id: string;
@@ -742,9 +733,14 @@ describe("weather cancellations", () => {
     expect(await t.db.select().from(vouchers).where(eq(vouchers.sourceBookingId, voucherPaid))).toHaveLength(
       0,
     );
-    expect((await t.db.select().from(vouchers).where(eq(vouchers.id, full.id)))[0].balanceCents).toBe(
-      2 * UNIT,
-    );
+    expect(
+      (
+        await t.db
+          .select()
+          .from(vouchers)
+          .where(eq(vouchers.id, byVoucher.voucherId as string))
+      )[0].balanceCents,
+    ).toBe(2 * UNIT);
     expect((await offerOf(voucherPaid)).voucherId).toBeNull();
     const [told] = await mails("wx-all-voucher@example.com", "weather_refund");
     expect(told.textBody).toContain("Nothing was paid by card");

@@ -235,6 +235,92 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "weather",
     ],
   },
+  {
+    // Messaging: the contact form, newsletter sign-ups and sends, and the emails before a trip.
+    files: [
+      "server/domain/messaging/contact.server.ts",
+      "server/domain/messaging/newsletter.server.ts",
+      "server/domain/messaging/newsletter-send.server.ts",
+      "server/domain/messaging/newsletter-signup.server.ts",
+      "server/domain/messaging/readiness-emails.server.ts",
+      "server/domain/messaging/trip-emails.server.ts",
+    ],
+    apiTests: [
+      "contact-types",
+      "public",
+      "admin-ops",
+      "newsletter-form",
+      "newsletter-send",
+      "newsletter-signup",
+      "readiness-emails",
+      "observer-readiness",
+      "trip-emails",
+      "trip-jobs",
+    ],
+  },
+  {
+    // Content: adventures, the site's texts and settings, the policy, gallery, FAQs, reviews, media.
+    files: [
+      "server/domain/content/adventures.server.ts",
+      "server/domain/content/content.server.ts",
+      "server/domain/content/faqs.server.ts",
+      "server/domain/content/gallery.server.ts",
+      "server/domain/content/html.server.ts",
+      "server/domain/content/policy.server.ts",
+      "server/domain/content/settings.server.ts",
+      "server/domain/content/testimonials.server.ts",
+      "server/domain/content/admin/adventures.server.ts",
+      "server/domain/content/admin/content.server.ts",
+      "server/domain/content/admin/db-errors.server.ts",
+      "server/domain/content/admin/legacy.server.ts",
+      "server/domain/content/admin/library.server.ts",
+      "server/domain/content/admin/media.server.ts",
+    ],
+    apiTests: [
+      "admin-content-adventures",
+      "admin-content-library",
+      "admin-content-sections",
+      "admin-media",
+      "audit-content",
+      "public",
+      "health-seo",
+      "policy-settings",
+      "site-name",
+      "reviews",
+    ],
+  },
+  {
+    // The audit log: who did what, recorded with each change, and the screen that reads it.
+    files: [
+      "server/domain/audit/actor.server.ts",
+      "server/domain/audit/audit-query.server.ts",
+      "server/domain/audit/audit.server.ts",
+      "server/domain/audit/audited.server.ts",
+      "server/domain/audit/changes.ts",
+    ],
+    apiTests: ["audit-log", "audit-ops", "audit-content", "audit-screen"],
+  },
+  {
+    // Access: signing in, the owner's password, staff accounts and roles, two-factor sign-in.
+    files: [
+      "server/domain/access/admin-password.server.ts",
+      "server/domain/access/auth.server.ts",
+      "server/domain/access/device-name.ts",
+      "server/domain/access/staff.server.ts",
+      "server/domain/access/staff-two-factor.server.ts",
+      "server/domain/access/two-factor.server.ts",
+    ],
+    apiTests: [
+      "admin-auth",
+      "admin-sessions",
+      "admin-two-factor",
+      "admin-two-factor-storage",
+      "staff",
+      "staff-account",
+      "staff-roles",
+      "staff-upgrade",
+    ],
+  },
 ];
 
 export const apiTestFile = (name: string) => `tests/api/${name}.test.ts`;

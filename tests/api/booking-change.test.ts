@@ -7,8 +7,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays } from "../../app/lib/dates.ts";
+import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import {
+  auditLog,
   availability,
   bookingChanges,
   bookings,
@@ -16,8 +18,13 @@ import {
   participants,
   payments,
   refunds,
+  testCheckoutSessions,
 } from "../../server/db/schema.ts";
-import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { withActor } from "../../server/domain/audit/actor.server.ts";
+import { RESCHEDULE_RETURN_PATH } from "../../server/domain/bookings/reschedule-request.server.ts";
+import { changeBooking } from "../../server/domain/console/booking-change.server.ts";
+import { SESSION_PLACEHOLDER } from "../../server/payments/urls.server.ts";
+import { authed, login, OWNER, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText, voucherCodeOf } from "../helpers/outbox.ts";
 import {
   bookingPayload,
@@ -70,7 +77,7 @@ async function book(body: Record<string, unknown>) {
   });
   delete payload.host_url;
   const res = await t.app.request("/api/admin/bookings", authed(token, "POST", payload));
-  expect(res.status).toBe(201);
+  expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { booking_id: string; payment_url: string | null };
 }
 
@@ -396,5 +403,359 @@ describe("races", () => {
     expect([await booked(from), await booked(to)]).toEqual([2, 4]);
     const ledger = await t.db.select().from(payments).where(eq(payments.bookingId, one.booking_id));
     expect(ledger).toHaveLength(1);
+  });
+});
+
+/** The log's entries for one booking, oldest first, as entity, action and what changed. */
+const auditOf = async (id: string) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.bookingId, id)).orderBy(auditLog.recordedAt)).map(
+    (e) => ({ entity: e.entity, action: e.action, entityId: e.entityId, changes: e.changes }),
+  );
+
+describe("what the operator is told when a change cannot be made", () => {
+  const detail = async (id: string, q: Record<string, string | number>) => {
+    const { res, body } = await preview(id, q);
+    return { status: res.status, detail: body.detail, errors: body.errors };
+  };
+
+  it("names the rule it breaks: a past date, a closed date, the group limits, the room left", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    expect(await detail(booking_id, { date: "2020-01-01" })).toEqual({
+      status: 400,
+      detail: "date: Choose a date from today on.",
+      errors: { date: "Choose a date from today on." },
+    });
+    const closed = addDays(to, 1);
+    expect((await detail(booking_id, { date: closed })).detail).toBe(
+      `date: ${departureText(closed, "")} is not open for ${(await row(booking_id)).adventureTitle}. Open it in the calendar first, or choose another date.`,
+    );
+    // Room enough on the booking's date for five: the adventure's own limit refuses it.
+    await slot(from, 8);
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 2 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, from)));
+    const five = await detail(booking_id, { group_size: 5 });
+    expect(five.status).toBe(400);
+    expect(five.errors).toEqual({ group_size: expect.stringMatching(/4/) });
+
+    // The booking's own departure with one spot left: "more"; another date with one left; a full one.
+    await slot(from, 3);
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 2 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, from)));
+    expect(await detail(booking_id, { group_size: 4 })).toEqual({
+      status: 409,
+      detail: `group_size: ${departureText(from, "")} has room for 1 person more; this change needs 2.`,
+      errors: { group_size: `${departureText(from, "")} has room for 1 person more; this change needs 2.` },
+    });
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 3 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, to)));
+    expect((await detail(booking_id, { date: to })).detail).toBe(
+      `date: ${departureText(to, "")} has room for 1 person; this change needs 2.`,
+    );
+    await t.db
+      .update(availability)
+      .set({ bookedSpots: 4 })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, to)));
+    expect((await detail(booking_id, { date: to })).detail).toBe(
+      `date: ${departureText(to, "")} has no room; this change needs 2.`,
+    );
+  });
+
+  it("a change may start today, by the operator's clock", async () => {
+    const today = sydneyDate(clock.now());
+    await slot(today, 8);
+    const { booking_id } = await book({ group_size: 2 });
+    const { res, body } = await preview(booking_id, { date: today });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+  });
+
+  it("a booking waiting for its payment, a cancelled one, and one whose change waits on its link", async () => {
+    await slot(from, 8);
+    const waiting = await book({ group_size: 2, payment: "link" });
+    expect(await detail(waiting.booking_id, { group_size: 3 })).toMatchObject({
+      status: 409,
+      detail:
+        "This booking waits for its payment: it can be changed once it is paid (or cancel it and book again).",
+    });
+    const cancelled = await book({ group_size: 2 });
+    await t.db
+      .update(bookings)
+      .set({ bookingStatus: "cancelled" })
+      .where(eq(bookings.id, cancelled.booking_id));
+    expect(await detail(cancelled.booking_id, { group_size: 3 })).toMatchObject({
+      status: 409,
+      detail: "Only a confirmed booking can be changed.",
+    });
+    const linked = await book({ group_size: 2 });
+    await change(linked.booking_id, { group_size: 3, settlement: "link", expected_difference_cents: 9_500 });
+    expect(await detail(linked.booking_id, { group_size: 1 })).toMatchObject({
+      status: 409,
+      detail:
+        "A change of this booking waits for its payment link. It can be changed again once that is paid or the link has run out.",
+    });
+  });
+
+  it("a stale price, a settlement not offered, and a form sent for another booking", async () => {
+    await slot(from, 8);
+    const { booking_id } = await book({ group_size: 2 });
+    const stale = await change(booking_id, {
+      group_size: 3,
+      settlement: "owed",
+      expected_difference_cents: 1,
+    });
+    expect(stale.body.detail).toBe(
+      "The price of this change has changed since the preview. Check the change again.",
+    );
+    const wrong = await change(booking_id, {
+      group_size: 3,
+      settlement: "refund",
+      expected_difference_cents: 9_500,
+    });
+    expect(wrong.body.detail).toBe("settlement: This change can be settled as: link, owed, waive.");
+    const request_key = crypto.randomUUID();
+    const first = await change(booking_id, {
+      group_size: 3,
+      settlement: "owed",
+      expected_difference_cents: 9_500,
+      request_key,
+    });
+    expect(first.res.status).toBe(201);
+    const other = await book({ group_size: 2 });
+    const reused = await change(other.booking_id, {
+      group_size: 3,
+      settlement: "owed",
+      expected_difference_cents: 9_500,
+      request_key,
+    });
+    expect(reused.res.status).toBe(400);
+    expect(reused.body.errors).toEqual({ request_key: "This form was sent for another booking." });
+    expect(await row(other.booking_id)).toMatchObject({ groupSize: 2 });
+  });
+});
+
+describe("a change between departures of one day", () => {
+  it("moves to the day's other time, names both times, and refuses the booking's own", async () => {
+    const day = addDays(to, 2);
+    await t.db.insert(availability).values([
+      { adventureId: ADVENTURE, date: day, startTime: "09:00", availableSpots: 4 },
+      { adventureId: ADVENTURE, date: day, startTime: "13:00", availableSpots: 4 },
+    ]);
+    const { booking_id } = await book({ group_size: 2, selected_date: day, start_time: "09:00" });
+    expect(await row(booking_id)).toMatchObject({ selectedDate: day, startTime: "09:00" });
+    const same = await preview(booking_id, { date: day, start_time: "09:00" });
+    expect(same.body.errors).toEqual({
+      date: "Choose another date or group size: this is the booking as it is.",
+    });
+    const { res, body } = await preview(booking_id, { date: day, start_time: "13:00" });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ from_date: day, from_start_time: "09:00", date: day, start_time: "13:00" });
+    // Another date of one untimed departure: neither time is named where there is none.
+    const plain = await preview(booking_id, { date: to });
+    expect(plain.body).toMatchObject({ from_start_time: "09:00", date: to });
+    expect(plain.body).not.toHaveProperty("start_time");
+    const untimed = await book({ group_size: 2 });
+    const { body: none } = await preview(untimed.booking_id, { date: to });
+    expect(none).not.toHaveProperty("from_start_time");
+    expect(none).not.toHaveProperty("start_time");
+  });
+});
+
+describe("what a change records", () => {
+  it("a refund: the refund row, the outcome, the audit entry of the booking's change", async () => {
+    await slot(to, 4, 7_000);
+    const { booking_id } = await book({ group_size: 2 });
+    const { res, body } = await change(booking_id, {
+      date: to,
+      settlement: "refund",
+      expected_difference_cents: -5_000,
+    });
+    expect(res.status).toBe(201);
+    const [done] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking_id));
+    expect(body).toMatchObject({
+      outcome: "changed",
+      change_id: done.id,
+      refund_cents: 5_000,
+      repeated: false,
+    });
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking_id));
+    const [paid] = await t.db.select().from(payments).where(eq(payments.bookingId, booking_id));
+    expect(refund).toMatchObject({
+      amountCents: 5_000,
+      note: "Booking changed by the operator",
+      idempotencyKey: `reschedule:${done.id}:${paid.id}`,
+    });
+    expect(await auditOf(booking_id)).toContainEqual({
+      entity: "booking",
+      action: "change",
+      entityId: booking_id,
+      changes: {
+        selected_date: { before: from, after: to },
+        total_amount_cents: { before: 19_000, after: 14_000 },
+        settlement: { before: null, after: "refund" },
+        refund_cents: { before: null, after: 5_000 },
+      },
+    });
+  });
+
+  it("owed and waived: no refund in the outcome or the log; a waived change keeps the price a person paid", async () => {
+    const owed = await book({ group_size: 1 });
+    const { body } = await change(owed.booking_id, {
+      group_size: 2,
+      settlement: "owed",
+      expected_difference_cents: 9_500,
+    });
+    expect(body).toMatchObject({ outcome: "changed", refund_cents: 0 });
+    expect((await auditOf(owed.booking_id)).find((e) => e.action === "change")?.changes).toEqual({
+      group_size: { before: 1, after: 2 },
+      total_amount_cents: { before: 9_500, after: 19_000 },
+      settlement: { before: null, after: "owed" },
+    });
+
+    await slot(to, 4, 7_000);
+    const waived = await book({ group_size: 2 });
+    await change(waived.booking_id, { date: to, settlement: "waive", expected_difference_cents: -5_000 });
+    expect(await row(waived.booking_id)).toMatchObject({ totalAmountCents: 19_000, unitPriceCents: 9_500 });
+  });
+
+  it("the booking's own date keeps the price it was sold at; another date costs what it costs now", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    await slot(from, 4, 20_000);
+    expect((await preview(booking_id, { group_size: 3 })).body).toMatchObject({ new_total_cents: 28_500 });
+    await slot(to, 4, 20_000);
+    expect((await preview(booking_id, { date: to })).body).toMatchObject({ new_total_cents: 40_000 });
+  });
+
+  it("a closed departure still lets its own bookings shrink", async () => {
+    const { booking_id } = await book({ group_size: 3 });
+    await t.db
+      .update(availability)
+      .set({ isAvailable: false })
+      .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, from)));
+    const { res, body } = await preview(booking_id, { group_size: 2 });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+  });
+
+  it("a traveller without a name is listed by their place", async () => {
+    const { booking_id } = await book({ group_size: 3 });
+    await t.db.insert(participants).values({ bookingId: booking_id, position: 3, fullName: "" });
+    expect((await preview(booking_id, { group_size: 2 })).body.removed_participants).toEqual(["Traveller 3"]);
+  });
+
+  it("a link: the checkout for the difference, the log's entry, and the same form sent again", async () => {
+    await slot(to, 4, 12_000);
+    const { booking_id } = await book({ group_size: 2 });
+    const request_key = crypto.randomUUID();
+    const body = {
+      date: to,
+      group_size: 3,
+      settlement: "link",
+      expected_difference_cents: 17_000,
+      request_key,
+    };
+    const first = await change(booking_id, body);
+    expect(first.res.status).toBe(201);
+    const [held] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking_id));
+    const b = await row(booking_id);
+    const sessionId = new URL(first.body.payment_url ?? "").pathname.split("/").pop() ?? "";
+    const [session] = await t.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, sessionId));
+    expect(session).toMatchObject({
+      kind: "booking",
+      name: `${b.adventureTitle}: booking change`,
+      description: `${departureText(to, "", "full")} · 3 people · ${b.reference}`,
+      amountTotalCents: 17_000,
+      successUrl: `${t.services.env.publicUrl}${RESCHEDULE_RETURN_PATH}?session_id=${SESSION_PLACEHOLDER}`,
+      metadata: { kind: "reschedule", change_id: held.id, booking_id },
+    });
+    expect(await auditOf(booking_id)).toContainEqual({
+      entity: "booking_change",
+      action: "create",
+      entityId: held.id,
+      changes: {
+        selected_date: { before: null, after: to },
+        start_time: { before: null, after: "" },
+        group_size: { before: null, after: 3 },
+        difference_cents: { before: null, after: 17_000 },
+        settlement: { before: null, after: "link" },
+      },
+    });
+    const again = await change(booking_id, body);
+    expect(again.res.status).toBe(200);
+    expect(again.body).toMatchObject({
+      outcome: "link",
+      change_id: held.id,
+      payment_url: null,
+      payment_expires_at: held.holdExpiresAt?.toISOString(),
+      repeated: true,
+      plan: { from_date: from, date: to, from_group_size: 2, group_size: 3, settlements: ["link"] },
+    });
+  });
+
+  it("the same change sent again after it was made answers it as made", async () => {
+    const { booking_id } = await book({ group_size: 3 });
+    const body = {
+      group_size: 2,
+      settlement: "waive",
+      expected_difference_cents: -9_500,
+      request_key: crypto.randomUUID(),
+    };
+    const first = await change(booking_id, body);
+    const again = await change(booking_id, body);
+    expect(again.res.status).toBe(200);
+    expect(again.body).toMatchObject({
+      outcome: "changed",
+      change_id: first.body.change_id,
+      refund_cents: 0,
+      repeated: true,
+      plan: { from_group_size: 2, group_size: 2, settlements: ["waive"], removed_participants: [] },
+    });
+  });
+
+  it("a lapsed link's checkout is not counted as paid when the next change is priced", async () => {
+    const { booking_id } = await book({ group_size: 1, payment: "on_the_day" });
+    await change(booking_id, { group_size: 2, settlement: "link", expected_difference_cents: 9_500 });
+    clock.advance(24 * 3_600_000 + 2 * 60_000);
+    await t.services.sweeper.sweep();
+    token = await login(t); // a day later: the morning's sign-in has run out
+    const { body } = await preview(booking_id, { group_size: 3 });
+    expect(body).toMatchObject({ owed_before_cents: 9_500, difference_cents: 19_000 });
+  });
+
+  it("a link the provider cannot make: the booking is unchanged, the hold ends and the log says so", async () => {
+    const { booking_id } = await book({ group_size: 2 });
+    const broken = {
+      ...t.services.payments,
+      createCheckout: () => Promise.reject(new Error("provider down")),
+    };
+    const deps = { db: t.db, env: t.services.env, log: t.services.log, payments: broken, now: clock.now };
+    const error = await withActor(OWNER, () =>
+      changeBooking(deps, booking_id, {
+        groupSize: 3,
+        settlement: "link",
+        expectedDifferenceCents: 9_500,
+        requestKey: crypto.randomUUID(),
+      }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 502,
+      message:
+        "The payment provider could not make the link. The booking is unchanged; try again in a moment.",
+    });
+    const [held] = await t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, booking_id));
+    expect(held.status).toBe("released");
+    expect(await booked(from)).toBe(2);
+    expect(await auditOf(booking_id)).toContainEqual({
+      entity: "booking_change",
+      action: "release",
+      entityId: held.id,
+      changes: { status: { before: "holding", after: "released" } },
+    });
   });
 });

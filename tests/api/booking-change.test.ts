@@ -562,6 +562,21 @@ describe("a change between departures of one day", () => {
     const { body: none } = await preview(untimed.booking_id, { date: to });
     expect(none).not.toHaveProperty("from_start_time");
     expect(none).not.toHaveProperty("start_time");
+
+    // Made, then sent again: the answer names both times as the change did.
+    const moved = {
+      date: day,
+      start_time: "13:00",
+      settlement: "none",
+      expected_difference_cents: 0,
+      request_key: crypto.randomUUID(),
+    };
+    expect((await change(booking_id, moved)).res.status).toBe(201);
+    const again = await change(booking_id, moved);
+    expect(again.body).toMatchObject({
+      repeated: true,
+      plan: { from_date: day, from_start_time: "09:00", date: day, start_time: "13:00" },
+    });
   });
 });
 
@@ -674,6 +689,11 @@ describe("what a change records", () => {
       successUrl: `${t.services.env.publicUrl}${RESCHEDULE_RETURN_PATH}?session_id=${SESSION_PLACEHOLDER}`,
       metadata: { kind: "reschedule", change_id: held.id, booking_id },
     });
+    // The checkout's Cancel comes back to the date-change page, which says the booking is unchanged.
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, sessionId));
+    expect(ledger.cancelUrl).toBe(
+      `${t.services.env.publicUrl}${RESCHEDULE_RETURN_PATH}?session_id=${sessionId}`,
+    );
     expect(await auditOf(booking_id)).toContainEqual({
       entity: "booking_change",
       action: "create",

@@ -254,6 +254,8 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "newsletter-signup",
       "readiness-emails",
       "observer-readiness",
+      // A participant's own readiness request, and what the lead's leaves out.
+      "group-privacy",
       "trip-emails",
       "trip-jobs",
     ],

@@ -29,9 +29,9 @@ const admin = async (path: string, method = "GET", body?: unknown) =>
   t.app.request(path, authed(await login(t), method, body));
 
 let n = 0;
-async function book(date: string, confirmedOn: string, groupSize = 1) {
+async function book(date: string, confirmedOn: string, groupSize = 1, adventureId = "dive-exhibition") {
   const { booking } = await insertBooking(t.db, {
-    adventureId: "dive-exhibition",
+    adventureId,
     date,
     groupSize,
     paid: true,
@@ -79,6 +79,11 @@ describe("readinessEmailDue", () => {
     const late = { ...trip, confirmedAt: sydneyNoon("2031-02-16") };
     expect(readinessEmailDue(sydneyNoon("2031-02-17"), late)).toBeNull();
     expect(readinessEmailDue(sydneyNoon("2031-02-18"), late)).toBe("second");
+    // Confirmed on the first stage's own day: that day's confirmation is its request.
+    const onTheDay = { ...trip, confirmedAt: sydneyNoon("2031-02-15") };
+    expect(readinessEmailDue(sydneyNoon("2031-02-15"), onTheDay)).toBeNull();
+    // A booking with no confirmation time (made before it was recorded) is asked as usual.
+    expect(readinessEmailDue(sydneyNoon("2031-02-15"), { ...trip, confirmedAt: null })).toBe("first");
   });
 });
 
@@ -104,10 +109,34 @@ describe("the readiness requests", () => {
     const [first, second] = rows;
     expect(first.toAddress).toBe(booking.customerEmail);
     expect(first.subject).toBe(`Details needed for Discover Scuba Diving on ${formatDateAU(trip, "full")}`);
-    expect(first.textBody).toContain("Hi Noa,");
-    expect(first.textBody).toContain("- Person 1: Add their details");
-    expect(first.textBody).toContain("- Person 2: Add their details");
-    expect(second.subject).toMatch(/^Still needed before/);
+    const date = formatDateAU(trip, "full");
+    const body = (text: string, opening: string) =>
+      [
+        "Hi Noa,",
+        "",
+        opening,
+        "",
+        "- Person 1: Add their details",
+        "- Person 2: Add their details",
+        "",
+        "Please fill it in on your booking's private page (each person has their own form):",
+        // The link, or the marker that replaces it once the email is sent.
+        expect.stringMatching(/\/my-booking\/[A-Za-z0-9_-]{43}$|^\[link removed after sending\]$/),
+        "",
+        "Keep this email to yourself: anyone with the link can see and change this booking. Any earlier details link no longer works.",
+        `Booking reference: ${booking.reference}`,
+        "",
+        expect.any(String),
+      ].map((line, i) => expect(text.split("\n")[i]).toEqual(line));
+    body(
+      await sentText(t.db, first),
+      `Your trip is coming up. Before we can take everyone out on ${date}, we still need:`,
+    );
+    body(
+      secondText,
+      "Your trip is in two days, and we still need the following before we can take everyone out:",
+    );
+    expect(second.subject).toBe(`Still needed before Discover Scuba Diving on ${date}`);
     // Each request carries a fresh link that opens the booking; one link per email.
     const token = /\/my-booking\/([A-Za-z0-9_-]{43})/.exec(secondText)?.[1] ?? "";
     expect((await bookingByToken(t.db, token, now()))?.booking.id).toBe(booking.id);
@@ -147,7 +176,9 @@ describe("the readiness requests", () => {
     current = sydneyNoon("2031-05-18");
     const result = await t.services.tripEmails.run();
     expect(result.readinessExpired).toBeGreaterThanOrEqual(1);
-    expect((await requests(stuck.id)).map((r) => r.status)).toEqual(["failed"]);
+    expect((await requests(stuck.id)).map((r) => [r.status, r.lastError])).toEqual([
+      ["failed", "not sent: the trip day had come, or the booking was cancelled or moved"],
+    ]);
   });
 
   it("sends nothing for cancelled bookings", async () => {
@@ -156,5 +187,58 @@ describe("the readiness requests", () => {
     current = sydneyNoon("2031-06-15");
     await t.services.tripEmails.run();
     expect(await requests(cancelled.id)).toHaveLength(0);
+  });
+
+  it("lists only the people who still have something to give, and counts what it queued", async () => {
+    const trip = "2031-07-20";
+    const booking = await book(trip, "2031-07-01", 2);
+    await admin(`/api/admin/bookings/${booking.id}/participants/1`, "PUT", complete);
+    await t.db
+      .update(participants)
+      .set({ waiverVersion: sql`(select max(version) from waivers)` })
+      .where(eq(participants.bookingId, booking.id));
+    current = sydneyNoon(addDays(trip, -5));
+    expect((await t.services.tripEmails.run()).readinessRequests).toBe(1);
+    const [request] = await requests(booking.id);
+    const text = await sentText(t.db, request);
+    expect(text).toContain("- Person 2: Add their details");
+    expect(text).not.toContain("Noa Reef");
+  });
+
+  it("asks a booking confirmed after the first stage's day only at the second", async () => {
+    const trip = "2031-08-20";
+    const late = await book(trip, addDays(trip, -4));
+    for (const day of [-4, -3]) {
+      current = sydneyNoon(addDays(trip, day));
+      await t.services.tripEmails.run();
+    }
+    expect(await requests(late.id)).toEqual([]);
+    current = sydneyNoon(addDays(trip, -2));
+    await t.services.tripEmails.run();
+    expect((await requests(late.id)).map((r) => r.dedupeKey?.split(":")[3])).toEqual(["second"]);
+  });
+
+  it("sends nothing when only the operator's own check of a certification is left", async () => {
+    const trip = "2031-09-20";
+    const diver = await book(trip, "2031-09-01", 1, "guided-shore-dive");
+    const saved = await admin(`/api/admin/bookings/${diver.id}/participants/1`, "PUT", {
+      ...complete,
+      cert_agency: "PADI",
+      cert_level: "Open Water Diver",
+      cert_number: "1234ABC",
+      last_dive_date: "2030-11-20",
+    });
+    expect(saved.status).toBe(200);
+    await t.db
+      .update(participants)
+      .set({ waiverVersion: sql`(select max(version) from waivers)` })
+      .where(eq(participants.bookingId, diver.id));
+    const state = await admin(`/api/admin/bookings/${diver.id}/participants`);
+    expect(((await state.json()) as { readiness: { issues: string[] } }).readiness.issues).toEqual([
+      "certification_to_check",
+    ]);
+    current = sydneyNoon(addDays(trip, -5));
+    await t.services.tripEmails.run();
+    expect(await requests(diver.id)).toEqual([]);
   });
 });

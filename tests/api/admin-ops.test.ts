@@ -4,6 +4,7 @@ import { addDays, sydneyDate, weekday } from "../../app/lib/dates.ts";
 import { siteInfo } from "../../app/lib/site.ts";
 import { postalAddress } from "../../app/lib/structured-data.ts";
 import {
+  auditLog,
   availability,
   contactMessages,
   emailOutbox,
@@ -83,7 +84,7 @@ describe("contact messages", () => {
         lastName: "Reply",
         email: "cy@example.com",
         adventureType: "general",
-        message: "Do you rent wetsuits?",
+        message: "Do you rent wetsuits?\r\nAnd fins?",
       })
       .returning();
     const blank = await req("POST", `/api/admin/contact/${msg.id}/respond`, { response: "   " });
@@ -103,15 +104,42 @@ describe("contact messages", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, "cy@example.com"), eq(emailOutbox.kind, "contact_reply")));
     expect(mails).toHaveLength(1);
-    expect(mails[0].textBody).toContain("Yes, all sizes are included.");
-    expect(mails[0].textBody).toContain("> Do you rent wetsuits?");
-    expect(mails[0].subject).toMatch(/^Re: your message to /);
+    const site = siteInfo(await loadSiteContent(ctx.db)).title;
+    expect(mails[0]).toMatchObject({
+      subject: `Re: your message to ${site}`,
+      dedupeKey: `contact_reply:${msg.id}`,
+      textBody: [
+        "Hi Cy,",
+        "",
+        "Yes, all sizes are included.",
+        "",
+        site,
+        "",
+        "Your message:",
+        "> Do you rent wetsuits?",
+        "> And fins?",
+      ].join("\n"),
+    });
+    const listed = await json<{ id: string; response: unknown }[]>(await req("GET", "/api/contact"));
+    expect(listed.find((m) => m.id === msg.id)?.response).toEqual(body.message.response);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, msg.id));
+    expect(entry).toMatchObject({
+      action: "respond",
+      entity: "contact_message",
+      changes: {
+        response: { before: null, after: "Yes, all sizes are included." },
+        responded_at: { before: null, after: body.message.response.responded_at },
+      },
+    });
 
     const again = await req("POST", `/api/admin/contact/${msg.id}/respond`, { response: "Again" });
     expect(again.status).toBe(409);
+    expect((await json<{ detail: string }>(again)).detail).toBe("This message has already been answered.");
     const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, msg.id));
     expect(row.response).toBe("Yes, all sizes are included.");
-    expect((await req("POST", "/api/admin/contact/missing/respond", { response: "Hi" })).status).toBe(404);
+    const missing = await req("POST", "/api/admin/contact/missing/respond", { response: "Hi" });
+    expect(missing.status).toBe(404);
+    expect((await json<{ detail: string }>(missing)).detail).toBe("Message not found");
   });
 });
 
@@ -136,21 +164,29 @@ describe("newsletter subscribers", () => {
     const un = await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" });
     expect(un.status).toBe(200);
     expect((await json<{ subscriber: { status: string } }>(un)).subscriber.status).toBe("unsubscribed");
-    expect(
-      (await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" })).status,
-    ).toBe(409);
-    expect((await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "active" })).status).toBe(
-      200,
+    const twice = await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "unsubscribed" });
+    expect(twice.status).toBe(409);
+    expect((await json<{ detail: string }>(twice)).detail).toBe("This subscriber is already unsubscribed.");
+    const sideways = await req("PUT", `/api/admin/newsletter/subscribers/${b.id}`, {
+      status: "unsubscribed",
+    });
+    expect((await json<{ detail: string }>(sideways)).detail).toBe(
+      "An inactive subscriber can only be reactivated.",
     );
+    // Reactivating starts a new subscription, dated when it happens.
+    const back = await req("PUT", `/api/admin/newsletter/subscribers/${a.id}`, { status: "active" });
+    expect(back.status).toBe(200);
+    const resubscribed = (await json<{ subscriber: { subscribed_at: string } }>(back)).subscriber;
+    expect(Date.parse(resubscribed.subscribed_at)).toBeGreaterThan(a.subscribedAt.getTime());
     expect((await req("PUT", `/api/admin/newsletter/subscribers/${b.id}`, { status: "active" })).status).toBe(
       200,
     );
     expect((await req("PUT", `/api/admin/newsletter/subscribers/${b.id}`, { status: "gone" })).status).toBe(
       400,
     );
-    expect((await req("PUT", "/api/admin/newsletter/subscribers/nope", { status: "active" })).status).toBe(
-      404,
-    );
+    const nobody = await req("PUT", "/api/admin/newsletter/subscribers/nope", { status: "active" });
+    expect(nobody.status).toBe(404);
+    expect((await json<{ detail: string }>(nobody)).detail).toBe("Subscriber not found");
     expect((await req("GET", "/api/admin/newsletter/subscribers?status=gone")).status).toBe(400);
   });
 });

@@ -8,7 +8,7 @@
  * Transactional emails carry no unsubscribe headers.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as unsubscribePage from "../../app/routes/public/newsletter-unsubscribe.tsx";
 import {
@@ -215,6 +215,36 @@ describe("sending a newsletter", () => {
       "This newsletter has already been sent.",
     );
     expect(await campaignRows(campaign)).toHaveLength(expected.length);
+  });
+
+  it("refuses a send with nobody on the list to send to, naming why, and queues nothing", async () => {
+    // Everyone active is set aside for this test and put back after it.
+    const active = await t.db
+      .update(newsletterSubscribers)
+      .set({ status: "inactive" })
+      .where(eq(newsletterSubscribers.status, "active"))
+      .returning({ id: newsletterSubscribers.id });
+    try {
+      const campaign = randomUUID();
+      const res = await send(campaign);
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        "There are no active subscribers to send to.",
+      );
+      expect(await campaignRows(campaign)).toEqual([]);
+    } finally {
+      if (active.length) {
+        await t.db
+          .update(newsletterSubscribers)
+          .set({ status: "active" })
+          .where(
+            inArray(
+              newsletterSubscribers.id,
+              active.map((a) => a.id),
+            ),
+          );
+      }
+    }
   });
 
   it("answers 400 naming each bad field, and 401 without the admin token", async () => {

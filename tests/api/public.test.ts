@@ -184,8 +184,16 @@ describe("POST /api/contact", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0].toAddress).toMatch(/^[^@\s]+@[^@\s]+\.[^@\s]+$/);
     expect(notices[0].subject).toContain("Mia Nguyen");
-    expect(notices[0].textBody).toContain(input.email);
-    expect(notices[0].textBody).toContain("Is the night dive on this Saturday?");
+    expect(notices[0].textBody).toBe(
+      [
+        `Mia Nguyen <${input.email}>, +61 412 345 678`,
+        "About: night-dive-experience",
+        "",
+        "Is the night dive on this Saturday?\nThanks!",
+        "",
+        "Reply from the admin area: Contact messages.",
+      ].join("\n"),
+    );
   });
 
   it("trims text and accepts a missing phone", async () => {
@@ -195,6 +203,13 @@ describe("POST /api/contact", () => {
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, input.email));
     expect(row.firstName).toBe("Sam");
     expect(row.phone).toBe("");
+    const [notice] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.kind, "contact_notice"), eq(emailOutbox.dedupeKey, `contact_notice:${row.id}`)),
+      );
+    expect(notice.textBody.split("\n")[0]).toBe(`Sam Nguyen <${input.email}>`);
   });
 
   it.each(SEEDED_CONTACT_TYPES)("accepts adventure_type %s", async (type) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteInfo } from "../../app/lib/site.ts";
 import { TRIP_EMAIL_KINDS, tripEmailTemplateSchema, tripEmailTextSchema } from "../../app/lib/trip-emails.ts";
-import { tripEmailDue } from "../../server/domain/messaging/trip-emails.server.ts";
+import { placeholderValues, tripEmailDue } from "../../server/domain/messaging/trip-emails.server.ts";
 import { BUILT_IN_TRIP_EMAILS, renderTripEmail } from "../../server/email/trip-templates.server.ts";
 
 const at = (iso: string) => new Date(iso);
@@ -147,5 +147,59 @@ describe("the text check (admin form and API)", () => {
   it("keeps the subject to one line", () => {
     const result = tripEmailTextSchema.safeParse({ kind: "reminder", subject: "a\nb", body: "x" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["subject"]);
+  });
+});
+
+describe("the values a trip email's placeholders take", () => {
+  const booking = {
+    customerFirstName: "Ana",
+    adventureTitle: "Night Dive",
+    selectedDate: "2031-03-14",
+    startTime: "",
+    groupSize: 3,
+    reference: "TW-ABCD1234",
+  };
+  const dive = { itinerary: [], meetingPoint: "", location: "Shelly Beach", whatToBring: [] };
+  const links = { manage: "https://example.com/m", review: "https://example.com/m/review" };
+  const values = (contact: Record<string, string>, global: Record<string, string> = {}, adventure = dive) => {
+    const content = { contact, global };
+    return placeholderValues(booking, adventure, siteInfo(content), content, links);
+  };
+
+  it("names the WhatsApp number with its chat link, or whichever of the two there is", () => {
+    expect(values({ contact_whatsapp: "+61 400 111 222" }).whatsapp).toEqual({
+      text: "+61 400 111 222 (https://wa.me/61400111222)",
+      href: "https://wa.me/61400111222",
+      label: "+61 400 111 222",
+    });
+    // No WhatsApp number: the phone, and the chat link made from it.
+    expect(values({ contact_phone: "02 9000 0000" }).whatsapp.label).toBe("02 9000 0000");
+    // A chat link set on its own, with no number anywhere: the link is the text.
+    expect(values({}, { whatsapp_url: "https://wa.me/61499000000" }).whatsapp).toEqual({
+      text: "https://wa.me/61499000000",
+      href: "https://wa.me/61499000000",
+    });
+    expect(values({}).whatsapp).toEqual({ text: "" });
+  });
+
+  it("falls back where the adventure leaves a value out", () => {
+    const bare = values({});
+    expect(bare.start_time.text).toBe("as in your confirmation");
+    expect(bare.meeting_point.text).toBe("Shelly Beach");
+    expect(bare.what_to_bring.text).toBe("Nothing special: we provide the equipment.");
+    const full = values(
+      {},
+      {},
+      {
+        itinerary: ["7:30 AM: Meet at the dive shop"],
+        meetingPoint: "The dive shop",
+        location: "Shelly Beach",
+        whatToBring: ["Towel", "Sunscreen"],
+      },
+    );
+    expect(full.start_time.text).toBe("7:30 am");
+    expect(full.meeting_point.text).toBe("The dive shop");
+    expect(full.what_to_bring.text).toBe("- Towel\n- Sunscreen");
+    expect(full.group.text).toBe("3 people");
   });
 });

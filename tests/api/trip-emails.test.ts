@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatDateAU } from "../../app/lib/dates.ts";
 import { type Database, openDatabase } from "../../server/db/client.server.ts";
 import {
+  auditLog,
   type BookingStatus,
   bookingLinks,
   bookings,
@@ -104,8 +105,8 @@ describe("the trip emails, day by day", () => {
         await t.services.tripEmails.run();
         await t.services.tripEmails.run();
       }
-      if (day === addDays(trip, 1)) {
-        // The operator marks the trip done: a completed booking still gets its thank-you.
+      if (day === trip) {
+        // The operator marks the trip done at the end of its day: a completed booking still gets its thank-you.
         await t.db.update(bookings).set({ bookingStatus: "completed" }).where(eq(bookings.id, early.id));
       }
       const { reminders, thankYous } = await queued(ids);
@@ -369,10 +370,30 @@ describe("the admin API for the texts", () => {
       };
       const put = await admin("/api/admin/email-templates", "PUT", text);
       expect(put.status).toBe(200);
+      expect(await put.json()).toMatchObject({ template: { ...text, customised: true } });
       const res = await admin("/api/admin/email-templates");
       const { templates } = (await res.json()) as { templates: Record<string, unknown>[] };
       expect(templates[1]).toMatchObject({ ...text, customised: true });
       expect(templates[0]).toMatchObject({ kind: "reminder", enabled: true, customised: false });
+      // The log: the first save creates the text, the next records what it changed.
+      await admin("/api/admin/email-templates", "PUT", { ...text, enabled: true });
+      const entries = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "email_template"), eq(auditLog.entityId, "thank_you")))
+        .orderBy(auditLog.recordedAt);
+      // This test's two saves are the last (earlier tests of this file save texts too).
+      expect(entries.slice(-2).map((e) => [e.action, e.changes])).toEqual([
+        [
+          "create",
+          {
+            subject: { before: null, after: "Thanks, {first_name}" },
+            body: { before: null, after: "Review: {review_link}" },
+            enabled: { before: null, after: false },
+          },
+        ],
+        ["update", { enabled: { before: false, after: true } }],
+      ]);
     } finally {
       await t.db.delete(emailTemplates);
     }

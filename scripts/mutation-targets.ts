@@ -284,6 +284,8 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "admin-content-sections",
       "admin-media",
       "audit-content",
+      // The settings page's contact details and notification address.
+      "admin-ops",
       "public",
       "health-seo",
       "policy-settings",

@@ -395,7 +395,12 @@ describe("settings", () => {
       contact_postcode: "2000",
     });
     expect(res.status).toBe(200);
+    // The answer carries the page's other facts too (payment mode, ...): these six are the saved ones.
     expect(await json<Record<string, unknown>>(res)).toMatchObject({
+      notification_email: "ops@example.com",
+      contact_email: "hello@example.org",
+      contact_phone: "+61 2 9000 0000",
+      contact_whatsapp: "+61 400 111 222",
       contact_street_address: "12 Wharf Road",
       contact_postcode: "2000",
     });

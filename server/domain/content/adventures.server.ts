@@ -108,22 +108,40 @@ export async function findActiveAdventure(db: DB, slug: string): Promise<PublicA
 
 /**
  * Up to `limit` other active adventures sharing the category or the skill
- * level: those sharing both first, then the same category, then the same
- * level; ties go to the most similar length of trip, then the list's order.
+ * level (relatedAmong's order).
  */
 export async function findRelatedAdventures(
   db: DB,
   adventure: Pick<PublicAdventure, "id" | "category" | "skill_level" | "duration">,
   limit = 3,
 ): Promise<PublicAdventure[]> {
-  const score = (a: PublicAdventure) =>
+  return relatedAmong(await listActiveAdventures(db), adventure, limit);
+}
+
+type Ranked = Pick<
+  PublicAdventure,
+  "id" | "category" | "skill_level" | "duration" | "featured" | "sort_order"
+>;
+
+/**
+ * The related adventures among `candidates`: those sharing both the category
+ * and the skill level first, then the same category, then the same level;
+ * ties go to the most similar length of trip, then the featured, then the
+ * list's order. The adventure itself and those sharing neither are left out.
+ */
+export function relatedAmong<T extends Ranked>(
+  candidates: T[],
+  adventure: Pick<PublicAdventure, "id" | "category" | "skill_level" | "duration">,
+  limit: number,
+): T[] {
+  const score = (a: T) =>
     2 * Number(a.category === adventure.category) + Number(a.skill_level === adventure.skill_level);
   const hours = durationHours(adventure.duration);
-  const distance = (a: PublicAdventure) => {
+  const distance = (a: T) => {
     const d = Math.abs(durationHours(a.duration) - hours);
     return Number.isFinite(d) ? d : Number.MAX_VALUE;
   };
-  return (await listActiveAdventures(db))
+  return candidates
     .filter((a) => a.id !== adventure.id && score(a) > 0)
     .sort(
       (a, b) =>

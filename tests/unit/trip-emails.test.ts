@@ -159,7 +159,12 @@ describe("the values a trip email's placeholders take", () => {
     groupSize: 3,
     reference: "TW-ABCD1234",
   };
-  const dive = { itinerary: [], meetingPoint: "", location: "Shelly Beach", whatToBring: [] };
+  const dive = {
+    itinerary: [] as string[],
+    meetingPoint: "",
+    location: "Shelly Beach",
+    whatToBring: [] as string[],
+  };
   const links = { manage: "https://example.com/m", review: "https://example.com/m/review" };
   const values = (contact: Record<string, string>, global: Record<string, string> = {}, adventure = dive) => {
     const content = { contact, global };

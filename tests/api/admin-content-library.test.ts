@@ -104,7 +104,10 @@ describe("gallery API", () => {
     const del = await call("DELETE", `/api/admin/gallery/${body.id}`);
     expect(del.status).toBe(200);
     expect((await listGalleryImages(ctx.db)).some((g) => g.id === body.id)).toBe(false);
-    expect((await call("DELETE", `/api/admin/gallery/${body.id}`)).status).toBe(404);
+    expect(await call("DELETE", `/api/admin/gallery/${body.id}`)).toMatchObject({
+      status: 404,
+      body: { detail: "Gallery image not found" },
+    });
   });
 });
 
@@ -142,7 +145,10 @@ describe("testimonials API", () => {
     expect((await call("GET", "/api/admin/testimonials")).body[0].id).toBe(body.id);
     expect((await call("DELETE", `/api/admin/testimonials/${body.id}`)).status).toBe(200);
     expect(await listTestimonials(ctx.db)).toHaveLength(6);
-    expect((await call("DELETE", `/api/admin/testimonials/${body.id}`)).status).toBe(404);
+    expect(await call("DELETE", `/api/admin/testimonials/${body.id}`)).toMatchObject({
+      status: 404,
+      body: { detail: "Testimonial not found" },
+    });
   });
 });
 
@@ -185,7 +191,13 @@ describe("FAQ API", () => {
     expect((await call("GET", "/api/admin/faqs")).body.some((f) => f.id === id)).toBe(true);
 
     expect((await call("DELETE", `/api/admin/faqs/${id}`)).status).toBe(200);
-    expect((await call("PUT", `/api/admin/faqs/${id}`, valid)).status).toBe(404);
-    expect((await call("DELETE", `/api/admin/faqs/${id}`)).status).toBe(404);
+    expect(await call("PUT", `/api/admin/faqs/${id}`, valid)).toMatchObject({
+      status: 404,
+      body: { detail: "FAQ not found" },
+    });
+    expect(await call("DELETE", `/api/admin/faqs/${id}`)).toMatchObject({
+      status: 404,
+      body: { detail: "FAQ not found" },
+    });
   });
 });

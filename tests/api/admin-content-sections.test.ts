@@ -110,8 +110,14 @@ describe("content sections API", () => {
     expect((await call("PUT", `/api/admin/content/${id}`, { content: " " })).status).toBe(400);
 
     expect((await call("DELETE", `/api/admin/content/${id}`)).status).toBe(200);
-    expect((await call("PUT", `/api/admin/content/${id}`, { content: "x" })).status).toBe(404);
-    expect((await call("DELETE", `/api/admin/content/${id}`)).status).toBe(404);
+    expect(await call("PUT", `/api/admin/content/${id}`, { content: "x" })).toMatchObject({
+      status: 404,
+      body: { detail: "Content section not found" },
+    });
+    expect(await call("DELETE", `/api/admin/content/${id}`)).toMatchObject({
+      status: 404,
+      body: { detail: "Content section not found" },
+    });
   });
 
   it("link and image sections only take URLs, from any screen", async () => {

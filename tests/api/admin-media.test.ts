@@ -360,7 +360,10 @@ describe("media library: uploads", () => {
     for (const n of files) {
       expect(existsSync(path.join(uploads(), n))).toBe(false);
     }
-    expect((await call("DELETE", `/api/admin/media/${item.id}`)).status).toBe(404);
+    expect(await call("DELETE", `/api/admin/media/${item.id}`)).toMatchObject({
+      status: 404,
+      body: { detail: "Media file not found" },
+    });
     expect((await ctx.app.request(item.url)).status).toBe(404);
   });
 

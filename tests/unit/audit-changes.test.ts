@@ -12,6 +12,9 @@ describe("fieldChanges", () => {
   it("records a created thing's set fields and a deleted thing's fields", () => {
     expect(fieldChanges(null, { spots: 4, note: null })).toEqual({ spots: { before: null, after: 4 } });
     expect(fieldChanges({ spots: 4, note: undefined }, null)).toEqual({ spots: { before: 4, after: null } });
+    // Unset either way (null or left out) is nothing to record, on a create as on a delete.
+    expect(fieldChanges(null, { spots: 4, note: undefined })).toEqual({ spots: { before: null, after: 4 } });
+    expect(fieldChanges({ spots: 4, note: null }, null)).toEqual({ spots: { before: 4, after: null } });
   });
 
   it("compares dates and nested values by their content", () => {

@@ -22,7 +22,6 @@ export interface RowWrite<T> {
   id?: string;
   /** The created row's id, from the write's answer. */
   idOf?: (result: T) => string | null | undefined;
-  bookingId?: string | null;
   /** Further fields recorded as "changed" only. */
   redact?: readonly string[];
 }
@@ -68,7 +67,6 @@ export async function auditedWrite<T>(db: DB, spec: RowWrite<T>, write: (tx: DB)
       action: spec.action,
       entity: spec.entity,
       entityId: id,
-      bookingId: spec.bookingId ?? null,
       before,
       after,
       redact: spec.redact,

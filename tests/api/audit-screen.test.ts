@@ -11,7 +11,7 @@ import type { AuditPage } from "../../app/lib/audit-log.ts";
 import { sydneyInstant } from "../../app/lib/dates.ts";
 import { auditLog } from "../../server/db/schema.ts";
 import { OWNER_LABEL, recordAudit } from "../../server/domain/audit/audit.server.ts";
-import { purgeAuditLog } from "../../server/domain/audit/audit-query.server.ts";
+import { auditCsv, purgeAuditLog } from "../../server/domain/audit/audit-query.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { parseStrictCsv } from "../helpers/csv.ts";
 import { memberToken } from "../helpers/staff.ts";
@@ -164,6 +164,13 @@ describe("GET /api/admin/audit", () => {
 /** The CSV has no page: `page` and `page_size` are the list's alone. */
 const page = (field: string) => field === "page" || field === "page_size";
 
+/** Every chunk a generator yields, in order. */
+async function chunksOf(gen: AsyncGenerator<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const chunk of gen) out.push(chunk);
+  return out;
+}
+
 describe("GET /api/admin/audit.csv", () => {
   it("downloads the filtered entries with the header, newest first, formulas defused", async () => {
     const res = await ctx.app.request("/api/admin/audit.csv?from=2026-11-01&to=2026-11-10", authed(owner));
@@ -191,6 +198,19 @@ describe("GET /api/admin/audit.csv", () => {
     expect(JSON.parse(first[10])).toMatchObject({
       notes: { before: null, after: '=HYPERLINK("http://evil")' },
     });
+  });
+
+  it("reads in batches: every entry once, newest first, across the batches' edges", async () => {
+    const filter = { from: "2026-11-01", to: "2026-11-10" };
+    const whole = (await chunksOf(auditCsv(ctx.db, filter))).join("");
+    const entries = parseStrictCsv(whole).length - 1;
+    expect(entries).toBeGreaterThanOrEqual(3);
+    for (const batch of [1, 2, 3]) {
+      const chunks = await chunksOf(auditCsv(ctx.db, filter, batch));
+      expect(chunks.join(""), `batch ${batch}`).toBe(whole);
+      // The header, then one chunk per batch: a last full batch is followed by no empty chunk.
+      expect(chunks.length, `batch ${batch}`).toBe(1 + Math.ceil(entries / batch));
+    }
   });
 
   it("guards a cell that starts like a formula", async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { departureText } from "../../app/lib/departure.ts";
 import {
+  adventures,
   auditLog,
   availability,
   bookingChanges,
@@ -429,15 +430,20 @@ describe("what the operator is told when a change cannot be made", () => {
     expect((await detail(booking_id, { date: closed })).detail).toBe(
       `date: ${departureText(closed, "")} is not open for ${(await row(booking_id)).adventureTitle}. Open it in the calendar first, or choose another date.`,
     );
-    // Room enough on the booking's date for five: the adventure's own limit refuses it.
+    // Room enough on the booking's date for four, and the adventure takes at most three: refused.
     await slot(from, 8);
     await t.db
       .update(availability)
       .set({ bookedSpots: 2 })
       .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, from)));
-    const five = await detail(booking_id, { group_size: 5 });
-    expect(five.status).toBe(400);
-    expect(five.errors).toEqual({ group_size: expect.stringMatching(/4/) });
+    await t.db.update(adventures).set({ groupSizeMax: 3 }).where(eq(adventures.id, ADVENTURE));
+    try {
+      const four = await detail(booking_id, { group_size: 4 });
+      expect(four.status).toBe(400);
+      expect(four.errors).toEqual({ group_size: expect.stringMatching(/3/) });
+    } finally {
+      await t.db.update(adventures).set({ groupSizeMax: 4 }).where(eq(adventures.id, ADVENTURE));
+    }
 
     // The booking's own departure with one spot left: "more"; another date with one left; a full one.
     await slot(from, 3);
@@ -577,6 +583,19 @@ describe("a change between departures of one day", () => {
       repeated: true,
       plan: { from_date: day, from_start_time: "09:00", date: day, start_time: "13:00" },
     });
+    // Its own departure, named by its time, still lets it shrink once that departure is closed.
+    await t.db
+      .update(availability)
+      .set({ isAvailable: false })
+      .where(
+        and(
+          eq(availability.adventureId, ADVENTURE),
+          eq(availability.date, day),
+          eq(availability.startTime, "13:00"),
+        ),
+      );
+    const shrink = await preview(booking_id, { date: day, start_time: "13:00", group_size: 1 });
+    expect(shrink.res.status, JSON.stringify(shrink.body)).toBe(200);
   });
 });
 
@@ -739,13 +758,29 @@ describe("what a change records", () => {
   });
 
   it("a lapsed link's checkout is not counted as paid when the next change is priced", async () => {
-    const { booking_id } = await book({ group_size: 1, payment: "on_the_day" });
-    await change(booking_id, { group_size: 2, settlement: "link", expected_difference_cents: 9_500 });
+    const { booking_id } = await book({ group_size: 1 });
+    const link = await change(booking_id, {
+      group_size: 2,
+      settlement: "link",
+      expected_difference_cents: 9_500,
+    });
+    expect(link.res.status).toBe(201);
     clock.advance(24 * 3_600_000 + 2 * 60_000);
     await t.services.sweeper.sweep();
     token = await login(t); // a day later: the morning's sign-in has run out
+    const owed = await change(booking_id, {
+      group_size: 2,
+      settlement: "owed",
+      expected_difference_cents: 9_500,
+    });
+    expect(owed.res.status).toBe(201);
+    // Paid: the first $95 in cash; the lapsed link's $95 was never paid, so $95 is still owed.
     const { body } = await preview(booking_id, { group_size: 3 });
-    expect(body).toMatchObject({ owed_before_cents: 9_500, difference_cents: 19_000 });
+    expect(body).toMatchObject({
+      owed_before_cents: 9_500,
+      difference_cents: 9_500,
+      settlements: ["owed", "waive"],
+    });
   });
 
   it("a link the provider cannot make: the booking is unchanged, the hold ends and the log says so", async () => {

@@ -11,7 +11,7 @@ import {
 } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { parseStrictCsv } from "../helpers/csv.ts";
-import { createTestApp, type TestContext } from "../helpers/test-app.ts";
+import { bookingPayload, createTestApp, jsonRequest, type TestContext } from "../helpers/test-app.ts";
 
 let ctx: TestContext;
 let token: string;
@@ -127,9 +127,9 @@ describe("PUT /api/admin/bookings/{id}/status", () => {
       409,
     );
     const cancelled = (await insertBooking(ctx.db, { status: "cancelled" })).booking;
-    expect((await put(`/api/admin/bookings/${cancelled.id}/status`, { status: "cancelled" })).status).toBe(
-      409,
-    );
+    const twice = await put(`/api/admin/bookings/${cancelled.id}/status`, { status: "cancelled" });
+    expect(twice.status).toBe(409);
+    expect(((await twice.json()) as { detail: string }).detail).toBe("This booking is already cancelled.");
     expect((await put(`/api/admin/bookings/${cancelled.id}/status`, { status: "completed" })).status).toBe(
       409,
     );
@@ -162,6 +162,49 @@ describe("PUT /api/admin/bookings/{id}/status", () => {
     const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false, refundAmountCents: 0 });
     expect(row.cancelledAt).toBeInstanceOf(Date);
+  });
+
+  it("a trip marked done and cancelled after all: the customer is told, as for a confirmed one", async () => {
+    const { booking } = await insertBooking(ctx.db, {
+      status: "completed",
+      date: addDays(sydneyDate(), 30),
+      email: "done-then-cancelled@example.com",
+    });
+    expect((await put(`/api/admin/bookings/${booking.id}/status`, { status: "cancelled" })).status).toBe(200);
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, booking.id));
+    expect(mails.map((m) => [m.kind, m.toAddress, m.subject])).toEqual([
+      [
+        "booking_cancelled",
+        "done-then-cancelled@example.com",
+        `Your booking ${booking.reference} has been cancelled`,
+      ],
+    ]);
+  });
+
+  it("cancelling a booking whose checkout is still open ends that checkout at the provider", async () => {
+    const date = (await (await ctx.app.request("/api/adventures/dive-exhibition/dates")).json()) as {
+      date: string;
+      available: boolean;
+    }[];
+    const res = await ctx.app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({
+          selected_date: date.find((d) => d.available)?.date,
+          customer_email: "open-checkout@example.com",
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const { booking_id, checkout_url } = (await res.json()) as { booking_id: string; checkout_url: string };
+    const sessionId = new URL(checkout_url).pathname.split("/").pop() ?? "";
+    expect((await put(`/api/admin/bookings/${booking_id}/status`, { status: "cancelled" })).status).toBe(200);
+    const [session] = await ctx.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, sessionId));
+    expect(session.status).toBe("expired");
   });
 
   it("the cancellation preview offers only what is left after refunds made or still pending", async () => {

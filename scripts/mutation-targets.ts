@@ -350,6 +350,10 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "admin-bookings",
       "admin-booking-page",
       "booking-link-limits",
+      // A voucher's share back on a cancellation, and a call-off's full refund or credit.
+      "vouchers",
+      "voucher-ledger",
+      "weather",
     ],
   },
   {

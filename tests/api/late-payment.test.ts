@@ -8,6 +8,8 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
+import { formatMoney } from "../../app/lib/money.ts";
 import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
 import { authed, login } from "../helpers/admin.ts";
 import type { FakeStripe } from "../helpers/fake-stripe.ts";
@@ -123,7 +125,12 @@ describe("a payment after the hold was released", () => {
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, late.booking_id));
     expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
     expect(row.refundAmountCents).toBe(row.totalAmountCents);
-    expect(row.attention).toMatch(/refunded in full automatically/);
+    const paidText = formatMoney(row.totalAmountCents, row.currency, true);
+    expect(row.attention).toBe(
+      `Paid after its hold was released, when ${departureText(slot.date, "")} no longer had 2 free spots: ` +
+        `the booking stays cancelled and the payment of ${paidText} is refunded in full automatically. ` +
+        "The customer was emailed other dates.",
+    );
     expect(await spotsLeft(slot.id)).toBe(0);
     const [slotRow] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
     expect(slotRow.bookedSpots).toBeLessThanOrEqual(slotRow.availableSpots);
@@ -151,6 +158,16 @@ describe("a payment after the hold was released", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, `late_payment_notice:${late.booking_id}`));
     expect(notice).toHaveLength(1);
+    expect(notice[0].subject).toBe(
+      `Late payment refunded: ${late.reference}, ${row.adventureTitle} on ${departureText(slot.date, "")} was full`,
+    );
+    expect(notice[0].textBody.split("\n")).toEqual([
+      `Booking ${late.reference} (Mia Nguyen, late-full@example.com) was paid after its hold had been released.`,
+      `${departureText(slot.date, "", "full")} no longer had room for 2, so nothing was overbooked: the booking stays cancelled and ${paidText} is refunded in full automatically.`,
+      expect.stringMatching(/^The customer was emailed \d+ other open dates\.$/),
+      "",
+      "The booking is marked in the admin area: Bookings.",
+    ]);
     expect(
       await t.db
         .select()
@@ -180,6 +197,9 @@ describe("a payment after the hold was released", () => {
 
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, pending.booking_id));
     expect(row.bookingStatus).toBe("cancelled");
+    expect(row.attention).toBe(
+      `Paid after the booking had been cancelled: the booking stays cancelled and the payment of ${formatMoney(row.totalAmountCents, row.currency, true)} is refunded in full automatically. The customer was emailed other dates.`,
+    );
     const [slotRow] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
     expect(slotRow.bookedSpots).toBe(slotRow.availableSpots);
     const confirmed = await t.db

@@ -215,6 +215,9 @@ describe("a customer changes the date of their booking", () => {
     const rows = await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 6_000, reason: "reschedule", status: "succeeded" });
+    const [change] = await changesOf(booking.id);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(rows[0].idempotencyKey).toBe(`reschedule:${change.id}:${payment.id}`);
     const [session] = await t.db
       .select()
       .from(testCheckoutSessions)
@@ -440,6 +443,26 @@ describe("a customer changes the date of their booking", () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { detail: string }).detail).toContain("within 48 hours");
     expect(await booked(target.id)).toBe(0);
+    expect(await changesOf(booking.id)).toHaveLength(0);
+  });
+
+  it("refuses a booking with no card payment on record (paid on the day), naming why", async () => {
+    const { booking } = await insertBooking(t.db, {
+      adventureId: ADVENTURE,
+      status: "confirmed",
+      holdSpots: true,
+      groupSize: 2,
+      unitPriceCents: UNIT,
+      date: ownDate(20),
+      email: "move-unpaid@example.com",
+    });
+    const token = await t.db.transaction((tx) => mintBookingLink(tx, booking.id, "email", clock.now()));
+    const target = await openDate();
+    const res = await confirm(token, target.date, 0);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "This booking has no card payment on record, so its date cannot be changed online.",
+    );
     expect(await changesOf(booking.id)).toHaveLength(0);
   });
 

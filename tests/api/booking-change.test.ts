@@ -22,6 +22,8 @@ import {
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
 import { withActor } from "../../server/domain/audit/actor.server.ts";
+import { bookingByToken, mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { dateChangeView } from "../../server/domain/bookings/reschedule-offer.server.ts";
 import { RESCHEDULE_RETURN_PATH } from "../../server/domain/bookings/reschedule-request.server.ts";
 import { changeBooking } from "../../server/domain/console/booking-change.server.ts";
 import { SESSION_PLACEHOLDER } from "../../server/payments/urls.server.ts";
@@ -120,6 +122,13 @@ const booked = async (date: string) =>
       .where(and(eq(availability.adventureId, ADVENTURE), eq(availability.date, date)))
   )[0].bookedSpots;
 const emailsTo = async (to: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+/** The sentence the customer's booking page shows on coming back from a change's payment (?changed=1). */
+async function returnNotice(id: string) {
+  const token = await t.db.transaction((tx) => mintBookingLink(tx, id, "email", clock.now()));
+  const linked = await bookingByToken(t.db, token, clock.now());
+  if (!linked) throw new Error("the link did not open the booking");
+  return (await dateChangeView(t.db, linked, clock.now(), new Request("http://localhost/?changed=1"))).notice;
+}
 
 describe("a change the price does not move", () => {
   it("moves the booking to another date at once, frees the old spots and emails the customer", async () => {
@@ -220,6 +229,10 @@ describe("a dearer change", () => {
     });
     expect(again.res.status).toBe(409);
 
+    const what = `${departureText(to, "", "full")}, 3 people`;
+    expect(await returnNotice(booking_id)).toBe(
+      `We are waiting for your payment for the change to ${what}. This page shows it once it is confirmed.`,
+    );
     const sessionId = new URL(body.payment_url ?? "").pathname.split("/").pop();
     for (let i = 0; i < 2; i++) {
       await t.app.request(`/api/payments/v1/test-checkout/${sessionId}/pay`, jsonRequest("POST", PAY));
@@ -229,6 +242,9 @@ describe("a dearer change", () => {
     const changed = (await emailsTo(b.customerEmail)).filter((e) => e.kind === "booking_changed");
     expect(changed).toHaveLength(1);
     expect(await sentText(t.db, changed[0])).toContain("You paid $170.00 for the difference in price.");
+    expect(await returnNotice(booking_id)).toBe(
+      `Your booking is changed: ${what}. Thank you for your payment of $170.00. We have emailed you the details.`,
+    );
   });
 
   it("a link left unpaid gives the held spots back and leaves the booking as it was", async () => {
@@ -239,6 +255,9 @@ describe("a dearer change", () => {
     await t.services.sweeper.sweep();
     expect(await booked(from)).toBe(2);
     expect(await row(booking_id)).toMatchObject({ groupSize: 2, totalAmountCents: 19_000 });
+    expect(await returnNotice(booking_id)).toBe(
+      `Your booking was not changed: the payment was not completed. It stays on ${departureText(from, "", "full")}, 2 people.`,
+    );
   });
 
   it("owed: the total follows, and the booking page asks for the rest", async () => {

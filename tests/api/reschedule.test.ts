@@ -9,6 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as changedPage from "../../app/routes/public/my-booking-changed.ts";
 import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.tsx";
@@ -228,6 +229,10 @@ describe("a customer changes the date of their booking", () => {
     expect(await booked(target.id)).toBe(2);
     expect(await booked(booking.availabilityId)).toBe((oldBefore ?? 0) - 2);
     expect(await mails(email, "booking_rescheduled")).toHaveLength(1);
+    const page = await app.request(`/my-booking/${token}?changed=1`, { headers: newClient() });
+    expect(((await page.json()) as { dateChange: { notice: string } }).dateChange.notice).toBe(
+      `Your booking has moved to ${departureText(target.date, "", "full")}. A refund of $60.00 is on its way to your card; it usually shows within 5-10 business days. We have emailed you the new date.`,
+    );
 
     // Cancelling now (100 days out: full refund) gives back what the booking costs now, not the first price.
     const res = await app.request(`/my-booking/${token}`, { headers: newClient() });
@@ -281,6 +286,11 @@ describe("a customer changes the date of their booking", () => {
       headers: newClient(),
     });
     expect(again.headers.get("location")).toBe("/my-booking");
+    // The page it returns to says what became of the change.
+    const returned = await app.request(back.headers.get("location") ?? "", { headers: newClient() });
+    expect(((await returned.json()) as { dateChange: { notice: string } }).dateChange.notice).toBe(
+      `Your booking has moved to ${departureText(target.date, "", "full")}. Thank you for your payment of $60.00. We have emailed you the new date.`,
+    );
 
     expect(await row(booking.id)).toMatchObject({
       selectedDate: target.date,

@@ -16,6 +16,7 @@ import * as reschedulePage from "../../app/routes/public/my-booking-reschedule.t
 import {
   availability,
   bookingChanges,
+  bookingLinks,
   bookings,
   emailOutbox,
   payments,
@@ -24,6 +25,7 @@ import {
 } from "../../server/db/schema.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
 import { cancelBooking } from "../../server/domain/bookings/cancel-booking.server.ts";
+import { changeReturnLink } from "../../server/domain/bookings/reschedule-return.server.ts";
 import { fulfil } from "../../server/domain/bookings/settle.server.ts";
 import { insertBooking } from "../helpers/admin.ts";
 import { appWithRoutes, type RouteFn, type RouteFor } from "../helpers/page-routes.ts";
@@ -422,6 +424,38 @@ describe("a customer changes the date of their booking", () => {
     expect(await booked(target.id)).toBe(0);
     expect((await changesOf(booking.id)).find((c) => c.id === change.id)?.status).toBe("released");
     expect(await row(booking.id)).toMatchObject({ selectedDate: booking.selectedDate, holdsSpots: true });
+  });
+
+  it("the payment's return makes no new link for a booking whose links the operator switched off", async () => {
+    const { booking } = await paidBooking("move-revoked@example.com");
+    const target = await openDate();
+    const change = async () =>
+      (
+        await t.db
+          .insert(bookingChanges)
+          .values({
+            bookingId: booking.id,
+            fromAvailabilityId: booking.availabilityId,
+            toAvailabilityId: target.id,
+            fromDate: booking.selectedDate,
+            toDate: target.date,
+            groupSize: 2,
+            priceDifferenceCents: 0,
+            status: "done",
+            createdAt: clock.now(),
+          })
+          .returning()
+      )[0];
+    // As it is: the return opens the booking once.
+    expect(await changeReturnLink(t.db, (await change()).id, clock.now())).toMatch(
+      /^\/my-booking\/[A-Za-z0-9_-]{43}$/,
+    );
+    await t.db.update(bookings).set({ linksRevokedAt: clock.now() }).where(eq(bookings.id, booking.id));
+    const links = async () =>
+      (await t.db.select().from(bookingLinks).where(eq(bookingLinks.bookingId, booking.id))).length;
+    const before = await links();
+    expect(await changeReturnLink(t.db, (await change()).id, clock.now())).toBeNull();
+    expect(await links()).toBe(before);
   });
 
   it("a date change racing a cancellation: one order or the other, never both dates held, refunded exactly the price", async () => {

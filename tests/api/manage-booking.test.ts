@@ -9,7 +9,9 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { departureText } from "../../app/lib/departure.ts";
 import { refundCents } from "../../app/lib/policy-refund.ts";
+import { siteInfo } from "../../app/lib/site.ts";
 import * as successPage from "../../app/routes/public/book-success.tsx";
 import * as managePage from "../../app/routes/public/my-booking.tsx";
 import * as calendarFile from "../../app/routes/public/my-booking-calendar.ts";
@@ -24,6 +26,7 @@ import {
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
 import { mintBookingLink } from "../../server/domain/bookings/booking-links.server.ts";
+import { loadSiteContent } from "../../server/domain/content/content.server.ts";
 import { limitFor } from "../../server/security/public-limits.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
@@ -276,8 +279,49 @@ describe("manage my booking", () => {
     expect(await mails("resend-nobody@example.com", "booking_link")).toHaveLength(0);
     const sent = await mails("resend-known@example.com", "booking_link");
     expect(sent).toHaveLength(1);
-    const token = LINK.exec(await sentText(t.db, sent[0]))?.[1] ?? "";
+    const sentBody = await sentText(t.db, sent[0]);
+    const token = LINK.exec(sentBody)?.[1] ?? "";
     expect((await view(token)).view?.reference).toBe(booking.reference);
+    const site = siteInfo(await loadSiteContent(t.db)).title;
+    const tripLine = (b: typeof booking) =>
+      `${b.adventureTitle}, ${departureText(b.selectedDate, b.startTime, "full")} (${b.reference}):`;
+    expect(sent[0]).toMatchObject({
+      subject: "Your booking link",
+      bookingId: booking.id,
+      dedupeKey: expect.stringMatching(/^booking_link:[0-9a-f]{16}$/),
+    });
+    expect(sentBody.split("\n")).toEqual([
+      "Hi Mia,",
+      "",
+      "Here is the private link to your booking. It shows your trip details and lets you cancel online.",
+      "",
+      tripLine(booking),
+      expect.stringMatching(/\/my-booking\/[A-Za-z0-9_-]{43}$/),
+      "",
+      "Keep this email to yourself: anyone with a link can see and cancel that booking. Any earlier link sent by a re-send request no longer works.",
+      "If you did not ask for this, you can ignore this email.",
+      "",
+      site,
+    ]);
+    // Two bookings of the address: one email lists both, the later trip first, and belongs to neither alone.
+    const { booking: later } = await paidBookingWithLink(
+      addDays(sydneyDate(), 60),
+      "resend-known@example.com",
+    );
+    await app.request("/my-booking", formPost({ email: " resend-known@example.com " }, newClient()));
+    const both = (await mails("resend-known@example.com", "booking_link")).find((m) => m.id !== sent[0].id);
+    expect(both).toMatchObject({ subject: "Your booking links", bookingId: null });
+    const bothBody = await sentText(t.db, both as (typeof sent)[number]);
+    expect(bothBody.split("\n").slice(2, 10)).toEqual([
+      "Here are the private links to your bookings. Each shows the trip details and lets you cancel online.",
+      "",
+      tripLine(later),
+      expect.stringMatching(/\/my-booking\/[A-Za-z0-9_-]{43}$/),
+      "",
+      tripLine(booking),
+      expect.stringMatching(/\/my-booking\/[A-Za-z0-9_-]{43}$/),
+      "",
+    ]);
 
     const invalid = await app.request("/my-booking", formPost({ email: "not an email" }, newClient()));
     expect(invalid.status).toBe(400);

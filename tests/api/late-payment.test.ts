@@ -13,6 +13,7 @@ import { formatMoney } from "../../app/lib/money.ts";
 import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
 import { authed, login } from "../helpers/admin.ts";
 import type { FakeStripe } from "../helpers/fake-stripe.ts";
+import { voucherCodeOf } from "../helpers/outbox.ts";
 import { createStripeTestApp, type StripeTestApp } from "../helpers/stripe-app.ts";
 import { bookingPayload, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
@@ -110,6 +111,44 @@ describe("a payment after the hold was released", () => {
       .where(eq(emailOutbox.dedupeKey, `booking_confirmation:${late.booking_id}`));
     expect(mails).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, late.booking_id))).toHaveLength(0);
+  });
+
+  it("a booking whose voucher part went back when its hold ended is not revived: the card part is refunded", async () => {
+    const issued = await t.app.request(
+      "/api/admin/vouchers",
+      authed(token, "POST", { amount: "50", email: "gift-late@example.com" }),
+    );
+    const { voucher } = (await issued.json()) as { voucher: { id: string } };
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `voucher_code:${voucher.id}`));
+    const code = await voucherCodeOf(t.db, mail);
+    const slot = await slotFor("dive-exhibition");
+    const res = await t.app.request(
+      "/api/bookings",
+      jsonRequest(
+        "POST",
+        bookingPayload({
+          adventure_id: "dive-exhibition",
+          selected_date: slot.date,
+          group_size: 1,
+          customer_email: "late-voucher@example.com",
+          voucher_code: code,
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    const late = (await res.json()) as { session_id: string; booking_id: string };
+    await expireHold(late);
+    const free = await spotsLeft(slot.id);
+
+    expect((await completed(late.session_id)).status).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, late.booking_id));
+    expect(row).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
+    expect(await spotsLeft(slot.id)).toBe(free);
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, late.booking_id));
+    expect(refund).toMatchObject({ reason: "late_payment", amountCents: row.totalAmountCents - 5_000 });
   });
 
   it("on a date that filled meanwhile: never overbooks, refunds in full, offers other dates, tells the operator", async () => {

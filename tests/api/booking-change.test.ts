@@ -27,8 +27,8 @@ import { dateChangeView } from "../../server/domain/bookings/reschedule-offer.se
 import { RESCHEDULE_RETURN_PATH } from "../../server/domain/bookings/reschedule-request.server.ts";
 import { changeBooking } from "../../server/domain/console/booking-change.server.ts";
 import { SESSION_PLACEHOLDER } from "../../server/payments/urls.server.ts";
-import { authed, login, OWNER, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
-import { sentText, voucherCodeOf } from "../helpers/outbox.ts";
+import { authed, issuedVoucherCode, login, OWNER, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText } from "../helpers/outbox.ts";
 import {
   bookingPayload,
   createTestApp,
@@ -275,16 +275,7 @@ describe("a dearer change", () => {
   });
 
   it("a booking paid by voucher moves to a dearer date by link, its voucher part kept", async () => {
-    const issued = await t.app.request(
-      "/api/admin/vouchers",
-      authed(token, "POST", { amount: "190", email: "gift@example.com" }),
-    );
-    const { voucher } = (await issued.json()) as { voucher: { id: string } };
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `voucher_code:${voucher.id}`));
-    const code = await voucherCodeOf(t.db, mail);
+    const code = await issuedVoucherCode(t, token, "190", "gift@example.com");
     const { booking_id } = await book({ group_size: 2, voucher_code: code });
     expect(await row(booking_id)).toMatchObject({ voucherCents: 19_000, bookingStatus: "confirmed" });
     await slot(to, 4, 11_000);

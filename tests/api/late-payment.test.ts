@@ -11,9 +11,8 @@ import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { departureText } from "../../app/lib/departure.ts";
 import { formatMoney } from "../../app/lib/money.ts";
 import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
-import { authed, login } from "../helpers/admin.ts";
+import { authed, issuedVoucherCode, login } from "../helpers/admin.ts";
 import type { FakeStripe } from "../helpers/fake-stripe.ts";
-import { voucherCodeOf } from "../helpers/outbox.ts";
 import { createStripeTestApp, type StripeTestApp } from "../helpers/stripe-app.ts";
 import { bookingPayload, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
 
@@ -114,16 +113,7 @@ describe("a payment after the hold was released", () => {
   });
 
   it("a booking whose voucher part went back when its hold ended is not revived: the card part is refunded", async () => {
-    const issued = await t.app.request(
-      "/api/admin/vouchers",
-      authed(token, "POST", { amount: "50", email: "gift-late@example.com" }),
-    );
-    const { voucher } = (await issued.json()) as { voucher: { id: string } };
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `voucher_code:${voucher.id}`));
-    const code = await voucherCodeOf(t.db, mail);
+    const code = await issuedVoucherCode(t, token, "50", "gift-late@example.com");
     const slot = await slotFor("dive-exhibition");
     const res = await t.app.request(
       "/api/bookings",

@@ -144,6 +144,27 @@ describe("a customer changes the date of their booking", () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind)));
+  /** A change of the booking's two people to `target`, written straight into its table. */
+  async function insertChange(
+    booking: { id: string; availabilityId: string | null; selectedDate: string },
+    target: { id: string; date: string },
+    more: Partial<typeof bookingChanges.$inferInsert>,
+  ) {
+    const [row] = await t.db
+      .insert(bookingChanges)
+      .values({
+        bookingId: booking.id,
+        fromAvailabilityId: booking.availabilityId,
+        toAvailabilityId: target.id,
+        fromDate: booking.selectedDate,
+        toDate: target.date,
+        groupSize: 2,
+        priceDifferenceCents: 0,
+        ...more,
+      })
+      .returning();
+    return row;
+  }
   const changesOf = (bookingId: string) =>
     t.db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId));
 
@@ -397,20 +418,11 @@ describe("a customer changes the date of their booking", () => {
   it("a change whose checkout never opened (the process stopped) gives its spots back at the sweep, once", async () => {
     const { booking } = await paidBooking("move-stale@example.com");
     const target = await openDate({ booked: 2 });
-    const [change] = await t.db
-      .insert(bookingChanges)
-      .values({
-        bookingId: booking.id,
-        fromAvailabilityId: booking.availabilityId,
-        toAvailabilityId: target.id,
-        fromDate: booking.selectedDate,
-        toDate: target.date,
-        groupSize: 2,
-        priceDifferenceCents: 3_000,
-        status: "holding",
-        holdExpiresAt: new Date(clock.now().getTime() + 30 * 60_000),
-      })
-      .returning();
+    const change = await insertChange(booking, target, {
+      priceDifferenceCents: 3_000,
+      status: "holding",
+      holdExpiresAt: new Date(clock.now().getTime() + 30 * 60_000),
+    });
     await t.services.sweeper.sweep();
     expect(await booked(target.id)).toBe(2);
     // Kept through the grace minute after its hold ends (its ledger row may still be being finished)…
@@ -429,23 +441,8 @@ describe("a customer changes the date of their booking", () => {
   it("the payment's return makes no new link for a booking whose links the operator switched off", async () => {
     const { booking } = await paidBooking("move-revoked@example.com");
     const target = await openDate();
-    const change = async () =>
-      (
-        await t.db
-          .insert(bookingChanges)
-          .values({
-            bookingId: booking.id,
-            fromAvailabilityId: booking.availabilityId,
-            toAvailabilityId: target.id,
-            fromDate: booking.selectedDate,
-            toDate: target.date,
-            groupSize: 2,
-            priceDifferenceCents: 0,
-            status: "done",
-            createdAt: clock.now(),
-          })
-          .returning()
-      )[0];
+    const change = () =>
+      insertChange(booking, target, { priceDifferenceCents: 0, status: "done", createdAt: clock.now() });
     // As it is: the return opens the booking once.
     expect(await changeReturnLink(t.db, (await change()).id, clock.now())).toMatch(
       /^\/my-booking\/[A-Za-z0-9_-]{43}$/,

@@ -9,9 +9,11 @@ import {
   availability,
   type BookingStatus,
   bookings,
+  emailOutbox,
   payments,
   testCheckoutSessions,
 } from "../../server/db/schema.ts";
+import { voucherCodeOf } from "./outbox.ts";
 import { jsonRequest, type TestContext } from "./test-app.ts";
 
 export const TEST_ADMIN_PASSWORD = "test-admin-password-123";
@@ -137,4 +139,16 @@ export async function insertBooking(db: DB, seed: BookingSeed = {}) {
     });
   }
   return { booking, availabilityId, sessionId };
+}
+
+/** A gift voucher the operator issues through the console's API: answers its code, read from the email that carries it. */
+export async function issuedVoucherCode(ctx: TestContext, token: string, dollars: string, email: string) {
+  const res = await ctx.app.request("/api/admin/vouchers", authed(token, "POST", { amount: dollars, email }));
+  if (res.status !== 201) throw new Error(`voucher not issued: ${res.status} ${await res.text()}`);
+  const { voucher } = (await res.json()) as { voucher: { id: string } };
+  const [mail] = await ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `voucher_code:${voucher.id}`));
+  return voucherCodeOf(ctx.db, mail);
 }

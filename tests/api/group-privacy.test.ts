@@ -154,8 +154,24 @@ describe("the group's view", () => {
     expect(toLead.textBody).not.toContain("Theo Park");
     expect(medicalWords(toLead.textBody)).toEqual([]);
     expect(toTheo.subject).toBe(`Your details for Discover Scuba Diving on ${formatDateAU(trip, "full")}`);
-    expect(toTheo.textBody).toContain("Hi Theo,");
-    expect(toTheo.textBody).toContain("One more thing, which only you can see: please open your page");
+    const theoLines = toTheo.textBody.split("\n");
+    const leadName = `${booking.customerFirstName} ${booking.customerLastName}`;
+    expect(theoLines.slice(0, 9)).toEqual([
+      "Hi Theo,",
+      "",
+      `${leadName} has booked Discover Scuba Diving on ${formatDateAU(trip, "full")} for a group that includes you. Before we can take you out, we still need from you:`,
+      "",
+      "- One more thing, which only you can see: please open your page",
+      "",
+      "Please fill it in on your own private page (it shows your details only, not the rest of the booking):",
+      expect.stringMatching(/\/my-details\/[A-Za-z0-9_-]{43}$/),
+      "",
+    ]);
+    expect(theoLines.slice(9, 12)).toEqual([
+      "Keep this email to yourself: anyone with the link can see and change your details. Any earlier link we sent you no longer works.",
+      `Booking reference: ${booking.reference}`,
+      "",
+    ]);
     // Not even to the person: an email is no place for health information.
     expect(medicalWords(`${toTheo.subject}\n${toTheo.textBody}\n${toTheo.htmlBody}`)).toEqual([]);
     expect(toTheo.textBody).not.toContain(lead);

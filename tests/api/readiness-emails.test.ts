@@ -55,6 +55,14 @@ async function requests(bookingId: string) {
     .orderBy(emailOutbox.dedupeKey);
 }
 
+/** The current waiver accepted for the booking's people: from the page in real life, here straight in the rows. */
+async function acceptWaivers(bookingId: string) {
+  await t.db
+    .update(participants)
+    .set({ waiverVersion: sql`(select max(version) from waivers)` })
+    .where(eq(participants.bookingId, bookingId));
+}
+
 /** Everything the customer can give for a one-person discover dive (the waiver is accepted on the page). */
 const complete = {
   full_name: "Noa Reef",
@@ -154,11 +162,7 @@ describe("the readiness requests", () => {
     await t.services.tripEmails.run();
     expect(await requests(ready.id)).toHaveLength(1);
     await admin(`/api/admin/bookings/${ready.id}/participants/1`, "PUT", complete);
-    // Only the waiver is left: accepted from the page in real life, here straight in the row.
-    await t.db
-      .update(participants)
-      .set({ waiverVersion: sql`(select max(version) from waivers)` })
-      .where(eq(participants.bookingId, ready.id));
+    await acceptWaivers(ready.id);
     current = sydneyNoon(addDays(trip, -2));
     await t.services.tripEmails.run();
     expect(await requests(ready.id)).toHaveLength(1);
@@ -193,10 +197,7 @@ describe("the readiness requests", () => {
     const trip = "2031-07-20";
     const booking = await book(trip, "2031-07-01", 2);
     await admin(`/api/admin/bookings/${booking.id}/participants/1`, "PUT", complete);
-    await t.db
-      .update(participants)
-      .set({ waiverVersion: sql`(select max(version) from waivers)` })
-      .where(eq(participants.bookingId, booking.id));
+    await acceptWaivers(booking.id);
     current = sydneyNoon(addDays(trip, -5));
     expect((await t.services.tripEmails.run()).readinessRequests).toBe(1);
     const [request] = await requests(booking.id);
@@ -229,10 +230,7 @@ describe("the readiness requests", () => {
       last_dive_date: "2030-11-20",
     });
     expect(saved.status).toBe(200);
-    await t.db
-      .update(participants)
-      .set({ waiverVersion: sql`(select max(version) from waivers)` })
-      .where(eq(participants.bookingId, diver.id));
+    await acceptWaivers(diver.id);
     const state = await admin(`/api/admin/bookings/${diver.id}/participants`);
     expect(((await state.json()) as { readiness: { issues: string[] } }).readiness.issues).toEqual([
       "certification_to_check",

@@ -354,6 +354,11 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "vouchers",
       "voucher-ledger",
       "weather",
+      // A settled payment's invoice, a date change's payment, a gift voucher's cancel return.
+      "invoice-records",
+      "invoices",
+      "reschedule",
+      "checkout-address",
     ],
   },
   {

@@ -4,11 +4,13 @@
  * publish a policy the refund does not follow, and a cancellation gives back
  * what the shown words promise.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
-import { refunds } from "../../server/db/schema.ts";
+import { formatMoney } from "../../app/lib/money.ts";
+import { emailOutbox, refunds } from "../../server/db/schema.ts";
 import { authed, insertBooking, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { sentText } from "../helpers/outbox.ts";
 import { createTestApp, type TestContext, testClock } from "../helpers/test-app.ts";
 
 // Noon in Sydney: the days before the trip cannot change under the test.
@@ -88,6 +90,16 @@ describe("the cancellation policy customers read is the one refunds follow", () 
       expect(((await res.json()) as { refund_amount: number }).refund_amount * 100).toBe(expected);
       const rows = await ctx.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
       expect(rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(expected);
+      // The customer's email says the same: the refund on its way, or that none applies.
+      const [mail] = await ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.kind, "booking_cancelled")));
+      expect((await sentText(ctx.db, mail)).split("\n")[3]).toBe(
+        expected > 0
+          ? `A refund of ${formatMoney(expected, "aud", true)} is on its way to your card; it usually shows within 5-10 business days.`
+          : "Under our cancellation policy no refund applies to this booking.",
+      );
     },
   );
 });

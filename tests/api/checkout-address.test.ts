@@ -60,6 +60,11 @@ describe("PUBLIC_URL is local (a try-out)", () => {
     const row = await ledgerOf(s.t, location);
     expect(row.successUrl).toMatch(/^http:\/\/127\.0\.0\.1:3999\/gift-vouchers\/success\?session_id=/);
     expect(row.cancelUrl).toBe("http://127.0.0.1:3999/gift-vouchers?cancelled=1");
+    // Cancel at the checkout closes it and leads back to the gift voucher page, not to /book.
+    const back = await s.t.app.request(`/api/payments/v1/checkout/cancel/${row.id}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe("http://127.0.0.1:3999/gift-vouchers?cancelled=1");
+    expect((await ledgerOf(s.t, location)).status).toBe("cancelled");
   });
 
   it("a phone on the LAN books through the API and comes back to the LAN address", async () => {

@@ -9,6 +9,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offersRelease, RELEASE_REQUESTED } from "../../app/lib/checkout-release.ts";
+import { formatDateAU } from "../../app/lib/dates.ts";
+import { siteInfo } from "../../app/lib/site.ts";
 import * as releasePage from "../../app/routes/public/checkout-release.tsx";
 import * as requestPage from "../../app/routes/public/checkout-release-request.tsx";
 import {
@@ -22,8 +24,10 @@ import {
 import { hashToken } from "../../server/domain/access/auth.server.ts";
 import {
   CHECKOUT_RELEASE_KIND,
+  RELEASE_LINK_MS,
   RELEASE_RESEND_MS,
 } from "../../server/domain/bookings/checkout-release.server.ts";
+import { loadSiteContent } from "../../server/domain/content/content.server.ts";
 import { holdSweep } from "../../server/domain/jobs/hold-sweep.server.ts";
 import { CLIENT_CAP_FACTOR } from "../../server/domain/money/checkout-cap.server.ts";
 import { openGiftVoucherCheckout } from "../../server/domain/vouchers/gift-vouchers.server.ts";
@@ -64,13 +68,17 @@ let seq = 0;
 const newClient = () => `198.51.100.${++seq}`;
 const fresh = (tag: string) => `release-${tag}-${++seq}@example.com`;
 
-async function book(email: string, client = newClient(), date?: string) {
+async function book(email: string, client = newClient(), date?: string, groupSize = 1) {
   const selected = date ?? (await firstOpenDate(t.app, "dive-exhibition", 4));
   return t.app.request(
     "/api/bookings",
-    jsonRequest("POST", bookingPayload({ customer_email: email, group_size: 1, selected_date: selected }), {
-      "X-Forwarded-For": client,
-    }),
+    jsonRequest(
+      "POST",
+      bookingPayload({ customer_email: email, group_size: groupSize, selected_date: selected }),
+      {
+        "X-Forwarded-For": client,
+      },
+    ),
   );
 }
 
@@ -167,12 +175,50 @@ describe("asking for the link", () => {
     const token = await tokenFor(email);
     const links = await t.db.select().from(checkoutReleaseLinks).where(eq(checkoutReleaseLinks.email, email));
     expect(links).toEqual([expect.objectContaining({ tokenHash: hashToken(token) })]);
-    // Asked again at once: the same answer, no second email.
+    // Asked again at once, or until the spacing is over: the same answer, no second email.
+    expect((await askForLink(email)).status).toBe(202);
+    clock.advance(RELEASE_RESEND_MS - 1);
     expect((await askForLink(email)).status).toBe(202);
     expect(await releaseEmails(email)).toHaveLength(1);
-    clock.advance(RELEASE_RESEND_MS + 1000);
-    await askForLink(email.toUpperCase());
-    expect(await releaseEmails(email)).toHaveLength(1);
+    // Once it is over, a new link goes to the address as it was typed, and the first one stops working.
+    clock.advance(1);
+    const typed = ` ${email.toUpperCase()} `;
+    expect((await askForLink(typed)).status).toBe(202);
+    const [second] = await releaseEmails(email.toUpperCase());
+    expect(second.subject).toBe("Release your unfinished checkouts");
+    const newToken = await tokenFor(email.toUpperCase());
+    const title = siteInfo(await loadSiteContent(t.db)).title;
+    const [{ date }] = await t.db
+      .select({ date: bookings.selectedDate })
+      .from(bookings)
+      .where(eq(bookings.customerEmail, email));
+    const line = `- Discover Scuba Diving, ${formatDateAU(date)}, 1 person`;
+    expect(await sentText(t.db, second)).toBe(
+      [
+        "Hello,",
+        "",
+        `Someone (we hope you) asked to release the unfinished checkouts of this address at ${title}:`,
+        "",
+        line,
+        line,
+        line,
+        "",
+        "Open this link to see them and release them (it works for 60 minutes):",
+        `${t.services.env.publicUrl}/checkouts/release/${newToken}`,
+        "",
+        "Releasing a checkout gives its spots back; nothing is charged. If you did not ask for this, ignore this email: nothing changes and they end by themselves within 30 minutes.",
+        "",
+        title,
+      ].join("\n"),
+    );
+    expect(await listOf(token)).toBeNull();
+    expect(await listOf(newToken)).toHaveLength(3);
+    // A link past its hour is gone from the table after the next sweep.
+    clock.advance(RELEASE_LINK_MS);
+    await holdSweep(bookingDeps(t.services));
+    expect(
+      await t.db.select().from(checkoutReleaseLinks).where(eq(checkoutReleaseLinks.email, email)),
+    ).toEqual([]);
   });
 
   it("the page's form answers with a redirect to one sentence, and names a bad address", async () => {
@@ -251,13 +297,17 @@ describe("releasing", () => {
       },
       { clientKey: "gift-buyer" },
     );
-    expect((await book(email)).status).toBe(201);
+    expect((await book(email, newClient(), undefined, 2)).status).toBe(201);
     // Three open: the email's cap is full.
     expect((await book(email)).status).toBe(429);
 
     await askForLink(email);
     const token = await tokenFor(email);
-    expect(await listOf(token)).toHaveLength(3);
+    expect((await listOf(token))?.map((c) => c.what).sort()).toEqual([
+      expect.stringMatching(/^Discover Scuba Diving, .+, 2 people$/),
+      "Gift voucher, $50.00",
+      "Payment of $20.00",
+    ]);
     expect((await press(token, "all")).headers.get("location")).toMatch(/released=3$/);
     expect((await book(email)).status).toBe(201);
   });

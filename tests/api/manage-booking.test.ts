@@ -378,8 +378,20 @@ describe("manage my booking", () => {
     const [slotAfter] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
     expect(slotAfter.bookedSpots).toBe(slot.bookedSpots - 2);
 
-    // One email to the customer, one notice to the operator.
-    expect(await mails("manage-cancel@example.com", "booking_cancelled")).toHaveLength(1);
+    // One email to the customer, one notice to the operator, each saying what went back.
+    const told = await mails("manage-cancel@example.com", "booking_cancelled");
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toBe(`Your booking ${booking.reference} has been cancelled`);
+    expect(await sentText(t.db, told[0])).toBe(
+      [
+        `Hi ${booking.customerFirstName},`,
+        "",
+        `Your booking ${booking.reference} for ${booking.adventureTitle} on ${booking.selectedDate} has been cancelled.`,
+        "A refund of $100.00 is on its way to your card; it usually shows within 5-10 business days.",
+        "",
+        "If you have any questions, just reply to this email.",
+      ].join("\n"),
+    );
     const notices = await t.db
       .select()
       .from(emailOutbox)
@@ -390,8 +402,20 @@ describe("manage my booking", () => {
         ),
       );
     expect(notices).toHaveLength(1);
-    expect(notices[0].textBody).toContain(booking.reference);
     expect(notices[0].toAddress).not.toBe("manage-cancel@example.com");
+    expect(notices[0].subject).toBe(`Booking ${booking.reference} cancelled by the customer`);
+    expect(await sentText(t.db, notices[0])).toBe(
+      [
+        `${booking.customerFirstName} ${booking.customerLastName} (manage-cancel@example.com) cancelled booking ${booking.reference} online.`,
+        "",
+        `Adventure: ${booking.adventureTitle}`,
+        `Date: ${departureText(booking.selectedDate, booking.startTime, "full")}`,
+        "Group: 2 people",
+        "Refund under the cancellation policy: $100.00",
+        "",
+        "The spots are open again. The refund is shown in the bookings list until the payment provider confirms it.",
+      ].join("\n"),
+    );
 
     const page = await view(token);
     expect(page.view).toMatchObject({ status: "cancelled", refundedCents: 10_000, canCancel: false });

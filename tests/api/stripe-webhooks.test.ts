@@ -142,6 +142,34 @@ describe("Stripe Checkout through the SDK", () => {
     expect(b).toMatchObject({ bookingStatus: "cancelled", holdsSpots: false });
   });
 
+  it("Cancel after the payment went through keeps the booking: it is confirmed, not cancelled", async () => {
+    const created = await newBooking();
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, created.session_id));
+    // The payment lands at Stripe while the Cancel is on its way.
+    fake.beforeNextExpire((session) => {
+      fake.complete(session.id);
+      return undefined;
+    });
+    await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b).toMatchObject({ bookingStatus: "confirmed", holdsSpots: true });
+    const [paid] = await t.db.select().from(payments).where(eq(payments.id, ledger.id));
+    expect(paid).toMatchObject({ status: "complete", paymentStatus: "paid" });
+  });
+
+  it("Cancel that Stripe refuses leaves the checkout open and its spots held, to end by its own time", async () => {
+    const created = await newBooking();
+    const [ledger] = await t.db.select().from(payments).where(eq(payments.sessionId, created.session_id));
+    fake.beforeNextExpire(() => "fail");
+    await t.app.request(`/api/payments/v1/checkout/cancel/${ledger.id}`);
+    // Stripe may still take the payment, so nothing is given away under it.
+    expect(fake.sessions.get(created.session_id)?.status).toBe("open");
+    const [b] = await t.db.select().from(bookings).where(eq(bookings.id, created.booking_id));
+    expect(b).toMatchObject({ bookingStatus: "pending_payment", holdsSpots: true });
+    const [open] = await t.db.select().from(payments).where(eq(payments.id, ledger.id));
+    expect(open).toMatchObject({ status: "open", paymentStatus: "unpaid" });
+  });
+
   it("a provider error while opening a checkout answers 502 and frees the spots", async () => {
     fake.failCreates(1);
     const date = await firstOpenDate(t.app, "guided-shore-dive");

@@ -8,8 +8,10 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
+import { formatMoney } from "../../app/lib/money.ts";
 import { refundCents } from "../../app/lib/policy-refund.ts";
 import {
+  auditLog,
   availability,
   bookings,
   emailOutbox,
@@ -315,6 +317,26 @@ describe("giving a voucher part back", () => {
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, created.booking_id))).toHaveLength(
       0,
     );
+    // The customer is told where the money went: all of it back on the voucher, nothing to the card.
+    const row = await bookingRow(created.booking_id);
+    expect(await cancelledEmail(created.booking_id)).toBe(
+      [
+        `Hi ${row.customerFirstName},`,
+        "",
+        `Your booking ${row.reference} for ${row.adventureTitle} on ${row.selectedDate} has been cancelled.`,
+        "",
+        `${formatMoney(total, "aud", true)} is back on your voucher, ready for your next booking.`,
+        "",
+        "If you have any questions, just reply to this email.",
+      ].join("\n"),
+    );
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.booking_id));
+    expect(audit).toMatchObject({ action: "cancel", entity: "booking", bookingId: created.booking_id });
+    expect(audit.changes).toEqual({
+      booking_status: { before: "confirmed", after: "cancelled" },
+      cancel_reason: { before: null, after: "operator" },
+      voucher_restored_cents: { before: null, after: total },
+    });
     // A second cancel changes nothing.
     const again = await t.app.request(
       `/api/admin/bookings/${created.booking_id}/status`,
@@ -350,8 +372,60 @@ describe("giving a voucher part back", () => {
       refundCents(price, slot.date, clock.now()) - voucherShare,
     ]);
     expect(cardRefunds[0].amountCents).toBe((price - half) / 2);
+    // Both parts are named: the card's refund, then the voucher's share.
+    const row = await bookingRow(created.booking_id);
+    expect(await cancelledEmail(created.booking_id)).toBe(
+      [
+        `Hi ${row.customerFirstName},`,
+        "",
+        `Your booking ${row.reference} for ${row.adventureTitle} on ${row.selectedDate} has been cancelled.`,
+        `A refund of ${formatMoney((price - half) / 2, "aud", true)} is on its way to your card; it usually shows within 5-10 business days.`,
+        `${formatMoney(voucherShare, "aud", true)} is back on your voucher, ready for your next booking.`,
+        "",
+        "If you have any questions, just reply to this email.",
+      ].join("\n"),
+    );
   });
 });
+
+describe("giving a voucher part back, unpaid", () => {
+  it("an unpaid booking cancelled in the no-refund days gets all its voucher part back, and no email", async () => {
+    const slot = await freeDate(12);
+    const v = await voucher(5_000);
+    const created = (await (await book(slot.date, v.code)).json()) as Created;
+    expect(created.booking_status).toBe("pending_payment");
+    expect((await voucherRow(v.id)).balanceCents).toBe(0);
+
+    // One Sydney day before the trip: the policy gives nothing back of what was paid.
+    const daysAhead = Math.round((Date.parse(slot.date) - Date.parse(sydneyDate(clock.now()))) / DAY);
+    clock.advance((daysAhead - 1) * DAY);
+    expect(refundCents(5_000, slot.date, clock.now())).toBe(0);
+    token = await login(t);
+    const res = await t.app.request(
+      `/api/admin/bookings/${created.booking_id}/status`,
+      authed(token, "PUT", { status: "cancelled" }),
+    );
+    expect(res.status).toBe(200);
+    expect((await voucherRow(v.id)).balanceCents).toBe(5_000);
+    const row = await bookingRow(created.booking_id);
+    expect((await entries(v.id)).filter((e) => e.kind === "restore")).toEqual([
+      expect.objectContaining({ amountCents: 5_000, note: `Booking ${row.reference} cancelled` }),
+    ]);
+    // Nothing was confirmed, so the customer has no cancellation to be told of.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.bookingId, created.booking_id));
+    expect(mails.map((m) => m.kind)).not.toContain("booking_cancelled");
+  });
+});
+
+/** The text of the one cancellation email a booking's customer got. */
+async function cancelledEmail(bookingId: string) {
+  const mails = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.kind, "booking_cancelled")));
+  expect(mails).toHaveLength(1);
+  return sentText(t.db, mails[0]);
+}
 
 /** A booking on the date without a voucher, cancelled at once: only to read the date's price. */
 async function bookWithoutVoucherProbe(date: string): Promise<Created> {

@@ -27,7 +27,6 @@ import {
   claimBookingRefund,
   lockPaidPayments,
   type RefundDeps,
-  type RefundRow,
   sendRefund,
 } from "../money/refunds.server.ts";
 import { restoreVoucherForBooking } from "../vouchers/voucher-use.server.ts";
@@ -61,8 +60,6 @@ export interface CancelResult {
   booking: BookingRow;
   /** The refund the policy gave, in cents (0 when nothing was paid or due). */
   refundCents: number;
-  /** The refund as it stands after the provider was asked (null when none). */
-  refund: RefundRow | null;
   /** What went back onto the booking's voucher, in cents (0 when it used none). */
   voucherRestoredCents: number;
   from: BookingStatus;
@@ -134,7 +131,6 @@ export async function cancelBooking(
             at,
           })
         : [];
-    const refund = claimedRefunds[0] ?? null;
     const cents = claimedRefunds.reduce((sum, r) => sum + r.amountCents, 0);
     const [row] = await tx
       .update(bookings)
@@ -167,7 +163,7 @@ export async function cancelBooking(
         });
       }
     }
-    return { row, refund, refunds: claimedRefunds, cents, voucherBack };
+    return { row, refunds: claimedRefunds, cents, voucherBack };
   });
   if (!done) {
     const [again] = await db
@@ -180,13 +176,14 @@ export async function cancelBooking(
         : "This booking was changed at the same time. Reload and try again.",
     );
   }
-  log.info("booking cancelled", { booking: bookingId, from, by: options.by, refund: done.refund?.id });
-
-  let refund = done.refund;
-  for (const claimedRefund of done.refunds) {
-    const sent = (await sendRefund(deps, claimedRefund.id)) ?? claimedRefund;
-    if (claimedRefund === done.refund) refund = sent;
-  }
+  log.info("booking cancelled", {
+    booking: bookingId,
+    from,
+    by: options.by,
+    refunds: done.refunds.map((r) => r.id),
+  });
+  // Asked after the commit, each with its own key: one the provider cannot take stays pending and is retried.
+  for (const claimedRefund of done.refunds) await sendRefund(deps, claimedRefund.id);
 
   // A booking settled by hand must not be paid (again) through a checkout left open.
   if (from === "pending_payment" && booking.checkoutSessionId) {
@@ -194,7 +191,7 @@ export async function cancelBooking(
       log.warn("could not expire the checkout session", { booking: bookingId, error });
     });
   }
-  return { booking: done.row, refundCents: done.cents, refund, from, voucherRestoredCents: done.voucherBack };
+  return { booking: done.row, refundCents: done.cents, from, voucherRestoredCents: done.voucherBack };
 }
 
 function cancellationEmail(b: BookingRow, refundCentsValue: number, voucherCents: number) {

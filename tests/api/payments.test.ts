@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, payments, testCheckoutSessions } from "../../server/db/schema.ts";
+import { paidSummary } from "../../server/domain/bookings/payment-views.server.ts";
 import { enqueueEmail } from "../../server/email/outbox.server.ts";
 import { backoffMs, createOutboxSender, MAX_ATTEMPTS } from "../../server/email/sender.server.ts";
 import { createLogger } from "../../server/log.server.ts";
@@ -141,6 +142,27 @@ describe("POST /api/payments/v1/checkout/session (custom payment)", () => {
     const receipts = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "payment_receipt"));
     expect(receipts).toHaveLength(1);
     expect(receipts[0].status).toBe("sent");
+    // The receipt carries the payment's invoice, as a PDF and as a page.
+    expect(mail.raw).toMatch(/filename="?[A-Z0-9-]+\.pdf"?/);
+    expect((status as { paid_at: string | null }).paid_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The operator hears what was paid and by whom.
+    const [notice] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "payment_notice"), like(emailOutbox.textBody, `%${session_id}%`)));
+    expect(notice.subject).toBe("Custom payment received: $150.00");
+    expect(notice.textBody).toBe(
+      `A custom payment of $150.00 (2 x $75.00) was paid by payer@example.com.\nSession: ${session_id}`,
+    );
+    // The success page's summary of it: what was paid, nothing of a booking.
+    expect(await paidSummary(t.db, session_id)).toEqual({
+      kind: "custom",
+      amountTotalCents: 15_000,
+      unitAmountCents: 7_500,
+      quantity: 2,
+      currency: "aud",
+      email: "payer@example.com",
+    });
   });
 });
 

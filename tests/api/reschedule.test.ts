@@ -251,7 +251,11 @@ describe("a customer changes the date of their booking", () => {
     expect(await changesOf(booking.id)).toHaveLength(1);
     expect(await booked(target.id)).toBe(2);
     expect(await booked(booking.availabilityId)).toBe((oldBefore ?? 0) - 2);
-    expect(await mails(email, "booking_rescheduled")).toHaveLength(1);
+    const told = await mails(email, "booking_rescheduled");
+    expect(told).toHaveLength(1);
+    expect(told[0].textBody).toContain(
+      "The new date costs less: $60.00 is refunded to your card; it usually shows within 5-10 business days.",
+    );
     const page = await app.request(`/my-booking/${token}?changed=1`, { headers: newClient() });
     expect(((await page.json()) as { dateChange: { notice: string } }).dateChange.notice).toBe(
       `Your booking has moved to ${departureText(target.date, "", "full")}. A refund of $60.00 is on its way to your card; it usually shows within 5-10 business days. We have emailed you the new date.`,
@@ -283,6 +287,26 @@ describe("a customer changes the date of their booking", () => {
     });
     const [payment] = await t.db.select().from(payments).where(eq(payments.sessionId, sessionId));
     expect(payment).toMatchObject({ kind: "reschedule", bookingId: booking.id, amountTotalCents: 6_000 });
+    // Cancel at the checkout leads back through the change's own return, not to /book.
+    expect(payment.cancelUrl).toBe(
+      `${t.services.env.publicUrl}/my-booking/date-changed?session_id=${encodeURIComponent(sessionId)}`,
+    );
+    // What the checkout shows and where it returns: the change, named, paid as one line.
+    const [pending] = await changesOf(booking.id);
+    const [checkout] = await t.db
+      .select()
+      .from(testCheckoutSessions)
+      .where(eq(testCheckoutSessions.id, sessionId));
+    expect(checkout).toMatchObject({
+      name: `${booking.adventureTitle}: date change`,
+      description: `${departureText(booking.selectedDate, booking.startTime, "full")} to ${departureText(target.date, "", "full")} · 2 people · ${booking.reference}`,
+      unitAmountCents: 6_000,
+      quantity: 1,
+      customerEmail: email,
+      successUrl: `${t.services.env.publicUrl}/my-booking/date-changed?session_id={CHECKOUT_SESSION_ID}`,
+      metadata: { kind: "reschedule", change_id: pending.id, booking_id: booking.id, payment_id: payment.id },
+      expiresAt: pending.holdExpiresAt,
+    });
 
     // A second request while this one waits is refused, naming why.
     const other = await openDate({ priceCents: UNIT });
@@ -386,6 +410,33 @@ describe("a customer changes the date of their booking", () => {
     expect(late).toHaveLength(1);
     expect(late[0]).toMatchObject({ amountCents: 4_000, reason: "late_payment" });
     expect(await mails(email, "reschedule_late_refund")).toHaveLength(1);
+  });
+
+  it("a dearer date paid after the booking was cancelled: not moved, the difference refunded in full", async () => {
+    const email = "move-after-cancel@example.com";
+    const { booking, token } = await paidBooking(email);
+    const target = await openDate({ priceCents: 12_000 });
+    const res = await confirm(token, target.date, 4_000);
+    const sessionId = /(cs_test_[A-Za-z0-9]+)$/.exec(res.headers.get("location") ?? "")?.[1] ?? "";
+    // The operator cancels the booking while its checkout is still open; then the customer pays it.
+    await cancelBooking(deps(), booking.id, { by: "operator" });
+    const pay = await t.app.request(
+      `/api/payments/v1/test-checkout/${sessionId}/pay`,
+      jsonRequest("POST", PAY),
+    );
+    expect(pay.status).toBe(200);
+    expect(await row(booking.id)).toMatchObject({
+      bookingStatus: "cancelled",
+      selectedDate: booking.selectedDate,
+      totalAmountCents: 20_000,
+    });
+    expect(await booked(target.id)).toBe(0);
+    const [change] = await changesOf(booking.id);
+    expect(change.status).toBe("released");
+    const late = (await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).filter(
+      (r) => r.reason === "late_payment",
+    );
+    expect(late).toEqual([expect.objectContaining({ amountCents: 4_000 })]);
   });
 
   it("never overbooks: two bookings racing for the last room, and one booking racing for two dates", async () => {

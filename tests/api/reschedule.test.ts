@@ -217,7 +217,9 @@ describe("a customer changes the date of their booking", () => {
     const page = await app.request(`/my-booking/${token}?changed=1`, { headers: newClient() });
     const body = (await page.json()) as { view: { date: string }; dateChange: { notice: string } };
     expect(body.view.date).toBe(target.date);
-    expect(body.dateChange.notice).toContain("Your booking has moved to");
+    expect(body.dateChange.notice).toBe(
+      `Your booking has moved to ${departureText(target.date, "", "full")}. We have emailed you the new date.`,
+    );
     expect(await t.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toHaveLength(0);
     expect(t.logs.join("\n")).not.toContain(token);
   });
@@ -308,6 +310,13 @@ describe("a customer changes the date of their booking", () => {
       expiresAt: pending.holdExpiresAt,
     });
 
+    // Until it is paid, the booking's page says what it waits for and leads back to the open checkout.
+    const waiting = await app.request(`/my-booking/${token}?changed=1`, { headers: newClient() });
+    expect(((await waiting.json()) as { dateChange: unknown }).dateChange).toMatchObject({
+      offered: false,
+      checkoutUrl: location,
+      notice: `We are waiting for your payment for the move to ${departureText(target.date, "", "full")}. This page shows the new date once it is confirmed.`,
+    });
     // A second request while this one waits is refused, naming why.
     const other = await openDate({ priceCents: UNIT });
     const blocked = await confirm(token, other.date, 0);
@@ -564,19 +573,28 @@ describe("a customer changes the date of their booking", () => {
   });
 
   it("names a missing or closed date, and answers a wrong link with 404", async () => {
-    const { token } = await paidBooking("move-bad@example.com");
+    const { booking, token } = await paidBooking("move-bad@example.com");
     const missing = await confirm(token, "not-a-date");
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { detail: string }).detail).toMatch(/^date: /);
+    const same = await confirm(token, booking.selectedDate, 0);
+    expect(same.status).toBe(400);
+    expect(await same.json()).toMatchObject({
+      detail: "date: Your booking is already on this date. Choose another date.",
+      errors: { date: "Your booking is already on this date. Choose another date." },
+    });
     const closed = await openDate();
     await t.db.update(availability).set({ isAvailable: false }).where(eq(availability.id, closed.id));
     const shut = await confirm(token, closed.date, 0);
     expect(shut.status).toBe(400);
-    expect(((await shut.json()) as { detail: string }).detail).toMatch(/^date: .* is not open/);
+    const shutText = `${departureText(closed.date, "")} is not open for ${booking.adventureTitle}. Choose another date.`;
+    expect(await shut.json()).toMatchObject({ detail: `date: ${shutText}`, errors: { date: shutText } });
     const full = await openDate({ spots: 2, booked: 2 });
     const noRoom = await confirm(token, full.date, 0);
     expect(noRoom.status).toBe(409);
-    expect(((await noRoom.json()) as { detail: string }).detail).toContain("no longer has room");
+    expect(((await noRoom.json()) as { detail: string }).detail).toBe(
+      `${departureText(full.date, "")} no longer has room for 2 people. Choose another date.`,
+    );
 
     const target = await openDate();
     const badDifference = await confirm(token, target.date, Number.NaN);

@@ -354,11 +354,13 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "vouchers",
       "voucher-ledger",
       "weather",
-      // A settled payment's invoice, a date change's payment, a gift voucher's cancel return.
+      // A settled payment's invoice, a date change's payment, a gift voucher's cancel return, and
+      // /book filled in again with a cancelled checkout's people and extras.
       "invoice-records",
       "invoices",
       "reschedule",
       "checkout-address",
+      "extras-book-form",
     ],
   },
   {

@@ -325,6 +325,9 @@ describe("paying, cancelling and expiring", () => {
       selectedDate: date,
       specialRequirements: "One of us is vegetarian",
     });
+    // Filled in for an hour to the millisecond, then never again.
+    const edge = new Date(clock.now().getTime() + CANCELLED_FORM_WINDOW_MS);
+    expect(await cancelledBookingForm(t.db, body.session_id, edge)).not.toBeNull();
     const later = new Date(clock.now().getTime() + CANCELLED_FORM_WINDOW_MS + 1000);
     expect(await cancelledBookingForm(t.db, body.session_id, later)).toBeNull();
 

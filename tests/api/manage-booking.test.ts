@@ -18,6 +18,7 @@ import * as calendarFile from "../../app/routes/public/my-booking-calendar.ts";
 import * as findPage from "../../app/routes/public/my-booking-find.tsx";
 import type { createApp } from "../../server/app.server.ts";
 import {
+  adventures,
   availability,
   bookingLinks,
   bookings,
@@ -220,6 +221,22 @@ describe("manage my booking", () => {
     const body = (await res.json()) as { summary: Record<string, unknown>; manageLink: string };
     // The booking's id stays on the server.
     expect(body.summary).not.toHaveProperty("bookingId");
+    const [adventure] = await t.db.select().from(adventures).where(eq(adventures.id, booking.adventureId));
+    expect(adventure.heroImageAlt).not.toBe("");
+    expect(body.summary).toMatchObject({
+      kind: "booking",
+      reference: booking.reference,
+      status: "confirmed",
+      adventureTitle: booking.adventureTitle,
+      adventureSlug: adventure.slug,
+      image: adventure.heroImage,
+      imageAlt: adventure.heroImageAlt,
+      date: booking.selectedDate,
+      groupSize: booking.groupSize,
+      amountTotalCents: booking.totalAmountCents,
+      firstName: booking.customerFirstName,
+      email: "manage-success@example.com",
+    });
     expect(body.manageLink).toMatch(/^\/my-booking\/[A-Za-z0-9_-]{43}$/);
     expect((await view(body.manageLink.split("/").pop() ?? "")).view?.reference).toBe(booking.reference);
     // The emailed link is another channel: still live.

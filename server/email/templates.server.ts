@@ -316,9 +316,11 @@ export function latePaymentRefundEmail(
   otherDates: string[],
   bookUrl: string,
   site: SiteInfo,
-  cause: "date_full" | "booking_cancelled" = "date_full",
+  cause: "date_full" | "booking_cancelled",
+  /** What went back to the card: the payment, which is less than the total when a voucher paid a part. */
+  refundedCents: number,
 ): Email & { subject: string } {
-  const amount = formatMoney(b.totalAmountCents, b.currency, true);
+  const amount = formatMoney(refundedCents, b.currency, true);
   const date = departureText(b.selectedDate, b.startTime, "full");
   const list = otherDates.map((d) => formatDateAU(d, "full"));
   const why =

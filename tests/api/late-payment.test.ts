@@ -139,6 +139,14 @@ describe("a payment after the hold was released", () => {
     expect(await spotsLeft(slot.id)).toBe(free);
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, late.booking_id));
     expect(refund).toMatchObject({ reason: "late_payment", amountCents: row.totalAmountCents - 5_000 });
+    // The customer is told what went back to the card: the card part, not the booking's total.
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `late_payment_refund:${late.booking_id}`));
+    expect(mail.textBody).toContain(
+      `It reached us after the booking had been cancelled, so we could not confirm it.\n\nWe have refunded the full ${formatMoney(row.totalAmountCents - 5_000, row.currency, true)} to your card;`,
+    );
   });
 
   it("on a date that filled meanwhile: never overbooks, refunds in full, offers other dates, tells the operator", async () => {
@@ -229,6 +237,18 @@ describe("a payment after the hold was released", () => {
     expect(row.attention).toBe(
       `Paid after the booking had been cancelled: the booking stays cancelled and the payment of ${formatMoney(row.totalAmountCents, row.currency, true)} is refunded in full automatically. The customer was emailed other dates.`,
     );
+    // The operator's notice says what happened: a cancelled booking, not a full date.
+    const [notice] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `late_payment_notice:${pending.booking_id}`));
+    expect(notice.subject).toBe(
+      `Late payment refunded: ${row.reference}, ${row.adventureTitle} on ${departureText(slot.date, "")} was cancelled`,
+    );
+    expect(notice.textBody.split("\n").slice(0, 2)).toEqual([
+      `Booking ${row.reference} (${row.customerFirstName} ${row.customerLastName}, slipped@example.com) was paid after it had been cancelled.`,
+      `The booking had been cancelled before the payment arrived: it stays cancelled and ${formatMoney(row.totalAmountCents, row.currency, true)} is refunded in full automatically.`,
+    ]);
     const [slotRow] = await t.db.select().from(availability).where(eq(availability.id, slot.id));
     expect(slotRow.bookedSpots).toBe(slotRow.availableSpots);
     const confirmed = await t.db

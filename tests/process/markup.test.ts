@@ -248,11 +248,20 @@ async function emails(): Promise<[string, string][]> {
     ["email-payment-receipt", html(paymentReceiptEmail(receipt, site))],
     [
       "email-late-payment-refund",
-      html(latePaymentRefundEmail(facts, [addDays(sydneyDate(), 40)], `${publicUrl}/book`, site)),
+      html(
+        latePaymentRefundEmail(
+          facts,
+          [addDays(sydneyDate(), 40)],
+          `${publicUrl}/book`,
+          site,
+          "date_full",
+          facts.totalAmountCents,
+        ),
+      ),
     ],
     [
       "email-late-payment-refund-cancelled",
-      html(latePaymentRefundEmail(facts, [], `${publicUrl}/book`, site, "booking_cancelled")),
+      html(latePaymentRefundEmail(facts, [], `${publicUrl}/book`, site, "booking_cancelled", 5_000)),
     ],
     ["email-trip-reminder", html(await trip("reminder"))],
     ["email-trip-thank-you", html(await trip("thank_you"))],

@@ -90,6 +90,7 @@ export async function refundLatePayment(
       bookUrl,
       site,
       cause,
+      refund?.amountCents ?? 0,
     ),
     dedupeKey: `late_payment_refund:${booking.id}`,
   });
@@ -97,9 +98,9 @@ export async function refundLatePayment(
     kind: "late_payment_notice",
     bookingId: booking.id,
     to: notify,
-    subject: `Late payment refunded: ${booking.reference}, ${adventure.title} on ${date} was full`,
+    subject: `Late payment refunded: ${booking.reference}, ${adventure.title} on ${date} ${cause === "date_full" ? "was full" : "was cancelled"}`,
     text: [
-      `Booking ${booking.reference} (${booking.customerFirstName} ${booking.customerLastName}, ${booking.customerEmail}) was paid after its hold had been released.`,
+      `Booking ${booking.reference} (${booking.customerFirstName} ${booking.customerLastName}, ${booking.customerEmail}) was paid after ${cause === "date_full" ? "its hold had been released" : "it had been cancelled"}.`,
       cause === "date_full"
         ? `${departureText(booking.selectedDate, booking.startTime, "full")} no longer had room for ${booking.groupSize}, so nothing was overbooked: the booking stays cancelled and ${amount} is refunded in full automatically.`
         : `The booking had been cancelled before the payment arrived: it stays cancelled and ${amount} is refunded in full automatically.`,

@@ -182,6 +182,18 @@ describe("POST /api/promo-codes/check", () => {
       const errors = ((await res.json()) as { errors?: Record<string, string> }).errors ?? {};
       expect(Object.keys(errors)).toContain(field);
     }
+    // What the fields are told.
+    const told = async (body: Record<string, unknown>) =>
+      ((await (await check(body)).json()) as { errors: Record<string, string> }).errors;
+    expect((await told({ group_size: 2, categories: { [cat.Adult]: 1 } })).group_size).toBe(
+      "The chosen categories take 1 spot; group size must be 1",
+    );
+    expect((await told({ group_size: 1, categories: { [cat.Adult]: 2 } })).group_size).toBe(
+      "The chosen categories take 2 spots; group size must be 2",
+    );
+    expect(
+      (await told({ group_size: 1, adventure_id: ONE_PRICE, categories: { [cat.Adult]: 1 } })).categories,
+    ).toBe("This adventure has one price; send group_size only");
   });
 });
 

@@ -172,6 +172,15 @@ describe("a booking by price category", () => {
       expect(res.status, field).toBe(400);
       expect(Object.keys(((await res.json()) as { errors: object }).errors)).toEqual([field]);
     }
+    const missing = await book({ group_size: 2 });
+    expect(await missing.json()).toMatchObject({
+      detail: "categories: Choose how many people of each price category",
+      errors: { categories: "Choose how many people of each price category" },
+    });
+    const wrongSize = await book({ group_size: 3, categories: { [ids.Adult]: 2 } });
+    expect(((await wrongSize.json()) as { detail: string }).detail).toBe(
+      "group_size: The chosen categories take 2 spots; group size must be 2",
+    );
   });
 
   it("the console's phone booking takes the same counts and prices them the same", async () => {
@@ -198,7 +207,9 @@ describe("a booking by price category", () => {
     const base = { adventure_id: "guided-shore-dive", selected_date: other, group_size: 2 };
     const counted = await book({ ...base, categories: { [ids.Adult]: 2 } });
     expect(counted.status).toBe(400);
-    expect(((await counted.json()) as { errors: object }).errors).toHaveProperty("categories");
+    expect(((await counted.json()) as { detail: string }).detail).toBe(
+      "categories: This adventure has one price; send group_size only",
+    );
     const res = await book(base);
     expect(res.status).toBe(201);
     const { booking_id } = (await res.json()) as { booking_id: string };

@@ -316,6 +316,52 @@ describe("a booking with a code", () => {
       jsonRequest("POST", { code: "nope", adventure_id: ADVENTURE, group_size: 2 }),
     );
     expect(await refusal(bad)).toBe("This promo code is not valid");
+    // An adventure that cannot be booked is named, not priced.
+    const hidden = await t.app.request(
+      "/api/promo-codes/check",
+      jsonRequest("POST", { code: "look5", adventure_id: "no-such-adventure", group_size: 2 }),
+    );
+    expect(hidden.status).toBe(400);
+    expect(await hidden.json()).toMatchObject({
+      detail: "adventure_id: This adventure is not available for booking",
+      errors: { adventure_id: "This adventure is not available for booking" },
+    });
+  });
+
+  it("prices the check at the chosen departure of a date with two", async () => {
+    await createCode({ code: "TWOTIMES", kind: "fixed", amount: 5, percent: null });
+    const day = addDays(sydneyDate(), 300);
+    await t.db.insert(availability).values([
+      {
+        adventureId: ADVENTURE,
+        date: day,
+        startTime: "08:00",
+        availableSpots: 8,
+        priceOverrideCents: 10_000,
+      },
+      {
+        adventureId: ADVENTURE,
+        date: day,
+        startTime: "14:00",
+        availableSpots: 8,
+        priceOverrideCents: 15_000,
+      },
+    ]);
+    const check = async (start: string) =>
+      (await (
+        await t.app.request(
+          "/api/promo-codes/check",
+          jsonRequest("POST", {
+            code: "TWOTIMES",
+            adventure_id: ADVENTURE,
+            selected_date: day,
+            start_time: start,
+            group_size: 2,
+          }),
+        )
+      ).json()) as { subtotal_cents: number };
+    expect((await check("14:00")).subtotal_cents).toBe(30_000);
+    expect((await check("08:00")).subtotal_cents).toBe(20_000);
   });
 });
 

@@ -65,7 +65,8 @@ export function categoryLines(
   if ("error" in booked)
     throw badRequest(`${booked.field}: ${booked.error}`, { [booked.field]: booked.error });
   if (booked.spots !== input.group_size) {
-    const msg = `Group size must be the ${booked.spots} spots the chosen categories take`;
+    const spots = `${booked.spots} ${booked.spots === 1 ? "spot" : "spots"}`;
+    const msg = `The chosen categories take ${spots}; group size must be ${booked.spots}`;
     throw badRequest(`group_size: ${msg}`, { group_size: msg });
   }
   return booked.lines;

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, sydneyDate } from "../../app/lib/dates.ts";
 import { availability, bookings, emailOutbox, payments, refunds } from "../../server/db/schema.ts";
-import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
+import { authed, issuedVoucherCode, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { sentText } from "../helpers/outbox.ts";
 import {
   bookingPayload,
@@ -132,6 +132,8 @@ describe("a walk-in paid by hand", () => {
       payment: "bank_transfer",
       open_date: true,
     });
+    // Taken by transfer: nothing is left to pay.
+    expect(body).toMatchObject({ booking_status: "confirmed", amount_due_cents: 0 });
     const res = await t.app.request(
       `/api/admin/bookings/${body.booking_id}/status`,
       authed(token, "PUT", { status: "cancelled" }),
@@ -140,6 +142,71 @@ describe("a walk-in paid by hand", () => {
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.bookingId, body.booking_id));
     expect(refund).toMatchObject({ status: "succeeded", amountCents: body.total_cents });
     expect((await ledger(body.booking_id))[0].paymentStatus).toBe("refunded");
+  });
+});
+
+describe("a voucher by phone", () => {
+  const code = (dollars: string) => issuedVoucherCode(t, token, dollars, `voucher${n}@example.com`);
+
+  it("pays a part: cash records only the rest, a link asks only the rest", async () => {
+    const cash = await book({
+      selected_date: date,
+      group_size: 1,
+      payment: "cash",
+      voucher_code: await code("50"),
+    });
+    expect(cash.res.status).toBe(201);
+    expect(cash.body).toMatchObject({
+      booking_status: "confirmed",
+      voucher_cents: 5_000,
+      amount_due_cents: 0,
+    });
+    expect((await ledger(cash.body.booking_id)).map((p) => p.amountTotalCents)).toEqual([9_500 - 5_000]);
+
+    const link = await book({
+      selected_date: date,
+      group_size: 1,
+      payment: "link",
+      voucher_code: await code("50"),
+    });
+    expect(link.body).toMatchObject({ booking_status: "pending_payment", amount_due_cents: 4_500 });
+    expect(link.body.payment_url).toMatch(/\/checkout\/test\//);
+    expect((await ledger(link.body.booking_id)).map((p) => [p.provider, p.amountTotalCents])).toEqual([
+      ["test", 4_500],
+    ]);
+  });
+
+  it("pays it all: confirmed at once, no payment recorded and no link sent, whichever way was chosen", async () => {
+    for (const payment of ["cash", "link"]) {
+      const made = await book({
+        selected_date: date,
+        group_size: 1,
+        payment,
+        voucher_code: await code("200"),
+      });
+      expect(made.res.status).toBe(201);
+      expect(made.body).toMatchObject({
+        booking_status: "confirmed",
+        voucher_cents: 9_500,
+        amount_due_cents: 0,
+        payment_url: null,
+      });
+      expect(await ledger(made.body.booking_id)).toEqual([]);
+      const row = await bookingRow(made.body.booking_id);
+      expect((await emails(row.customerEmail)).map((e) => e.kind)).not.toContain("payment_link");
+    }
+  });
+
+  it("a payment on the day is refused for a booking still waiting for its link", async () => {
+    const made = await book({ selected_date: date, group_size: 1, payment: "link" });
+    const res = await t.app.request(
+      `/api/admin/bookings/${made.body.booking_id}/payments`,
+      authed(token, "POST", { method: "cash", request_key: `waiting-${n}` }),
+    );
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      "Only a confirmed or completed booking takes a payment here.",
+    );
   });
 });
 

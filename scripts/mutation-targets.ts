@@ -401,6 +401,9 @@ export const TARGETS: { files: string[]; apiTests: string[] }[] = [
       "price-categories",
       "promo-codes",
       "promo-book-form",
+      // A participant's sizes moving their hires, and the gear screen.
+      "participant-sizes",
+      "admin-gear",
     ],
   },
   {

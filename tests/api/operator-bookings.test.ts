@@ -146,15 +146,17 @@ describe("a walk-in paid by hand", () => {
 });
 
 describe("a voucher by phone", () => {
-  const code = (dollars: string) => issuedVoucherCode(t, token, dollars, `voucher${n}@example.com`);
-
-  it("pays a part: cash records only the rest, a link asks only the rest", async () => {
-    const cash = await book({
+  /** One person on the test's date, paid `payment` way, with a new voucher of `dollars`. */
+  const withVoucher = async (payment: string, dollars: string) =>
+    book({
       selected_date: date,
       group_size: 1,
-      payment: "cash",
-      voucher_code: await code("50"),
+      payment,
+      voucher_code: await issuedVoucherCode(t, token, dollars, `voucher${n}@example.com`),
     });
+
+  it("pays a part: cash records only the rest, a link asks only the rest", async () => {
+    const cash = await withVoucher("cash", "50");
     expect(cash.res.status).toBe(201);
     expect(cash.body).toMatchObject({
       booking_status: "confirmed",
@@ -163,12 +165,7 @@ describe("a voucher by phone", () => {
     });
     expect((await ledger(cash.body.booking_id)).map((p) => p.amountTotalCents)).toEqual([9_500 - 5_000]);
 
-    const link = await book({
-      selected_date: date,
-      group_size: 1,
-      payment: "link",
-      voucher_code: await code("50"),
-    });
+    const link = await withVoucher("link", "50");
     expect(link.body).toMatchObject({ booking_status: "pending_payment", amount_due_cents: 4_500 });
     expect(link.body.payment_url).toMatch(/\/checkout\/test\//);
     expect((await ledger(link.body.booking_id)).map((p) => [p.provider, p.amountTotalCents])).toEqual([
@@ -178,12 +175,7 @@ describe("a voucher by phone", () => {
 
   it("pays it all: confirmed at once, no payment recorded and no link sent, whichever way was chosen", async () => {
     for (const payment of ["cash", "link"]) {
-      const made = await book({
-        selected_date: date,
-        group_size: 1,
-        payment,
-        voucher_code: await code("200"),
-      });
+      const made = await withVoucher(payment, "200");
       expect(made.res.status).toBe(201);
       expect(made.body).toMatchObject({
         booking_status: "confirmed",

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminAuthState, isAdminOnly } from "../../server/api/admin-auth.server.ts";
 import { createApp } from "../../server/app.server.ts";
-import { adminSessions, rateLimits } from "../../server/db/schema.ts";
-import { ensureAdminPassword } from "../../server/domain/access/admin-password.server.ts";
+import { adminSessions, auditLog, rateLimits } from "../../server/db/schema.ts";
+import { ensureAdminPassword, PASSWORD_HASH_KEY } from "../../server/domain/access/admin-password.server.ts";
 import { ABSOLUTE_LIFETIME_MS, hashToken, IDLE_TIMEOUT_MS } from "../../server/domain/access/auth.server.ts";
+import { getSetting } from "../../server/domain/content/settings.server.ts";
 import { GLOBAL_FAILURES_KEY, LOGIN_POLICY } from "../../server/security/login-throttle.server.ts";
 import { buildServices } from "../../server/services.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
@@ -506,6 +507,16 @@ describe("the generated password (no ADMIN_PASSWORD)", () => {
       await other.close();
     }
   });
+
+  it("is not made when ADMIN_PASSWORD is set: nothing is printed that would not open the console", async () => {
+    const other = await createTestApp();
+    try {
+      expect(await ensureAdminPassword(other.db, "set-by-the-deployment")).toBeNull();
+      expect(await getSetting(other.db, PASSWORD_HASH_KEY)).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe("changing the password", () => {
@@ -562,6 +573,13 @@ describe("changing the password", () => {
       expect((await other.app.request("/api/bookings", authed(elsewhere))).status).toBe(401);
       expect((await other.app.request("/api/bookings", authed(here))).status).toBe(401);
       expect((await other.app.request("/api/bookings", authed(body.token))).status).toBe(200);
+      // The audit log says the password changed and how many sessions ended, never the password.
+      const [entry] = await other.db.select().from(auditLog).where(eq(auditLog.entity, "password"));
+      expect(entry).toMatchObject({ action: "update", entityId: "owner" });
+      expect(entry.changes).toEqual({
+        password: { changed: true },
+        sessions_ended: { before: null, after: 2 },
+      });
 
       const old = await other.app.request("/api/admin/login", jsonRequest("POST", { password }));
       expect(old.status).toBe(401);

@@ -3,7 +3,12 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CODE_INVALID, CODE_REQUIRED } from "../../server/api/admin-auth.server.ts";
 import { rateLimits, settings } from "../../server/db/schema.ts";
-import { disableTwoFactor, TWO_FACTOR_KEY } from "../../server/domain/access/two-factor.server.ts";
+import {
+  disableTwoFactor,
+  getTwoFactor,
+  spendSecondFactor,
+  TWO_FACTOR_KEY,
+} from "../../server/domain/access/two-factor.server.ts";
 import { LOGIN_POLICY } from "../../server/security/login-throttle.server.ts";
 import { authed, login, TEST_ADMIN_PASSWORD } from "../helpers/admin.ts";
 import { createTestApp, jsonRequest, type TestContext, testClock } from "../helpers/test-app.ts";
@@ -217,6 +222,17 @@ describe("sign-in with two-factor on", () => {
     const typed = second.toUpperCase().replace("-", " ");
     expect((await signIn({ password: TEST_ADMIN_PASSWORD, code: typed })).status).toBe(200);
     expect((await status(token)).two_factor.recovery_codes_left).toBe(8);
+  });
+
+  it("a recovery code two sign-ins read at once is spent by one of them only", async () => {
+    const token = await login(t);
+    const { recoveryCodes } = await enable(token);
+    // Both read the record before either spends the code.
+    const record = (await getTwoFactor(t.db)) as NonNullable<Awaited<ReturnType<typeof getTwoFactor>>>;
+    const spend = () => spendSecondFactor(t.db, t.services.secretBox, record, recoveryCodes[0], clock.now());
+    expect(await spend()).toBe("recovery");
+    expect(await spend()).toBeNull();
+    expect((await status(token)).two_factor.recovery_codes_left).toBe(9);
   });
 
   it("past its own limit, a client still signs in with the password and a current code (never a recovery code)", async () => {

@@ -49,6 +49,15 @@ describe("fitOffers across a date's departures", () => {
     expect(fitted([1], [2], [3])).toEqual([]);
     expect(pickOffers(queue(2, 1), [0, 3]).map((e) => e.id)).toEqual(["e1", "e2"]);
   });
+
+  it("counts an offer out against the first departure it fits, else the roomiest", () => {
+    // A group of 2 offered already fits only 13:00 (3 free): one spot is left at each time.
+    expect(fitted([1, 1, 1], [1, 3], [2])).toEqual(["e1@0", "e2@1"]);
+    // It fits both: it takes 08:00's 2, so a group of 3 still has 13:00.
+    expect(fitted([3], [2, 3], [2])).toEqual(["e1@1"]);
+    // A group of 3 offered fits neither: it counts against the roomiest (13:00), leaving 08:00's one.
+    expect(fitted([1, 1], [1, 2], [3])).toEqual(["e1@0"]);
+  });
 });
 
 describe("the waitlist's dates and words", () => {
